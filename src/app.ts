@@ -1,0 +1,77 @@
+// buildApp(deps): the HTTP application: cross-cutting plugins first, then each capability's routes under
+// /api/v1. Nothing here starts listening or background work (see main.ts).
+import { randomBytes } from 'node:crypto';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/connect.js';
+import type { Db } from './db/database.js';
+import { AppError } from './errors.js';
+import { registerAuth } from './http/auth.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { API_PREFIX, registerOpenApi } from './http/openapi.js';
+import { Paginator } from './http/pagination.js';
+import { registerRateLimit } from './http/rate-limit.js';
+import { validatorCompiler } from './http/validation.js';
+import type { Clock } from './lib/clock.js';
+import { VERSION } from './version.js';
+import { chatbotRoutes } from './modules/chatbots/chatbots.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  paginator: Paginator;
+  /** Set when a graceful shutdown has begun: new requests get 503. */
+  lifecycle: { shuttingDown: boolean };
+}
+
+export function createDeps(config: Config, database: DatabaseHandle, clock: Clock, logger: Logger): AppDeps {
+  return { config, database, db: database.db, clock, logger, paginator: new Paginator(config.secretKey), lifecycle: { shuttingDown: false } };
+}
+
+const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => `req_${randomBytes(15).toString('base64url')}`,
+    bodyLimit: JSON_BODY_LIMIT,
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandling(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (deps.lifecycle.shuttingDown) {
+      throw new AppError('unavailable', 'The service is shutting down; retry shortly.', undefined, { 'retry-after': '5' });
+    }
+  });
+  // One line per request: id, route, status, duration. Never headers or bodies (tokens, secrets).
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, route: request.routeOptions.url ?? null, statusCode: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
+  });
+
+  registerRateLimit(app, deps.config.rateLimitPerMinute, deps.clock);
+  registerAuth(app, deps);
+  await registerOpenApi(app, VERSION);
+
+  await app.register(
+    async (api) => {
+      await healthRoutes(api, deps);
+      await chatbotRoutes(api, deps);
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}

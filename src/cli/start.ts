@@ -1,0 +1,45 @@
+import type { Command } from 'commander';
+import { loadConfig, type Role } from '../config.js';
+import { startService } from '../main.js';
+import { print, type Output } from './output.js';
+
+export function registerStartCommand(program: Command, output: () => Output): void {
+  program
+    .command('start')
+    .description('run the service (API and background worker)')
+    .option('--role <role>', 'all, api or worker')
+    .action(async (options: { role?: string }) => {
+      if (options.role && !['all', 'api', 'worker'].includes(options.role)) throw new Error('--role must be all, api or worker');
+      const config = loadConfig();
+      const service = await startService(config, { role: options.role as Role | undefined });
+      if (service.bootstrap && service.url) {
+        const { token, chatbotId } = service.bootstrap;
+        print(
+          output(),
+          { url: service.url, ...service.bootstrap },
+          [
+            '',
+            'First start: created a default account, owner, chatbot and an access token with every permission.',
+            `Token (shown only this once): ${token}`,
+            `Chatbot: ${chatbotId}`,
+            'Try it:',
+            `  curl -H "Authorization: Bearer ${token}" ${service.url}/chatbots`,
+            '',
+          ].join('\n'),
+        );
+      }
+      if (service.url) service.deps.logger.info({ url: service.url, role: options.role ?? config.role }, 'listening');
+      const shutdown = (signal: string) => {
+        service.deps.logger.info({ signal }, 'shutting down');
+        service.stop().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            service.deps.logger.error({ err: error }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+      process.once('SIGINT', () => shutdown('SIGINT'));
+    });
+}

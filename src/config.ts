@@ -1,0 +1,157 @@
+// The environment, parsed once into a typed, frozen object. A bad value stops the start with a message
+// that names the variable (decisions §1).
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseDuration } from './lib/duration.js';
+import { parseAllowHosts } from './net/outbound-guard.js';
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+  role: Role;
+  secretKey: string;
+  outboundAllowHosts: string[];
+  webhookRetryDelaysMs: number[];
+  webhookTimeoutMs: number;
+  webhookDisableAfter: number;
+  rateLimitPerMinute: number;
+  answerEngine: 'extractive' | 'openai';
+  openai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
+  metaGraphUrl: string;
+  logLevel: string;
+  bootstrap: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function duration(env: Env, name: string, fallback: string): number {
+  const raw = read(env, name) ?? fallback;
+  const ms = parseDuration(raw);
+  if (ms === null) throw new ConfigError(name, `expected a duration such as 250ms, 30s, 1m, 2h or 1d, got "${raw}"`);
+  return ms;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = read(env, name) ?? fallback;
+  if (!allowed.includes(raw as T)) throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['true', '1', 'yes'].includes(raw)) return true;
+  if (['false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(name, `expected true or false, got "${raw}"`);
+}
+
+function databaseFrom(env: Env, dataDir: string): Config['database'] {
+  const raw = read(env, 'DATABASE_URL');
+  if (raw === undefined) return { kind: 'sqlite', path: join(dataDir, 'chatbot-ops.sqlite') };
+  if (/^postgres(ql)?:\/\//.test(raw)) return { kind: 'postgres', url: raw };
+  if (raw.startsWith('sqlite:')) {
+    const path = raw.slice('sqlite:'.length);
+    if (path === '') throw new ConfigError('DATABASE_URL', 'sqlite: needs a file path, e.g. sqlite:./data/app.sqlite');
+    return { kind: 'sqlite', path: path === ':memory:' ? path : resolve(path) };
+  }
+  throw new ConfigError('DATABASE_URL', 'expected postgres://… or sqlite:PATH');
+}
+
+/** SQLite keeps a generated key in DATA_DIR; PostgreSQL serves several processes, which must share one. */
+function secretKeyFrom(env: Env, dataDir: string, database: Config['database']): string {
+  const raw = read(env, 'SECRET_KEY');
+  if (raw !== undefined) {
+    if (raw.length < 32) throw new ConfigError('SECRET_KEY', 'must be at least 32 characters');
+    return raw;
+  }
+  if (database.kind === 'postgres') {
+    throw new ConfigError('SECRET_KEY', 'is required with PostgreSQL: every process must share it (e.g. `openssl rand -hex 32`)');
+  }
+  const file = join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, key + '\n', { mode: 0o600, flag: 'wx' });
+  return key;
+}
+
+function httpUrl(env: Env, name: string, fallback?: string): string | undefined {
+  const raw = read(env, name) ?? fallback;
+  if (raw === undefined) return undefined;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
+  } catch {
+    throw new ConfigError(name, `expected an http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = resolve(read(env, 'DATA_DIR') ?? './data');
+  const database = databaseFrom(env, dataDir);
+  const delays = (read(env, 'WEBHOOK_RETRY_DELAYS') ?? '30s,1m,2m,5m,10m,12m').split(',').map((part) => {
+    const ms = parseDuration(part);
+    if (ms === null) throw new ConfigError('WEBHOOK_RETRY_DELAYS', `"${part}" is not a duration`);
+    return ms;
+  });
+  if (delays.length > 6) throw new ConfigError('WEBHOOK_RETRY_DELAYS', 'at most 6 retries are allowed');
+  let outboundAllowHosts: string[];
+  try {
+    outboundAllowHosts = parseAllowHosts(read(env, 'OUTBOUND_ALLOW_HOSTS'));
+  } catch (error) {
+    throw new ConfigError('OUTBOUND_ALLOW_HOSTS', (error as Error).message);
+  }
+  const config: Config = {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: read(env, 'HOST') ?? '127.0.0.1',
+    dataDir,
+    database,
+    role: oneOf(env, 'ROLE', ['all', 'api', 'worker'], 'all'),
+    secretKey: secretKeyFrom(env, dataDir, database),
+    outboundAllowHosts,
+    webhookRetryDelaysMs: delays,
+    webhookTimeoutMs: duration(env, 'WEBHOOK_TIMEOUT', '10s'),
+    webhookDisableAfter: integer(env, 'WEBHOOK_DISABLE_AFTER', 20, 1, 1_000_000),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT', 1200, 0, 100_000_000),
+    answerEngine: oneOf(env, 'ANSWER_ENGINE', ['extractive', 'openai'], 'extractive'),
+    openai: {
+      baseUrl: httpUrl(env, 'OPENAI_BASE_URL'),
+      apiKey: read(env, 'OPENAI_API_KEY'),
+      model: read(env, 'OPENAI_MODEL'),
+    },
+    metaGraphUrl: httpUrl(env, 'META_GRAPH_URL', 'https://graph.facebook.com/v21.0') as string,
+    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    bootstrap: boolean(env, 'BOOTSTRAP', true),
+  };
+  return Object.freeze(config);
+}

@@ -1,0 +1,54 @@
+// Table interfaces of the whole database. Each capability adds its own tables to `Database` through
+// module augmentation in its `*.table.ts`, so this file lists only the foundation.
+//
+// Storage conventions, the same on both dialects: timestamps are integer milliseconds since the epoch
+// (pg's int8 parser is set to return numbers), booleans are written as JS booleans (SQLite stores 0/1
+// through the plugin in dialect.ts; read them with Boolean()), lists and objects are JSON text.
+import type { Kysely, Transaction } from 'kysely';
+
+export interface AccountTable {
+  id: string;
+  name: string;
+  subscription_status: 'active' | 'inactive';
+  created_at: number;
+}
+
+export interface UserTable {
+  id: string;
+  account_id: string;
+  name: string;
+  email: string;
+  created_at: number;
+}
+
+export interface ChatbotTable {
+  id: string;
+  account_id: string;
+  name: string;
+  created_at: number;
+}
+
+export interface ApiTokenTable {
+  id: string;
+  account_id: string;
+  user_id: string;
+  name: string | null;
+  token_hash: string;
+  scopes: string;
+  chatbot_ids: string | null;
+  expires_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+}
+
+export interface Database {
+  accounts: AccountTable;
+  users: UserTable;
+  chatbots: ChatbotTable;
+  api_tokens: ApiTokenTable;
+}
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+/** Either the database or an open transaction: repositories accept both. */
+export type Executor = Kysely<Database>;

@@ -1,0 +1,70 @@
+// Bearer token → principal, and the route's declared permission, before anything else of the request is
+// read (decisions §4: 401, then 403, then 400, then 404). Routes declare `config: { permission }` once.
+// Path ids are checked after validation: a malformed uuid, a chatbot of another account or one the token
+// is restricted from are all 404, the same as a missing one.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+import { AppError, notFound } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
+import { isUuid } from '../lib/ids.js';
+import { authenticate } from '../modules/accounts/accounts.service.js';
+import type { Permission } from '../modules/accounts/permissions.js';
+import { canSeeChatbot, type Principal } from '../modules/accounts/principal.js';
+import { findChatbot } from '../modules/chatbots/chatbots.repository.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The permission the route needs; routes without one are public. */
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_\-.~+/]+=*)$/;
+
+export const bearerToken = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  return typeof header === 'string' ? (BEARER.exec(header.trim())?.[1] ?? null) : null;
+};
+
+/** The principal of an authenticated route; routes with a permission always have one. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('unauthorized', 'A valid access token is required.');
+  return request.principal;
+}
+
+/** Path parameters that carry uuids; threadId and the others are opaque strings. */
+const isUuidParam = (name: string) => name.endsWith('Id') && name !== 'threadId';
+
+export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock }): void {
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission) return;
+    const token = bearerToken(request);
+    if (!token) throw new AppError('unauthorized', 'Send an access token in the Authorization header: "Bearer <token>".');
+    const principal = await authenticate(deps.db, deps.clock, token);
+    if (!principal) throw new AppError('unauthorized', 'The access token is unknown, revoked or expired.');
+    if (!principal.permissions.has(permission)) {
+      throw new AppError('forbidden', `The access token lacks the ${permission} permission.`);
+    }
+    request.principal = principal;
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const params = request.params as Record<string, string> | undefined;
+    if (!params) return;
+    for (const [name, value] of Object.entries(params)) {
+      if (isUuidParam(name) && !isUuid(value)) throw notFound(name.slice(0, -2));
+    }
+    const chatbotId = params.chatbotId;
+    const principal = request.principal;
+    if (chatbotId && principal) {
+      if (!canSeeChatbot(principal, chatbotId)) throw notFound('chatbot');
+      if (!(await findChatbot(deps.db, principal.accountId, chatbotId))) throw notFound('chatbot');
+    }
+  });
+}

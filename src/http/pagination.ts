@@ -1,0 +1,110 @@
+// Cursor pagination for every list (decisions §6): keyset order newest first, ties broken by id, and an
+// opaque cursor signed with SECRET_KEY that is bound to the list and its filters.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { Type } from 'typebox';
+import { AppError } from '../errors.js';
+import type { Pagination } from './envelope.js';
+
+export const PageQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1 to 100.' })),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 512, description: 'nextCursor of the previous page.' })),
+};
+
+/** The sort key of an item: its time (ms) and its id. */
+export interface Keyset {
+  at: number;
+  id: string;
+}
+
+export interface PageRequest {
+  limit: number;
+  after: Keyset | null;
+}
+
+export interface ListIdentity {
+  /** e.g. 'knowledge' */
+  list: string;
+  /** the owner the list is read under, e.g. the chatbot id or the account id */
+  scope: string;
+  /** the query filters other than limit and cursor */
+  filters?: Record<string, unknown>;
+}
+
+const invalidCursor = () =>
+  new AppError('validation_error', 'query.cursor is not a valid cursor for this list.', [
+    { field: 'query.cursor', message: 'is not a valid cursor for this list' },
+  ]);
+
+export class Paginator {
+  readonly #key: Buffer;
+  constructor(secretKey: string) {
+    this.#key = createHash('sha256').update(`cursor:${secretKey}`).digest();
+  }
+
+  #sign(payload: string): string {
+    return createHmac('sha256', this.#key).update(payload).digest('base64url').slice(0, 22);
+  }
+
+  #digest(identity: ListIdentity): string {
+    const filters = Object.entries(identity.filters ?? {})
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b));
+    return createHash('sha256').update(JSON.stringify([identity.list, identity.scope, filters])).digest('base64url').slice(0, 16);
+  }
+
+  encode(identity: ListIdentity, keyset: Keyset): string {
+    const payload = Buffer.from(JSON.stringify([keyset.at, keyset.id, this.#digest(identity)])).toString('base64url');
+    return `${payload}.${this.#sign(payload)}`;
+  }
+
+  decode(identity: ListIdentity, cursor: string): Keyset {
+    const [payload, signature, extra] = cursor.split('.');
+    if (!payload || !signature || extra !== undefined) throw invalidCursor();
+    const expected = Buffer.from(this.#sign(payload));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalidCursor();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      throw invalidCursor();
+    }
+    if (!Array.isArray(parsed) || parsed.length !== 3) throw invalidCursor();
+    const [at, id, digest] = parsed as [unknown, unknown, unknown];
+    if (typeof at !== 'number' || typeof id !== 'string' || digest !== this.#digest(identity)) throw invalidCursor();
+    return { at, id };
+  }
+
+  /** Reads `limit` and `cursor` of a list request. */
+  start(identity: ListIdentity, query: { limit?: number; cursor?: string }): PageRequest {
+    return { limit: query.limit ?? 20, after: query.cursor === undefined ? null : this.decode(identity, query.cursor) };
+  }
+
+  /** Rows were fetched with `limit + 1`: the extra one only says whether another page exists. */
+  finish<T>(identity: ListIdentity, page: PageRequest, rows: T[], keyOf: (row: T) => Keyset): { items: T[]; pagination: Pagination } {
+    const hasMore = rows.length > page.limit;
+    const items = hasMore ? rows.slice(0, page.limit) : rows;
+    const last = items[items.length - 1];
+    return {
+      items,
+      pagination: { limit: page.limit, hasMore, nextCursor: hasMore && last ? this.encode(identity, keyOf(last)) : null },
+    };
+  }
+}
+
+/**
+ * Newest-first keyset page: `(at, id) < (after.at, after.id)`, ordered by both descending, `limit + 1` rows.
+ * `atColumn` and `idColumn` are column references written by the repository, never user input.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function keysetPage<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, atColumn: string, idColumn: string, page: PageRequest): QB {
+  const at = sql.ref(atColumn);
+  const id = sql.ref(idColumn);
+  let query = qb;
+  if (page.after) {
+    const after = page.after;
+    query = query.where((eb) => eb.or([eb(at, '<', after.at), eb.and([eb(at, '=', after.at), eb(id, '<', after.id)])])) as QB;
+  }
+  return query.orderBy(at, 'desc').orderBy(id, 'desc').limit(page.limit + 1) as QB;
+}

@@ -1,0 +1,67 @@
+// Starting and stopping the service: config → database → migrations → roles (api, worker).
+import type { FastifyInstance } from 'fastify';
+import { buildApp, createDeps, type AppDeps } from './app.js';
+import { bootstrapIfEmpty, type BootstrapResult } from './bootstrap.js';
+import type { Config, Role } from './config.js';
+import { connectDatabase, type DatabaseHandle } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { createLogger } from './logger.js';
+import { startWorkers, type Workers } from './workers.js';
+
+export function openDatabase(config: Config): DatabaseHandle {
+  return config.database.kind === 'postgres'
+    ? connectDatabase({ kind: 'postgres', url: config.database.url })
+    : connectDatabase({ kind: 'sqlite', path: config.database.path });
+}
+
+export interface RunningService {
+  deps: AppDeps;
+  app: FastifyInstance | null;
+  workers: Workers | null;
+  url: string | null;
+  bootstrap: BootstrapResult | null;
+  stop(): Promise<void>;
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startService(config: Config, options: { role?: Role; clock?: Clock } = {}): Promise<RunningService> {
+  const role = options.role ?? config.role;
+  const logger = createLogger(config.logLevel);
+  if (config.outboundAllowHosts.length > 0) {
+    logger.warn({ hosts: config.outboundAllowHosts }, 'OUTBOUND_ALLOW_HOSTS is set: outbound requests may reach these private hosts (development and tests only)');
+  }
+  const database = openDatabase(config);
+  await migrateToLatest(database.db);
+  const deps = createDeps(config, database, options.clock ?? systemClock, logger);
+  const bootstrap = config.bootstrap ? await bootstrapIfEmpty(deps.db, deps.clock) : null;
+
+  let app: FastifyInstance | null = null;
+  let url: string | null = null;
+  if (role === 'all' || role === 'api') {
+    app = await buildApp(deps);
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}/api/v1`;
+  }
+  const workers = role === 'all' || role === 'worker' ? startWorkers(deps) : null;
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      deps.lifecycle.shuttingDown = true;
+      if (app) {
+        // Requests in flight get up to 10 s; then their connections are closed.
+        const force = setTimeout(() => app?.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        force.unref();
+        await app.close();
+        clearTimeout(force);
+      }
+      await workers?.stop();
+      await database.close();
+      logger.info('stopped');
+    })());
+  return { deps, app, workers, url, bootstrap, stop };
+}

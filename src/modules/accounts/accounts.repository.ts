@@ -1,0 +1,61 @@
+// Accounts, users and tokens: all SQL for them lives here.
+import type { Executor } from '../../db/database.js';
+
+export const insertAccount = (db: Executor, row: { id: string; name: string; subscription_status: 'active' | 'inactive'; created_at: number }) =>
+  db.insertInto('accounts').values(row).returningAll().executeTakeFirstOrThrow();
+
+export const findAccount = (db: Executor, id: string) =>
+  db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const setSubscription = (db: Executor, id: string, status: 'active' | 'inactive') =>
+  db.updateTable('accounts').set({ subscription_status: status }).where('id', '=', id).returningAll().executeTakeFirst();
+
+export const countAccounts = async (db: Executor): Promise<number> => {
+  const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+export const insertUser = (db: Executor, row: { id: string; account_id: string; name: string; email: string; created_at: number }) =>
+  db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+
+export const findUser = (db: Executor, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const insertToken = (
+  db: Executor,
+  row: {
+    id: string;
+    account_id: string;
+    user_id: string;
+    name: string | null;
+    token_hash: string;
+    scopes: string;
+    chatbot_ids: string | null;
+    expires_at: number | null;
+    created_at: number;
+  },
+) => db.insertInto('api_tokens').values({ ...row, revoked_at: null }).returningAll().executeTakeFirstOrThrow();
+
+export const revokeToken = (db: Executor, id: string, at: number) =>
+  db.updateTable('api_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+
+export const findToken = (db: Executor, id: string) => db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** One indexed lookup per request: the token with its user's name and the account's subscription. */
+export const findTokenByHash = (db: Executor, tokenHash: string) =>
+  db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .innerJoin('accounts', 'accounts.id', 'api_tokens.account_id')
+    .select([
+      'api_tokens.id',
+      'api_tokens.account_id',
+      'api_tokens.user_id',
+      'api_tokens.scopes',
+      'api_tokens.chatbot_ids',
+      'api_tokens.expires_at',
+      'api_tokens.revoked_at',
+      'users.name as user_name',
+      'accounts.subscription_status',
+    ])
+    .where('api_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();

@@ -1,0 +1,25 @@
+// GET /health (no token): 200 while the database answers, 503 otherwise.
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppDeps } from '../../app.js';
+import { AppError } from '../../errors.js';
+import { Envelope, errors, ok } from '../../http/envelope.js';
+
+export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.get(
+    '/health',
+    {
+      schema: {
+        summary: 'Health check',
+        tags: ['Service'],
+        response: { 200: Envelope(Type.Object({ status: Type.Literal('ok'), database: Type.Literal('ok') })), ...errors(503) },
+      },
+    },
+    async (request) => {
+      if (!(await deps.database.ping())) {
+        throw new AppError('unavailable', 'The database cannot be reached.', undefined, { 'retry-after': '5' });
+      }
+      return ok(request, { status: 'ok' as const, database: 'ok' as const });
+    },
+  );
+}
