@@ -15,8 +15,7 @@ import { registerRateLimit } from './http/rate-limit.js';
 import { validatorCompiler } from './http/validation.js';
 import type { Clock } from './lib/clock.js';
 import { VERSION } from './version.js';
-import { chatbotRoutes } from './modules/chatbots/chatbots.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
+import { capabilities } from './modules/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -68,8 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await healthRoutes(api, deps);
-      await chatbotRoutes(api, deps);
+      for (const capability of capabilities) await capability.routes?.(api, deps);
     },
     { prefix: API_PREFIX },
   );

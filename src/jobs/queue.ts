@@ -1,0 +1,62 @@
+// Enqueuing: a job is written in the same transaction as the change that needs it, so a change never
+// commits without its work, and work never runs for a change that rolled back.
+import { EventEmitter } from 'node:events';
+import { sql } from 'kysely';
+import type { Executor } from '../db/database.js';
+import { dialectOf, isUniqueViolation } from '../db/dialect.js';
+import { newId } from '../lib/ids.js';
+import './jobs.table.js';
+
+export const JOBS_CHANNEL = 'chatbot_ops_jobs';
+
+/** In-process wake-up for workers (SQLite, and PostgreSQL workers in the same process). */
+export const jobSignal = new EventEmitter();
+jobSignal.setMaxListeners(100);
+
+export interface EnqueueOptions {
+  runAt?: number;
+  /** A job with the same key that is still queued or running makes this enqueue a no-op. */
+  dedupeKey?: string;
+}
+
+export async function enqueue(db: Executor, now: number, type: string, payload: unknown, options: EnqueueOptions = {}): Promise<string | null> {
+  const id = newId();
+  const row = {
+    id,
+    type,
+    payload: JSON.stringify(payload),
+    status: 'queued' as const,
+    run_at: options.runAt ?? now,
+    attempts: 0,
+    locked_by: null,
+    locked_until: null,
+    last_error: null,
+    dedupe_key: options.dedupeKey ?? null,
+    created_at: now,
+  };
+  if (options.dedupeKey) {
+    const inserted = await db
+      .insertInto('jobs')
+      .values(row)
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      });
+    if (!inserted) return null;
+  } else {
+    await db.insertInto('jobs').values(row).execute();
+  }
+  await wake(db);
+  return id;
+}
+
+/** PostgreSQL delivers NOTIFY at commit, to every process; SQLite workers share this process. */
+async function wake(db: Executor): Promise<void> {
+  if (dialectOf(db) === 'postgres') await sql`select pg_notify(${JOBS_CHANNEL}, '')`.execute(db);
+  // Emitted now, the signal may reach a worker before the commit; its claim then waits on the SQLite
+  // connection lock, or finds the job on the next wake-up.
+  setImmediate(() => jobSignal.emit('job'));
+}

@@ -1,0 +1,48 @@
+// Periodic tasks of the worker role (e.g. scheduled website refreshes). Each task must be idempotent:
+// several worker processes may tick at once. Tests call tick() with a clock they control.
+import type { Logger } from 'pino';
+import type { Clock } from '../lib/clock.js';
+
+export interface PeriodicTask {
+  name: string;
+  everyMs: number;
+  run(now: number): Promise<void>;
+}
+
+export interface Scheduler {
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startScheduler(tasks: PeriodicTask[], clock: Clock, logger: Logger, options: { tickMs?: number; autostart?: boolean } = {}): Scheduler {
+  const lastRun = new Map<string, number>();
+  let current: Promise<void> = Promise.resolve();
+
+  async function tick(): Promise<void> {
+    const now = clock.now();
+    for (const task of tasks) {
+      const last = lastRun.get(task.name);
+      if (last !== undefined && now - last < task.everyMs) continue;
+      lastRun.set(task.name, now);
+      try {
+        await task.run(now);
+      } catch (error) {
+        logger.error({ err: error, task: task.name }, 'periodic task failed');
+      }
+    }
+  }
+
+  const timer = options.autostart === false || tasks.length === 0 ? null : setInterval(() => {
+    current = current.then(tick);
+  }, options.tickMs ?? 30_000);
+  timer?.unref();
+  if (timer) current = current.then(tick);
+
+  return {
+    tick: () => (current = current.then(tick)),
+    async stop() {
+      if (timer) clearInterval(timer);
+      await current;
+    },
+  };
+}

@@ -1,0 +1,204 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { pino } from 'pino';
+import { JobCatalog, PermanentJobError, type JobDefinition } from '../../src/jobs/catalog.js';
+import { enqueue } from '../../src/jobs/queue.js';
+import { startJobWorker } from '../../src/jobs/worker.js';
+import { DIALECTS, TestClock, createTestDatabase, isPostgresReachable, type TestDatabase } from '../support/app.js';
+
+const logger = pino({ level: 'silent' });
+const postgres = await isPostgresReachable();
+
+function definition(type: string, run: JobDefinition['run'], extra: Partial<JobDefinition> = {}): JobDefinition {
+  return { type, maxAttempts: 3, backoffMs: () => 1000, timeoutMs: 5000, run, ...extra };
+}
+
+const jobRow = (t: TestDatabase, id: string) => t.handle.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+
+for (const dialect of DIALECTS) {
+  describe(`job queue [${dialect}]`, { skip: dialect === 'postgres' && !postgres ? 'PostgreSQL is not reachable' : false }, () => {
+    let t: TestDatabase;
+    const clock = new TestClock();
+    before(async () => {
+      t = await createTestDatabase(dialect);
+    });
+    after(async () => {
+      await t.drop();
+    });
+    const worker = (catalog: JobCatalog, extra: { leaseMarginMs?: number } = {}) =>
+      startJobWorker({ db: t.handle.db, catalog, clock, logger, pgPool: t.handle.pgPool, ...extra }, false);
+
+    it('runs a job and removes it once done', async () => {
+      const seen: unknown[] = [];
+      const catalog = new JobCatalog();
+      catalog.register(definition('test.ok', async (payload) => void seen.push(payload)));
+      const id = await enqueue(t.handle.db, clock.now(), 'test.ok', { n: 1 });
+      assert.equal(await worker(catalog).drain(), 1);
+      assert.deepEqual(seen, [{ n: 1 }]);
+      assert.equal(await jobRow(t, id!), undefined);
+    });
+
+    it('does not run a job enqueued in a transaction that rolled back', async () => {
+      const catalog = new JobCatalog();
+      let runs = 0;
+      catalog.register(definition('test.rollback', async () => void runs++));
+      await assert.rejects(
+        t.handle.db.transaction().execute(async (trx) => {
+          await enqueue(trx, clock.now(), 'test.rollback', {});
+          throw new Error('the change failed');
+        }),
+      );
+      assert.equal(await worker(catalog).drain(), 0);
+      assert.equal(runs, 0);
+    });
+
+    it('retries with backoff, then fails for good and calls onFailedForGood once', async () => {
+      const catalog = new JobCatalog();
+      let runs = 0;
+      const failures: string[] = [];
+      catalog.register(
+        definition(
+          'test.flaky',
+          async () => {
+            runs++;
+            throw new Error(`boom ${runs}`);
+          },
+          { maxAttempts: 2, backoffMs: () => 60_000, onFailedForGood: async (_trx, _p, reason) => void failures.push(reason) },
+        ),
+      );
+      const id = (await enqueue(t.handle.db, clock.now(), 'test.flaky', {}))!;
+      const w = worker(catalog);
+      await w.drain();
+      let row = await jobRow(t, id);
+      assert.equal(row?.status, 'queued');
+      assert.equal(row?.attempts, 1);
+      assert.equal(row?.last_error, 'boom 1');
+      assert.ok(row!.run_at >= clock.now() + 60_000 - 1, 'the retry waits for the backoff');
+      assert.equal(await w.drain(), 0, 'not due yet');
+      clock.advance(60_000);
+      await w.drain();
+      row = await jobRow(t, id);
+      assert.equal(row?.status, 'failed');
+      assert.equal(runs, 2);
+      assert.deepEqual(failures, ['boom 2']);
+    });
+
+    it('fails at once on a PermanentJobError', async () => {
+      const catalog = new JobCatalog();
+      const failures: string[] = [];
+      catalog.register(
+        definition('test.permanent', async () => {
+          throw new PermanentJobError('cannot be fixed by retrying');
+        }, { onFailedForGood: async (_trx, _p, reason) => void failures.push(reason) }),
+      );
+      const id = (await enqueue(t.handle.db, clock.now(), 'test.permanent', {}))!;
+      await worker(catalog).drain();
+      assert.equal((await jobRow(t, id))?.status, 'failed');
+      assert.deepEqual(failures, ['cannot be fixed by retrying']);
+    });
+
+    it('aborts a job past its time limit and counts it as failed', async () => {
+      const catalog = new JobCatalog();
+      let signalled = false;
+      const failures: string[] = [];
+      catalog.register(
+        definition(
+          'test.slow',
+          (_p, { signal }) =>
+            new Promise<void>((resolve) => {
+              signal.addEventListener('abort', () => {
+                signalled = true;
+                resolve();
+              });
+            }),
+          { timeoutMs: 50, maxAttempts: 1, onFailedForGood: async (_trx, _p, reason) => void failures.push(reason) },
+        ),
+      );
+      const id = (await enqueue(t.handle.db, clock.now(), 'test.slow', {}))!;
+      await worker(catalog).drain();
+      assert.equal(signalled, true);
+      assert.equal((await jobRow(t, id))?.status, 'failed');
+      assert.match(failures[0] ?? '', /timed out/);
+    });
+
+    it('claims again a job whose worker crashed, once its lease has passed', async () => {
+      const catalog = new JobCatalog();
+      let runs = 0;
+      catalog.register(definition('test.crash', async () => void runs++));
+      const id = (await enqueue(t.handle.db, clock.now(), 'test.crash', {}))!;
+      // A worker took it and died: running, leased for a while.
+      await t.handle.db.updateTable('jobs').set({ status: 'running', locked_by: 'w_dead', locked_until: clock.now() + 10_000, attempts: 1 }).where('id', '=', id).execute();
+      const w = worker(catalog);
+      assert.equal(await w.drain(), 0, 'the lease still holds');
+      clock.advance(10_001);
+      assert.equal(await w.drain(), 1);
+      assert.equal(runs, 1);
+      assert.equal(await jobRow(t, id), undefined);
+    });
+
+    it('fails for good a crashed job that had used its last attempt', async () => {
+      const catalog = new JobCatalog();
+      const failures: string[] = [];
+      catalog.register(definition('test.crash-last', async () => {}, { maxAttempts: 1, onFailedForGood: async (_trx, _p, reason) => void failures.push(reason) }));
+      const id = (await enqueue(t.handle.db, clock.now(), 'test.crash-last', {}))!;
+      await t.handle.db.updateTable('jobs').set({ status: 'running', locked_by: 'w_dead', locked_until: clock.now() - 1, attempts: 1 }).where('id', '=', id).execute();
+      await worker(catalog).drain();
+      assert.equal((await jobRow(t, id))?.status, 'failed');
+      assert.equal(failures.length, 1);
+    });
+
+    it('keeps one live job per dedupe key', async () => {
+      const first = await enqueue(t.handle.db, clock.now(), 'test.dedupe', {}, { dedupeKey: 'source:1' });
+      const second = await enqueue(t.handle.db, clock.now(), 'test.dedupe', {}, { dedupeKey: 'source:1' });
+      assert.ok(first);
+      assert.equal(second, null);
+      const catalog = new JobCatalog();
+      catalog.register(definition('test.dedupe', async () => {}));
+      await worker(catalog).drain();
+      assert.ok(await enqueue(t.handle.db, clock.now(), 'test.dedupe', {}, { dedupeKey: 'source:1' }), 'free again once done');
+      await worker(catalog).drain();
+    });
+
+    it('runs each job once when two workers claim at the same time', async () => {
+      const catalog = new JobCatalog();
+      const runs = new Map<number, number>();
+      catalog.register(
+        definition('test.parallel', async (payload) => {
+          const n = (payload as { n: number }).n;
+          runs.set(n, (runs.get(n) ?? 0) + 1);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }),
+      );
+      for (let n = 0; n < 40; n++) await enqueue(t.handle.db, clock.now(), 'test.parallel', { n });
+      const other = t.connectAgain();
+      try {
+        const a = startJobWorker({ db: t.handle.db, catalog, clock, logger, pgPool: null }, false);
+        const b = startJobWorker({ db: other.db, catalog, clock, logger, pgPool: null }, false);
+        await Promise.all([a.drain(), b.drain()]);
+      } finally {
+        await other.close();
+      }
+      assert.equal(runs.size, 40);
+      assert.ok([...runs.values()].every((count) => count === 1));
+    });
+
+    it('wakes a running worker when a job is enqueued, and hands a job back on a graceful stop', async () => {
+      const catalog = new JobCatalog();
+      let ran = 0;
+      let release: () => void = () => {};
+      catalog.register(definition('test.wake', async () => void ran++));
+      catalog.register(definition('test.hold', (_p, { signal }) => new Promise<void>((resolve) => { release = resolve; signal.addEventListener('abort', () => resolve()); })));
+      const live = startJobWorker({ db: t.handle.db, catalog, clock, logger, pgPool: t.handle.pgPool, idleMs: 60_000 });
+      await enqueue(t.handle.db, clock.now(), 'test.wake', {});
+      for (let i = 0; i < 100 && ran === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(ran, 1, 'woken without waiting for the idle timeout');
+      const held = (await enqueue(t.handle.db, clock.now(), 'test.hold', {}))!;
+      for (let i = 0; i < 100 && (await jobRow(t, held))?.status !== 'running'; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      await live.stop();
+      release();
+      const row = await jobRow(t, held);
+      assert.equal(row?.status, 'queued');
+      assert.equal(row?.attempts, 0);
+    });
+  });
+}
