@@ -2,8 +2,10 @@
 // Runs every test/**/*.test.ts with Node's own test runner (tsx compiles TypeScript on the fly).
 // Arguments narrow the run to files whose path contains one of them: `npm run test:only -- webhooks`.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 function findTests(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -22,9 +24,42 @@ if (files.length === 0) {
   process.exit(1);
 }
 const concurrency = process.env.TEST_CONCURRENCY ?? '3';
+// Node reads NODE_EXTRA_CA_CERTS only at process start, so the test CA is handed to the child here:
+// outbound TLS in tests then trusts the fixture servers without switching verification off.
+// Relative to the working directory, like the test discovery above; made absolute for the child.
+const testCaPath = resolve('test/fixtures/tls/ca.pem');
+function extraCaCerts() {
+  const existing = process.env.NODE_EXTRA_CA_CERTS;
+  if (!existing) return testCaPath;
+  const testCa = readFileSync(testCaPath, 'utf8').trim();
+  let existingPem;
+  try {
+    existingPem = readFileSync(existing, 'utf8');
+  } catch {
+    return testCaPath; // An unreadable file adds nothing for Node to trust; the test CA still must be.
+  }
+  if (existingPem.includes(testCa)) return existing;
+  // Node reads a single file: keep the machine's extra CAs (a proxy's, say) and add the test CA.
+  // Named after its content, so that runs side by side share it and nothing piles up in tmp.
+  const combined = `${existingPem.trimEnd()}\n${testCa}\n`;
+  const digest = createHash('sha256').update(combined).digest('hex').slice(0, 16);
+  const bundle = join(tmpdir(), `chatbot-ops-test-ca-${digest}.pem`);
+  const partial = `${bundle}.${process.pid}`;
+  writeFileSync(partial, combined);
+  renameSync(partial, bundle);
+  return bundle;
+}
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
-  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } },
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      NODE_EXTRA_CA_CERTS: extraCaCerts(),
+    },
+  },
 );
 process.exit(result.status ?? 1);

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
 
 // Probe routes exercise the shared body handling and the 500 path, which no real route should reach.
-const probes = (api: import('fastify').FastifyInstance) => {
+const probes = (api: FastifyInstance) => {
   api.post(
     '/probe/echo',
     {

@@ -1,0 +1,341 @@
+// The only HTTP client for outbound requests. Every hop is checked by the outbound guard, and the
+// socket goes to the address the guard checked: resolving again at connect time would let a DNS answer
+// that changes in between (rebinding) reach a private network.
+import type { LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
+import type { Readable } from 'node:stream';
+import { Agent, request } from 'undici';
+import {
+  OutboundBlockedError,
+  OutboundError,
+  type OutboundGuard,
+  type OutboundScheme,
+  type ResolvedAddress,
+} from './outbound-guard.js';
+
+export interface SafeFetchOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  /** Strings and bytes only: a 307/308 redirect has to send the same body again. */
+  body?: string | Uint8Array;
+  /** For the whole call: resolution, every redirect hop and the body. */
+  timeoutMs: number;
+  maxBytes: number;
+  /** 0 returns a 3xx response as it is. */
+  maxRedirects: number;
+  schemes: readonly OutboundScheme[];
+  signal?: AbortSignal;
+}
+
+export interface SafeFetchResponse {
+  status: number;
+  /** Lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  body: Buffer;
+  /** The URL that answered, after redirects. */
+  url: string;
+  redirects: number;
+}
+
+export type SafeFetch = (url: string | URL, options: SafeFetchOptions) => Promise<SafeFetchResponse>;
+
+export interface SafeFetchConfig {
+  /** Sent when the caller gives no User-Agent header. */
+  userAgent?: string;
+}
+
+export class OutboundTimeoutError extends OutboundError {
+  readonly timeoutMs: number;
+
+  constructor(timeoutMs: number, options?: { url?: string }) {
+    super(`no complete response within ${timeoutMs} ms`, options);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+export class ResponseTooLargeError extends OutboundError {
+  readonly maxBytes: number;
+
+  constructor(maxBytes: number, options?: { url?: string }) {
+    super(`response larger than ${maxBytes} bytes`, options);
+    this.maxBytes = maxBytes;
+  }
+}
+
+export class TooManyRedirectsError extends OutboundError {
+  readonly maxRedirects: number;
+
+  constructor(maxRedirects: number, options?: { url?: string }) {
+    super(`more than ${maxRedirects} redirect${maxRedirects === 1 ? '' : 's'}`, options);
+    this.maxRedirects = maxRedirects;
+  }
+}
+
+/** The connection failed or broke: refused, reset, TLS verification, malformed response. */
+export class OutboundNetworkError extends OutboundError {
+  readonly code: string | undefined;
+  readonly tls: boolean;
+
+  constructor(
+    reason: string,
+    details: { code: string | undefined; tls: boolean; url?: string; cause?: unknown },
+  ) {
+    super(reason, { url: details.url, cause: details.cause });
+    this.code = details.code;
+    this.tls = details.tls;
+  }
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+// undici computes these from the request itself; a caller's value could only contradict it.
+const HEADERS_SET_BY_CLIENT = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+// Credentials meant for one origin must not follow a redirect to another.
+const ORIGIN_BOUND_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  EPIPE: 'connection closed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ETIMEDOUT: 'connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+  UND_ERR_SOCKET: 'connection closed by the server',
+  UND_ERR_CLOSED: 'connection closed',
+};
+
+const TLS_ERROR_CODE =
+  /^(ERR_TLS_|ERR_SSL_|ERR_OSSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH)/;
+
+function toNetworkError(error: unknown, url: string): OutboundNetworkError {
+  const code =
+    typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code !== undefined && TLS_ERROR_CODE.test(code)) {
+    return new OutboundNetworkError(`TLS error: ${message}`, { code, tls: true, url, cause: error });
+  }
+  const reason = (code !== undefined ? NETWORK_REASONS[code] : undefined) ?? `network error: ${message}`;
+  return new OutboundNetworkError(reason, { code, tls: false, url, cause: error });
+}
+
+/** Hands net.connect the checked addresses instead of asking DNS again. */
+function pinnedLookup(hostname: string, addresses: readonly ResolvedAddress[]): LookupFunction {
+  return (requested, options, callback) => {
+    if (requested.toLowerCase() !== hostname) {
+      callback(new Error(`no checked address for ${requested}`), '', 0);
+      return;
+    }
+    const candidates = addresses.filter((a) => !options.family || a.family === options.family);
+    const first = candidates[0];
+    if (first === undefined) {
+      callback(
+        Object.assign(new Error(`no IPv${options.family} address for ${requested}`), { code: 'ENOTFOUND' }),
+        '',
+        0,
+      );
+      return;
+    }
+    if (options.all)
+      callback(
+        null,
+        candidates.map((a): LookupAddress => ({ address: a.address, family: a.family })),
+      );
+    else callback(null, first.address, first.family);
+  };
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function requestHeaders(
+  headers: Record<string, string> | undefined,
+  userAgent: string | undefined,
+): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const lower = name.toLowerCase();
+    if (!HEADERS_SET_BY_CLIENT.has(lower)) result[lower] = value;
+  }
+  if (userAgent !== undefined && result['user-agent'] === undefined) result['user-agent'] = userAgent;
+  return result;
+}
+
+/** Drops a body we will not read; undici reports the destroy as an error that nobody needs to see. */
+function discard(body: Readable): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+/** Rejects as soon as the signal aborts: DNS lookups cannot be cancelled, but the caller need not wait. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function assertOptions(options: SafeFetchOptions): void {
+  if (!(options.timeoutMs > 0)) throw new TypeError('timeoutMs must be a positive number');
+  if (!(Number.isInteger(options.maxBytes) && options.maxBytes >= 0)) {
+    throw new TypeError('maxBytes must be a non-negative integer');
+  }
+  if (!(Number.isInteger(options.maxRedirects) && options.maxRedirects >= 0)) {
+    throw new TypeError('maxRedirects must be a non-negative integer');
+  }
+}
+
+interface Hop {
+  method: string;
+  headers: Record<string, string>;
+  body: string | Uint8Array | undefined;
+}
+
+/** What the next request looks like after a redirect (fetch standard rules). */
+function nextHop(hop: Hop, status: number, from: URL, to: URL): Hop {
+  const headers = { ...hop.headers };
+  let { method, body } = hop;
+  const becomesGet =
+    (status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST');
+  if (becomesGet) {
+    method = 'GET';
+    body = undefined;
+    for (const name of Object.keys(headers)) if (name.startsWith('content-')) delete headers[name];
+  }
+  if (from.origin !== to.origin) for (const name of ORIGIN_BOUND_HEADERS) delete headers[name];
+  return { method, headers, body };
+}
+
+export function createSafeFetch(guard: OutboundGuard, config: SafeFetchConfig = {}): SafeFetch {
+  return async function safeFetch(input, options) {
+    assertOptions(options);
+    const { timeoutMs, maxBytes, maxRedirects, schemes } = options;
+
+    // Checked before any timer starts: a refused URL costs nothing.
+    let url = guard.checkUrl(input, { schemes });
+    let hop: Hop = {
+      method: (options.method ?? 'GET').toUpperCase(),
+      headers: requestHeaders(options.headers, config.userAgent),
+      body: options.body,
+    };
+    let redirects = 0;
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new OutboundTimeoutError(timeoutMs));
+    }, timeoutMs);
+    const callerSignal = options.signal;
+    const onCallerAbort = () => controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted) onCallerAbort();
+    else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    try {
+      for (;;) {
+        const addresses = await untilAborted(guard.resolve(url.hostname), controller.signal);
+        const agent = new Agent({
+          connect: { lookup: pinnedLookup(url.hostname.toLowerCase(), addresses), timeout: timeoutMs },
+          // One request per agent: a pooled connection must never outlive the check that opened it.
+          connections: 1,
+          pipelining: 1,
+        });
+        try {
+          const target = new URL(url.href);
+          target.hash = '';
+          const response = await request(target, {
+            dispatcher: agent,
+            method: hop.method,
+            headers: hop.headers,
+            body: hop.body,
+            signal: controller.signal,
+          });
+          const headers = flattenHeaders(response.headers);
+          const location = headers['location'];
+
+          if (REDIRECT_STATUSES.has(response.statusCode) && location !== undefined && maxRedirects > 0) {
+            discard(response.body);
+            if (redirects >= maxRedirects) throw new TooManyRedirectsError(maxRedirects, { url: url.href });
+            let next: URL;
+            try {
+              next = new URL(location, url);
+            } catch (cause) {
+              throw new OutboundBlockedError('invalid_url', 'redirect to an invalid address', {
+                url: location,
+                cause,
+              });
+            }
+            const checked = guard.checkUrl(next, { schemes });
+            hop = nextHop(hop, response.statusCode, url, checked);
+            url = checked;
+            redirects += 1;
+            continue;
+          }
+
+          const declaredLength = Number(headers['content-length']);
+          if (Number.isFinite(declaredLength) && declaredLength > maxBytes) {
+            discard(response.body);
+            throw new ResponseTooLargeError(maxBytes, { url: url.href });
+          }
+          const chunks: Buffer[] = [];
+          let size = 0;
+          for await (const chunk of response.body as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            if (size > maxBytes) {
+              discard(response.body);
+              throw new ResponseTooLargeError(maxBytes, { url: url.href });
+            }
+            chunks.push(chunk);
+          }
+          return {
+            status: response.statusCode,
+            headers,
+            body: Buffer.concat(chunks, size),
+            url: url.href,
+            redirects,
+          };
+        } finally {
+          await agent.destroy().catch(() => undefined);
+        }
+      }
+    } catch (error) {
+      if (timedOut) throw new OutboundTimeoutError(timeoutMs, { url: url.href });
+      if (callerSignal?.aborted) throw callerSignal.reason;
+      if (error instanceof OutboundError) {
+        // The guard's errors carry the right reason already; resolution errors learn the hop's URL here.
+        error.url ??= url.href;
+        throw error;
+      }
+      if ((error as { code?: unknown })?.code === 'UND_ERR_INVALID_ARG') throw error;
+      throw toNetworkError(error, url.href);
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    }
+  };
+}
