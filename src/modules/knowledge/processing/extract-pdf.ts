@@ -1,0 +1,181 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api.js';
+import { ExtractionError, throwIfAborted } from './errors.js';
+import type { OcrPool } from './ocr.js';
+import { countNonSpace, normaliseText } from './text-clean.js';
+
+export interface PdfText {
+  title?: string;
+  /** Text per page read, in page order; pages beyond `maxPages` are not included. */
+  pages: string[];
+  /** Pages the document has, read or not. */
+  totalPages: number;
+}
+
+export interface PdfOptions {
+  /** Pages with (almost) no text layer are rendered and read with it; without a pool they stay empty. */
+  ocr?: OcrPool;
+  maxPages?: number;
+  /** Scanned pages take seconds each: a 2,000-page scan is cut off here rather than holding a worker for hours. */
+  maxOcrPages?: number;
+  signal?: AbortSignal;
+}
+
+/** Fewer visible characters than this and the page is treated as scanned. */
+const MIN_TEXT_LAYER_CHARS = 20;
+const RENDER_SCALE = 2;
+/** Caps the canvas of one rendered page (4 bytes a pixel), whatever size the page claims. */
+const MAX_RENDER_PIXELS = 16_000_000;
+/** Embedded images larger than this are not decoded at all. */
+const MAX_EMBEDDED_IMAGE_PIXELS = 40_000_000;
+
+const require = createRequire(import.meta.url);
+const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
+// pdf.js reads these with fs in Node (NodeBinaryDataFactory); the trailing slash is required.
+const assetDir = (name: string) => join(pdfjsRoot, name) + '/';
+
+export async function extractPdf(path: string, options: PdfOptions = {}): Promise<PdfText> {
+  const { ocr, maxPages = 2000, maxOcrPages = 300, signal } = options;
+  const data = new Uint8Array(await readFile(path));
+  const document = await openPdf(data);
+  try {
+    const totalPages = document.numPages;
+    const pages: string[] = [];
+    let ocrPages = 0;
+    for (let number = 1; number <= Math.min(totalPages, maxPages); number++) {
+      throwIfAborted(signal);
+      const page = await readPage(document, number, ocrPages < maxOcrPages ? ocr : undefined);
+      if (page.recognised) ocrPages++;
+      pages.push(page.text);
+    }
+    const title = await documentTitle(document);
+    return { ...(title ? { title } : {}), pages, totalPages };
+  } finally {
+    await document.destroy();
+  }
+}
+
+/** Text layer first; a page without one is rendered and recognised when `ocr` is given. */
+async function readPage(
+  document: PDFDocumentProxy,
+  number: number,
+  ocr: OcrPool | undefined,
+): Promise<{ text: string; recognised: boolean }> {
+  try {
+    const page = await document.getPage(number);
+    try {
+      const text = await pageText(page);
+      if (!ocr || countNonSpace(text) >= MIN_TEXT_LAYER_CHARS) return { text, recognised: false };
+      const recognised = normaliseText(await ocr.recognize(await renderPage(document, page)));
+      return { text: countNonSpace(recognised) > countNonSpace(text) ? recognised : text, recognised: true };
+    } finally {
+      page.cleanup(); // frees fonts and decoded images held for this page
+    }
+  } catch (error) {
+    if (error instanceof ExtractionError) throw error;
+    throw new ExtractionError('unreadable', `page ${number} of the PDF could not be read`, { cause: error });
+  }
+}
+
+async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
+  const task = getDocument({
+    data,
+    isEvalSupported: false, // font programs are never compiled with new Function
+    useSystemFonts: false,
+    disableFontFace: true,
+    standardFontDataUrl: assetDir('standard_fonts'),
+    cMapUrl: assetDir('cmaps'),
+    cMapPacked: true,
+    wasmUrl: assetDir('wasm'),
+    iccUrl: assetDir('iccs'),
+    maxImageSize: MAX_EMBEDDED_IMAGE_PIXELS,
+    verbosity: 0, // errors only: pdf.js warns on stdout about every odd font
+  });
+  try {
+    return await task.promise;
+  } catch (error) {
+    await task.destroy();
+    const name = (error as { name?: string } | null)?.name;
+    if (name === 'PasswordException') {
+      throw new ExtractionError('encrypted', 'the PDF is password-protected', { cause: error });
+    }
+    throw new ExtractionError('unreadable', 'the PDF is damaged or not a PDF', { cause: error });
+  }
+}
+
+async function pageText(page: PDFPageProxy): Promise<string> {
+  const content = await page.getTextContent();
+  return normaliseText(joinTextItems(content.items));
+}
+
+/**
+ * pdf.js returns text runs with positions. A new line starts where the run says so (hasEOL) or where the
+ * baseline moves; a blank line where it moves much more than a line height (a paragraph gap, which chunking
+ * splits at); a space where runs on one line are apart.
+ */
+export function joinTextItems(items: Array<TextItem | TextMarkedContent>): string {
+  let text = '';
+  let previous: { x: number; y: number; end: number; size: number } | undefined;
+  const ensureEnding = (ending: string) => {
+    while (text.length > 0 && !text.endsWith(ending)) text += '\n';
+  };
+  for (const item of items) {
+    if (!('str' in item)) continue;
+    const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
+    const size = Math.hypot(c, d) || item.height || 10;
+    if (previous) {
+      const drop = Math.abs(previous.y - y);
+      if (drop > Math.max(size, previous.size) * 1.8) ensureEnding('\n\n');
+      else if (drop > Math.min(size, previous.size) * 0.5) ensureEnding('\n');
+      else if (x - previous.end > size * 0.15 && !/\s$/.test(text) && !/^\s/.test(item.str)) text += ' ';
+    }
+    text += item.str;
+    if (item.hasEOL) text += '\n';
+    if (item.str.length > 0 || !previous) previous = { x, y, end: x + item.width, size };
+  }
+  return text;
+}
+
+/** The part of pdf.js's (undocumented-type) canvas factory we use; in Node its canvases are @napi-rs/canvas. */
+interface PdfCanvasFactory {
+  create(width: number, height: number): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D };
+  destroy(entry: { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D }): void;
+}
+
+/**
+ * Renders with canvases from pdf.js's own factory, never ours: pdfjs-dist may carry its own copy of
+ * @napi-rs/canvas, and drawing one copy's canvas or Path2D into the other's context crashes the process.
+ */
+async function renderPage(document: PDFDocumentProxy, page: PDFPageProxy): Promise<Buffer> {
+  const unscaled = page.getViewport({ scale: 1 });
+  const scale = Math.min(RENDER_SCALE, Math.sqrt(MAX_RENDER_PIXELS / (unscaled.width * unscaled.height)));
+  const viewport = page.getViewport({ scale });
+  const factory = document.canvasFactory as PdfCanvasFactory;
+  const entry = factory.create(
+    Math.max(1, Math.floor(viewport.width)),
+    Math.max(1, Math.floor(viewport.height)),
+  );
+  try {
+    await page.render({ canvas: entry.canvas, viewport, background: '#ffffff' }).promise;
+    const canvas = entry.canvas as unknown as { encode?: (format: 'png') => Promise<Buffer> };
+    if (typeof canvas.encode !== 'function') {
+      throw new ExtractionError('ocr_failed', 'scanned PDF pages cannot be rendered here');
+    }
+    return await canvas.encode('png');
+  } finally {
+    factory.destroy(entry); // releases the pixel buffer now rather than at the next GC
+  }
+}
+
+async function documentTitle(document: PDFDocumentProxy): Promise<string | undefined> {
+  try {
+    const { info } = await document.getMetadata();
+    const title = (info as { Title?: unknown } | null)?.Title;
+    return typeof title === 'string' && title.trim() ? normaliseText(title) : undefined;
+  } catch {
+    return undefined; // a broken info dictionary should not fail a readable document
+  }
+}

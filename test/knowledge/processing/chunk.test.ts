@@ -1,0 +1,168 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { chunkText } from '../../../src/modules/knowledge/processing/chunk.js';
+
+/** Sentences of distinct words, so a repeated passage can be located exactly. */
+const sentence = (n: number) => `Sentence ${n} tells the reader one more fact about parcel number ${n}.`;
+const paragraphOf = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => sentence(from + i)).join(' ');
+
+/** The text chunk `next` repeats from the end of `previous` (its overlap), or '' when none. */
+function repeatedPrefix(previous: string, next: string): string {
+  for (let length = Math.min(previous.length, next.length); length > 0; length--) {
+    const candidate = next.slice(0, length);
+    if (previous.endsWith(candidate) && (length === next.length || /\s/.test(next[length]!)))
+      return candidate;
+  }
+  return '';
+}
+
+describe('chunkText', () => {
+  it('packs whole paragraphs up to the target', () => {
+    const paragraphs = [paragraphOf(1, 2), paragraphOf(3, 2), paragraphOf(5, 2), paragraphOf(7, 2)];
+    const chunks = chunkText(paragraphs.join('\n\n'), { target: 300, overlap: 0 });
+    // 139-140 characters each: two fit in 300 with their blank line, a third does not.
+    assert.deepEqual(chunks, [
+      `${paragraphs[0]}\n\n${paragraphs[1]}`,
+      `${paragraphs[2]}\n\n${paragraphs[3]}`,
+    ]);
+  });
+
+  it('keeps every chunk within the target and never returns empty chunks', () => {
+    const text = Array.from({ length: 30 }, (_, i) =>
+      i % 5 === 0 ? `## Part ${i}` : paragraphOf(i * 10, 1 + (i % 7)),
+    ).join('\n\n');
+    for (const [target, overlap] of [
+      [200, 50],
+      [500, 100],
+      [1000, 150],
+    ] as const) {
+      const chunks = chunkText(text, { target, overlap });
+      assert.ok(chunks.length > 1);
+      for (const chunk of chunks) {
+        assert.ok(chunk.length <= target, `${chunk.length} > ${target}`);
+        assert.ok(chunk.trim().length > 0 && chunk === chunk.trim());
+      }
+    }
+    assert.deepEqual(chunkText(' \n\n \t\n'), []);
+  });
+
+  it('is deterministic', () => {
+    const text = `# A\n\n${paragraphOf(1, 30)}\n\n## B\n\n${paragraphOf(40, 12)}`;
+    assert.deepEqual(
+      chunkText(text, { target: 400, overlap: 80 }),
+      chunkText(text, { target: 400, overlap: 80 }),
+    );
+  });
+
+  it('splits an over-long paragraph at sentence boundaries', () => {
+    const chunks = chunkText(paragraphOf(1, 20), { target: 300, overlap: 0 });
+    assert.ok(chunks.length >= 5);
+    for (const chunk of chunks)
+      assert.match(chunk, /^Sentence \d+ .*\.$/s, 'starts and ends with a whole sentence');
+  });
+
+  it('splits a paragraph without sentence ends at word boundaries', () => {
+    const words = Array.from({ length: 400 }, (_, i) => `word${i}`);
+    const chunks = chunkText(words.join(' '), { target: 100, overlap: 0 });
+    assert.deepEqual(chunks.join(' ').split(' '), words, 'no word is cut or lost');
+    for (const chunk of chunks) assert.ok(chunk.length <= 100);
+  });
+
+  it('splits a paragraph of lines (CSV rows) at line ends', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => `name: Customer ${i}; city: Town ${i}`);
+    const chunks = chunkText(rows.join('\n'), { target: 200, overlap: 0 });
+    assert.deepEqual(
+      chunks.flatMap((chunk) => chunk.split('\n')),
+      rows,
+    );
+  });
+
+  it('cuts a word longer than a chunk without splitting a surrogate pair', () => {
+    const chunks = chunkText('👍'.repeat(150), { target: 101, overlap: 0 });
+    assert.ok(chunks.every((chunk) => chunk.length <= 101 && !/[\uD800-\uDBFF]$/.test(chunk)));
+    assert.equal(chunks.join(''), '👍'.repeat(150));
+  });
+
+  it('repeats about `overlap` characters, from a sentence or word boundary, at the start of the next chunk', () => {
+    const text = paragraphOf(1, 40);
+    const chunks = chunkText(text, { target: 500, overlap: 150 });
+    assert.ok(chunks.length >= 5);
+    for (let i = 1; i < chunks.length; i++) {
+      const repeated = repeatedPrefix(chunks[i - 1]!, chunks[i]!);
+      assert.ok(
+        repeated.length >= 20 && repeated.length <= 150,
+        `overlap of ${repeated.length}: "${repeated}"`,
+      );
+      // Sentences here are ~70 characters, so the overlap can always start at one.
+      assert.match(repeated, /^Sentence \d+ /);
+    }
+    const withoutOverlap = chunkText(text, { target: 500, overlap: 0 });
+    assert.equal(withoutOverlap.join(' '), text, 'overlap 0 repeats nothing');
+    for (let i = 1; i < withoutOverlap.length; i++) {
+      assert.equal(repeatedPrefix(withoutOverlap[i - 1]!, withoutOverlap[i]!), '');
+    }
+  });
+
+  it('starts the overlap at a word when no sentence boundary is near', () => {
+    const words = Array.from({ length: 300 }, (_, i) => `w${i}`).join(' ');
+    const chunks = chunkText(words, { target: 200, overlap: 50 });
+    for (let i = 1; i < chunks.length; i++) {
+      const repeated = repeatedPrefix(chunks[i - 1]!, chunks[i]!);
+      assert.ok(repeated.length >= 20 && repeated.length <= 50, `overlap of ${repeated.length}`);
+      assert.match(repeated, /^w\d+ /, 'a whole first word');
+      const before = chunks[i - 1]!.slice(0, chunks[i - 1]!.length - repeated.length);
+      assert.match(before, /\s$/, 'cut at a word boundary');
+    }
+  });
+
+  it('gives the full overlap even where paragraphs nearly fill a chunk', () => {
+    const longParagraph = (n: number) => Array.from({ length: 75 }, (_, i) => `p${n}w${i}`).join(' '); // ~450 chars, no sentence end
+    const chunks = chunkText([1, 2, 3, 4].map(longParagraph).join('\n\n'), { target: 500, overlap: 150 });
+    for (let i = 1; i < chunks.length; i++) {
+      assert.ok(
+        repeatedPrefix(chunks[i - 1]!, chunks[i]!).length >= 100,
+        `chunk ${i} starts with a short overlap`,
+      );
+    }
+  });
+
+  it('never carries overlap from one section into the next', () => {
+    // Whatever the fill of the chunk before a heading, the section's first chunk starts with no repeated text.
+    for (let sentences = 1; sentences <= 14; sentences++) {
+      const text = `${paragraphOf(1, sentences)}\n\n## Refunds\n\n${paragraphOf(50, 4)}`;
+      const chunks = chunkText(text, { target: 400, overlap: 100 });
+      for (let i = 1; i < chunks.length; i++) {
+        const repeated = repeatedPrefix(chunks[i - 1]!, chunks[i]!);
+        if (repeated)
+          assert.doesNotMatch(
+            chunks[i]!.slice(repeated.length),
+            /^\s*#/,
+            `with ${sentences} sentences: ${chunks[i]}`,
+          );
+      }
+    }
+  });
+
+  it('moves headings on with the text after them, never leaving them at the end of a chunk', () => {
+    for (let sentences = 1; sentences <= 14; sentences++) {
+      const text = `# Returns\n\n${paragraphOf(1, sentences)}\n\n## Refunds\n\n### Card payments\n\n${paragraphOf(20, 5)}`;
+      const chunks = chunkText(text, { target: 400, overlap: 100 });
+      for (const chunk of chunks)
+        assert.doesNotMatch(chunk, /(^|\n)#+ [^\n]*$/, `chunk ends with a heading: ${chunk}`);
+      const section = chunks.find((chunk) => chunk.includes('## Refunds'))!;
+      assert.match(section, /## Refunds\n\n### Card payments\n\nSentence 20 /, `with ${sentences} sentences`);
+    }
+  });
+
+  it('normalises whitespace and drops invisible characters', () => {
+    assert.deepEqual(chunkText('  First\u200B   line\t here.\r\n\r\n\r\n\r\nSecond  paragraph.  '), [
+      'First line here.\n\nSecond paragraph.',
+    ]);
+  });
+
+  it('rejects options that cannot work', () => {
+    assert.throws(() => chunkText('x', { target: 10 }), RangeError);
+    assert.throws(() => chunkText('x', { target: 100, overlap: 60 }), RangeError);
+  });
+});

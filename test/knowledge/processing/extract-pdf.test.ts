@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
+import { extractPdf, joinTextItems } from '../../../src/modules/knowledge/processing/extract-pdf.js';
+import { extractFile } from '../../../src/modules/knowledge/processing/index.js';
+import { createOcrPool, type OcrPool } from '../../../src/modules/knowledge/processing/ocr.js';
+import { fixture, isPng, rejectsWithExtractionError, scratchDir } from './helpers.js';
+
+/** Records what it is asked to read instead of running tesseract. */
+function recordingOcr(answer = '') {
+  const images: Buffer[] = [];
+  const pool: OcrPool = {
+    async recognize(image) {
+      images.push(image);
+      return answer;
+    },
+    async close() {},
+  };
+  return { pool, images };
+}
+
+async function makePdf(pageTexts: string[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const text of pageTexts) {
+    const page = pdf.addPage([300, 300]);
+    if (text) page.drawText(text, { x: 20, y: 250, size: 12, font });
+  }
+  return pdf.save();
+}
+
+describe('extractPdf', () => {
+  let scratch: Awaited<ReturnType<typeof scratchDir>>;
+  let ocr: OcrPool;
+  before(async () => {
+    scratch = await scratchDir();
+    ocr = createOcrPool({ size: 1, cachePath: scratch.path('model-cache') });
+  });
+  after(async () => {
+    await ocr.close();
+    await scratch.cleanup();
+  });
+
+  it('reads the text layer page by page, with the title, without OCR', async () => {
+    const fake = recordingOcr('SHOULD NOT APPEAR');
+    const pdf = await extractPdf(fixture('sample.pdf'), { ocr: fake.pool });
+    assert.equal(pdf.title, 'Shop information');
+    assert.equal(pdf.totalPages, 2);
+    assert.deepEqual(pdf.pages, [
+      'Opening hours are nine to five on weekdays.\nOur shop is at 12 Harbour Street.',
+      'Refunds are accepted within thirty days of purchase.\nGift cards never expire.',
+    ]);
+    assert.equal(fake.images.length, 0);
+  });
+
+  it('renders a page without a text layer to PNG for OCR', async () => {
+    const fake = recordingOcr('recognised words on the scanned page');
+    const pdf = await extractPdf(fixture('scanned.pdf'), { ocr: fake.pool });
+    assert.equal(fake.images.length, 1);
+    assert.ok(isPng(fake.images[0]!));
+    assert.deepEqual(pdf.pages, ['recognised words on the scanned page']);
+    // Without a pool the page stays empty rather than failing.
+    assert.deepEqual((await extractPdf(fixture('scanned.pdf'))).pages, ['']);
+  });
+
+  it('reads a scanned PDF with tesseract', async (t) => {
+    const started = performance.now();
+    const { text } = await extractFile(fixture('scanned.pdf'), 'pdf', { ocr });
+    t.diagnostic(`scanned page (first, incl. worker start): ${Math.round(performance.now() - started)} ms`);
+    const again = performance.now();
+    await extractFile(fixture('scanned.pdf'), 'pdf', { ocr });
+    t.diagnostic(`scanned page (warm worker): ${Math.round(performance.now() - again)} ms`);
+    assert.match(text.toLowerCase(), /opening hours are nine to five/);
+    assert.match(text.toLowerCase(), /tuesday/);
+  });
+
+  it('stops at maxPages and sends at most maxOcrPages pages to OCR', async () => {
+    const path = await scratch.write(
+      'five.pdf',
+      await makePdf(['Page one has enough text to count.', '', '', '', '']),
+    );
+    const fake = recordingOcr();
+    const pdf = await extractPdf(path, { ocr: fake.pool, maxPages: 4, maxOcrPages: 2 });
+    assert.equal(pdf.totalPages, 5);
+    assert.equal(pdf.pages.length, 4);
+    assert.equal(pdf.pages[0], 'Page one has enough text to count.');
+    assert.equal(fake.images.length, 2);
+  });
+
+  it('treats a page with fewer than 20 visible characters as scanned, and 20 as text', async () => {
+    const path = await scratch.write('short.pdf', await makePdf(['Page 7', 'Exactly twenty chars..']));
+    const fake = recordingOcr('a much longer text found by recognition');
+    const pdf = await extractPdf(path, { ocr: fake.pool });
+    assert.equal(fake.images.length, 1);
+    assert.deepEqual(pdf.pages, ['a much longer text found by recognition', 'Exactly twenty chars..']);
+  });
+
+  it('stops between pages when aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await rejectsWithExtractionError(
+      extractPdf(fixture('sample.pdf'), { signal: controller.signal }),
+      'aborted',
+    );
+  });
+
+  it('refuses a damaged PDF with a readable reason', async () => {
+    const path = await scratch.write('broken.pdf', '%PDF-1.7\nthis is not really a PDF\n');
+    await rejectsWithExtractionError(extractPdf(path), 'unreadable', 'the PDF is damaged or not a PDF');
+  });
+});
+
+describe('joinTextItems', () => {
+  const item = (str: string, x: number, y: number, width: number, hasEOL = false): TextItem => ({
+    str,
+    dir: 'ltr',
+    transform: [10, 0, 0, 10, x, y],
+    width,
+    height: 10,
+    fontName: 'f',
+    hasEOL,
+  });
+
+  it('puts spaces between apart runs, line breaks where the baseline moves and blank lines at big gaps', () => {
+    const text = joinTextItems([
+      item('Opening', 0, 100, 40),
+      item('hours', 45, 100, 25), // 5 units apart on the same line: a space
+      item('are', 70, 100, 15), // touching: no space
+      item('nine', 0, 88, 20), // next line
+      item('Refunds', 0, 50, 40), // far below: a new paragraph
+      item('apply', 0, 38, 25, true),
+      item('', 0, 38, 0, true),
+    ]);
+    assert.equal(text, 'Opening hoursare\nnine\n\nRefunds\napply\n\n');
+  });
+});
