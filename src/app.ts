@@ -45,6 +45,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
+  // An empty JSON body on a bodyless POST (take-over, refresh, test) is no body, not malformed JSON;
+  // routes that need a body still refuse it through their schema. Prototype poisoning is refused.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
   registerErrorHandling(app);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -52,6 +61,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (deps.lifecycle.shuttingDown) {
       throw new AppError('unavailable', 'The service is shutting down; retry shortly.', undefined, { 'retry-after': '5' });
     }
+  });
+  // Closing the app is shutting down. Answers sent from then on (the requests still in flight among
+  // them) close their keep-alive connection, else close() would wait for idle clients to time out.
+  app.addHook('preClose', async () => {
+    deps.lifecycle.shuttingDown = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (deps.lifecycle.shuttingDown) reply.header('connection', 'close');
   });
   // One line per request: id, route, status, duration. Never headers or bodies (tokens, secrets).
   app.addHook('onResponse', async (request, reply) => {
@@ -71,5 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
+  // Routes outside /api/v1 (the embeddable /widget.js).
+  for (const capability of capabilities) await capability.rootRoutes?.(app, deps);
   return app;
 }

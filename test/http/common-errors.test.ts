@@ -15,6 +15,7 @@ const probes = (api: FastifyInstance) => {
     },
     async (request) => ({ ok: true, data: request.body, meta: { requestId: request.id } }),
   );
+  api.post('/probe/bodyless', { config: { permission: 'chatbots:read' } }, async (request) => ({ ok: true, data: { body: request.body ?? null }, meta: { requestId: request.id } }));
   api.get('/probe/boom', async () => {
     throw new Error('SELECT secret FROM internals -- at /srv/app.ts:12');
   });
@@ -51,6 +52,18 @@ describeEachDialect(
       assert.equal(res.status, 400);
       assert.equal(res.body.error.code, 'validation_error');
       assert.deepEqual(res.body.error.details, [{ field: 'body', message: 'is not valid JSON' }]);
+    });
+
+    it('takes an empty JSON body as no body: fine on a bodyless POST, "is required" where a body is needed', async () => {
+      const s = await seed(t());
+      const headers = { 'content-type': 'application/json' };
+      const bodyless = await t().api('POST', '/probe/bodyless', { token: s.token, body: '', headers });
+      assert.equal(bodyless.status, 200);
+      assert.equal(bodyless.body.data.body, null);
+      const needed = await t().api('POST', '/probe/echo', { token: s.token, body: '', headers });
+      assert.equal(needed.status, 400);
+      assert.equal(needed.body.error.code, 'validation_error');
+      assert.notEqual(needed.body.error.details[0].message, 'is not valid JSON');
     });
 
     it('rejects a body that is not an object', async () => {

@@ -177,7 +177,7 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
       } catch {
         // not JSON: callers read `text`
       }
-      return { status: response.statusCode, headers: response.headers as ApiResponse['headers'], body, text: response.body };
+      return { status: response.statusCode, headers: response.headers as ApiResponse['headers'], body: body as never, text: response.body };
     },
     async close() {
       await app.close();
