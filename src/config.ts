@@ -129,7 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
   try {
     outboundAllowHosts = parseAllowHosts(read(env, 'OUTBOUND_ALLOW_HOSTS'));
   } catch (error) {
-    throw new ConfigError('OUTBOUND_ALLOW_HOSTS', (error as Error).message);
+    throw new ConfigError('OUTBOUND_ALLOW_HOSTS', (error as Error).message.replace(/^OUTBOUND_ALLOW_HOSTS: /, ''));
   }
   const config: Config = {
     port: integer(env, 'PORT', 8080, 0, 65535),

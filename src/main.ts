@@ -3,17 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, createDeps, type AppDeps } from './app.js';
 import { bootstrapIfEmpty, type BootstrapResult } from './bootstrap.js';
 import type { Config, Role } from './config.js';
-import { connectDatabase, type DatabaseHandle } from './db/connect.js';
+import { openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger } from './logger.js';
 import { startWorkers, type Workers } from './workers.js';
 
-export function openDatabase(config: Config): DatabaseHandle {
-  return config.database.kind === 'postgres'
-    ? connectDatabase({ kind: 'postgres', url: config.database.url })
-    : connectDatabase({ kind: 'sqlite', path: config.database.path });
-}
+export { openDatabase };
 
 export interface RunningService {
   deps: AppDeps;
@@ -35,11 +31,14 @@ export async function startService(config: Config, options: { role?: Role; clock
   const database = openDatabase(config);
   await migrateToLatest(database.db);
   const deps = createDeps(config, database, options.clock ?? systemClock, logger);
-  const bootstrap = config.bootstrap ? await bootstrapIfEmpty(deps.db, deps.clock) : null;
+  const servesApi = role === 'all' || role === 'api';
+  // Only a process that serves the API can print the token with a working curl line; a worker that
+  // bootstrapped would create a token nobody ever sees (and the API process would then skip it).
+  const bootstrap = config.bootstrap && servesApi ? await bootstrapIfEmpty(deps.db, deps.clock) : null;
 
   let app: FastifyInstance | null = null;
   let url: string | null = null;
-  if (role === 'all' || role === 'api') {
+  if (servesApi) {
     app = await buildApp(deps);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

@@ -3,7 +3,7 @@ import { loadConfig, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { systemClock, type Clock } from '../lib/clock.js';
-import { openDatabase } from '../main.js';
+import { openDatabase } from '../db/connect.js';
 
 export interface CommandContext {
   config: Config;

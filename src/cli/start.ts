@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { loadConfig, type Role } from '../config.js';
-import { startService } from '../main.js';
 import { print, type Output } from './output.js';
 
 export function registerStartCommand(program: Command, output: () => Output): void {
@@ -11,6 +10,8 @@ export function registerStartCommand(program: Command, output: () => Output): vo
     .action(async (options: { role?: string }) => {
       if (options.role && !['all', 'api', 'worker'].includes(options.role)) throw new Error('--role must be all, api or worker');
       const config = loadConfig();
+      // Loaded here, not at the top: the other commands need none of the HTTP and capability code.
+      const { startService } = await import('../main.js');
       const service = await startService(config, { role: options.role as Role | undefined });
       if (service.bootstrap && service.url) {
         const { token, chatbotId } = service.bootstrap;

@@ -2,10 +2,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
-import { SqliteBooleanPlugin, type DialectName } from './dialect.js';
+import type { DialectName } from './dialect.js';
 
 // int8 (bigint) columns hold millisecond timestamps and counts, all far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -30,6 +30,13 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** The database a configuration names (DATABASE_URL, or SQLite in DATA_DIR). */
+export function openDatabase(config: { database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string } }): DatabaseHandle {
+  return config.database.kind === 'postgres'
+    ? connectDatabase({ kind: 'postgres', url: config.database.url })
+    : connectDatabase({ kind: 'sqlite', path: config.database.path });
+}
+
 export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -50,10 +57,54 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database }),
-    plugins: [new SqliteBooleanPlugin()],
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
   });
   return handle(db, 'sqlite', null);
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares a statement for every query, and compiling SQL was the largest single cost of a short
+ * request on SQLite. The same SQL text reuses its compiled statement (parameters are bound per run);
+ * a statement busy with an unfinished iterate() (a streamed query) is not shared.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement & { readonly busy: boolean }>();
+  return {
+    close: () => database.close(),
+    prepare(text: string) {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = bindingBooleans(database.prepare(text));
+      if (!cached) {
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+/**
+ * better-sqlite3 cannot bind booleans: queries are written with true/false on both dialects, and SQLite
+ * stores them as 1/0 (read them back with Boolean()). Converting at binding costs far less than
+ * rewriting every query tree in a Kysely plugin.
+ */
+function bindingBooleans(statement: SQLite.Statement): SqliteStatement & { readonly busy: boolean } {
+  const bind = (parameters: ReadonlyArray<unknown>) =>
+    parameters.some((value) => typeof value === 'boolean') ? parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value)) : parameters;
+  return {
+    get reader() {
+      return statement.reader;
+    },
+    get busy() {
+      return statement.busy;
+    },
+    all: (parameters) => statement.all(bind(parameters)),
+    run: (parameters) => statement.run(bind(parameters)),
+    iterate: (parameters) => statement.iterate(bind(parameters)),
+  };
 }
 
 function handle(db: Kysely<Database>, dialect: DialectName, pgPool: pg.Pool | null): DatabaseHandle {

@@ -3,7 +3,7 @@
 //
 // Storage conventions, the same on both dialects: timestamps are integer milliseconds since the epoch
 // (pg's int8 parser is set to return numbers), booleans are written as JS booleans (SQLite stores 0/1
-// through the plugin in dialect.ts; read them with Boolean()), lists and objects are JSON text.
+// when statements are bound, see connect.ts; read them with Boolean()), lists and objects are JSON text.
 import type { Kysely, Transaction } from 'kysely';
 
 export interface AccountTable {

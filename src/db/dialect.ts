@@ -1,16 +1,7 @@
 // Everything that differs between SQLite and PostgreSQL lives here, so queries elsewhere are written once.
 import {
-  OperationNodeTransformer,
   PostgresAdapter,
   sql,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type PrimitiveValueListNode,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-  type ValueNode,
   type Kysely,
   type SelectQueryBuilder,
 } from 'kysely';
@@ -20,27 +11,6 @@ export type DialectName = 'sqlite' | 'postgres';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function dialectOf(db: Kysely<any>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-}
-
-/** better-sqlite3 cannot bind booleans; store them as 0/1 so queries can keep writing true/false. */
-class BooleanToInteger extends OperationNodeTransformer {
-  protected override transformValue(node: ValueNode): ValueNode {
-    const value = node.value;
-    return typeof value === 'boolean' ? { ...node, value: value ? 1 : 0 } : super.transformValue(node);
-  }
-  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
-    return { ...node, values: node.values.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v)) };
-  }
-}
-
-export class SqliteBooleanPlugin implements KyselyPlugin {
-  readonly #transformer = new BooleanToInteger();
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return this.#transformer.transformNode(args.node);
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
 }
 
 /** Row lock for read-modify-write on PostgreSQL; SQLite serialises writers already. */

@@ -11,6 +11,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     const permission = route.config?.permission;
     if (!permission || !route.schema) return;
     const schema = route.schema as Record<string, unknown>;
+    // The HEAD route Fastify adds for each GET shares the GET's schema object: annotate it once.
+    if (schema.security) return;
     schema.security = [{ bearerAuth: [] }];
     const description = schema.description ? `${String(schema.description)}\n\n` : '';
     schema.description = `${description}Permission: \`${permission}\`.`;

@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cbo-config-'));
+  dirs.push(dir);
+  return dir;
+};
+after(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const KEY = 'k'.repeat(64);
+
+function assertConfigError(env: Record<string, string>, variable: string): void {
+  assert.throws(
+    () => loadConfig({ DATA_DIR: tempDir(), ...env }),
+    (error: unknown) => {
+      assert.ok(
+        error instanceof ConfigError,
+        `${JSON.stringify(env)} throws a ConfigError, got ${String(error)}`,
+      );
+      assert.equal(error.variable, variable);
+      assert.equal(
+        error.message.split(variable).length - 1,
+        1,
+        `the message "${error.message}" names ${variable} once`,
+      );
+      return true;
+    },
+    JSON.stringify(env),
+  );
+}
+
+describe('loadConfig', () => {
+  it('applies the defaults of decisions §1', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.dataDir, dataDir);
+    assert.deepEqual(config.database, { kind: 'sqlite', path: join(dataDir, 'chatbot-ops.sqlite') });
+    assert.equal(config.role, 'all');
+    assert.deepEqual(config.outboundAllowHosts, []);
+    assert.deepEqual(config.webhookRetryDelaysMs, [30_000, 60_000, 120_000, 300_000, 600_000, 720_000]);
+    assert.equal(config.webhookTimeoutMs, 10_000);
+    assert.equal(config.webhookDisableAfter, 20);
+    assert.equal(config.rateLimitPerMinute, 1200);
+    assert.equal(config.answerEngine, 'extractive');
+    assert.equal(config.metaGraphUrl, 'https://graph.facebook.com/v21.0');
+    assert.equal(config.logLevel, 'info');
+    assert.equal(config.bootstrap, true);
+    assert.deepEqual(config.openai, { baseUrl: undefined, apiKey: undefined, model: undefined });
+    assert.ok(Object.isFrozen(config));
+  });
+
+  it('defaults DATA_DIR to ./data', () => {
+    // SECRET_KEY is given so nothing is written into the working directory.
+    const config = loadConfig({ SECRET_KEY: KEY });
+    assert.equal(config.dataDir, resolve('./data'));
+    assert.deepEqual(config.database, {
+      kind: 'sqlite',
+      path: join(resolve('./data'), 'chatbot-ops.sqlite'),
+    });
+  });
+
+  it('reads every variable when set', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://app:pw@db.internal:5432/ops',
+      ROLE: 'worker',
+      SECRET_KEY: KEY,
+      OUTBOUND_ALLOW_HOSTS: 'localhost, 10.0.0.0/8,::1',
+      WEBHOOK_RETRY_DELAYS: '1s,2s',
+      WEBHOOK_TIMEOUT: '5s',
+      WEBHOOK_DISABLE_AFTER: '3',
+      RATE_LIMIT: '0',
+      ANSWER_ENGINE: 'openai',
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_MODEL: 'tiny',
+      META_GRAPH_URL: 'http://127.0.0.1:9999/graph',
+      LOG_LEVEL: 'warn',
+      BOOTSTRAP: 'false',
+    });
+    assert.equal(config.port, 9000);
+    assert.equal(config.host, '0.0.0.0');
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app:pw@db.internal:5432/ops' });
+    assert.equal(config.role, 'worker');
+    assert.equal(config.secretKey, KEY);
+    assert.deepEqual(config.outboundAllowHosts, ['localhost', '10.0.0.0/8', '::1']);
+    assert.deepEqual(config.webhookRetryDelaysMs, [1000, 2000]);
+    assert.equal(config.webhookTimeoutMs, 5000);
+    assert.equal(config.webhookDisableAfter, 3);
+    assert.equal(config.rateLimitPerMinute, 0);
+    assert.equal(config.answerEngine, 'openai');
+    assert.deepEqual(config.openai, {
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: 'sk-test',
+      model: 'tiny',
+    });
+    assert.equal(config.metaGraphUrl, 'http://127.0.0.1:9999/graph');
+    assert.equal(config.logLevel, 'warn');
+    assert.equal(config.bootstrap, false);
+  });
+
+  it('accepts durations as 250ms, 30s, 1m, 2h, 1d or plain milliseconds', () => {
+    const cases: Array<[string, number]> = [
+      ['250ms', 250],
+      ['30s', 30_000],
+      ['1m', 60_000],
+      ['2h', 7_200_000],
+      ['1d', 86_400_000],
+      ['1500', 1500],
+    ];
+    for (const [text, ms] of cases) {
+      assert.equal(loadConfig({ DATA_DIR: tempDir(), WEBHOOK_TIMEOUT: text }).webhookTimeoutMs, ms, text);
+    }
+    assert.deepEqual(
+      loadConfig({ DATA_DIR: tempDir(), WEBHOOK_RETRY_DELAYS: cases.map(([text]) => text).join(',') })
+        .webhookRetryDelaysMs,
+      cases.map(([, ms]) => ms),
+    );
+  });
+
+  it('reads sqlite:PATH as another SQLite file', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: `sqlite:${join(dir, 'other.db')}` });
+    assert.deepEqual(config.database, { kind: 'sqlite', path: join(dir, 'other.db') });
+  });
+
+  it('stops on each bad value with a ConfigError naming the variable', () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ PORT: 'abc' }, 'PORT'],
+      [{ PORT: '70000' }, 'PORT'],
+      [{ PORT: '-1' }, 'PORT'],
+      [{ WEBHOOK_TIMEOUT: 'soon' }, 'WEBHOOK_TIMEOUT'],
+      [{ WEBHOOK_TIMEOUT: '10 minutes' }, 'WEBHOOK_TIMEOUT'],
+      [{ WEBHOOK_RETRY_DELAYS: '30s,later' }, 'WEBHOOK_RETRY_DELAYS'],
+      [{ WEBHOOK_DISABLE_AFTER: 'never' }, 'WEBHOOK_DISABLE_AFTER'],
+      [{ RATE_LIMIT: 'lots' }, 'RATE_LIMIT'],
+      [{ RATE_LIMIT: '-5' }, 'RATE_LIMIT'],
+      [{ ROLE: 'boss' }, 'ROLE'],
+      [{ DATABASE_URL: 'mysql://root@localhost/db' }, 'DATABASE_URL'],
+      [{ DATABASE_URL: 'sqlite:' }, 'DATABASE_URL'],
+      [{ OUTBOUND_ALLOW_HOSTS: 'localhost,not a host!' }, 'OUTBOUND_ALLOW_HOSTS'],
+      [{ OUTBOUND_ALLOW_HOSTS: '10.0.0.0/99' }, 'OUTBOUND_ALLOW_HOSTS'],
+      [{ BOOTSTRAP: 'maybe' }, 'BOOTSTRAP'],
+      [{ ANSWER_ENGINE: 'magic' }, 'ANSWER_ENGINE'],
+      [{ META_GRAPH_URL: 'ftp://graph' }, 'META_GRAPH_URL'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+      [{ SECRET_KEY: 'short' }, 'SECRET_KEY'],
+    ];
+    for (const [env, variable] of cases) assertConfigError(env, variable);
+  });
+
+  it('requires SECRET_KEY with PostgreSQL and says so', () => {
+    assertConfigError({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/ops' }, 'SECRET_KEY');
+    assertConfigError({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/ops' }, 'SECRET_KEY');
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/ops',
+      SECRET_KEY: KEY,
+    });
+    assert.equal(config.secretKey, KEY);
+  });
+
+  it('generates a SQLite secret key once in DATA_DIR and reuses it', () => {
+    const dir = tempDir();
+    const file = join(dir, 'secret.key');
+    assert.equal(existsSync(file), false);
+    const first = loadConfig({ DATA_DIR: dir }).secretKey;
+    assert.ok(first.length >= 32, 'a long key');
+    assert.equal(readFileSync(file, 'utf8').trim(), first, 'kept in DATA_DIR');
+    assert.equal(statSync(file).mode & 0o077, 0, 'readable by the owner only');
+    assert.equal(loadConfig({ DATA_DIR: dir }).secretKey, first, 'the second start reuses it');
+    const elsewhere = loadConfig({ DATA_DIR: tempDir() }).secretKey;
+    assert.notEqual(elsewhere, first, 'another DATA_DIR gets its own key');
+    assert.equal(
+      loadConfig({ DATA_DIR: dir, SECRET_KEY: KEY }).secretKey,
+      KEY,
+      'SECRET_KEY wins over the file',
+    );
+  });
+});

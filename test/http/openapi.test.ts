@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describeEachDialect } from '../support/app.js';
+
+interface Operation {
+  security?: Array<Record<string, string[]>>;
+  description?: string;
+  parameters?: Array<{ name: string; in: string }>;
+  responses: Record<string, unknown>;
+}
+
+describeEachDialect('OpenAPI document and reference page', (t) => {
+  it('serves the raw OpenAPI 3.1 document without a token', async () => {
+    const res = await t().api('GET', '/api/v1/openapi.json');
+    assert.equal(res.status, 200);
+    assert.match(String(res.headers['content-type']), /^application\/json/);
+    assert.match(res.body.openapi, /^3\.1\.\d+$/);
+    assert.equal(res.body.ok, undefined, 'not enveloped');
+    assert.equal(res.body.data, undefined, 'not enveloped');
+    assert.equal(typeof res.body.info.title, 'string');
+    assert.equal(typeof res.body.paths, 'object');
+  });
+
+  it('is valid according to an OpenAPI validator', async () => {
+    const res = await t().api('GET', '/api/v1/openapi.json');
+    const result = await new Validator().validate(res.body);
+    assert.deepEqual(result.errors, undefined, JSON.stringify(result.errors, null, 2));
+    assert.equal(result.valid, true);
+  });
+
+  it('documents the chatbot routes with bearer security, their permission and their responses', async () => {
+    const doc = (await t().api('GET', '/api/v1/openapi.json')).body;
+    assert.deepEqual(doc.components.securitySchemes.bearerAuth, {
+      type: 'http',
+      scheme: 'bearer',
+      description: doc.components.securitySchemes.bearerAuth.description,
+    });
+    const list: Operation = doc.paths['/api/v1/chatbots']?.get;
+    const one: Operation = doc.paths['/api/v1/chatbots/{chatbotId}']?.get;
+    assert.ok(list, 'GET /api/v1/chatbots is documented');
+    assert.ok(one, 'GET /api/v1/chatbots/{chatbotId} is documented');
+    for (const [name, op] of [
+      ['list', list],
+      ['one', one],
+    ] as const) {
+      assert.deepEqual(op.security, [{ bearerAuth: [] }], name);
+      assert.equal(
+        op.description?.match(/chatbots:read/g)?.length,
+        1,
+        `${name}: the permission is named once: ${op.description}`,
+      );
+      assert.ok(op.responses['200'], `${name}: 200 documented`);
+      assert.ok(op.responses['401'], `${name}: 401 documented`);
+    }
+    assert.deepEqual(list.parameters?.map((p) => `${p.in}.${p.name}`).sort(), [
+      'query.cursor',
+      'query.limit',
+    ]);
+    assert.deepEqual(
+      one.parameters?.map((p) => `${p.in}.${p.name}`),
+      ['path.chatbotId'],
+    );
+    const health: Operation = doc.paths['/api/v1/health']?.get;
+    assert.ok(health, 'health is documented');
+    assert.equal(health.security, undefined, 'health needs no token');
+    assert.equal(doc.paths['/api/v1/openapi.json'], undefined, 'the document does not describe itself');
+  });
+
+  it('renders the reference page at /docs', async () => {
+    let res = await t().api('GET', '/docs');
+    for (let hops = 0; res.status >= 300 && res.status < 400 && hops < 3; hops++) {
+      const location = String(res.headers.location);
+      res = await t().api(
+        'GET',
+        location.startsWith('/') ? location : `/docs/${location.replace(/^\.\//, '')}`,
+      );
+    }
+    assert.equal(res.status, 200);
+    assert.match(String(res.headers['content-type']), /^text\/html/);
+    assert.match(res.text, /<html/i);
+    assert.match(res.text, /swagger/i);
+  });
+});
