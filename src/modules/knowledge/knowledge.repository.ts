@@ -1,0 +1,109 @@
+// SQL of the knowledge capability. Lists never read the `text` column (it may hold megabytes); the full
+// row is read only where the text is wanted or processing needs it.
+import type { Selectable, Updateable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import { forUpdate } from '../../db/dialect.js';
+import { keysetPage, type PageRequest } from '../../http/pagination.js';
+import type { KnowledgeSourceTable, SourceType } from './knowledge.table.js';
+import './knowledge.table.js';
+
+export type SourceRow = Selectable<KnowledgeSourceTable>;
+export type SourceSummaryRow = Omit<SourceRow, 'text' | 'crawl' | 'upload'>;
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'account_id',
+  'chatbot_id',
+  'type',
+  'title',
+  'url',
+  'status',
+  'error',
+  'is_source_of_truth',
+  'refresh_interval',
+  'last_synced_at',
+  'last_read_at',
+  'created_at',
+  'updated_at',
+  'run_id',
+] as const satisfies readonly (keyof SourceRow)[];
+
+export interface ChunkDraft {
+  url: string | null;
+  text: string;
+}
+
+/** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const CHUNK_INSERT_BATCH = 500;
+
+export const insertSource = (db: Executor, row: SourceRow) => db.insertInto('knowledge_sources').values(row).execute();
+
+export const findSource = (db: Executor, chatbotId: string, sourceId: string) =>
+  db.selectFrom('knowledge_sources').selectAll().where('chatbot_id', '=', chatbotId).where('id', '=', sourceId).executeTakeFirst();
+
+export const findSourceSummary = (db: Executor, chatbotId: string, sourceId: string) =>
+  db.selectFrom('knowledge_sources').select(SUMMARY_COLUMNS).where('chatbot_id', '=', chatbotId).where('id', '=', sourceId).executeTakeFirst();
+
+/** Reads the source and, on PostgreSQL, locks its row until the transaction ends. */
+export const lockSource = (trx: Executor, sourceId: string) =>
+  forUpdate(trx, trx.selectFrom('knowledge_sources').selectAll().where('id', '=', sourceId)).executeTakeFirst();
+
+export const listSources = (db: Executor, chatbotId: string, type: SourceType | undefined, page: PageRequest): Promise<SourceSummaryRow[]> => {
+  let query = db.selectFrom('knowledge_sources').select(SUMMARY_COLUMNS).where('chatbot_id', '=', chatbotId);
+  if (type) query = query.where('type', '=', type);
+  return keysetPage(query, 'created_at', 'id', page).execute();
+};
+
+export const updateSource = (db: Executor, sourceId: string, changes: Updateable<KnowledgeSourceTable>) =>
+  db.updateTable('knowledge_sources').set(changes).where('id', '=', sourceId).returningAll().executeTakeFirstOrThrow();
+
+/** Removes the source and everything indexed from it. */
+export async function deleteSource(trx: Executor, sourceId: string): Promise<void> {
+  // Chunks first and explicitly: the FTS5 delete trigger must see each chunk row go.
+  await trx.deleteFrom('knowledge_chunks').where('source_id', '=', sourceId).execute();
+  await trx.deleteFrom('knowledge_sources').where('id', '=', sourceId).execute();
+}
+
+/** Swaps the indexed content of a source for new chunks; callers run it in the transaction that marks the source ready. */
+export async function replaceChunks(trx: Executor, source: { id: string; chatbot_id: string }, chunks: readonly ChunkDraft[]): Promise<void> {
+  await trx.deleteFrom('knowledge_chunks').where('source_id', '=', source.id).execute();
+  await insertChunks(trx, source, chunks);
+}
+
+export async function insertChunks(db: Executor, source: { id: string; chatbot_id: string }, chunks: readonly ChunkDraft[], firstPosition = 0): Promise<void> {
+  for (let start = 0; start < chunks.length; start += CHUNK_INSERT_BATCH) {
+    const rows = chunks.slice(start, start + CHUNK_INSERT_BATCH).map((chunk, i) => ({
+      source_id: source.id,
+      chatbot_id: source.chatbot_id,
+      position: firstPosition + start + i,
+      url: chunk.url,
+      text: chunk.text,
+    }));
+    await db.insertInto('knowledge_chunks').values(rows).execute();
+  }
+}
+
+export const countChunks = async (db: Executor, sourceId: string): Promise<number> => {
+  const row = await db.selectFrom('knowledge_chunks').select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', sourceId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const REFRESH_INTERVAL_MS = { daily: DAY_MS, weekly: 7 * DAY_MS } as const;
+
+/** Websites whose interval has passed since their last read ended, and that are not being read now. */
+export const findDueRefreshes = (db: Executor, now: number, limit: number) =>
+  db
+    .selectFrom('knowledge_sources')
+    .select('id')
+    .where('type', '=', 'website')
+    .where('status', 'in', ['ready', 'failed'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('refresh_interval', '=', 'daily'), eb('last_read_at', '<=', now - REFRESH_INTERVAL_MS.daily)]),
+        eb.and([eb('refresh_interval', '=', 'weekly'), eb('last_read_at', '<=', now - REFRESH_INTERVAL_MS.weekly)]),
+      ]),
+    )
+    .orderBy('last_read_at')
+    .limit(limit)
+    .execute();

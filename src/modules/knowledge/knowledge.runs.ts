@@ -1,0 +1,106 @@
+// The life of one processing run, as the database sees it. A run starts when a change asks for
+// processing (creation, new text, refresh: `startRun`, in the transaction of that change), the job takes
+// it from pending to processing (`beginRun`), and it ends ready or failed (`finishRun`, `failRun`) with
+// knowledge.synced in the same transaction. A run that is no longer the source's current one (the source
+// was deleted, or processed again) writes nothing and fires nothing.
+import type { Executor, Db } from '../../db/database.js';
+import { emit } from '../../events/emit.js';
+import { enqueue } from '../../jobs/queue.js';
+import { newId } from '../../lib/ids.js';
+import * as repo from './knowledge.repository.js';
+import type { ChunkDraft, SourceRow } from './knowledge.repository.js';
+import { presentSource } from './knowledge.presenter.js';
+
+export const PROCESS_JOB = 'knowledge.process';
+
+export interface ProcessJobPayload {
+  sourceId: string;
+  runId: string;
+}
+
+/** Queues processing of the source in the caller's transaction; returns the new run id to store on the source. */
+export async function startRun(trx: Executor, now: number, sourceId: string): Promise<string> {
+  const runId = newId();
+  const payload: ProcessJobPayload = { sourceId, runId };
+  await enqueue(trx, now, PROCESS_JOB, payload, { dedupeKey: `${PROCESS_JOB}:${runId}` });
+  return runId;
+}
+
+/**
+ * pending → processing. Returns the source to process, or null when there is nothing to do: deleted,
+ * a newer run replaced this one, or this run already ended (a job claimed again after it wrote its result).
+ */
+export async function beginRun(db: Db, now: number, payload: ProcessJobPayload): Promise<SourceRow | null> {
+  return db.transaction().execute(async (trx) => {
+    const source = await repo.lockSource(trx, payload.sourceId);
+    if (!source || source.run_id !== payload.runId) return null;
+    if (source.status === 'processing') return source; // a refresh, or a retry after a crash
+    if (source.status !== 'pending') return null;
+    return repo.updateSource(trx, source.id, { status: 'processing', updated_at: now });
+  });
+}
+
+export type RunResult =
+  | { status: 'ready'; text: string; chunks: readonly ChunkDraft[] }
+  | { status: 'failed'; error: string };
+
+/** Ends the run: content replaced in one step and `ready`, or `failed` with the reason. False when the result was dropped. */
+export async function finishRun(db: Db, now: number, payload: ProcessJobPayload, result: RunResult): Promise<boolean> {
+  return db.transaction().execute((trx) => endRun(trx, now, payload, result));
+}
+
+/** For a job that failed for good (attempts used up, time limit): the source must not stay `processing`. */
+export function failRun(trx: Executor, now: number, payload: ProcessJobPayload, error: string): Promise<boolean> {
+  return endRun(trx, now, payload, { status: 'failed', error });
+}
+
+async function endRun(trx: Executor, now: number, payload: ProcessJobPayload, result: RunResult): Promise<boolean> {
+  const source = await repo.lockSource(trx, payload.sourceId);
+  if (!source || source.run_id !== payload.runId) return false;
+  if (source.status !== 'processing' && source.status !== 'pending') return false;
+  let ended: SourceRow;
+  if (result.status === 'ready') {
+    await repo.replaceChunks(trx, source, result.chunks);
+    ended = await repo.updateSource(trx, source.id, {
+      status: 'ready',
+      error: null,
+      text: result.text,
+      updated_at: now,
+      last_read_at: now,
+      ...(source.type === 'website' ? { last_synced_at: now } : {}),
+    });
+  } else {
+    // The last good content stays stored, but a failed source is not answered from.
+    ended = await repo.updateSource(trx, source.id, { status: 'failed', error: result.error, updated_at: now, last_read_at: now });
+  }
+  await emit(trx, now, source.account_id, 'knowledge.synced', { source: presentSource(ended) });
+  return true;
+}
+
+export function isRefreshDue(source: Pick<SourceRow, 'type' | 'status' | 'refresh_interval' | 'last_read_at'>, now: number): boolean {
+  if (source.type !== 'website' || source.refresh_interval === 'off' || source.last_read_at === null) return false;
+  if (source.status !== 'ready' && source.status !== 'failed') return false;
+  return now - source.last_read_at >= repo.REFRESH_INTERVAL_MS[source.refresh_interval];
+}
+
+/**
+ * Scheduled refreshes (decisions §7): websites whose daily or weekly interval has passed since their last
+ * read go to `processing`, like a POST refresh. Safe to run from several workers at once: the conditional
+ * update lets only one of them start each refresh.
+ */
+export async function startDueRefreshes(db: Db, now: number, batchSize = 100): Promise<number> {
+  const due = await repo.findDueRefreshes(db, now, batchSize);
+  let started = 0;
+  for (const { id } of due) {
+    const began = await db.transaction().execute(async (trx) => {
+      const source = await repo.lockSource(trx, id);
+      // Checked again under the lock: a POST refresh may have started or ended in between.
+      if (!source || !isRefreshDue(source, now)) return false;
+      const runId = await startRun(trx, now, source.id);
+      await repo.updateSource(trx, source.id, { status: 'processing', error: null, run_id: runId, updated_at: now });
+      return true;
+    });
+    if (began) started++;
+  }
+  return started;
+}

@@ -1,0 +1,71 @@
+import type { Generated } from 'kysely';
+import type { FileKind } from './processing/sniff.js';
+
+declare module '../../db/database.js' {
+  interface Database {
+    knowledge_sources: KnowledgeSourceTable;
+    knowledge_chunks: KnowledgeChunkTable;
+  }
+}
+
+export type SourceType = 'website' | 'file' | 'text';
+export type SourceStatus = 'pending' | 'processing' | 'ready' | 'failed';
+export type RefreshInterval = 'off' | 'daily' | 'weekly';
+
+export interface KnowledgeSourceTable {
+  id: string;
+  account_id: string;
+  chatbot_id: string;
+  type: SourceType;
+  title: string | null;
+  url: string | null;
+  status: SourceStatus;
+  error: string | null;
+  is_source_of_truth: boolean;
+  refresh_interval: RefreshInterval;
+  /** When a website was last read successfully (ms). */
+  last_synced_at: number | null;
+  /** When the last read ended, successful or not: scheduled refreshes count from here, so a failing site is retried once per interval rather than on every tick. */
+  last_read_at: number | null;
+  created_at: number;
+  updated_at: number;
+  /** The text of a text source, or the text extracted from a file or website ('' until processed). */
+  text: string;
+  /** Websites: how to read them (JSON `CrawlSettings`). */
+  crawl: string | null;
+  /** Files: the stored upload (JSON `StoredUpload`). */
+  upload: string | null;
+  /**
+   * The processing run the live job belongs to. Each change that asks for processing (creation, new
+   * text, refresh) starts a new run; a job whose run is no longer current (the source was deleted or
+   * processed again) drops its result instead of writing it.
+   */
+  run_id: string | null;
+}
+
+export interface KnowledgeChunkTable {
+  id: Generated<number>;
+  source_id: string;
+  chatbot_id: string;
+  position: number;
+  /** The page a website chunk came from; null for text and files. */
+  url: string | null;
+  text: string;
+}
+
+export interface CrawlSettings {
+  mode: 'page' | 'site';
+  /** Exactly these pages are read (page mode only). */
+  pageUrls?: string[];
+  includePaths?: string[];
+  excludePaths?: string[];
+}
+
+export interface StoredUpload {
+  /** The name the file was uploaded with. */
+  fileName: string;
+  kind: FileKind;
+  /** Relative to DATA_DIR. */
+  path: string;
+  size: number;
+}

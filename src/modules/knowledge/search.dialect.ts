@@ -1,0 +1,165 @@
+// The full-text queries, once per dialect: SQLite FTS5 (bm25, lower is better, so negated) and PostgreSQL
+// tsvector/tsquery (ts_rank). Terms arrive already reduced to letters and digits (search-terms.ts);
+// they are still only ever bound as parameters (FTS5: inside quoted strings), never spliced into SQL.
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
+import { fts5Any } from './search-terms.js';
+
+export interface ChunkHit {
+  id: number;
+  source_id: string;
+  title: string | null;
+  url: string | null;
+  text: string;
+  score: number;
+  is_source_of_truth: boolean | number;
+}
+
+/**
+ * About how many chunks (of all chatbots) hold each term, up to `cap`; 0 for a term that cannot match
+ * (a stop word). SQLite counts FTS5 matches and stops at the cap, which is cheap. PostgreSQL would build
+ * the whole GIN bitmap of a common word to count it, so it uses ANALYZE's statistics of the tsvector
+ * column instead (the migration keeps the 10,000 most common lexemes with their frequencies): a lexeme
+ * missing from them is rarer than the least common listed one. Until the first ANALYZE it counts.
+ */
+export async function countTermMatches(db: Db, terms: readonly string[], cap: number): Promise<number[]> {
+  if (dialectOf(db) === 'postgres') {
+    const stats = await lexemeStatistics(db);
+    if (stats) {
+      const { rows } = await sql<{ lexemes: string[] }>`
+        select array(select l.lexeme from unnest(to_tsvector('english', t.term)) as l) as lexemes
+        from unnest(${[...terms]}::text[]) with ordinality as t(term, position)
+        order by t.position`.execute(db);
+      return rows.map(({ lexemes }) => {
+        if (lexemes.length === 0) return 0; // a stop word
+        const share = Math.max(...lexemes.map((lexeme) => stats.frequencies.get(lexeme) ?? stats.rarest / 2));
+        return Math.min(cap, Math.max(1, Math.round(share * stats.chunks)));
+      });
+    }
+    const { rows } = await sql<{ n: number }>`
+      select (select count(*) from (
+                select 1 from knowledge_chunks c where c.search_vector @@ plainto_tsquery('english', t.term) limit ${cap}
+              ) capped)::int as n
+      from unnest(${[...terms]}::text[]) with ordinality as t(term, position)
+      order by t.position`.execute(db);
+    return rows.map((row) => Number(row.n));
+  }
+  const counts: number[] = [];
+  for (const term of terms) {
+    const { rows } = await sql<{ n: number }>`
+      select count(*) as n from (
+        select rowid from knowledge_chunks_fts where knowledge_chunks_fts match ${fts5Any([term])} limit ${cap}
+      )`.execute(db);
+    counts.push(Number(rows[0]?.n ?? 0));
+  }
+  return counts;
+}
+
+interface LexemeStatistics {
+  /** Share of chunks holding each of the most common lexemes. */
+  frequencies: Map<string, number>;
+  /** The smallest of those shares. */
+  rarest: number;
+  chunks: number;
+}
+
+/** ANALYZE runs every so often (autovacuum); reading its result once in a while is enough. */
+const STATISTICS_TTL_MS = 5 * 60_000;
+const statisticsCache = new WeakMap<Db, { readAt: number; statistics: Promise<LexemeStatistics | null> }>();
+
+function lexemeStatistics(db: Db): Promise<LexemeStatistics | null> {
+  const cached = statisticsCache.get(db);
+  if (cached && Date.now() - cached.readAt < STATISTICS_TTL_MS) return cached.statistics;
+  const statistics = readLexemeStatistics(db).catch(() => null);
+  statisticsCache.set(db, { readAt: Date.now(), statistics });
+  // No statistics yet (a new table): asked again next time, so the first ANALYZE is used at once.
+  void statistics.then((found) => {
+    if (!found && statisticsCache.get(db)?.statistics === statistics) statisticsCache.delete(db);
+  });
+  return statistics;
+}
+
+async function readLexemeStatistics(db: Db): Promise<LexemeStatistics | null> {
+  const { rows } = await sql<{ lexemes: string[] | null; frequencies: number[] | null; chunks: number }>`
+    select s.most_common_elems::text::text[] as lexemes, s.most_common_elem_freqs as frequencies,
+           (select greatest(c.reltuples, 0) from pg_class c where c.oid = 'knowledge_chunks'::regclass)::float8 as chunks
+    from pg_stats s
+    where s.schemaname = current_schema() and s.tablename = 'knowledge_chunks' and s.attname = 'search_vector'`.execute(db);
+  const row = rows[0];
+  if (!row?.lexemes || !row.frequencies || row.lexemes.length === 0) return null;
+  const frequencies = new Map<string, number>();
+  row.lexemes.forEach((lexeme, i) => frequencies.set(lexeme, Number(row.frequencies![i])));
+  // After the per-lexeme frequencies come their minimum, their maximum and the share of nulls.
+  const rarest = Number(row.frequencies[row.lexemes.length] ?? Math.min(...frequencies.values()));
+  return { frequencies, rarest, chunks: Number(row.chunks) };
+}
+
+export interface MatchPlan {
+  /** A chunk is a candidate when it holds one of these (or, with `requireAll`, every one of them). */
+  select: readonly string[];
+  requireAll: boolean;
+  /** Every term of the question: they all count toward the score of a candidate. */
+  rank: readonly string[];
+  /** The newest this-many candidates are scored. */
+  scan: number;
+  limit: number;
+}
+
+/** Passages of the chatbot's ready sources by the plan, best first, source-of-truth passages before all others. */
+export async function rankedMatches(db: Db, chatbotId: string, plan: MatchPlan): Promise<ChunkHit[]> {
+  if (dialectOf(db) === 'postgres') {
+    // Each term is its own plainto_tsquery (stemmed, stop words dropped), joined with | or &.
+    // Written out where used (not in a CTE) so the planner sees the words and their statistics.
+    const tsquery = (terms: readonly string[], operator: RawBuilder<unknown>) =>
+      sql.join(terms.map((term) => sql`plainto_tsquery('english', ${term})`), operator);
+    const selects = tsquery(plan.select, plan.requireAll ? sql` && ` : sql` || `);
+    const ranks = tsquery(plan.rank, sql` || `);
+    const { rows } = await sql<ChunkHit>`
+      with scanned as (
+        select c.id
+        from knowledge_chunks c
+        join knowledge_sources s on s.id = c.source_id
+        where c.search_vector @@ (${selects}) and c.chatbot_id = ${chatbotId} and s.status = 'ready'
+        order by c.id desc
+        limit ${plan.scan}
+      ), best as (
+        -- Scored only now, for the scanned chunks alone: ts_rank reads each chunk's (compressed) vector.
+        select c.id, s.is_source_of_truth, ts_rank(c.search_vector, ${ranks}) as score
+        from scanned
+        join knowledge_chunks c on c.id = scanned.id
+        join knowledge_sources s on s.id = c.source_id
+        order by s.is_source_of_truth desc, score desc, c.id desc
+        limit ${plan.limit}
+      )
+      select c.id, c.source_id, s.title, coalesce(c.url, s.url) as url, c.text, best.is_source_of_truth, best.score
+      from best
+      join knowledge_chunks c on c.id = best.id
+      join knowledge_sources s on s.id = c.source_id
+      order by best.is_source_of_truth desc, best.score desc, best.id desc`.execute(db);
+    return rows;
+  }
+  // FTS5 ranks by the phrases of the MATCH expression, so the ranking terms join the selecting ones:
+  // `(a OR b) AND (a OR b OR c)` selects like `a OR b` and scores c too. FTS5 evaluates the AND by
+  // seeking the second part to each candidate of the first, so common ranking terms cost little.
+  const selects = plan.requireAll ? plan.select.map((term) => fts5Any([term])).join(' AND ') : `(${fts5Any(plan.select)})`;
+  const expression = `${selects} AND (${fts5Any(plan.rank)})`;
+  const { rows } = await sql<ChunkHit>`
+    with scanned as (
+      select c.id, s.is_source_of_truth, -bm25(knowledge_chunks_fts) as score
+      from knowledge_chunks_fts
+      join knowledge_chunks c on c.id = knowledge_chunks_fts.rowid
+      join knowledge_sources s on s.id = c.source_id
+      where knowledge_chunks_fts match ${expression} and c.chatbot_id = ${chatbotId} and s.status = 'ready'
+      order by knowledge_chunks_fts.rowid desc
+      limit ${plan.scan}
+    ), best as (
+      select * from scanned order by is_source_of_truth desc, score desc, id desc limit ${plan.limit}
+    )
+    select c.id, c.source_id, s.title, coalesce(c.url, s.url) as url, c.text, best.is_source_of_truth, best.score
+    from best
+    join knowledge_chunks c on c.id = best.id
+    join knowledge_sources s on s.id = c.source_id
+    order by best.is_source_of_truth desc, best.score desc, best.id desc`.execute(db);
+  return rows;
+}

@@ -1,0 +1,77 @@
+// Retrieval over a chatbot's knowledge: the conversations capability answers from it. Only `ready`
+// sources count; source-of-truth passages come first, then the rest, each by relevance.
+//
+// Scoring every chunk that holds a word is what makes full-text search slow on large knowledge bases: a
+// common word can be in most of 100,000 chunks. So the question's terms are weighed first (about how
+// many chunks hold each; see search.dialect.ts). The rarer terms, as many as fit a budget of candidate
+// chunks, pick the candidates and rank them. When every term is common, the candidates are the chunks
+// holding all of them (then, if too few, any of them), the newest first, a bounded number. Either way
+// the work per question stays about the same, whatever the size of the knowledge.
+import type { Db } from '../../db/database.js';
+import { countTermMatches, rankedMatches, type ChunkHit } from './search.dialect.js';
+import { searchTerms } from './search-terms.js';
+
+export interface Passage {
+  sourceId: string;
+  title: string | null;
+  /** The page a website passage came from (else the source's url; null for text and files). */
+  url: string | null;
+  text: string;
+  /** Higher is more relevant; comparable only within one result. */
+  score: number;
+  isSourceOfTruth: boolean;
+}
+
+const MAX_LIMIT = 100;
+/** Candidates scored for one question when its rarer terms pick them; also the cap of the term counts. */
+const CANDIDATE_BUDGET = 500;
+/** Candidates scored when every term is common. */
+const COMMON_TERMS_SCAN = 200;
+
+export async function searchKnowledge(db: Db, chatbotId: string, query: string, limit: number): Promise<Passage[]> {
+  const terms = searchTerms(query);
+  const bounded = Math.max(1, Math.min(MAX_LIMIT, Math.floor(limit) || 1));
+  if (terms.length === 0) return [];
+
+  const counts = await countTermMatches(db, terms, CANDIDATE_BUDGET);
+  const present = terms
+    .map((term, i) => ({ term, chunks: counts[i] ?? 0 }))
+    .filter((weighed) => weighed.chunks > 0)
+    .sort((a, b) => a.chunks - b.chunks);
+  if (present.length === 0) return [];
+  const rank = present.map((weighed) => weighed.term);
+
+  const selective: string[] = [];
+  let candidates = 0;
+  for (const { term, chunks } of present) {
+    // A count at the cap only says "at least that many".
+    if (chunks >= CANDIDATE_BUDGET || candidates + chunks > CANDIDATE_BUDGET) break;
+    candidates += chunks;
+    selective.push(term);
+  }
+
+  let rows: ChunkHit[];
+  if (selective.length > 0) {
+    // Ranked by the rare terms alone: the common ones would add little to the score (their weight is
+    // near zero) and much to its cost (their occurrences would be read in every candidate).
+    rows = await rankedMatches(db, chatbotId, { select: selective, requireAll: false, rank: selective, scan: CANDIDATE_BUDGET, limit: bounded });
+  } else {
+    rows = await rankedMatches(db, chatbotId, { select: rank, requireAll: true, rank, scan: COMMON_TERMS_SCAN, limit: bounded });
+    if (rows.length < bounded && rank.length > 1) {
+      const any = await rankedMatches(db, chatbotId, { select: rank, requireAll: false, rank, scan: COMMON_TERMS_SCAN, limit: bounded });
+      const seen = new Set(rows.map((row) => row.id));
+      // Passages holding every term stay ahead of those holding some; source-of-truth ones ahead of all.
+      rows = [...rows, ...any.filter((row) => !seen.has(row.id))]
+        .sort((a, b) => Number(Boolean(b.is_source_of_truth)) - Number(Boolean(a.is_source_of_truth)))
+        .slice(0, bounded);
+    }
+  }
+  return rows.map((row) => ({
+    sourceId: row.source_id,
+    title: row.title,
+    url: row.url,
+    text: row.text,
+    score: Number(row.score),
+    isSourceOfTruth: Boolean(row.is_source_of_truth),
+  }));
+}

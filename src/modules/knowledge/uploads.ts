@@ -1,0 +1,89 @@
+// Receives POST .../knowledge/files: multipart/form-data streamed straight into a file under
+// DATA_DIR/uploads, never held in memory. Limits (decisions §7): the file part over 50 MiB is
+// 400 validation_error; a request whose Content-Length says more than 51 MiB is 413 before any byte is
+// read; a request that streams past 51 MiB is cut off with 413.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { AppError, validationError } from '../../errors.js';
+import type { ReceivedFile } from './knowledge.service.js';
+
+const MiB = 1024 * 1024;
+export const MAX_FILE_BYTES = 50 * MiB;
+export const MAX_REQUEST_BYTES = 51 * MiB;
+const MAX_TITLE_LENGTH = 255;
+
+const tooLarge = () => new AppError('payload_too_large', 'The upload is larger than 50 MiB.');
+
+/** Runs before the body is read (route onRequest, after authentication). */
+export async function checkUploadRequest(request: FastifyRequest): Promise<void> {
+  const type = request.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data\s*(;|$)/i.test(type)) {
+    throw new AppError('unsupported_media_type', 'Upload files as multipart/form-data with a "file" part.');
+  }
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_REQUEST_BYTES) throw tooLarge();
+}
+
+/**
+ * Reads the parts `file` (required) and `title` (optional). The file goes to a temporary name in
+ * `uploadsDir`; the caller keeps or removes it. Anything else in the form is a validation error.
+ */
+export async function receiveUpload(request: FastifyRequest, uploadsDir: string): Promise<ReceivedFile> {
+  await mkdir(uploadsDir, { recursive: true });
+  const tempPath = join(uploadsDir, `${randomUUID()}.part`);
+
+  let received = 0;
+  const overLimit = new AbortController();
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > MAX_REQUEST_BYTES && !overLimit.signal.aborted) overLimit.abort();
+  };
+
+  let file: { fileName: string; size: number; truncated: boolean } | null = null;
+  let title: string | undefined;
+  try {
+    const parts = request.parts({ limits: { fileSize: MAX_FILE_BYTES, fieldSize: 64 * 1024, fields: 10, parts: 20 } })[Symbol.asyncIterator]();
+    // The first next() hands the raw request to busboy; counting its bytes from then on sees everything
+    // busboy is given (a listener added earlier could start the stream before busboy listens).
+    const first = parts.next();
+    request.raw.on('data', count);
+    for (let next = await first; !next.done; next = await parts.next()) {
+      const part = next.value;
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw validationError(`body.${part.fieldname}`, 'is not a known field');
+        if (file) throw validationError('body.file', 'must be a single file');
+        const output = createWriteStream(tempPath);
+        await pipeline(part.file, output, { signal: overLimit.signal });
+        file = { fileName: cleanFileName(part.filename), size: output.bytesWritten, truncated: part.file.truncated };
+      } else {
+        if (part.fieldname !== 'title') throw validationError(`body.${part.fieldname}`, 'is not a known field');
+        if (title !== undefined) throw validationError('body.title', 'must be sent once');
+        title = String(part.value);
+        if (part.valueTruncated || [...title].length > MAX_TITLE_LENGTH) throw validationError('body.title', `must be at most ${MAX_TITLE_LENGTH} characters`);
+      }
+    }
+    if (overLimit.signal.aborted) throw tooLarge();
+    if (!file) throw validationError('body.file', 'is required');
+    if (file.truncated) throw validationError('body.file', 'must be at most 50 MiB (52,428,800 bytes)');
+    if (!file.fileName) throw validationError('body.file', 'needs a file name with its extension');
+    return { tempPath, fileName: file.fileName, size: file.size, title };
+  } catch (error) {
+    await rm(tempPath, { force: true });
+    if (overLimit.signal.aborted) throw tooLarge();
+    if (error instanceof AppError) throw error;
+    throw new AppError('validation_error', 'The multipart body is malformed.', [{ field: 'body', message: 'is not well-formed multipart/form-data' }]);
+  } finally {
+    request.raw.off('data', count);
+  }
+}
+
+/** The last path segment (some browsers send a whole path), without control characters. */
+function cleanFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+}
