@@ -1,0 +1,349 @@
+// Conversations benchmark (not a test): `npm run bench:chat`. Issue 5 item 10, through the real app
+// (inject: in-process, no sockets) on SQLite and PostgreSQL (when TEST_DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/test, answers):
+//   1. visitor message → chatbot answer (POST …/conversations/{threadId}/messages, `extractive` engine)
+//      with BENCH_CHUNKS (default 10,000) chunks indexed for the chatbot through the knowledge API;
+//      p50, p95, p99 over BENCH_MESSAGES (default 300) messages, sent one at a time
+//   2. agent replies per second (POST …/replies) over BENCH_REPLIES (default 2,000) replies, BENCH_CONCURRENCY
+//      (default 16) in flight, spread over 50 taken-over conversations; once without and once with an
+//      Idempotency-Key on every reply
+// Environment: BENCH_CHUNKS, BENCH_MESSAGES, BENCH_REPLIES, BENCH_CONCURRENCY, BENCH_DIALECTS (sqlite,postgres).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp, createDeps, type AppDeps } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { connectDatabase, type DatabaseHandle } from '../src/db/connect.js';
+import type { DialectName } from '../src/db/dialect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { systemClock } from '../src/lib/clock.js';
+import { createLogger } from '../src/logger.js';
+import { createAccount, createToken, createUser } from '../src/modules/accounts/accounts.service.js';
+import { PERMISSIONS } from '../src/modules/accounts/permissions.js';
+import { createChatbot } from '../src/modules/chatbots/chatbots.service.js';
+import { PASSAGES_PER_ANSWER } from '../src/modules/conversations/answer/extractive.js';
+import { closeKnowledgeRuntime } from '../src/modules/knowledge/knowledge.runtime.js';
+import { searchKnowledge } from '../src/modules/knowledge/search.js';
+import { startWorkers } from '../src/workers.js';
+
+const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 10_000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 300);
+const REPLIES = Number(process.env.BENCH_REPLIES ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as DialectName[];
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SOURCE_CHARACTERS = 200_000;
+const REPLY_CONVERSATIONS = 50;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+// ---------------------------------------------------------------------------------------------------
+// A deterministic corpus: support-style prose over a Zipf-distributed vocabulary, so that a few words
+// are everywhere and most are rare, as in real text.
+
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SYLLABLES = 'ka lo mi ne ru sa ti vo ze pa de gu ri mo la so ta ve xi bo fu'.split(' ');
+
+function vocabulary(size: number, random: () => number) {
+  const words: string[] = [];
+  const seen = new Set<string>();
+  while (words.length < size) {
+    let word = '';
+    for (let i = 0, n = 2 + Math.floor(random() * 3); i < n; i++)
+      word += SYLLABLES[Math.floor(random() * SYLLABLES.length)];
+    if (!seen.has(word)) {
+      seen.add(word);
+      words.push(word);
+    }
+  }
+  const cumulative: number[] = [];
+  let total = 0;
+  for (let r = 1; r <= size; r++) cumulative.push((total += 1 / r));
+  return () => {
+    const target = random() * total;
+    let lo = 0;
+    let hi = size - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return words[lo]!;
+  };
+}
+
+function prose(characters: number, random: () => number, pick: () => string): string {
+  let text = '';
+  while (text.length < characters) {
+    const sentences = Array.from({ length: 3 + Math.floor(random() * 4) }, () => {
+      const words = Array.from({ length: 8 + Math.floor(random() * 10) }, pick);
+      return `${words.join(' ')}.`.replace(/^./, (c) => c.toUpperCase());
+    });
+    text += (text ? '\n\n' : '') + sentences.join(' ');
+  }
+  return text.slice(0, characters).trim();
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+async function openDatabase(
+  dialect: DialectName,
+  dataDir: string,
+): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  if (dialect === 'sqlite')
+    return {
+      handle: connectDatabase({ kind: 'sqlite', path: join(dataDir, 'bench.sqlite') }),
+      drop: async () => {},
+    };
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    handle: connectDatabase({ kind: 'postgres', url: PG_URL, schema, poolSize: 20 }),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: PG_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+interface Bench {
+  deps: AppDeps;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  token: string;
+  chatbotId: string;
+}
+
+async function call(
+  bench: Bench,
+  method: 'POST' | 'GET',
+  url: string,
+  body?: object,
+  headers: Record<string, string> = {},
+) {
+  const response = await bench.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { authorization: `Bearer ${bench.token}`, ...headers },
+    payload: body,
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies of several shapes, read ad hoc
+  return { status: response.statusCode, body: JSON.parse(response.body) as any };
+}
+
+async function indexKnowledge(
+  bench: Bench,
+  random: () => number,
+  pick: () => string,
+): Promise<{ chunks: number; seconds: number; texts: string[] }> {
+  const started = performance.now();
+  const texts: string[] = [];
+  const workers = startWorkers(bench.deps, { autostart: false });
+  let chunks = 0;
+  try {
+    while (chunks < CHUNKS) {
+      const text = prose(SOURCE_CHARACTERS, random, pick);
+      texts.push(text);
+      const res = await call(bench, 'POST', `/chatbots/${bench.chatbotId}/knowledge/text`, {
+        title: `Handbook part ${texts.length}`,
+        text,
+      });
+      if (res.status !== 201) throw new Error(`adding knowledge: ${res.status} ${JSON.stringify(res.body)}`);
+      await workers.jobs.drain();
+      const row = await bench.deps.db
+        .selectFrom('knowledge_chunks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('chatbot_id', '=', bench.chatbotId)
+        .executeTakeFirstOrThrow();
+      chunks = Number(row.n);
+    }
+  } finally {
+    await workers.stop();
+  }
+  return { chunks, seconds: (performance.now() - started) / 1000, texts };
+}
+
+/** A visitor's question made of a few words of one sentence of the corpus: something it can answer. */
+function question(texts: string[], random: () => number): string {
+  const text = texts[Math.floor(random() * texts.length)]!;
+  const at = Math.floor(random() * (text.length - 200));
+  const words = text
+    .slice(at, at + 200)
+    .split(/\W+/)
+    .filter((w) => w.length > 3);
+  const chosen = Array.from({ length: 3 }, () => words[Math.floor(random() * words.length)] ?? 'help');
+  return `What do you know about ${chosen.join(' ')}?`;
+}
+
+async function visitorMessages(bench: Bench, texts: string[], random: () => number) {
+  const threads: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const res = await call(bench, 'POST', `/chatbots/${bench.chatbotId}/conversations`, {
+      message: question(texts, random),
+    });
+    threads.push(res.body.data.conversation.threadId);
+  }
+  const latencies: number[] = [];
+  let answered = 0;
+  for (let i = 0; i < MESSAGES; i++) {
+    const threadId = threads[i % threads.length]!;
+    const started = performance.now();
+    const res = await call(bench, 'POST', `/chatbots/${bench.chatbotId}/conversations/${threadId}/messages`, {
+      message: question(texts, random),
+    });
+    latencies.push(performance.now() - started);
+    if (res.status !== 201) throw new Error(`visitor message: ${res.status} ${JSON.stringify(res.body)}`);
+    if (/^According to/.test(res.body.data.messages[1]?.text ?? '')) answered++;
+  }
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    answered,
+  };
+}
+
+/** The knowledge search alone, for the same kind of questions: the part of an answer that retrieval takes. */
+async function retrievalOnly(bench: Bench, texts: string[], random: () => number) {
+  const latencies: number[] = [];
+  for (let i = 0; i < MESSAGES; i++) {
+    const query = question(texts, random);
+    const started = performance.now();
+    await searchKnowledge(bench.deps.db, bench.chatbotId, query, PASSAGES_PER_ANSWER);
+    latencies.push(performance.now() - started);
+  }
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+}
+
+async function repliesPerSecond(bench: Bench, withKeys: boolean) {
+  const threads: string[] = [];
+  for (let i = 0; i < REPLY_CONVERSATIONS; i++) {
+    const res = await call(bench, 'POST', `/chatbots/${bench.chatbotId}/conversations`, { message: 'Hello' });
+    const threadId = res.body.data.conversation.threadId as string;
+    await call(bench, 'POST', `/chatbots/${bench.chatbotId}/conversations/${threadId}/take-over`);
+    threads.push(threadId);
+  }
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REPLIES) {
+        const i = next++;
+        const headers: Record<string, string> = withKeys
+          ? { 'idempotency-key': `bench-${randomBytes(8).toString('hex')}` }
+          : {};
+        const res = await call(
+          bench,
+          'POST',
+          `/chatbots/${bench.chatbotId}/conversations/${threads[i % threads.length]}/replies`,
+          { message: `Reply number ${i}` },
+          headers,
+        );
+        if (res.status !== 201) failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { perSecond: REPLIES / seconds, failures };
+}
+
+async function run(dialect: DialectName): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cbo-bench-chat-'));
+  const database = await openDatabase(dialect, dataDir);
+  try {
+    await migrateToLatest(database.handle.db);
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SECRET_KEY: randomBytes(32).toString('hex'),
+      RATE_LIMIT: '0',
+      LOG_LEVEL: 'silent',
+      BOOTSTRAP: 'false',
+      ANSWER_ENGINE: 'extractive',
+    });
+    const deps = createDeps(config, database.handle, systemClock, createLogger('silent'));
+    const app = await buildApp(deps);
+    await app.ready();
+    const account = await createAccount(deps.db, systemClock, { name: 'Bench' });
+    const user = await createUser(deps.db, systemClock, {
+      accountId: account.id,
+      name: 'Bench Agent',
+      email: 'bench@example.com',
+    });
+    const chatbot = await createChatbot(deps.db, systemClock, { accountId: account.id, name: 'Bench bot' });
+    const token = await createToken(deps.db, systemClock, { userId: user.id, scopes: [...PERMISSIONS] });
+    const bench: Bench = { deps, app, token: token.token, chatbotId: chatbot.id };
+
+    const random = prng(42);
+    const pick = vocabulary(5000, random);
+    const knowledge = await indexKnowledge(bench, random, pick);
+    console.log(
+      `[${dialect}] knowledge: ${knowledge.chunks} chunks in ${knowledge.texts.length} sources, indexed in ${knowledge.seconds.toFixed(1)} s`,
+    );
+    const messages = await visitorMessages(bench, knowledge.texts, random);
+    console.log(
+      `[${dialect}] visitor message → answer (extractive, ${MESSAGES} messages): p50 ${ms(messages.p50)}, p95 ${ms(messages.p95)}, p99 ${ms(messages.p99)}; answered from knowledge ${messages.answered}/${MESSAGES}`,
+    );
+    const retrieval = await retrievalOnly(bench, knowledge.texts, random);
+    console.log(
+      `[${dialect}]   of which retrieval (searchKnowledge alone, same kind of questions): p50 ${ms(retrieval.p50)}, p95 ${ms(retrieval.p95)}`,
+    );
+    const plain = await repliesPerSecond(bench, false);
+    console.log(
+      `[${dialect}] replies: ${plain.perSecond.toFixed(0)}/s (${REPLIES} replies, ${CONCURRENCY} in flight, ${plain.failures} not 201)`,
+    );
+    const keyed = await repliesPerSecond(bench, true);
+    console.log(
+      `[${dialect}] replies with Idempotency-Key: ${keyed.perSecond.toFixed(0)}/s (${keyed.failures} not 201)`,
+    );
+    await app.close();
+    await closeKnowledgeRuntime(deps);
+  } finally {
+    await database.handle.close();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `chatbot-ops bench:chat — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`,
+);
+for (const dialect of DIALECTS) {
+  if (dialect === 'postgres' && !(await postgresReachable())) {
+    console.log(`[postgres] skipped: ${PG_URL} cannot be reached`);
+    continue;
+  }
+  await run(dialect);
+}

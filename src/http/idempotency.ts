@@ -1,0 +1,276 @@
+// Idempotency-Key (decisions §8), for any route that declares `config: { idempotent: true }`.
+//
+// - The key is 1 to 255 printable ASCII characters, else 400 validation_error (field `header.idempotency-key`).
+// - Keys are kept 24 hours per account, with a digest of the request: method, route, path parameters,
+//   query and, for JSON requests, the body (canonical JSON: key order and spacing do not matter).
+//   Multipart requests (file uploads) are keyed on the key alone: their body is a stream the handler
+//   reads, and hashing up to 50 MiB before the handler would mean buffering it.
+// - The first request with a key runs; its status and body are stored when it ends. Repeating the key
+//   with the same request replays them with `Idempotent-Replayed: true` and runs nothing again; with
+//   another request it is 422 idempotency_key_reused; while the first still runs, 409 idempotency_in_progress.
+// - Only answers the route produced are kept: a 5xx (lock_failed, a crash) releases the key so a retry
+//   runs again. A request that dies without answering leaves its key `running`; after LEASE_MS the next
+//   request with the key takes it over.
+// - Checks run after authentication, request validation and the chatbot check, so a 401, 403, 400 or 404
+//   of those never uses a key. Routes without a principal (public ones) do not use keys.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Executor } from '../db/database.js';
+import { AppError, validationError } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
+import type { PeriodicTask } from '../jobs/scheduler.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Creating POSTs: an Idempotency-Key header makes retries safe. */
+    idempotent?: boolean;
+  }
+}
+
+declare module '../db/database.js' {
+  interface Database {
+    idempotency_keys: IdempotencyKeyTable;
+  }
+}
+
+export interface IdempotencyKeyTable {
+  account_id: string;
+  key: string;
+  request_hash: string;
+  state: 'running' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  response_content_type: string | null;
+  /** A `running` key past its lease belonged to a request that died; the next request may take it. */
+  lease_until: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'idempotent-replayed';
+export const KEEP_MS = 24 * 60 * 60 * 1000;
+export const LEASE_MS = 5 * 60 * 1000;
+const VALID_KEY = /^[\x20-\x7E]{1,255}$/;
+
+interface Claim {
+  accountId: string;
+  key: string;
+  settled: boolean;
+}
+
+/** Requests that hold a key, until their answer is stored or the key released. */
+const claims = new WeakMap<FastifyRequest, Claim>();
+
+/** JSON with object keys sorted, so `{"a":1,"b":2}` and `{ "b": 2, "a": 1 }` are one request. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function requestDigest(request: FastifyRequest): string {
+  const isMultipart = String(request.headers['content-type'] ?? '')
+    .toLowerCase()
+    .startsWith('multipart/');
+  const body = isMultipart ? 'multipart' : canonicalJson(request.body ?? null);
+  return createHash('sha256')
+    .update(
+      canonicalJson([
+        request.method,
+        request.routeOptions.url ?? '',
+        request.params ?? {},
+        request.query ?? {},
+      ]),
+    )
+    .update('\n')
+    .update(body)
+    .digest('hex');
+}
+
+function keyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[IDEMPOTENCY_HEADER];
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !VALID_KEY.test(header)) {
+    throw validationError('header.idempotency-key', 'must be 1 to 255 printable ASCII characters');
+  }
+  return header;
+}
+
+type Outcome =
+  { kind: 'claimed' } | { kind: 'replay'; status: number; body: string; contentType: string | null };
+
+/** Takes the key for this request, or says what to answer instead. */
+async function claimKey(
+  db: Executor,
+  now: number,
+  accountId: string,
+  key: string,
+  digest: string,
+): Promise<Outcome> {
+  const fresh = {
+    account_id: accountId,
+    key,
+    request_hash: digest,
+    state: 'running' as const,
+    response_status: null,
+    response_body: null,
+    response_content_type: null,
+    lease_until: now + LEASE_MS,
+    created_at: now,
+    expires_at: now + KEEP_MS,
+  };
+  // Two rounds at most: a stale row is taken over, or a row that vanished in between is inserted again.
+  for (let round = 0; round < 2; round++) {
+    const inserted = await db
+      .insertInto('idempotency_keys')
+      .values(fresh)
+      .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (inserted) return { kind: 'claimed' };
+
+    const existing = await db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!existing) continue;
+    const stale = existing.expires_at <= now || (existing.state === 'running' && existing.lease_until <= now);
+    if (stale) {
+      const taken = await db
+        .updateTable('idempotency_keys')
+        .set(fresh)
+        .where('account_id', '=', accountId)
+        .where('key', '=', key)
+        .where('request_hash', '=', existing.request_hash)
+        .where('state', '=', existing.state)
+        .where('lease_until', '=', existing.lease_until)
+        .where('expires_at', '=', existing.expires_at)
+        .returning('key')
+        .executeTakeFirst();
+      if (taken) return { kind: 'claimed' };
+      continue;
+    }
+    if (existing.request_hash !== digest) {
+      throw new AppError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used with a different request; use a new key.',
+      );
+    }
+    if (
+      existing.state === 'running' ||
+      existing.response_status === null ||
+      existing.response_body === null
+    ) {
+      throw new AppError(
+        'idempotency_in_progress',
+        'A request with this Idempotency-Key is still running; retry once it has finished.',
+      );
+    }
+    return {
+      kind: 'replay',
+      status: existing.response_status,
+      body: existing.response_body,
+      contentType: existing.response_content_type,
+    };
+  }
+  throw new AppError(
+    'idempotency_in_progress',
+    'A request with this Idempotency-Key is still running; retry once it has finished.',
+  );
+}
+
+const release = (db: Executor, claim: Claim) =>
+  db
+    .deleteFrom('idempotency_keys')
+    .where('account_id', '=', claim.accountId)
+    .where('key', '=', claim.key)
+    .where('state', '=', 'running')
+    .execute();
+
+async function storeAnswer(db: Executor, claim: Claim, reply: FastifyReply, payload: string): Promise<void> {
+  const contentType = reply.getHeader('content-type');
+  await db
+    .updateTable('idempotency_keys')
+    .set({
+      state: 'done',
+      response_status: reply.statusCode,
+      response_body: payload,
+      response_content_type: typeof contentType === 'string' ? contentType : null,
+    })
+    .where('account_id', '=', claim.accountId)
+    .where('key', '=', claim.key)
+    .execute();
+}
+
+/**
+ * Adds the Idempotency-Key hooks to `app` and every route below it; each route opts in with
+ * `config: { idempotent: true }`. Register it on the instance that holds the routes (hooks added to an
+ * instance cover the routes registered in it, before or after).
+ */
+export function registerIdempotency(app: FastifyInstance, deps: { db: Executor; clock: Clock }): void {
+  // preValidation: a malformed key is a 400 of the request's shape, checked with the body.
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.idempotent) keyOf(request);
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.routeOptions.config.idempotent || !request.principal) return;
+    const key = keyOf(request);
+    if (key === undefined) return;
+    const accountId = request.principal.accountId;
+    const outcome = await claimKey(deps.db, deps.clock.now(), accountId, key, requestDigest(request));
+    if (outcome.kind === 'claimed') {
+      claims.set(request, { accountId, key, settled: false });
+      return;
+    }
+    reply.code(outcome.status).header(REPLAYED_HEADER, 'true');
+    if (outcome.contentType) reply.header('content-type', outcome.contentType);
+    return reply.send(outcome.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = claims.get(request);
+    if (!claim || claim.settled) return payload;
+    claim.settled = true;
+    if (reply.statusCode >= 500 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+      await release(deps.db, claim);
+    } else {
+      await storeAnswer(deps.db, claim, reply, payload.toString());
+    }
+    return payload;
+  });
+
+  // A request that ended without its answer passing onSend gives its key back. (A client that hangs up
+  // does not: the handler keeps running, and its answer is still stored for the retry.)
+  app.addHook('onResponse', async (request) => {
+    const claim = claims.get(request);
+    if (!claim || claim.settled) return;
+    claim.settled = true;
+    await release(deps.db, claim);
+  });
+}
+
+/** Forgets keys older than 24 hours. */
+export const idempotencyCleanup = (db: Executor): PeriodicTask => ({
+  name: 'idempotency.cleanup',
+  everyMs: 60 * 60 * 1000,
+  run: async (now) => {
+    await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).execute();
+  },
+});
+
+/** Registered in src/modules/index.ts before the capabilities whose routes use it. */
+export const idempotencyCapability = {
+  name: 'idempotency',
+  routes: async (api: FastifyInstance, deps: { db: Executor; clock: Clock }) =>
+    registerIdempotency(api, deps),
+  tasks: (deps: { db: Executor }) => [idempotencyCleanup(deps.db)],
+};

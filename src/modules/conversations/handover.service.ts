@@ -1,0 +1,167 @@
+// The team's side of a conversation (spec: Handover; decisions §8): take-over, replies, switch-to-ai,
+// resolve and reopen. Each is one transaction around the conversation's row lock.
+//
+// Claims (take-over, and the reply that claims an open handover) lock without waiting: on PostgreSQL
+// `FOR UPDATE NOWAIT`, so of many simultaneous claims one proceeds and the others either see its result
+// (409/403) or lose the race at once (503 lock_failed, Retry-After: 1). SQLite serialises writers, so
+// there the others always see the result.
+import { AppError, notFound } from '../../errors.js';
+import { emit } from '../../events/emit.js';
+import type { Db, Trx } from '../../db/database.js';
+import { isLockNotAvailable } from '../../db/dialect.js';
+import { firstName, type Principal } from '../accounts/principal.js';
+import type { DeliveryResult } from './channels/index.js';
+import * as repo from './conversations.repository.js';
+import type { ConversationsRuntime } from './conversations.runtime.js';
+import { deliver, messageText } from './conversations.service.js';
+import type { ConversationRow, MessageRow } from './conversations.table.js';
+import { presentConversation } from './present.js';
+
+type Locking = 'wait' | 'nowait';
+
+/** Runs `change` on the locked conversation; a lock that cannot be had at once is 503 lock_failed. */
+async function withLockedConversation<T>(
+  db: Db,
+  chatbotId: string,
+  threadId: string,
+  locking: Locking,
+  change: (trx: Trx, conversation: ConversationRow) => Promise<T>,
+): Promise<T> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const conversation = await repo.lockConversation(trx, chatbotId, threadId, locking);
+      if (!conversation) throw notFound('conversation');
+      return change(trx, conversation);
+    });
+  } catch (error) {
+    if (isLockNotAvailable(error)) {
+      throw new AppError(
+        'lock_failed',
+        'Someone else is changing this conversation right now; retry in a moment.',
+        undefined,
+        { 'retry-after': '1' },
+      );
+    }
+    throw error;
+  }
+}
+
+/** A person takes the conversation over, escalated or not: the chatbot stops answering. */
+export function takeOver(
+  runtime: ConversationsRuntime,
+  principal: Principal,
+  chatbotId: string,
+  threadId: string,
+): Promise<ConversationRow> {
+  return withLockedConversation(runtime.db, chatbotId, threadId, 'nowait', async (trx, conversation) => {
+    if (conversation.mode === 'human')
+      throw new AppError('already_handover', 'A person is already handling this conversation.');
+    return repo.updateConversation(trx, conversation.thread_id, {
+      mode: 'human',
+      assignee_user_id: principal.userId,
+    });
+  });
+}
+
+export interface SentReply {
+  message: MessageRow;
+  delivery: DeliveryResult;
+}
+
+/**
+ * A reply from the token's creator. The conversation must be handed over: taken over (mode human) or with
+ * a handover open (escalated). With no assignee yet the reply claims it (mode human, assignee the sender);
+ * a conversation claimed by a colleague is 403 claimed_by_other. The reply is stored before it is
+ * delivered, so a failed delivery still leaves it in the conversation.
+ */
+export async function reply(
+  runtime: ConversationsRuntime,
+  principal: Principal,
+  chatbotId: string,
+  threadId: string,
+  message: string,
+): Promise<SentReply> {
+  const text = messageText(message);
+  const { conversation, stored } = await withLockedConversation(
+    runtime.db,
+    chatbotId,
+    threadId,
+    'nowait',
+    async (trx, current) => {
+      if (current.mode !== 'human' && !current.escalated) {
+        throw new AppError(
+          'not_handover',
+          'The chatbot is handling this conversation; take it over before replying.',
+        );
+      }
+      if (current.assignee_user_id !== null && current.assignee_user_id !== principal.userId) {
+        throw new AppError('claimed_by_other', 'A colleague has already claimed this conversation.');
+      }
+      const now = runtime.clock.now();
+      const stored = await repo.insertMessage(trx, {
+        id: repo.newMessageId(),
+        thread_id: current.thread_id,
+        role: 'agent',
+        text,
+        author_user_id: principal.userId,
+        author_name: firstName(principal.userName),
+        delivered: null,
+        delivery_error: null,
+        created_at: now,
+      });
+      const conversation = await repo.updateConversation(trx, current.thread_id, {
+        mode: 'human',
+        assignee_user_id: principal.userId,
+        last_message_at: now,
+      });
+      return { conversation, stored };
+    },
+  );
+  const delivered = await deliver(runtime, conversation, stored);
+  return { message: delivered.message, delivery: delivered.result };
+}
+
+/** Hands the conversation back: the chatbot answers the visitor's next messages; the handover closes. */
+export function switchToAi(
+  runtime: ConversationsRuntime,
+  chatbotId: string,
+  threadId: string,
+): Promise<ConversationRow> {
+  return withLockedConversation(runtime.db, chatbotId, threadId, 'wait', async (trx, conversation) => {
+    if (conversation.mode !== 'human')
+      throw new AppError('not_handover', 'The chatbot is already answering this conversation.');
+    return repo.updateConversation(trx, conversation.thread_id, {
+      mode: 'ai',
+      escalated: false,
+      assignee_user_id: null,
+      unanswered_in_a_row: 0,
+    });
+  });
+}
+
+/** Resolving closes an open handover and fires conversation.resolved; reopening fires nothing. */
+export function setResolved(
+  runtime: ConversationsRuntime,
+  chatbotId: string,
+  threadId: string,
+  resolved: boolean,
+): Promise<ConversationRow> {
+  return withLockedConversation(runtime.db, chatbotId, threadId, 'wait', async (trx, conversation) => {
+    if (resolved) {
+      if (conversation.resolved)
+        throw new AppError('already_resolved', 'The conversation is already resolved.');
+      // The unanswered streak starts again: a later handover needs two new unanswered questions.
+      const updated = await repo.updateConversation(trx, conversation.thread_id, {
+        resolved: true,
+        escalated: false,
+        unanswered_in_a_row: 0,
+      });
+      await emit(trx, runtime.clock.now(), updated.account_id, 'conversation.resolved', {
+        conversation: presentConversation(updated),
+      });
+      return updated;
+    }
+    if (!conversation.resolved) throw new AppError('not_resolved', 'The conversation is not resolved.');
+    return repo.updateConversation(trx, conversation.thread_id, { resolved: false });
+  });
+}

@@ -1,0 +1,122 @@
+// Contact details: what counts as an email address and a phone number (decisions §8), and finding them
+// in free text a visitor wrote ("my email is …", "call me on +44 …", "my name is …").
+//
+// Only ever call findContactDetails on the visitor's own words: never on assistant answers, agent replies
+// or knowledge source text (a source saying "my email is attacker@example.com" is not a visitor).
+import { findPhoneNumbersInText, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+
+export const LEAD_LIMITS = { name: 255, email: 254, phone: 50, company: 255 } as const;
+
+export interface ContactDetails {
+  name?: string;
+  email?: string;
+  phone?: string;
+  company?: string;
+}
+
+// RFC 5321 shape: a dot-atom local part (RFC 5322 atext) of at most 64 octets, "@", and a domain of
+// letter-digit-hyphen labels of at most 63 octets each with a top-level label that is not all digits.
+// Quoted local parts and address literals are legal but never typed by visitors; they are refused.
+const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]";
+const LOCAL_PART = `${ATEXT}+(?:\\.${ATEXT}+)*`;
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const DOMAIN = `(?:${LABEL}\\.)+(?=[A-Za-z0-9-]*[A-Za-z])${LABEL}`;
+const EMAIL_EXACT = new RegExp(`^(${LOCAL_PART})@(${DOMAIN})$`);
+const EMAIL_IN_TEXT = new RegExp(`(?<![A-Za-z0-9.!#$%&'*+/=?^_\`{|}~-])${LOCAL_PART}@${DOMAIN}`, 'g');
+
+/** An address of RFC 5321 shape, at most 254 characters. */
+export function isEmailAddress(value: string): boolean {
+  if (value.length > LEAD_LIMITS.email) return false;
+  const match = EMAIL_EXACT.exec(value);
+  if (!match) return false;
+  const [, local = '', domain = ''] = match;
+  return local.length <= 64 && domain.length <= 253;
+}
+
+/** The phone number in E.164 when libphonenumber recognises a valid number, else null. */
+export function toE164(value: string): string | null {
+  const parsed = parsePhoneNumberFromString(withInternationalPlus(value));
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** "0044 20 …" is how many people type "+44 20 …". */
+const withInternationalPlus = (text: string) => text.replace(/(^|[^\d+])00(?=[1-9])/g, '$1+');
+
+const NAME_WORD = "\\p{Lu}[\\p{L}'’.-]*";
+// The introduction in any case, the name itself capitalised (a regex flag would apply to both).
+const NAME_PATTERNS = [
+  new RegExp(`\\b[Mm][Yy] [Nn][Aa][Mm][Ee] [Ii][Ss] (${NAME_WORD}(?: ${NAME_WORD}){0,3})`, 'u'),
+  new RegExp(`\\b[Nn][Aa][Mm][Ee]:\\s*(${NAME_WORD}(?: ${NAME_WORD}){0,3})`, 'u'),
+];
+const COMPANY_WORD = "[\\p{Lu}\\p{N}][\\p{L}\\p{N}&'’.-]*";
+const COMPANY_PATTERNS = [
+  new RegExp(
+    `\\b(?:[Mm]y [Cc]ompany is|[Ii] work (?:at|for)|[Cc]ompany:)\\s*(${COMPANY_WORD}(?: ${COMPANY_WORD}){0,4})`,
+    'u',
+  ),
+];
+
+/**
+ * Details stated in one visitor message. Emails need the full shape; phone numbers must be written
+ * internationally (with + or 00), since a visitor's country is unknown; names and companies only when
+ * introduced explicitly ("my name is", "I work at"), capitalised as names are.
+ */
+export function findContactDetails(text: string): ContactDetails {
+  const found: ContactDetails = {};
+  for (const candidate of text.match(EMAIL_IN_TEXT) ?? []) {
+    const email = candidate.replace(/\.+$/, '');
+    if (isEmailAddress(email)) {
+      found.email = email;
+      break;
+    }
+  }
+  const phone = findPhoneNumbersInText(withInternationalPlus(text)).find((match) => match.number.isValid());
+  if (phone) found.phone = phone.number.number;
+  const name = firstMatch(NAME_PATTERNS, text, LEAD_LIMITS.name);
+  if (name) found.name = name;
+  const company = firstMatch(COMPANY_PATTERNS, text, LEAD_LIMITS.company);
+  if (company) found.company = company;
+  return found;
+}
+
+function firstMatch(patterns: RegExp[], text: string, maxLength: number): string | undefined {
+  for (const pattern of patterns) {
+    const value = pattern
+      .exec(text)?.[1]
+      ?.replace(/[.,;:!?]+$/, '')
+      .trim();
+    if (value && value.length <= maxLength) return value;
+  }
+  return undefined;
+}
+
+export const hasContact = (details: { email?: string | null; phone?: string | null }): boolean =>
+  Boolean(details.email || details.phone);
+
+const digitsOf = (text: string) => text.replace(/\D/g, '');
+const containsIgnoringCase = (haystack: string, needle: string) =>
+  haystack.toLowerCase().includes(needle.toLowerCase());
+
+/**
+ * Keeps only the details that the visitor really wrote: a model proposing "my email is …" it read in a
+ * source, or inventing a value, gets nothing recorded. Values are checked as the lead fields are.
+ */
+export function groundedInVisitorText(
+  proposed: ContactDetails,
+  visitorTexts: readonly string[],
+): ContactDetails {
+  const grounded: ContactDetails = {};
+  const said = (value: string) => visitorTexts.some((text) => containsIgnoringCase(text, value));
+  const email = proposed.email?.trim();
+  if (email && isEmailAddress(email) && said(email)) grounded.email = email;
+  const phone = proposed.phone ? toE164(proposed.phone) : null;
+  if (phone) {
+    const national = parsePhoneNumberFromString(phone)?.nationalNumber ?? phone;
+    if (visitorTexts.some((text) => digitsOf(text).includes(national))) grounded.phone = phone;
+  }
+  for (const field of ['name', 'company'] as const) {
+    const value = proposed[field]?.trim();
+    if (value && value.length <= LEAD_LIMITS[field] && said(value)) grounded[field] = value;
+  }
+  return grounded;
+}

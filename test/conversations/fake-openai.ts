@@ -1,0 +1,89 @@
+// A local OpenAI-compatible server for the `openai` engine's tests: records every chat.completions request
+// and answers with whatever the test scripted (text, tool calls, an error status, garbage).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ChatRequest {
+  model: string;
+  messages: Array<{ role: string; content?: string | null; tool_calls?: unknown[]; tool_call_id?: string }>;
+  tools?: Array<{ type: string; function: { name: string } }>;
+  tool_choice?: unknown;
+}
+
+export type ToolCall = { name: string; arguments: Record<string, unknown> };
+export type Scripted =
+  | { text: string; toolCalls?: ToolCall[] }
+  | { toolCalls: ToolCall[]; text?: null }
+  | { status: number; body?: string };
+
+export interface FakeOpenAi {
+  baseUrl: string;
+  requests: ChatRequest[];
+  /** Decides the answer to each request; the default answers "ok". */
+  respond: (request: ChatRequest) => Scripted;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+  const fake: FakeOpenAi = {
+    baseUrl: '',
+    requests: [],
+    respond: () => ({ text: 'ok' }),
+    reset() {
+      this.requests.length = 0;
+      this.respond = () => ({ text: 'ok' });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+        res.writeHead(404).end();
+        return;
+      }
+      const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest;
+      fake.requests.push(request);
+      const scripted = fake.respond(request);
+      if ('status' in scripted) {
+        res
+          .writeHead(scripted.status, { 'content-type': 'application/json' })
+          .end(scripted.body ?? JSON.stringify({ error: { message: 'scripted failure' } }));
+        return;
+      }
+      const toolCalls = (scripted.toolCalls ?? []).map((call, i) => ({
+        id: `call_${i}`,
+        type: 'function',
+        function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+      }));
+      const body = {
+        id: `chatcmpl-${fake.requests.length}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: request.model,
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: scripted.text ?? null,
+              ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+            },
+            finish_reason: toolCalls.length ? 'tool_calls' : 'stop',
+          },
+        ],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  server.unref();
+  return fake;
+}
+
+/** The text the model was given as reference data. */
+export const referenceDataOf = (request: ChatRequest): string => String(request.messages[1]?.content ?? '');

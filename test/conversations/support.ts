@@ -1,0 +1,93 @@
+// Helpers shared by the conversation and lead tests: starting conversations through the API channel,
+// adding real knowledge through the knowledge API, reading the events outbox.
+import assert from 'node:assert/strict';
+import type { TestApp } from '../support/app.js';
+import type { Seeded } from '../support/factories.js';
+import { startWorkers } from '../../src/workers.js';
+
+export interface OutboxEvent {
+  id: string;
+  type: string;
+  createdAt: string;
+  data: any;
+}
+
+/** Events of the account from the outbox table, oldest first, optionally of one type. */
+export async function outbox(t: TestApp, accountId: string, type?: string): Promise<OutboxEvent[]> {
+  let query = t.db.selectFrom('events').select(['body', 'type']).where('account_id', '=', accountId);
+  if (type) query = query.where('type', '=', type);
+  const rows = await query.orderBy('created_at').orderBy('id').execute();
+  return rows.map((row) => JSON.parse(row.body) as OutboxEvent);
+}
+
+/** Starts an API-channel conversation and returns the response body's data. */
+export async function start(
+  t: TestApp,
+  s: Seeded,
+  message: string,
+  extra: Record<string, unknown> = {},
+  chatbotId = s.chatbotId,
+) {
+  const res = await t.api('POST', `/chatbots/${chatbotId}/conversations`, {
+    token: s.token,
+    body: { message, ...extra },
+  });
+  assert.equal(res.status, 201, res.text);
+  return res.body.data as { conversation: any; messages: any[] };
+}
+
+export async function say(t: TestApp, s: Seeded, threadId: string, message: string, chatbotId = s.chatbotId) {
+  const res = await t.api('POST', `/chatbots/${chatbotId}/conversations/${threadId}/messages`, {
+    token: s.token,
+    body: { message },
+  });
+  assert.equal(res.status, 201, res.text);
+  return res.body.data as { conversation: any; messages: any[] };
+}
+
+export const path = (s: Seeded, threadId: string, rest = '') =>
+  `/chatbots/${s.chatbotId}/conversations/${threadId}${rest}`;
+
+/** Adds a text source through the knowledge API and processes it, so the chatbot answers from it. */
+export async function addKnowledge(
+  t: TestApp,
+  s: Seeded,
+  title: string,
+  text: string,
+  options: { sourceOfTruth?: boolean; chatbotId?: string } = {},
+) {
+  const chatbotId = options.chatbotId ?? s.chatbotId;
+  const res = await t.api('POST', `/chatbots/${chatbotId}/knowledge/text`, {
+    token: s.token,
+    body: { title, text },
+  });
+  assert.equal(res.status, 201, res.text);
+  const sourceId = res.body.data.source.id as string;
+  if (options.sourceOfTruth) {
+    const patch = await t.api('PATCH', `/chatbots/${chatbotId}/knowledge/${sourceId}`, {
+      token: s.token,
+      body: { isSourceOfTruth: true },
+    });
+    assert.equal(patch.status, 200, patch.text);
+  }
+  await drainJobs(t);
+  const source = await t.api('GET', `/chatbots/${chatbotId}/knowledge/${sourceId}`, { token: s.token });
+  assert.equal(source.body.data.source.status, 'ready', source.text);
+  return sourceId;
+}
+
+export async function drainJobs(t: TestApp): Promise<void> {
+  const workers = startWorkers(t.deps, { autostart: false });
+  try {
+    await workers.jobs.drain();
+  } finally {
+    await workers.stop();
+  }
+}
+
+/** Puts a conversation in handover (escalated) through the visitor's own words. */
+export async function escalated(t: TestApp, s: Seeded) {
+  const data = await start(t, s, 'I want to talk to a human please');
+  assert.equal(data.conversation.escalated, true);
+  return data.conversation.threadId as string;
+}
