@@ -3,9 +3,10 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { openDatabase } from '../main.js';
+import { openDatabase } from '../db/connect.js';
 import { VERSION } from '../version.js';
 import { registerAccountCommands } from './accounts.js';
+import { registerChannelCommands } from './channels.js';
 import { fail, print, type Output } from './output.js';
 import { registerStartCommand } from './start.js';
 
@@ -31,6 +32,7 @@ program
     }
   });
 registerAccountCommands(program, output);
+registerChannelCommands(program, output);
 
 try {
   await program.parseAsync(process.argv);

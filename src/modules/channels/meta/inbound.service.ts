@@ -1,0 +1,172 @@
+// Inbound WhatsApp, Messenger and Instagram messages (decisions §11).
+//
+// The webhook request only verifies and records: a signature check against the connected chatbots' app
+// secrets, then, in one transaction, each new text message (the provider's message id is unique, so a
+// repeat is dropped there), its sender's contact and a `channels.receive` job. Meta gets its 200 at once.
+//
+// The job puts the message in the conversation (one per chatbot, provider and person) through the
+// conversations capability, which answers and hands the answer to the Meta adapter (adapters.ts). One job
+// at a time holds a person's contact, so their messages are taken in the order they were written.
+import type { AppDeps } from '../../../app.js';
+import { AppError } from '../../../errors.js';
+import { enqueue } from '../../../jobs/queue.js';
+import { exponentialBackoff, type JobDefinition } from '../../../jobs/catalog.js';
+import { conversationsRuntime } from '../../conversations/conversations.runtime.js';
+import {
+  MESSAGE_MAX_LENGTH,
+  openConversation,
+  receiveVisitorMessage,
+} from '../../conversations/conversations.service.js';
+import * as repo from '../channels.repository.js';
+import type { ConnectionTable, Provider } from '../channels.table.js';
+import { CHANNEL_OF, openCredentials } from '../connections.service.js';
+import { credentialKeys } from '../credentials.js';
+import { parseBody, targetIds, textMessages } from './payload.js';
+import { hasValidSignature } from './signature.js';
+
+export const RECEIVE_JOB = 'channels.receive';
+/** Long enough for a slow answer engine; a crashed job's contact is free again after it. */
+const LEASE_MS = 150_000;
+
+export interface ReceivePayload {
+  provider: Provider;
+  messageId: string;
+}
+
+/** GET verification: the verify token must be one a chatbot was connected with for this provider. */
+export async function verifySubscription(
+  deps: AppDeps,
+  provider: Provider,
+  mode: string | undefined,
+  token: string | undefined,
+): Promise<boolean> {
+  if (mode !== 'subscribe' || !token) return false;
+  return repo.hasVerifyToken(deps.db, provider, credentialKeys(deps.config.secretKey).verifyTokenHash(token));
+}
+
+const refused = () =>
+  new AppError('unauthorized', 'X-Hub-Signature-256 is missing or does not match a connected app secret.');
+
+/** Verifies and records a webhook delivery; returns how many new text messages it brought. */
+export async function acceptWebhook(
+  deps: AppDeps,
+  provider: Provider,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<number> {
+  if (!signature) throw refused();
+  const body = parseBody(provider, rawBody);
+  if (!body) throw refused();
+  const connections = await repo.findConnectionsByExternalIds(deps.db, provider, targetIds(provider, body));
+  // Meta signs with the secret of the app the payload belongs to; only entries of connections whose app
+  // secret produced this signature are taken.
+  const signedFor = new Map<string, ConnectionTable>();
+  for (const connection of connections) {
+    if (hasValidSignature(rawBody, signature, openCredentials(deps.config.secretKey, connection).appSecret))
+      signedFor.set(connection.external_id, connection);
+  }
+  if (signedFor.size === 0) throw refused();
+
+  const now = deps.clock.now();
+  const messages = textMessages(provider, body, now).filter((message) => signedFor.has(message.externalId));
+  if (messages.length === 0) return 0;
+  return deps.db.transaction().execute(async (trx) => {
+    let accepted = 0;
+    for (const message of messages) {
+      const connection = signedFor.get(message.externalId)!;
+      const sentAt = Math.min(message.sentAt, now);
+      const fresh = await repo.insertInbound(trx, {
+        provider,
+        provider_message_id: message.messageId,
+        connection_id: connection.id,
+        sender_id: message.senderId,
+        text: message.text.slice(0, MESSAGE_MAX_LENGTH),
+        profile_name: message.profileName,
+        sent_at: sentAt,
+        thread_id: null,
+        processed_at: null,
+        created_at: now,
+      });
+      if (!fresh) continue;
+      accepted += 1;
+      await repo.recordContact(
+        trx,
+        { chatbot_id: connection.chatbot_id, provider, sender_id: message.senderId },
+        sentAt,
+        message.profileName,
+        now,
+      );
+      await enqueue(trx, now, RECEIVE_JOB, {
+        provider,
+        messageId: message.messageId,
+      } satisfies ReceivePayload);
+    }
+    return accepted;
+  });
+}
+
+/** Thrown while another job answers the same person: the job runs again shortly. */
+class ContactBusy extends Error {
+  override message = "another job is answering this person's messages; trying again shortly";
+}
+
+async function receive(deps: AppDeps, payload: ReceivePayload): Promise<void> {
+  const inbound = await repo.findInbound(deps.db, payload.provider, payload.messageId);
+  if (!inbound || inbound.processed_at !== null) return;
+  const connection = await repo.findConnectionById(deps.db, inbound.connection_id);
+  if (!connection) return;
+  const key = {
+    chatbot_id: connection.chatbot_id,
+    provider: connection.provider,
+    sender_id: inbound.sender_id,
+  };
+  const now = deps.clock.now();
+  if (!(await repo.claimContact(deps.db, key, now, now + LEASE_MS))) {
+    // The holder may have taken this message already; if not, it will, or this job will on its retry.
+    throw new ContactBusy();
+  }
+  try {
+    const runtime = conversationsRuntime(deps);
+    for (;;) {
+      const next = await repo.nextUnprocessedInbound(deps.db, connection.id, inbound.sender_id);
+      if (!next) break;
+      const contact = await repo.findContact(deps.db, key.chatbot_id, key.provider, key.sender_id);
+      let threadId = contact?.thread_id ?? null;
+      if (!threadId) {
+        // A WhatsApp profile name becomes the lead's name (decisions §8: a channel's profile).
+        const conversation = await openConversation(runtime, {
+          accountId: connection.account_id,
+          chatbotId: connection.chatbot_id,
+          channel: CHANNEL_OF[connection.provider],
+          ...(next.profile_name ? { visitor: { name: next.profile_name } } : {}),
+        });
+        threadId = conversation.thread_id;
+        await repo.setContactThread(deps.db, key, threadId);
+      }
+      // Marked first: a crash in the middle loses this one message rather than posting it twice.
+      await repo.markInboundProcessed(
+        deps.db,
+        next.provider,
+        next.provider_message_id,
+        threadId,
+        deps.clock.now(),
+      );
+      try {
+        await receiveVisitorMessage(runtime, connection.chatbot_id, threadId, next.text);
+      } catch (error) {
+        await repo.unmarkInbound(deps.db, next.provider, next.provider_message_id);
+        throw error;
+      }
+    }
+  } finally {
+    await repo.releaseContact(deps.db, key);
+  }
+}
+
+export const receiveJob = (deps: AppDeps): JobDefinition<ReceivePayload> => ({
+  type: RECEIVE_JOB,
+  maxAttempts: 20,
+  backoffMs: exponentialBackoff(1000, 30_000),
+  timeoutMs: 120_000,
+  run: (payload) => receive(deps, payload),
+});

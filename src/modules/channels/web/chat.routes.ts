@@ -1,0 +1,245 @@
+// The public web chat API (decisions §11), under /api/v1/widget/{chatbotId}/…: no account token; a
+// visitor token per conversation instead. CORS for the chatbot's allowed origins only, and limits per
+// visitor and per address on top of the service-wide RATE_LIMIT.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { AppDeps } from '../../../app.js';
+import { AppError, validationError } from '../../../errors.js';
+import { bearerToken } from '../../../http/auth.js';
+import { Envelope, errors, ok } from '../../../http/envelope.js';
+import { MESSAGE_MAX_LENGTH } from '../../conversations/conversations.service.js';
+import {
+  ConversationSchema,
+  MessageSchema,
+  presentConversation,
+  presentMessage,
+} from '../../conversations/present.js';
+import { LEAD_LIMITS } from '../../leads/contact-details.js';
+import { channelsRuntime } from '../channels.runtime.js';
+import { openEventStream } from '../live/sse.js';
+import {
+  checkGrant,
+  hashVisitorToken,
+  saveVisitorDetails,
+  sendWebMessage,
+  startWebConversation,
+  visitorGrant,
+  webHistory,
+  type VisitorGrant,
+} from './chat.service.js';
+import { registerWidgetCors } from './cors.js';
+
+/** Requests a minute. Per address they cover every visitor behind it (an office, a mobile carrier). */
+export const WEB_CHAT_LIMITS = {
+  perAddress: 300,
+  startsPerAddress: 30,
+  perVisitor: 120,
+  messagesPerVisitor: 20,
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    visitorGrant: VisitorGrant | null;
+  }
+}
+
+const VisitorSchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.name })),
+    email: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.email })),
+    phone: Type.Optional(
+      Type.String({
+        maxLength: LEAD_LIMITS.phone,
+        description: 'International form, e.g. +44 20 7946 0958.',
+      }),
+    ),
+    company: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.company })),
+  },
+  { additionalProperties: false },
+);
+const ChatbotParams = Type.Object({ chatbotId: Type.String() });
+const ThreadParams = Type.Object({ chatbotId: Type.String(), threadId: Type.String({ maxLength: 200 }) });
+const VisitorAuth = {
+  description: 'Send `Authorization: Bearer <visitorToken>` (from the conversation start).',
+};
+const TAGS = ['Web chat'];
+
+export async function webChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
+  await fastify.register(async (scope) => {
+    const runtime = channelsRuntime(deps);
+    scope.decorateRequest('visitorGrant', null);
+    // CORS first, so that even a refusal for going too fast is readable by the page.
+    registerWidgetCors(scope, deps.db);
+    scope.addHook('onRequest', async (request) => {
+      if (request.method === 'OPTIONS') return;
+      const token = bearerToken(request);
+      const visitorKey = token ? hashVisitorToken(token) : null;
+      const route = request.routeOptions.url ?? '';
+      const checks: [string, number][] = [[`ip:${request.ip}`, WEB_CHAT_LIMITS.perAddress]];
+      if (visitorKey) checks.push([`v:${visitorKey}`, WEB_CHAT_LIMITS.perVisitor]);
+      if (request.method === 'POST' && route.endsWith('/conversations'))
+        checks.push([`start:${request.ip}`, WEB_CHAT_LIMITS.startsPerAddress]);
+      if (request.method === 'POST' && route.endsWith('/messages') && visitorKey)
+        checks.push([`m:${visitorKey}`, WEB_CHAT_LIMITS.messagesPerVisitor]);
+      for (const [key, limit] of checks) {
+        const result = runtime.limiter.hit(key, limit);
+        if (!result.allowed) {
+          throw new AppError(
+            'rate_limited',
+            `Too many chat requests; retry in ${result.retryAfter} s.`,
+            undefined,
+            { 'retry-after': String(result.retryAfter) },
+          );
+        }
+      }
+    });
+    // Visitor-token routes: 401 before the body is looked at (decisions §4 order).
+    const authenticate = async (request: FastifyRequest) => {
+      request.visitorGrant = await visitorGrant(deps, bearerToken(request));
+    };
+    const grantOf = (
+      request: FastifyRequest & { params: { chatbotId: string; threadId: string } },
+    ): VisitorGrant => {
+      const grant = request.visitorGrant as VisitorGrant;
+      checkGrant(grant, request.params.chatbotId, request.params.threadId);
+      return grant;
+    };
+
+    const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+    app.post(
+      '/widget/:chatbotId/conversations',
+      {
+        schema: {
+          summary: 'Start a web chat conversation',
+          description:
+            'Public. Returns the conversation (channel `web`) and `visitorToken`, a secret good for this one conversation: keep it, it is not shown again.',
+          tags: TAGS,
+          params: ChatbotParams,
+          body: Type.Object({ visitor: Type.Optional(VisitorSchema) }, { additionalProperties: false }),
+          response: {
+            201: Envelope(Type.Object({ conversation: ConversationSchema, visitorToken: Type.String() })),
+            ...errors(400, 403, 404, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { conversation, visitorToken } = await startWebConversation(
+          deps,
+          request.params.chatbotId,
+          request.body.visitor,
+        );
+        return reply
+          .code(201)
+          .send(ok(request, { conversation: presentConversation(conversation), visitorToken }));
+      },
+    );
+
+    app.post(
+      '/widget/:chatbotId/conversations/:threadId/messages',
+      {
+        onRequest: authenticate,
+        schema: {
+          summary: 'Send a visitor message',
+          description: `${VisitorAuth.description} Returns the visitor's message, then the chatbot's answer while the chatbot answers.`,
+          tags: TAGS,
+          params: ThreadParams,
+          body: Type.Object(
+            { message: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }) },
+            { additionalProperties: false },
+          ),
+          response: {
+            201: Envelope(Type.Object({ messages: Type.Array(MessageSchema) })),
+            ...errors(400, 401, 403, 404, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const messages = await sendWebMessage(deps, grantOf(request), request.body.message);
+        return reply.code(201).send(ok(request, { messages: messages.map(presentMessage) }));
+      },
+    );
+
+    app.get(
+      '/widget/:chatbotId/conversations/:threadId/messages',
+      {
+        onRequest: authenticate,
+        schema: {
+          summary: 'Read the conversation',
+          description: `${VisitorAuth.description} The latest 500 messages, oldest first. \`lastEventId\` is the event stream position after them: send it as \`Last-Event-ID\` to continue live.`,
+          tags: TAGS,
+          params: ThreadParams,
+          response: {
+            200: Envelope(Type.Object({ messages: Type.Array(MessageSchema), lastEventId: Type.Integer() })),
+            ...errors(401, 403, 404, 429),
+          },
+        },
+      },
+      async (request) => {
+        const { messages, lastEventId } = await webHistory(deps, grantOf(request));
+        return ok(request, { messages: messages.map(presentMessage), lastEventId });
+      },
+    );
+
+    app.post(
+      '/widget/:chatbotId/conversations/:threadId/visitor',
+      {
+        onRequest: authenticate,
+        schema: {
+          summary: "Leave the visitor's contact details",
+          description: `${VisitorAuth.description} Feeds the conversation's lead: details fill fields that are still empty.`,
+          tags: TAGS,
+          params: ThreadParams,
+          body: VisitorSchema,
+          response: {
+            200: Envelope(Type.Object({ visitor: VisitorSchema })),
+            ...errors(400, 401, 403, 404, 429),
+          },
+        },
+      },
+      async (request) => {
+        const visitor = await saveVisitorDetails(deps, grantOf(request), request.body);
+        return ok(request, { visitor });
+      },
+    );
+
+    app.get(
+      '/widget/:chatbotId/conversations/:threadId/events',
+      {
+        onRequest: authenticate,
+        schema: {
+          summary: 'Receive messages live (Server-Sent Events)',
+          description:
+            `${VisitorAuth.description} \`text/event-stream\`, not enveloped: \`event: message\` with \`id:\` the message's position in the conversation (1, 2, …) and \`data:\` the message as JSON, for each message from now on; ` +
+            '`Last-Event-ID: n` resumes after the n-th message (0: from the start). `event: status` (no id) carries `{mode, escalated, resolved, agentName}` when it changes; comments are heartbeats.',
+          tags: TAGS,
+          params: ThreadParams,
+          headers: Type.Object({ 'last-event-id': Type.Optional(Type.String()) }),
+          response: errors(400, 401, 403, 404, 429),
+        },
+      },
+      async (request, reply) => {
+        const grant = grantOf(request);
+        const header = request.headers['last-event-id'];
+        let lastEventId: number | null = null;
+        if (header !== undefined && header.trim() !== '') {
+          if (!/^\d{1,12}$/.test(header.trim()))
+            throw validationError(
+              'header.last-event-id',
+              'must be the id of a received event (a whole number)',
+            );
+          lastEventId = Number(header.trim());
+        }
+        await openEventStream(reply, {
+          db: deps.db,
+          runtime,
+          threadId: grant.threadId,
+          lastEventId,
+          onError: (error) => request.log.warn({ err: error }, 'event stream read failed'),
+        });
+        return reply;
+      },
+    );
+  });
+}

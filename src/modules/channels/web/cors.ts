@@ -1,0 +1,42 @@
+// CORS of the public web chat API: a browser request is answered for an origin the chatbot allows
+// (`chatbot-ops chatbots allow-origin`) and refused with 403 for any other, preflight or not. Requests
+// without an Origin header come from servers, not from pages, and are not a CORS matter.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../../db/database.js';
+import { AppError } from '../../../errors.js';
+import { isUuid } from '../../../lib/ids.js';
+import { isOriginAllowed } from '../channels.repository.js';
+
+const ALLOWED_METHODS = 'GET, POST, OPTIONS';
+const ALLOWED_HEADERS = 'authorization, content-type, last-event-id';
+const EXPOSED_HEADERS = 'x-request-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset';
+const PREFLIGHT_CACHE_SECONDS = '600';
+
+export function registerWidgetCors(scope: FastifyInstance, db: Db): void {
+  scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    const chatbotId = (request.params as { chatbotId?: string } | undefined)?.chatbotId;
+    reply.header('vary', 'Origin');
+    if (!chatbotId || !isUuid(chatbotId) || !(await isOriginAllowed(db, chatbotId, origin))) {
+      throw new AppError(
+        'forbidden',
+        `The origin ${origin.slice(0, 200)} may not use this chat; allow it with \`chatbot-ops chatbots allow-origin\`.`,
+      );
+    }
+    reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-expose-headers', EXPOSED_HEADERS);
+  });
+
+  const preflight = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.origin !== undefined) {
+      reply.header('access-control-allow-methods', ALLOWED_METHODS);
+      reply.header('access-control-allow-headers', ALLOWED_HEADERS);
+      reply.header('access-control-max-age', PREFLIGHT_CACHE_SECONDS);
+    }
+    return reply.code(204).send();
+  };
+  const schema = { hide: true };
+  scope.options('/widget/:chatbotId/conversations', { schema }, preflight);
+  scope.options('/widget/:chatbotId/conversations/*', { schema }, preflight);
+}
