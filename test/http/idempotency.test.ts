@@ -482,6 +482,32 @@ describeEachDialect(
       assert.equal(messages.body.data.messages.filter((m: any) => m.text === 'More').length, 1);
     });
 
+    it('works on knowledge adds and webhook creation: a retried add makes one source, one endpoint', async () => {
+      const s = await seed(t());
+      const headers = { 'idempotency-key': 'text-1' };
+      const body = { title: 'Hours', text: 'We open at nine.' };
+      const first = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { token: s.token, headers, body });
+      const second = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { token: s.token, headers, body });
+      assert.equal(first.status, 201);
+      assert.equal(second.status, 201);
+      assert.equal(second.headers['idempotent-replayed'], 'true');
+      assert.deepEqual(second.body, first.body);
+      const sources = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token });
+      assert.equal(sources.body.data.sources.length, 1);
+      const other = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { token: s.token, headers, body: { ...body, title: 'Other' } });
+      assert.equal(other.status, 422);
+      assert.equal(other.body.error.code, 'idempotency_key_reused');
+
+      const hook = { url: 'https://93.184.216.34/hook', events: ['lead.captured'] };
+      const h1 = await t().api('POST', '/webhooks', { token: s.token, headers: { 'idempotency-key': 'hook-1' }, body: hook });
+      const h2 = await t().api('POST', '/webhooks', { token: s.token, headers: { 'idempotency-key': 'hook-1' }, body: hook });
+      assert.equal(h1.status, 201, h1.text);
+      assert.equal(h2.headers['idempotent-replayed'], 'true');
+      assert.equal(h2.body.data.webhook.id, h1.body.data.webhook.id);
+      const hooks = await t().api('GET', '/webhooks', { token: s.token });
+      assert.equal(hooks.body.data.webhooks.length, 1);
+    });
+
     it('multipart requests are keyed on the key alone: a repeat replays, whatever the parts', async () => {
       const s = await seed(t());
       const headers = { 'idempotency-key': 'upload-1' };

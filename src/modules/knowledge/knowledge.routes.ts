@@ -57,7 +57,7 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
     app.post(
       '/chatbots/:chatbotId/knowledge/website',
       {
-        config: { permission: 'knowledge:write' },
+        config: { permission: 'knowledge:write', idempotent: true },
         schema: {
           summary: 'Add a website',
           description: 'Reads one page (`crawl: "page"`, or exactly `pageUrls`), or follows the site’s links (`crawl: "site"`: up to 50 pages, 2 levels deep).',
@@ -88,7 +88,7 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
     app.post(
       '/chatbots/:chatbotId/knowledge/text',
       {
-        config: { permission: 'knowledge:write' },
+        config: { permission: 'knowledge:write', idempotent: true },
         schema: {
           summary: 'Add text',
           tags: TAGS,
@@ -107,7 +107,7 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
     app.post(
       '/chatbots/:chatbotId/knowledge/files',
       {
-        config: { permission: 'knowledge:write' },
+        config: { permission: 'knowledge:write', idempotent: true },
         // After authentication, before any byte of the body is read.
         onRequest: async (request) => checkUploadRequest(request),
         schema: {
