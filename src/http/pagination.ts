@@ -7,8 +7,12 @@ import { AppError } from '../errors.js';
 import type { Pagination } from './envelope.js';
 
 export const PageQuery = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1 to 100.' })),
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 512, description: 'nextCursor of the previous page.' })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1 to 100.' }),
+  ),
+  cursor: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 512, description: 'nextCursor of the previous page.' }),
+  ),
 };
 
 /** The sort key of an item: its time (ms) and its id. */
@@ -50,11 +54,16 @@ export class Paginator {
     const filters = Object.entries(identity.filters ?? {})
       .filter(([, value]) => value !== undefined)
       .sort(([a], [b]) => a.localeCompare(b));
-    return createHash('sha256').update(JSON.stringify([identity.list, identity.scope, filters])).digest('base64url').slice(0, 16);
+    return createHash('sha256')
+      .update(JSON.stringify([identity.list, identity.scope, filters]))
+      .digest('base64url')
+      .slice(0, 16);
   }
 
   encode(identity: ListIdentity, keyset: Keyset): string {
-    const payload = Buffer.from(JSON.stringify([keyset.at, keyset.id, this.#digest(identity)])).toString('base64url');
+    const payload = Buffer.from(JSON.stringify([keyset.at, keyset.id, this.#digest(identity)])).toString(
+      'base64url',
+    );
     return `${payload}.${this.#sign(payload)}`;
   }
 
@@ -72,25 +81,50 @@ export class Paginator {
     }
     if (!Array.isArray(parsed) || parsed.length !== 3) throw invalidCursor();
     const [at, id, digest] = parsed as [unknown, unknown, unknown];
-    if (typeof at !== 'number' || typeof id !== 'string' || digest !== this.#digest(identity)) throw invalidCursor();
+    if (typeof at !== 'number' || typeof id !== 'string' || digest !== this.#digest(identity))
+      throw invalidCursor();
     return { at, id };
   }
 
   /** Reads `limit` and `cursor` of a list request. */
   start(identity: ListIdentity, query: { limit?: number; cursor?: string }): PageRequest {
-    return { limit: query.limit ?? 20, after: query.cursor === undefined ? null : this.decode(identity, query.cursor) };
+    return {
+      limit: query.limit ?? 20,
+      after: query.cursor === undefined ? null : this.decode(identity, query.cursor),
+    };
   }
 
   /** Rows were fetched with `limit + 1`: the extra one only says whether another page exists. */
-  finish<T>(identity: ListIdentity, page: PageRequest, rows: T[], keyOf: (row: T) => Keyset): { items: T[]; pagination: Pagination } {
+  finish<T>(
+    identity: ListIdentity,
+    page: PageRequest,
+    rows: T[],
+    keyOf: (row: T) => Keyset,
+  ): { items: T[]; pagination: Pagination } {
     const hasMore = rows.length > page.limit;
     const items = hasMore ? rows.slice(0, page.limit) : rows;
     const last = items[items.length - 1];
     return {
       items,
-      pagination: { limit: page.limit, hasMore, nextCursor: hasMore && last ? this.encode(identity, keyOf(last)) : null },
+      pagination: {
+        limit: page.limit,
+        hasMore,
+        nextCursor: hasMore && last ? this.encode(identity, keyOf(last)) : null,
+      },
     };
   }
+}
+
+/** Reads one page of a list: the cursor checked against the list, `fetch` run with `limit + 1`, the next cursor made. */
+export async function readPage<T>(
+  paginator: Paginator,
+  identity: ListIdentity,
+  query: { limit?: number; cursor?: string },
+  fetch: (page: PageRequest) => Promise<T[]>,
+  keyOf: (row: T) => Keyset,
+): Promise<{ items: T[]; pagination: Pagination }> {
+  const page = paginator.start(identity, query);
+  return paginator.finish(identity, page, await fetch(page), keyOf);
 }
 
 /**
@@ -98,13 +132,23 @@ export class Paginator {
  * `atColumn` and `idColumn` are column references written by the repository, never user input.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function keysetPage<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, atColumn: string, idColumn: string, page: PageRequest): QB {
+export function keysetPage<QB extends SelectQueryBuilder<any, any, any>>(
+  qb: QB,
+  atColumn: string,
+  idColumn: string,
+  page: PageRequest,
+): QB {
   const at = sql.ref(atColumn);
   const id = sql.ref(idColumn);
   let query = qb;
   if (page.after) {
     const after = page.after;
-    query = query.where((eb) => eb.or([eb(at, '<', after.at), eb.and([eb(at, '=', after.at), eb(id, '<', after.id)])])) as QB;
+    query = query.where((eb) =>
+      eb.or([eb(at, '<', after.at), eb.and([eb(at, '=', after.at), eb(id, '<', after.id)])]),
+    ) as QB;
   }
-  return query.orderBy(at, 'desc').orderBy(id, 'desc').limit(page.limit + 1) as QB;
+  return query
+    .orderBy(at, 'desc')
+    .orderBy(id, 'desc')
+    .limit(page.limit + 1) as QB;
 }

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { ChatbotTable } from '../../db/database.js';
 import { Envelope, ListEnvelope, Timestamp, Uuid, errors, ok, okPage } from '../../http/envelope.js';
 import { principalOf } from '../../http/auth.js';
-import { PageQuery } from '../../http/pagination.js';
+import { PageQuery, readPage } from '../../http/pagination.js';
 import type { AppDeps } from '../../app.js';
 import { iso } from '../../lib/clock.js';
 import { getChatbot, listChatbots } from './chatbots.service.js';
@@ -23,15 +23,22 @@ export async function chatbotRoutes(fastify: FastifyInstance, deps: AppDeps) {
         summary: 'List chatbots',
         tags: ['Chatbots'],
         querystring: Type.Object(PageQuery, { additionalProperties: false }),
-        response: { 200: ListEnvelope(Type.Object({ chatbots: Type.Array(Chatbot) })), ...errors(400, 401, 403, 429) },
+        response: {
+          200: ListEnvelope(Type.Object({ chatbots: Type.Array(Chatbot) })),
+          ...errors(400, 401, 403, 429),
+        },
       },
     },
     async (request) => {
       const principal = principalOf(request);
       const list = { list: 'chatbots', scope: principal.accountId, filters: { only: principal.chatbotIds } };
-      const page = deps.paginator.start(list, request.query);
-      const rows = await listChatbots(deps.db, principal, page);
-      const { items, pagination } = deps.paginator.finish(list, page, rows, (row) => ({ at: row.created_at, id: row.id }));
+      const { items, pagination } = await readPage(
+        deps.paginator,
+        list,
+        request.query,
+        (page) => listChatbots(deps.db, principal, page),
+        (row) => ({ at: row.created_at, id: row.id }),
+      );
       return okPage(request, { chatbots: items.map(present) }, pagination);
     },
   );

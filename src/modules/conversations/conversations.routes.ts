@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import type { AppDeps } from '../../app.js';
 import { principalOf } from '../../http/auth.js';
 import { Envelope, ListEnvelope, errors, ok, okPage } from '../../http/envelope.js';
-import { PageQuery } from '../../http/pagination.js';
+import { PageQuery, readPage } from '../../http/pagination.js';
 import { LEAD_LIMITS } from '../leads/contact-details.js';
 import { contactDetailsFromVisitor } from '../leads/leads.service.js';
 import { conversationsRuntime } from './conversations.runtime.js';
@@ -151,12 +151,13 @@ export async function conversationRoutes(fastify: FastifyInstance, deps: AppDeps
       const { mode, escalated, resolved, channel } = request.query;
       const filters = { mode, escalated, resolved, channel };
       const list = { list: 'conversations', scope: chatbotId, filters };
-      const page = deps.paginator.start(list, request.query);
-      const rows = await conversations.listConversations(deps.db, chatbotId, filters, page);
-      const { items, pagination } = deps.paginator.finish(list, page, rows, (row) => ({
-        at: row.started_at,
-        id: row.thread_id,
-      }));
+      const { items, pagination } = await readPage(
+        deps.paginator,
+        list,
+        request.query,
+        (page) => conversations.listConversations(deps.db, chatbotId, filters, page),
+        (row) => ({ at: row.started_at, id: row.thread_id }),
+      );
       return okPage(request, { conversations: items.map(presentConversation) }, pagination);
     },
   );
@@ -204,12 +205,13 @@ export async function conversationRoutes(fastify: FastifyInstance, deps: AppDeps
     async (request) => {
       const { chatbotId, threadId } = request.params;
       const list = { list: 'messages', scope: threadId };
-      const page = deps.paginator.start(list, request.query);
-      const rows = await conversations.listMessages(deps.db, chatbotId, threadId, page);
-      const { items, pagination } = deps.paginator.finish(list, page, rows, (row) => ({
-        at: row.created_at,
-        id: row.id,
-      }));
+      const { items, pagination } = await readPage(
+        deps.paginator,
+        list,
+        request.query,
+        (page) => conversations.listMessages(deps.db, chatbotId, threadId, page),
+        (row) => ({ at: row.created_at, id: row.id }),
+      );
       return okPage(request, { messages: items.map(presentMessage) }, pagination);
     },
   );

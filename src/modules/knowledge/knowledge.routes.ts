@@ -7,8 +7,14 @@ import { Type } from 'typebox';
 import type { AppDeps } from '../../app.js';
 import { principalOf } from '../../http/auth.js';
 import { Envelope, ListEnvelope, Uuid, errors, ok, okPage } from '../../http/envelope.js';
-import { PageQuery } from '../../http/pagination.js';
-import { KnowledgeSource, REFRESH_INTERVALS, SOURCE_TYPES, presentSource, presentSourceWithText } from './knowledge.presenter.js';
+import { PageQuery, readPage } from '../../http/pagination.js';
+import {
+  KnowledgeSource,
+  REFRESH_INTERVALS,
+  SOURCE_TYPES,
+  presentSource,
+  presentSourceWithText,
+} from './knowledge.presenter.js';
 import { knowledgeRuntime } from './knowledge.runtime.js';
 import * as service from './knowledge.service.js';
 import { MAX_FILE_BYTES, checkUploadRequest, receiveUpload } from './uploads.js';
@@ -20,7 +26,11 @@ const SourceEnvelope = Envelope(Type.Object({ source: KnowledgeSource }));
 const Title = Type.String({ minLength: 1, maxLength: 255 });
 const SourceText = Type.String({ minLength: 1, maxLength: 200_000 });
 const RefreshInterval = Type.Enum([...REFRESH_INTERVALS]);
-const PathPrefix = Type.String({ pattern: '^/', maxLength: 2048, description: 'A path prefix beginning with /.' });
+const PathPrefix = Type.String({
+  pattern: '^/',
+  maxLength: 2048,
+  description: 'A path prefix beginning with /.',
+});
 
 const TAGS = ['Knowledge'];
 
@@ -40,16 +50,26 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
           description: 'Newest first, without their text.',
           tags: TAGS,
           params: ChatbotParams,
-          querystring: Type.Object({ ...PageQuery, type: Type.Optional(Type.Enum([...SOURCE_TYPES])) }, { additionalProperties: false }),
-          response: { 200: ListEnvelope(Type.Object({ sources: Type.Array(KnowledgeSource) })), ...errors(400, 401, 403, 404, 429) },
+          querystring: Type.Object(
+            { ...PageQuery, type: Type.Optional(Type.Enum([...SOURCE_TYPES])) },
+            { additionalProperties: false },
+          ),
+          response: {
+            200: ListEnvelope(Type.Object({ sources: Type.Array(KnowledgeSource) })),
+            ...errors(400, 401, 403, 404, 429),
+          },
         },
       },
       async (request) => {
         const { chatbotId } = request.params;
         const list = { list: 'knowledge', scope: chatbotId, filters: { type: request.query.type } };
-        const page = deps.paginator.start(list, request.query);
-        const rows = await service.listSources(deps, chatbotId, request.query.type, page);
-        const { items, pagination } = deps.paginator.finish(list, page, rows, (row) => ({ at: row.created_at, id: row.id }));
+        const { items, pagination } = await readPage(
+          deps.paginator,
+          list,
+          request.query,
+          (page) => service.listSources(deps, chatbotId, request.query.type, page),
+          (row) => ({ at: row.created_at, id: row.id }),
+        );
         return okPage(request, { sources: items.map(presentSource) }, pagination);
       },
     );
@@ -60,14 +80,17 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
         config: { permission: 'knowledge:write', idempotent: true },
         schema: {
           summary: 'Add a website',
-          description: 'Reads one page (`crawl: "page"`, or exactly `pageUrls`), or follows the site’s links (`crawl: "site"`: up to 50 pages, 2 levels deep).',
+          description:
+            'Reads one page (`crawl: "page"`, or exactly `pageUrls`), or follows the site’s links (`crawl: "site"`: up to 50 pages, 2 levels deep).',
           tags: TAGS,
           params: ChatbotParams,
           body: Type.Object(
             {
               url: Type.String({ minLength: 1, maxLength: 2048, description: 'A public http(s) address.' }),
               crawl: Type.Optional(Type.Enum(['page', 'site'])),
-              pageUrls: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), { minItems: 1, maxItems: 50 })),
+              pageUrls: Type.Optional(
+                Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), { minItems: 1, maxItems: 50 }),
+              ),
               includePaths: Type.Optional(Type.Array(PathPrefix, { maxItems: 50 })),
               excludePaths: Type.Optional(Type.Array(PathPrefix, { maxItems: 50 })),
               refreshInterval: Type.Optional(RefreshInterval),
@@ -79,7 +102,12 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        const source = await service.addWebsite(deps, principalOf(request), request.params.chatbotId, request.body);
+        const source = await service.addWebsite(
+          deps,
+          principalOf(request),
+          request.params.chatbotId,
+          request.body,
+        );
         reply.code(201);
         return ok(request, { source: presentSource(source) });
       },
@@ -98,7 +126,12 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        const source = await service.addText(deps, principalOf(request), request.params.chatbotId, request.body);
+        const source = await service.addText(
+          deps,
+          principalOf(request),
+          request.params.chatbotId,
+          request.body,
+        );
         reply.code(201);
         return ok(request, { source: presentSource(source) });
       },
@@ -139,13 +172,19 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
           summary: 'Get a knowledge source',
           tags: TAGS,
           params: SourceParams,
-          querystring: Type.Object({ include: Type.Optional(Type.Enum(['text'], { description: '`text` adds source.text.' })) }, { additionalProperties: false }),
+          querystring: Type.Object(
+            { include: Type.Optional(Type.Enum(['text'], { description: '`text` adds source.text.' })) },
+            { additionalProperties: false },
+          ),
           response: { 200: SourceEnvelope, ...errors(400, 401, 403, 404, 429) },
         },
       },
       async (request) => {
         const { chatbotId, sourceId } = request.params;
-        if (request.query.include === 'text') return ok(request, { source: presentSourceWithText(await service.getSourceWithText(deps, chatbotId, sourceId)) });
+        if (request.query.include === 'text')
+          return ok(request, {
+            source: presentSourceWithText(await service.getSourceWithText(deps, chatbotId, sourceId)),
+          });
         return ok(request, { source: presentSource(await service.getSource(deps, chatbotId, sourceId)) });
       },
     );
@@ -156,18 +195,29 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
         config: { permission: 'knowledge:write' },
         schema: {
           summary: 'Update a knowledge source',
-          description: 'Only sent fields change. New `text` (text sources, when ready or failed) is processed again.',
+          description:
+            'Only sent fields change. New `text` (text sources, when ready or failed) is processed again.',
           tags: TAGS,
           params: SourceParams,
           body: Type.Object(
-            { title: Type.Optional(Title), text: Type.Optional(SourceText), isSourceOfTruth: Type.Optional(Type.Boolean()), refreshInterval: Type.Optional(RefreshInterval) },
+            {
+              title: Type.Optional(Title),
+              text: Type.Optional(SourceText),
+              isSourceOfTruth: Type.Optional(Type.Boolean()),
+              refreshInterval: Type.Optional(RefreshInterval),
+            },
             { additionalProperties: false },
           ),
           response: { 200: SourceEnvelope, ...errors(400, 401, 403, 404, 409, 429) },
         },
       },
       async (request) => {
-        const source = await service.updateSource(deps, request.params.chatbotId, request.params.sourceId, request.body);
+        const source = await service.updateSource(
+          deps,
+          request.params.chatbotId,
+          request.params.sourceId,
+          request.body,
+        );
         return ok(request, { source: presentSource(source) });
       },
     );
@@ -181,7 +231,10 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
           description: 'The chatbot stops using it at once.',
           tags: TAGS,
           params: SourceParams,
-          response: { 200: Envelope(Type.Object({ id: Uuid, deleted: Type.Literal(true) })), ...errors(401, 403, 404, 429) },
+          response: {
+            200: Envelope(Type.Object({ id: Uuid, deleted: Type.Literal(true) })),
+            ...errors(401, 403, 404, 429),
+          },
         },
       },
       async (request) => {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppDeps } from '../../app.js';
 import { Envelope, ListEnvelope, Nullable, errors, ok, okPage } from '../../http/envelope.js';
-import { PageQuery } from '../../http/pagination.js';
+import { PageQuery, readPage } from '../../http/pagination.js';
 import { LEAD_LIMITS } from './contact-details.js';
 import * as leads from './leads.service.js';
 import { LeadSchema, presentLead } from './present.js';
@@ -67,12 +67,13 @@ export async function leadRoutes(fastify: FastifyInstance, deps: AppDeps) {
       const { chatbotId } = request.params;
       const withContact = request.query.contact === 'true';
       const list = { list: 'leads', scope: chatbotId, filters: { contact: withContact } };
-      const page = deps.paginator.start(list, request.query);
-      const rows = await leads.listLeads(deps.db, chatbotId, { withContact }, page);
-      const { items, pagination } = deps.paginator.finish(list, page, rows, (row) => ({
-        at: row.captured_at,
-        id: row.id,
-      }));
+      const { items, pagination } = await readPage(
+        deps.paginator,
+        list,
+        request.query,
+        (page) => leads.listLeads(deps.db, chatbotId, { withContact }, page),
+        (row) => ({ at: row.captured_at, id: row.id }),
+      );
       return okPage(request, { leads: items.map(presentLead) }, pagination);
     },
   );
