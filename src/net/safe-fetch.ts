@@ -4,7 +4,7 @@
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
-import { Agent, request } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import {
   OutboundBlockedError,
   OutboundError,
@@ -25,6 +25,13 @@ export interface SafeFetchOptions {
   maxRedirects: number;
   schemes: readonly OutboundScheme[];
   signal?: AbortSignal;
+  /**
+   * Supplies the agent for each hop instead of a fresh one closed afterwards, so that connections can be
+   * kept alive between calls. It is called after the host was resolved and checked, with those addresses,
+   * and must return an agent that connects to them only (build it with `pinnedLookup`); safeFetch does not
+   * close it.
+   */
+  agentFor?: (hostname: string, addresses: readonly ResolvedAddress[]) => Dispatcher;
 }
 
 export interface SafeFetchResponse {
@@ -128,7 +135,7 @@ function toNetworkError(error: unknown, url: string): OutboundNetworkError {
 }
 
 /** Hands net.connect the checked addresses instead of asking DNS again. */
-function pinnedLookup(hostname: string, addresses: readonly ResolvedAddress[]): LookupFunction {
+export function pinnedLookup(hostname: string, addresses: readonly ResolvedAddress[]): LookupFunction {
   return (requested, options, callback) => {
     if (requested.toLowerCase() !== hostname) {
       callback(new Error(`no checked address for ${requested}`), '', 0);
@@ -259,12 +266,15 @@ export function createSafeFetch(guard: OutboundGuard, config: SafeFetchConfig = 
     try {
       for (;;) {
         const addresses = await untilAborted(guard.resolve(url.hostname), controller.signal);
-        const agent = new Agent({
-          connect: { lookup: pinnedLookup(url.hostname.toLowerCase(), addresses), timeout: timeoutMs },
-          // One request per agent: a pooled connection must never outlive the check that opened it.
-          connections: 1,
-          pipelining: 1,
-        });
+        const supplied = options.agentFor?.(url.hostname.toLowerCase(), addresses);
+        const agent =
+          supplied ??
+          new Agent({
+            connect: { lookup: pinnedLookup(url.hostname.toLowerCase(), addresses), timeout: timeoutMs },
+            // One request per agent: a pooled connection must never outlive the check that opened it.
+            connections: 1,
+            pipelining: 1,
+          });
         try {
           const target = new URL(url.href);
           target.hash = '';
@@ -320,7 +330,7 @@ export function createSafeFetch(guard: OutboundGuard, config: SafeFetchConfig = 
             redirects,
           };
         } finally {
-          await agent.destroy().catch(() => undefined);
+          if (!supplied) await agent.destroy().catch(() => undefined);
         }
       }
     } catch (error) {

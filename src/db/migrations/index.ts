@@ -2,8 +2,16 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001_foundation.js';
 import * as jobsAndEvents from './0002_jobs_and_events.js';
+import * as knowledge from './0003_knowledge.js';
+import * as webhooks from './0004_webhooks.js';
+import * as conversations from './0005_conversations.js';
+import * as channels from './0006_channels.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_jobs_and_events': jobsAndEvents,
+  '0003_knowledge': knowledge,
+  '0004_webhooks': webhooks,
+  '0005_conversations': conversations,
+  '0006_channels': channels,
 };

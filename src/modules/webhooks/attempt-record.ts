@@ -1,0 +1,152 @@
+// What an attempt leaves behind: the delivery record, the endpoint's lastDeliveryAt / lastStatusCode, its
+// failure streak and, when it comes to that, its switch-off; and for a failed automatic attempt, the next one.
+import type { AppDeps } from '../../app.js';
+import type { Executor, Trx } from '../../db/database.js';
+import { enqueue } from '../../jobs/queue.js';
+import { newId } from '../../lib/ids.js';
+import type { AttemptOutcome } from './delivery.js';
+import * as repo from './webhooks.repository.js';
+import { DELIVER_JOB, deliveryJobKey } from './webhooks.repository.js';
+import type { DeliveryTrigger, WebhookDeliveryTable } from './webhooks.table.js';
+
+/** disabledReason when the address turns private (decisions §9, word for word). */
+export const PRIVATE_NETWORK_REASON = 'address resolves to a private network';
+
+export const streakReason = (failures: number, lastCause: string) => `${failures} consecutive failed deliveries; last: ${lastCause}`;
+
+export interface RecordedAttempt {
+  deliveryId: string;
+  /** The endpoint is still active after this attempt (false: switched off now or before). */
+  active: boolean;
+}
+
+export interface AttemptToRecord {
+  webhookId: string;
+  event: { id: string; type: string };
+  /** Attempts of this event at this endpoint so far, this one included. */
+  number: number;
+  trigger: DeliveryTrigger;
+  outcome: AttemptOutcome;
+  /** Automatic attempts: when to try again if this one failed and the endpoint stays on; null: never. */
+  retryAt?: number | null;
+}
+
+/**
+ * Applies an attempt to its endpoint in the given transaction and returns the delivery record to write.
+ * Automatic attempts move the failure streak and may switch the endpoint off (WEBHOOK_DISABLE_AFTER
+ * failures in a row, or a private address), dropping its queued deliveries; a failed one that leaves the
+ * endpoint on schedules the next attempt in the same transaction, so that no crash can lose it. Test and
+ * manual sends only update lastDeliveryAt / lastStatusCode. Null when the endpoint was deleted meanwhile.
+ */
+async function applyToEndpoint(trx: Trx, deps: AppDeps, attempt: AttemptToRecord): Promise<{ recorded: RecordedAttempt; row: WebhookDeliveryTable } | null> {
+  const { webhookId, event, outcome, trigger } = attempt;
+  const automatic = trigger === 'automatic';
+  const endpoint = await repo.updateAfterAttempt(trx, webhookId, {
+    sent: !outcome.privateAddress,
+    at: outcome.at,
+    statusCode: outcome.statusCode,
+    streak: !automatic ? 'keep' : outcome.delivered ? 'reset' : 'increment',
+  });
+  if (!endpoint) return null;
+  const row: WebhookDeliveryTable = {
+    id: newId(),
+    webhook_id: webhookId,
+    event_id: event.id,
+    event_type: event.type,
+    attempt: attempt.number,
+    trigger,
+    delivered: outcome.delivered,
+    status_code: outcome.statusCode,
+    error: outcome.error,
+    duration_ms: outcome.durationMs,
+    created_at: outcome.at,
+  };
+  const active = Boolean(endpoint.active);
+  if (!automatic || outcome.delivered || !active) return { recorded: { deliveryId: row.id, active }, row };
+
+  const failures = Number(endpoint.consecutive_failures);
+  const disableAfter = deps.config.webhookDisableAfter;
+  const reason = outcome.privateAddress
+    ? PRIVATE_NETWORK_REASON
+    : failures >= disableAfter
+      ? streakReason(disableAfter, outcome.error ?? 'unknown error')
+      : null;
+  if (reason) {
+    await repo.switchOff(trx, webhookId, reason);
+    await repo.dropQueuedDeliveries(trx, webhookId);
+    return { recorded: { deliveryId: row.id, active: false }, row };
+  }
+  if (attempt.retryAt != null) {
+    await scheduleAttempt(trx, deps.clock.now(), { eventId: event.id, webhookId, attempt: attempt.number + 1 }, attempt.retryAt);
+  }
+  return { recorded: { deliveryId: row.id, active }, row };
+}
+
+/** Records attempts in one transaction: each applied to its endpoint in turn, then their records in one insert. */
+function writeAttempts(deps: AppDeps, attempts: AttemptToRecord[]): Promise<(RecordedAttempt | null)[]> {
+  return deps.db.transaction().execute(async (trx) => {
+    const applied: ({ recorded: RecordedAttempt; row: WebhookDeliveryTable } | null)[] = [];
+    for (const attempt of attempts) applied.push(await applyToEndpoint(trx, deps, attempt));
+    const rows = applied.flatMap((entry) => (entry ? [entry.row] : []));
+    if (rows.length > 0) await repo.insertDeliveries(trx, rows);
+    return applied.map((entry) => entry?.recorded ?? null);
+  });
+}
+
+const MAX_GROUP = 100;
+
+interface Waiting {
+  attempt: AttemptToRecord;
+  resolve(recorded: RecordedAttempt | null): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Records attempts that finish at about the same time in one transaction (group commit): on SQLite the
+ * commit costs more than the writes it makes durable, on PostgreSQL it saves round trips. A group is
+ * written as soon as the previous one is done; each caller learns its own result once its group commits.
+ */
+export class AttemptRecorder {
+  #waiting: Waiting[] = [];
+  #writing = false;
+
+  constructor(private readonly deps: AppDeps) {}
+
+  record(attempt: AttemptToRecord): Promise<RecordedAttempt | null> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ attempt, resolve, reject });
+      if (!this.#writing) {
+        this.#writing = true;
+        // Let the attempts finishing in this turn of the event loop join the group.
+        setImmediate(() => void this.#writeGroups());
+      }
+    });
+  }
+
+  async #writeGroups(): Promise<void> {
+    while (this.#waiting.length > 0) {
+      const group = this.#waiting.splice(0, MAX_GROUP);
+      try {
+        const results = await writeAttempts(this.deps, group.map((waiting) => waiting.attempt));
+        group.forEach((waiting, index) => waiting.resolve(results[index] ?? null));
+      } catch {
+        // One bad record must not fail the others: each is written again on its own.
+        for (const waiting of group) {
+          await writeAttempts(this.deps, [waiting.attempt]).then(([recorded]) => waiting.resolve(recorded ?? null), waiting.reject);
+        }
+      }
+    }
+    this.#writing = false;
+  }
+}
+
+export interface DeliverPayload {
+  eventId: string;
+  webhookId: string;
+  /** Which attempt this job makes: 1 for a first try the endpoint was too busy to take at once. */
+  attempt: number;
+}
+
+/** Queues one automatic attempt; the key keeps a dispatch that runs twice from queueing it twice. */
+export const scheduleAttempt = (db: Executor, now: number, payload: DeliverPayload, runAt: number) =>
+  enqueue(db, now, DELIVER_JOB, payload, { runAt, dedupeKey: deliveryJobKey(payload.webhookId, payload.eventId, payload.attempt) });

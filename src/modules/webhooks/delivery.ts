@@ -1,0 +1,81 @@
+// One attempt to deliver an event to an endpoint: the signed request and what came of it. Used by the
+// delivery worker (automatic attempts) and by the API (test, manual retry); attempt-record.ts writes down
+// what it leaves behind.
+import type { AppDeps } from '../../app.js';
+import { OutboundBlockedError, OutboundError } from '../../net/outbound-guard.js';
+import { VERSION } from '../../version.js';
+import { PRIVATE_NETWORK_REASON } from './attempt-record.js';
+import { webhookRuntime } from './runtime.js';
+import { signatureHeader } from './signature.js';
+
+export const USER_AGENT = `chatbot-ops-webhooks/${VERSION}`;
+
+// Receivers answer with a status; the body is read only to finish the exchange cleanly, never used.
+const RESPONSE_MAX_BYTES = 1024 * 1024;
+
+export interface OutgoingEvent {
+  id: string;
+  type: string;
+  /** The frozen body: the same bytes on every attempt. */
+  body: string;
+}
+
+export interface AttemptOutcome {
+  delivered: boolean;
+  statusCode: number | null;
+  /** Why it failed, for people: "HTTP 500", "connection refused", "no complete response within 10000 ms"… */
+  error: string | null;
+  /** The guard refused the address the host resolved to: nothing was sent. */
+  privateAddress: boolean;
+  /** When the attempt started (the service clock), also the signature's timestamp. */
+  at: number;
+  durationMs: number;
+}
+
+function describeStatus(status: number): string {
+  return status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`;
+}
+
+/**
+ * Sends the event once: resolve the host, check every address, POST to the checked address (TLS name and
+ * Host stay the endpoint's), no redirects, WEBHOOK_TIMEOUT for the whole exchange. Signed afresh with the
+ * time of this attempt. Rejects only when `signal` aborts (the worker is stopping) or on a bug.
+ */
+export async function sendEvent(deps: AppDeps, endpoint: { url: string; secret: string }, event: OutgoingEvent, signal?: AbortSignal): Promise<AttemptOutcome> {
+  const at = deps.clock.now();
+  const started = performance.now();
+  const outcome = (result: Pick<AttemptOutcome, 'delivered' | 'statusCode' | 'error' | 'privateAddress'>): AttemptOutcome => ({
+    ...result,
+    at,
+    durationMs: Math.round(performance.now() - started),
+  });
+  try {
+    const runtime = webhookRuntime(deps);
+    const response = await runtime.fetch(endpoint.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+        'service-event': event.type,
+        'service-delivery': event.id,
+        'service-signature': signatureHeader(endpoint.secret, event.body, Math.floor(at / 1000)),
+      },
+      body: event.body,
+      timeoutMs: deps.config.webhookTimeoutMs,
+      maxBytes: RESPONSE_MAX_BYTES,
+      maxRedirects: 0,
+      schemes: ['https:'],
+      signal,
+      agentFor: runtime.connections.agentFor,
+    });
+    const delivered = response.status >= 200 && response.status < 300;
+    return outcome({ delivered, statusCode: response.status, error: delivered ? null : describeStatus(response.status), privateAddress: false });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (error instanceof OutboundBlockedError && error.rule === 'private_address') {
+      return outcome({ delivered: false, statusCode: null, error: PRIVATE_NETWORK_REASON, privateAddress: true });
+    }
+    if (error instanceof OutboundError) return outcome({ delivered: false, statusCode: null, error: error.reason, privateAddress: false });
+    throw error;
+  }
+}

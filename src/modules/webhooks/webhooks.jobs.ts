@@ -1,0 +1,178 @@
+// Background work of the webhooks capability. Both jobs run in the delivery pool (see workers.ts).
+// - events.dispatch (enqueued by emit() in the transaction of the event): the event's first attempt at
+//   every active endpoint of the account subscribed to its type, sent at once and in parallel.
+// - webhooks.deliver: one later attempt at one endpoint: a retry after WEBHOOK_RETRY_DELAYS, or a first
+//   attempt the endpoint was too busy to take at once.
+// A failed attempt schedules the next one in the transaction that records it. The job queue's lease
+// brings a job back if its worker dies, so a crash at any point costs at most a repeated request.
+// - The 30-day retention of the delivery record.
+import { setMaxListeners } from 'node:events';
+import type { AppDeps } from '../../app.js';
+import { DISPATCH_JOB } from '../../events/emit.js';
+import { exponentialBackoff, type JobDefinition } from '../../jobs/catalog.js';
+import type { JobTable } from '../../jobs/jobs.table.js';
+import type { PeriodicTask } from '../../jobs/scheduler.js';
+import { scheduleAttempt, type DeliverPayload } from './attempt-record.js';
+import { sendEvent, type OutgoingEvent } from './delivery.js';
+import { webhookRuntime } from './runtime.js';
+import * as repo from './webhooks.repository.js';
+import { DELIVER_JOB } from './webhooks.repository.js';
+import type { WebhookEndpointTable } from './webhooks.table.js';
+
+export interface DispatchPayload {
+  eventId: string;
+}
+
+export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Waiting for a slot of a busy endpoint. While its requests come back, an attempt waits in memory, first
+ * come first served, however long the line: that costs nothing, and sending waiters back to the queue
+ * would only add work when the process is busiest. An endpoint whose oldest request has been running
+ * for half of WEBHOOK_TIMEOUT (at most 5 s) hangs: the attempt stops waiting and goes back to the queue
+ * for later, so that it does not hold a pool slot other endpoints need. (Not sooner: a busy process
+ * answers late too, and must not take its own slowness for the receiver's.) SLOT_WAIT_LIMIT_MS bounds
+ * the wait so that a job always ends within its time limit.
+ */
+const hangingAfterMs = (deps: AppDeps) => Math.min(5000, deps.config.webhookTimeoutMs / 2);
+const SLOT_WAIT_LIMIT_MS = 30_000;
+const MIN_REQUEUE_MS = 250;
+
+/** ±10 % (decisions §1), so that retries of many deliveries that failed together do not arrive together. */
+const withJitter = (ms: number) => Math.round(ms * (0.9 + Math.random() * 0.2));
+
+/** The wait after failed attempt `attempt` (1 = the first try), jittered; null after the last retry. */
+export function retryDelayMs(retryDelaysMs: readonly number[], attempt: number): number | null {
+  const delay = retryDelaysMs[attempt - 1];
+  return delay === undefined ? null : withJitter(delay);
+}
+
+/** Room for the wait for a slot, the request (WEBHOOK_TIMEOUT) and the bookkeeping around them. */
+const jobTimeoutMs = (deps: AppDeps) => SLOT_WAIT_LIMIT_MS + deps.config.webhookTimeoutMs + 30_000;
+
+/** The queue's own retries only cover crashes and errors of ours (the database down), not the receiver's. */
+const REDO_ATTEMPTS = 5;
+const redoBackoff = exponentialBackoff(1000, 60_000);
+
+export function dispatchJob(deps: AppDeps): JobDefinition<DispatchPayload> {
+  return {
+    type: DISPATCH_JOB,
+    maxAttempts: REDO_ATTEMPTS,
+    backoffMs: redoBackoff,
+    timeoutMs: jobTimeoutMs(deps),
+    async run({ eventId }, { signal }) {
+      const event = await repo.findEvent(deps.db, eventId);
+      if (!event) return;
+      const endpoints = (await repo.activeEndpointsOf(deps.db, event.account_id)).filter((endpoint) =>
+        (JSON.parse(endpoint.events) as string[]).includes(event.type),
+      );
+      if (endpoints.length === 0) return;
+      // Run again after a crash, the dispatch leaves out the endpoints it already tried.
+      const attempted = await repo.endpointsAttempted(deps.db, eventId);
+      const outgoing: OutgoingEvent = { id: event.id, type: event.type, body: event.body };
+      // Each request in flight listens to the job's signal (up to 10 endpoints per account).
+      setMaxListeners(endpoints.length + 10, signal);
+      const results = await Promise.allSettled(
+        endpoints
+          .filter((endpoint) => !attempted.has(endpoint.id))
+          .map((endpoint) => attemptNowOrLater(deps, endpoint, outgoing, signal)),
+      );
+      const failed = results.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+  };
+}
+
+/** A first attempt from the dispatch: sent now, or queued as a job when the endpoint is busy. */
+async function attemptNowOrLater(deps: AppDeps, endpoint: WebhookEndpointTable, event: OutgoingEvent, signal: AbortSignal): Promise<void> {
+  const release = await acquireSlot(deps, endpoint.id, signal);
+  if (!release) {
+    signal.throwIfAborted();
+    await scheduleAttempt(deps.db, deps.clock.now(), { eventId: event.id, webhookId: endpoint.id, attempt: 1 }, deps.clock.now() + busyBackoffMs(deps, endpoint.id));
+    return;
+  }
+  try {
+    await attempt(deps, endpoint, event, 1, signal);
+  } finally {
+    release();
+  }
+}
+
+export function deliverJob(deps: AppDeps): JobDefinition<DeliverPayload> {
+  return {
+    type: DELIVER_JOB,
+    maxAttempts: REDO_ATTEMPTS,
+    backoffMs: redoBackoff,
+    timeoutMs: jobTimeoutMs(deps),
+    async run(payload, { signal, job }) {
+      const release = await acquireSlot(deps, payload.webhookId, signal);
+      if (!release) {
+        signal.throwIfAborted();
+        await requeueWithoutAttempt(deps, job, deps.clock.now() + busyBackoffMs(deps, payload.webhookId));
+        return;
+      }
+      try {
+        // Read once the slot is ours: an endpoint deleted or switched off while this waited gets nothing.
+        const endpoint = await repo.findEndpointById(deps.db, payload.webhookId);
+        if (!endpoint?.active) return;
+        const event = await repo.findEvent(deps.db, payload.eventId);
+        if (!event) return;
+        await attempt(deps, endpoint, { id: event.id, type: event.type, body: event.body }, payload.attempt, signal);
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** One automatic attempt, recorded; a failure schedules the next one while retries are left. */
+async function attempt(deps: AppDeps, endpoint: WebhookEndpointTable, event: OutgoingEvent, number: number, signal: AbortSignal): Promise<void> {
+  const outcome = await sendEvent(deps, endpoint, event, signal);
+  const delay = outcome.delivered ? null : retryDelayMs(deps.config.webhookRetryDelaysMs, number);
+  await webhookRuntime(deps).recorder.record({
+    webhookId: endpoint.id,
+    event,
+    number,
+    trigger: 'automatic',
+    outcome,
+    retryAt: delay === null ? null : deps.clock.now() + delay,
+  });
+}
+
+/** A request slot for the endpoint, or null when it hangs, stayed busy too long, or `signal` aborted. */
+const acquireSlot = (deps: AppDeps, webhookId: string, signal: AbortSignal) =>
+  webhookRuntime(deps).limiter.acquire(webhookId, { waitMs: SLOT_WAIT_LIMIT_MS, hangingAfterMs: hangingAfterMs(deps), signal });
+
+/**
+ * How long to leave a busy endpoint alone: about as long as its oldest request has been running. A busy
+ * endpoint is tried again soon, a hanging one less and less often, never later than that request's timeout.
+ */
+function busyBackoffMs(deps: AppDeps, webhookId: string): number {
+  const running = webhookRuntime(deps).limiter.oldestInFlightMs(webhookId);
+  return withJitter(Math.min(Math.max(MIN_REQUEUE_MS, running), Math.max(MIN_REQUEUE_MS, deps.config.webhookTimeoutMs - running)));
+}
+
+/**
+ * Puts a claimed job back in the queue for later without counting the claim as an attempt. The worker
+ * removes a finished job only while it still holds it (`locked_by`), so clearing the lock here makes
+ * this hand-back stick.
+ */
+async function requeueWithoutAttempt(deps: AppDeps, job: JobTable, runAt: number): Promise<void> {
+  await deps.db
+    .updateTable('jobs')
+    .set((eb) => ({ status: 'queued', run_at: runAt, locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', job.id)
+    .where('locked_by', '=', job.locked_by ?? '')
+    .execute();
+}
+
+export function retentionTask(deps: AppDeps): PeriodicTask {
+  return {
+    name: 'webhooks.deliveries-retention',
+    everyMs: 60 * 60 * 1000,
+    async run(now) {
+      const removed = await repo.deleteDeliveriesBefore(deps.db, now - DELIVERY_RETENTION_MS);
+      if (removed > 0) deps.logger.info({ removed }, 'webhook delivery records past 30 days removed');
+    },
+  };
+}

@@ -1,0 +1,146 @@
+// Every query of the webhooks capability. Callers pass the database or an open transaction.
+import type { Executor } from '../../db/database.js';
+import { forUpdate } from '../../db/dialect.js';
+import { keysetPage, type PageRequest } from '../../http/pagination.js';
+import '../../events/events.table.js';
+import '../../jobs/jobs.table.js';
+import type { WebhookDeliveryTable, WebhookEndpointTable } from './webhooks.table.js';
+import './webhooks.table.js';
+
+export const DELIVER_JOB = 'webhooks.deliver';
+
+/** One live job per endpoint, event and attempt; the endpoint's jobs share the prefix `webhook:<id>:`. */
+export const deliveryJobKey = (webhookId: string, eventId: string, attempt: number) => `webhook:${webhookId}:${eventId}:${attempt}`;
+const endpointJobsPrefix = (webhookId: string) => `webhook:${webhookId}:`;
+
+// ---------------------------------------------------------------------------------------------------
+// Endpoints
+
+/**
+ * Serialises endpoint creation per account on PostgreSQL (the row lock is held until commit), so two
+ * concurrent creations cannot both see 9 endpoints. SQLite runs one writer at a time already.
+ */
+export const lockAccount = (trx: Executor, accountId: string) =>
+  forUpdate(trx, trx.selectFrom('accounts').select('id').where('id', '=', accountId)).executeTakeFirst();
+
+export async function countEndpoints(db: Executor, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export const insertEndpoint = (db: Executor, row: WebhookEndpointTable) =>
+  db.insertInto('webhook_endpoints').values(row).returningAll().executeTakeFirstOrThrow();
+
+export const findEndpoint = (db: Executor, accountId: string, webhookId: string) =>
+  db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId).where('id', '=', webhookId).executeTakeFirst();
+
+export const findEndpointById = (db: Executor, webhookId: string) =>
+  db.selectFrom('webhook_endpoints').selectAll().where('id', '=', webhookId).executeTakeFirst();
+
+export const listEndpoints = (db: Executor, accountId: string, page: PageRequest) =>
+  keysetPage(db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId), 'created_at', 'id', page).execute();
+
+export const activeEndpointsOf = (db: Executor, accountId: string) =>
+  db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId).where('active', '=', true).execute();
+
+/** Deletes the endpoint and, by cascade, its delivery record; false when there was none. */
+export async function deleteEndpoint(db: Executor, accountId: string, webhookId: string): Promise<boolean> {
+  const result = await db.deleteFrom('webhook_endpoints').where('account_id', '=', accountId).where('id', '=', webhookId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** How an attempt moves the failure streak: only automatic deliveries count (decisions §9). */
+export type StreakChange = 'reset' | 'increment' | 'keep';
+
+/**
+ * Writes what an attempt learnt onto the endpoint and returns its state afterwards; undefined when the
+ * endpoint was deleted meanwhile. `sent: false` (the guard refused the address) leaves lastDeliveryAt
+ * and lastStatusCode alone: nothing reached a receiver.
+ */
+export function updateAfterAttempt(
+  db: Executor,
+  webhookId: string,
+  attempt: { sent: boolean; at: number; statusCode: number | null; streak: StreakChange },
+) {
+  return db
+    .updateTable('webhook_endpoints')
+    .set((eb) => ({
+      ...(attempt.sent ? { last_delivery_at: attempt.at, last_status_code: attempt.statusCode } : {}),
+      consecutive_failures:
+        attempt.streak === 'reset' ? 0 : attempt.streak === 'increment' ? eb('consecutive_failures', '+', 1) : eb.ref('consecutive_failures'),
+    }))
+    .where('id', '=', webhookId)
+    .returning(['active', 'consecutive_failures'])
+    .executeTakeFirst();
+}
+
+/** Switches an active endpoint off; false when it was already off (another attempt got there first). */
+export async function switchOff(db: Executor, webhookId: string, reason: string): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set({ active: false, disabled_reason: reason })
+    .where('id', '=', webhookId)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Drops the endpoint's waiting deliveries and retries; one already running finds the endpoint off or gone. */
+export const dropQueuedDeliveries = (db: Executor, webhookId: string) =>
+  db
+    .deleteFrom('jobs')
+    .where('type', '=', DELIVER_JOB)
+    .where('status', '=', 'queued')
+    .where('dedupe_key', 'like', `${endpointJobsPrefix(webhookId)}%`)
+    .execute();
+
+// ---------------------------------------------------------------------------------------------------
+// Events (the outbox, written by emit())
+
+export const findEvent = (db: Executor, eventId: string) =>
+  db.selectFrom('events').select(['id', 'account_id', 'type', 'body']).where('id', '=', eventId).executeTakeFirst();
+
+/** webhook.test events are kept like the others so that a retry sends the same id and bytes. */
+export const insertEvent = (db: Executor, row: { id: string; account_id: string; type: string; body: string; created_at: number }) =>
+  db.insertInto('events').values(row).execute();
+
+// ---------------------------------------------------------------------------------------------------
+// Delivery record
+
+/** Endpoints that already have an automatic attempt of the event on record (a dispatch that runs again skips them). */
+export async function endpointsAttempted(db: Executor, eventId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .select('webhook_id')
+    .where('event_id', '=', eventId)
+    .where('trigger', '=', 'automatic')
+    .execute();
+  return new Set(rows.map((row) => row.webhook_id));
+}
+
+export const insertDeliveries = (db: Executor, rows: WebhookDeliveryTable[]) => db.insertInto('webhook_deliveries').values(rows).execute();
+
+export const listDeliveries = (db: Executor, webhookId: string, page: PageRequest) =>
+  keysetPage(db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId), 'created_at', 'id', page).execute();
+
+export const findDelivery = (db: Executor, webhookId: string, deliveryId: string) =>
+  db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).where('id', '=', deliveryId).executeTakeFirst();
+
+export async function lastAttemptNumber(db: Executor, webhookId: string, eventId: string): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.max('attempt').as('attempt'))
+    .where('webhook_id', '=', webhookId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return Number(row?.attempt ?? 0);
+}
+
+export async function deleteDeliveriesBefore(db: Executor, cutoff: number): Promise<number> {
+  const result = await db.deleteFrom('webhook_deliveries').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

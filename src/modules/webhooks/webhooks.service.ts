@@ -1,0 +1,164 @@
+// The rules of webhook endpoints (spec "Webhook endpoints", decisions §9): who sees what, what a valid
+// endpoint is, the limit of 10 per account, and the test and manual-retry sends.
+//
+// Endpoints belong to the account, not to a chatbot: a token restricted to some chatbots still lists,
+// tests and removes every endpoint of its account (they carry events of all its chatbots).
+import type { AppDeps } from '../../app.js';
+import { EVENT_TYPES, newEventId, type EventBody } from '../../events/emit.js';
+import { AppError, notFound, validationError } from '../../errors.js';
+import type { PageRequest } from '../../http/pagination.js';
+import { iso } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import { OutboundBlockedError, OutboundResolveError } from '../../net/outbound-guard.js';
+import type { Principal } from '../accounts/principal.js';
+import { sendEvent, type AttemptOutcome } from './delivery.js';
+import { webhookRuntime } from './runtime.js';
+import { newWebhookSecret } from './signature.js';
+import * as repo from './webhooks.repository.js';
+import type { DeliveryTrigger } from './webhooks.table.js';
+
+export const ENDPOINT_LIMIT = 10;
+export const MAX_URL_LENGTH = 500;
+export const TEST_EVENT = 'webhook.test';
+
+/** Every type an endpoint may subscribe to (GET /webhooks `data.events`); webhook.test is sent only on demand. */
+export const SUBSCRIBABLE_EVENTS: readonly string[] = EVENT_TYPES;
+
+/** How long creation waits for DNS; a name that does not answer in time is treated as not resolving yet. */
+const CREATE_RESOLVE_TIMEOUT_MS = 5000;
+
+export interface NewEndpoint {
+  url: string;
+  events: string[];
+}
+
+/** https, no credentials, not an IP literal of a private network, not a name resolving to one. */
+async function checkEndpointUrl(deps: AppDeps, raw: string): Promise<string> {
+  const { guard } = webhookRuntime(deps);
+  let url: URL;
+  try {
+    url = guard.checkUrl(raw, { schemes: ['https:'] });
+  } catch (error) {
+    if (error instanceof OutboundBlockedError) throw validationError('body.url', `is not a public https address: ${error.reason}`);
+    throw error;
+  }
+  if (url.href.length > MAX_URL_LENGTH) throw validationError('body.url', `must be at most ${MAX_URL_LENGTH} characters`);
+  try {
+    await withTimeout(guard.resolve(url.hostname), CREATE_RESOLVE_TIMEOUT_MS);
+  } catch (error) {
+    if (error instanceof OutboundBlockedError) throw validationError('body.url', `is not a public https address: ${error.reason}`);
+    // A name that does not resolve (yet) is accepted (decisions §9); it is checked again at every delivery.
+    if (!(error instanceof OutboundResolveError || error instanceof ResolveTimeout)) throw error;
+  }
+  return url.href;
+}
+
+class ResolveTimeout extends Error {}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ResolveTimeout()), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export async function createEndpoint(deps: AppDeps, principal: Principal, input: NewEndpoint) {
+  // The route's schema has already required at least one known event type, each named once.
+  const url = await checkEndpointUrl(deps, input.url);
+  return deps.db.transaction().execute(async (trx) => {
+    await repo.lockAccount(trx, principal.accountId);
+    // Active and inactive endpoints alike (decisions §9): a switched-off one is replaced, not revived.
+    if ((await repo.countEndpoints(trx, principal.accountId)) >= ENDPOINT_LIMIT) {
+      throw new AppError('endpoint_limit', `The account already has ${ENDPOINT_LIMIT} webhook endpoints; delete one before adding another.`);
+    }
+    return repo.insertEndpoint(trx, {
+      id: newId(),
+      account_id: principal.accountId,
+      url,
+      secret: newWebhookSecret(),
+      events: JSON.stringify(input.events),
+      active: true,
+      disabled_reason: null,
+      last_delivery_at: null,
+      last_status_code: null,
+      consecutive_failures: 0,
+      created_at: deps.clock.now(),
+    });
+  });
+}
+
+export const listEndpoints = (deps: AppDeps, principal: Principal, page: PageRequest) => repo.listEndpoints(deps.db, principal.accountId, page);
+
+async function getEndpoint(deps: AppDeps, principal: Principal, webhookId: string) {
+  const endpoint = await repo.findEndpoint(deps.db, principal.accountId, webhookId);
+  if (!endpoint) throw notFound('webhook endpoint');
+  return endpoint;
+}
+
+/** Removes the endpoint, its delivery record and its queued deliveries: nothing more is sent to it. */
+export async function deleteEndpoint(deps: AppDeps, principal: Principal, webhookId: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.deleteEndpoint(trx, principal.accountId, webhookId))) throw notFound('webhook endpoint');
+    await repo.dropQueuedDeliveries(trx, webhookId);
+  });
+}
+
+export async function listDeliveries(deps: AppDeps, principal: Principal, webhookId: string, page: PageRequest) {
+  await getEndpoint(deps, principal, webhookId);
+  return repo.listDeliveries(deps.db, webhookId, page);
+}
+
+export interface SendResult {
+  delivered: boolean;
+  statusCode: number | null;
+}
+
+/**
+ * Sends a signed webhook.test event now, to an active or inactive endpoint. It is recorded and updates
+ * lastDeliveryAt / lastStatusCode, but never moves the failure streak nor switches the endpoint off.
+ */
+export async function testEndpoint(deps: AppDeps, principal: Principal, webhookId: string): Promise<SendResult> {
+  const endpoint = await getEndpoint(deps, principal, webhookId);
+  const now = deps.clock.now();
+  const body: EventBody = { id: newEventId(), type: TEST_EVENT, createdAt: iso(now), data: { webhook: { id: endpoint.id, url: endpoint.url } } };
+  const event = { id: body.id, type: TEST_EVENT, body: JSON.stringify(body) };
+  const outcome = await sendOnDemand(deps, endpoint, event);
+  // Kept in the outbox like any event, so that its delivery can be retried with the same id and bytes.
+  await repo.insertEvent(deps.db, { id: event.id, account_id: principal.accountId, type: event.type, body: event.body, created_at: now });
+  await record(deps, endpoint.id, event, 1, 'test', outcome);
+  return { delivered: outcome.delivered, statusCode: outcome.statusCode };
+}
+
+/** Sends the event of a recorded delivery again now, answering like the test operation. */
+export async function retryDelivery(deps: AppDeps, principal: Principal, webhookId: string, deliveryId: string): Promise<SendResult> {
+  const endpoint = await getEndpoint(deps, principal, webhookId);
+  const delivery = await repo.findDelivery(deps.db, webhookId, deliveryId);
+  if (!delivery) throw notFound('delivery');
+  const stored = await repo.findEvent(deps.db, delivery.event_id);
+  if (!stored) throw notFound('event');
+  const event = { id: stored.id, type: stored.type, body: stored.body };
+  const outcome = await sendOnDemand(deps, endpoint, event);
+  const number = (await repo.lastAttemptNumber(deps.db, webhookId, event.id)) + 1;
+  await record(deps, endpoint.id, event, number, 'manual', outcome);
+  return { delivered: outcome.delivered, statusCode: outcome.statusCode };
+}
+
+/** Test and retry take a slot like the worker does, waiting for one as long as it takes. */
+async function sendOnDemand(deps: AppDeps, endpoint: { id: string; url: string; secret: string }, event: { id: string; type: string; body: string }) {
+  const release = (await webhookRuntime(deps).limiter.acquire(endpoint.id, { waitMs: null })) as () => void;
+  let outcome: AttemptOutcome;
+  try {
+    outcome = await sendEvent(deps, endpoint, event);
+  } finally {
+    release();
+  }
+  if (outcome.privateAddress) {
+    throw validationError('path.webhookId', "names an endpoint whose address now points at a private or internal network; add an endpoint with a public address");
+  }
+  return outcome;
+}
+
+function record(deps: AppDeps, webhookId: string, event: { id: string; type: string }, number: number, trigger: DeliveryTrigger, outcome: AttemptOutcome) {
+  return webhookRuntime(deps).recorder.record({ webhookId, event, number, trigger, outcome });
+}

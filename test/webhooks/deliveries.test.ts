@@ -1,0 +1,174 @@
+// The delivery record (issue 4, beyond the spec): GET /webhooks/{id}/deliveries, the manual retry, and
+// the 30-day retention.
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import { webhookRuntime } from '../../src/modules/webhooks/runtime.js';
+import { startWorkers, type Workers } from '../../src/workers.js';
+import { describeEachDialect } from '../support/app.js';
+import { seed } from '../support/factories.js';
+import { TEST_ENV, anotherProcess, assertSigned, createEndpoint, emitEvent, endpointRow, runDue, startReceiver, type Receiver } from './support.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describeEachDialect(
+  'webhook delivery record',
+  (t) => {
+    let receiver: Receiver;
+    let workers: Workers;
+    before(async () => {
+      receiver = await startReceiver();
+      workers = startWorkers(t().deps, { autostart: false });
+    });
+    after(async () => {
+      await workers.stop();
+      await receiver.close();
+    });
+
+    /** An endpoint whose first delivery of one event failed with 500: returns the failed delivery. */
+    async function failedDelivery(path: string) {
+      const account = await seed(t());
+      const endpoint = await createEndpoint(t(), account.token, receiver.url(path));
+      receiver.answer(path, 500);
+      const event = await emitEvent(t(), account.accountId, 'lead.captured');
+      await workers.jobs.drain();
+      await workers.deliveries.drain();
+      // The automatic retry is not due for a while: only the manual one runs here.
+      await t().db.updateTable('jobs').set({ run_at: t().clock.now() + 60_000 }).where('type', '=', 'webhooks.deliver').execute();
+      const listed = await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token });
+      return { account, endpoint, event, delivery: listed.body.data.deliveries[0] };
+    }
+
+    it('lists every attempt newest first, paginated', async () => {
+      const account = await seed(t());
+      const endpoint = await createEndpoint(t(), account.token, receiver.url('/record'));
+      receiver.answer('/record', 500, 502);
+      await emitEvent(t(), account.accountId, 'lead.captured');
+      for (let n = 0; n < 3; n++) {
+        await runDue(workers);
+        t().clock.advance(1000);
+      }
+      const first = await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token, query: { limit: '2' } });
+      assert.equal(first.status, 200);
+      assert.deepEqual(first.body.data.deliveries.map((d: any) => [d.attempt, d.statusCode, d.error]), [
+        [3, 200, null],
+        [2, 502, 'HTTP 502'],
+      ]);
+      assert.equal(first.body.meta.pagination.hasMore, true);
+      const second = await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token, query: { limit: '2', cursor: first.body.meta.pagination.nextCursor } });
+      assert.deepEqual(second.body.data.deliveries.map((d: any) => [d.attempt, d.statusCode]), [[1, 500]]);
+      assert.equal(second.body.meta.pagination.nextCursor, null);
+      // A cursor of one endpoint's list is not valid for another's.
+      const other = await createEndpoint(t(), account.token, receiver.url('/record-other'));
+      const crossed = await t().api('GET', `/webhooks/${other.id}/deliveries`, { token: account.token, query: { cursor: first.body.meta.pagination.nextCursor } });
+      assert.equal(crossed.status, 400);
+      assert.equal(crossed.body.error.details[0].field, 'query.cursor');
+    });
+
+    it('sends the event of a delivery again on retry, same id and bytes, answering like the test', async () => {
+      const { account, endpoint, event, delivery } = await failedDelivery('/manual');
+      const before = await endpointRow(t(), endpoint.id);
+      const retried = await t().api('POST', `/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { token: account.token });
+      assert.equal(retried.status, 200, retried.text);
+      assert.deepEqual(retried.body.data, { delivered: true, statusCode: 200 });
+      const [first, again] = receiver.requests('/manual');
+      assert.equal(again?.headers['service-delivery'], event.id);
+      assert.equal(again?.headers['service-event'], 'lead.captured');
+      assert.equal(again?.rawBody, first?.rawBody);
+      assertSigned(again!, endpoint.secret, t().clock.now());
+      const listed = await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token });
+      const [manual] = listed.body.data.deliveries;
+      assert.deepEqual([manual.trigger, manual.attempt, manual.eventId, manual.delivered, manual.statusCode], ['manual', 2, event.id, true, 200]);
+      const after = await endpointRow(t(), endpoint.id);
+      assert.equal(after?.consecutive_failures, before?.consecutive_failures, 'a manual retry does not move the streak');
+      assert.equal(after?.last_status_code, 200);
+
+      receiver.answer('/manual', 503);
+      const failed = await t().api('POST', `/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { token: account.token });
+      assert.deepEqual(failed.body.data, { delivered: false, statusCode: 503 });
+      assert.equal((await endpointRow(t(), endpoint.id))?.consecutive_failures, before?.consecutive_failures);
+    });
+
+    it('retries a test delivery with the same webhook.test event, also on an inactive endpoint', async () => {
+      const account = await seed(t());
+      const endpoint = await createEndpoint(t(), account.token, receiver.url('/retry-test'));
+      await t().api('POST', `/webhooks/${endpoint.id}/test`, { token: account.token });
+      await t().db.updateTable('webhook_endpoints').set({ active: false, disabled_reason: 'off' }).where('id', '=', endpoint.id).execute();
+      const [test] = (await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token })).body.data.deliveries;
+      const retried = await t().api('POST', `/webhooks/${endpoint.id}/deliveries/${test.id}/retry`, { token: account.token });
+      assert.deepEqual(retried.body.data, { delivered: true, statusCode: 200 });
+      const [first, again] = receiver.requests('/retry-test');
+      assert.equal(again?.headers['service-event'], 'webhook.test');
+      assert.equal(again?.rawBody, first?.rawBody);
+    });
+
+    it('answers 404 to an unknown delivery, or one of another endpoint, and 403 without webhooks:write', async () => {
+      const { account, endpoint, delivery } = await failedDelivery('/retry-404');
+      const sibling = await createEndpoint(t(), account.token, receiver.url('/retry-404-sibling'));
+      for (const path of [
+        `/webhooks/${sibling.id}/deliveries/${delivery.id}/retry`,
+        `/webhooks/${endpoint.id}/deliveries/0190a0a0-0000-7000-8000-000000000000/retry`,
+        `/webhooks/${endpoint.id}/deliveries/nope/retry`,
+      ]) {
+        const response = await t().api('POST', path, { token: account.token });
+        assert.equal(response.status, 404, path);
+        assert.equal(response.body.error.code, 'not_found');
+      }
+      const reader = await account.tokenWith(['webhooks:read']);
+      const forbidden = await t().api('POST', `/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { token: reader });
+      assert.equal(forbidden.status, 403);
+      const writerOnly = await account.tokenWith(['webhooks:write']);
+      assert.equal((await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: writerOnly })).status, 403);
+      assert.equal(receiver.requests('/retry-404').length, 1, 'nothing sent again');
+    });
+
+    it('answers 400 to a retry when the address now points at a private network', async () => {
+      const { account, endpoint, delivery } = await failedDelivery('/retry-private');
+      const strict = await anotherProcess(t(), { ...TEST_ENV, OUTBOUND_ALLOW_HOSTS: '' });
+      try {
+        const response = await strict.api('POST', `/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { token: account.token });
+        assert.equal(response.status, 400);
+        assert.equal(response.body.error.code, 'validation_error');
+      } finally {
+        await strict.close();
+      }
+      assert.equal(receiver.requests('/retry-private').length, 1);
+    });
+
+    it('records attempts that finish together in one group, and a bad one does not take the others down', async () => {
+      const account = await seed(t());
+      const endpoint = await createEndpoint(t(), account.token, receiver.url('/group'));
+      const outcome = { delivered: true, statusCode: 200, error: null, privateAddress: false, at: t().clock.now(), durationMs: 3 };
+      const { recorder } = webhookRuntime(t().deps);
+      const record = (eventId: string, type: string | null) =>
+        recorder.record({ webhookId: endpoint.id, event: { id: eventId, type: type as string }, number: 1, trigger: 'manual', outcome });
+      const [first, broken, last] = await Promise.allSettled([record('evt_one', 'lead.captured'), record('evt_broken', null), record('evt_two', 'lead.captured')]);
+      assert.equal(first.status, 'fulfilled');
+      assert.equal(broken.status, 'rejected', 'event_type is required');
+      assert.equal(last.status, 'fulfilled');
+      const listed = (await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token })).body.data.deliveries;
+      assert.deepEqual(listed.map((d: any) => d.eventId).sort(), ['evt_one', 'evt_two']);
+    });
+
+    it('keeps the record 30 days', async () => {
+      const account = await seed(t());
+      const endpoint = await createEndpoint(t(), account.token, receiver.url('/retention'));
+      try {
+        await t().api('POST', `/webhooks/${endpoint.id}/test`, { token: account.token });
+        t().clock.advance(1);
+        await t().api('POST', `/webhooks/${endpoint.id}/test`, { token: account.token });
+        const keptAt = t().clock.now();
+        t().clock.advance(30 * DAY);
+        await workers.scheduler.tick();
+        const left = (await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token })).body.data.deliveries;
+        assert.deepEqual(
+          left.map((d: any) => d.createdAt),
+          [new Date(keptAt).toISOString()],
+          'one 30 days and 1 ms old is gone, one exactly 30 days old is kept',
+        );
+      } finally {
+        t().clock.set(Date.now());
+      }
+    });
+  },
+  { env: TEST_ENV },
+);
