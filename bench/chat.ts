@@ -12,10 +12,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { buildApp, createDeps, type AppDeps } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { connectDatabase, type DatabaseHandle } from '../src/db/connect.js';
 import type { DialectName } from '../src/db/dialect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { systemClock } from '../src/lib/clock.js';
@@ -27,13 +25,13 @@ import { PASSAGES_PER_ANSWER } from '../src/modules/conversations/answer/extract
 import { closeKnowledgeRuntime } from '../src/modules/knowledge/knowledge.runtime.js';
 import { searchKnowledge } from '../src/modules/knowledge/search.js';
 import { startWorkers } from '../src/workers.js';
+import { PG_URL, openDatabase, postgresReachable, prng } from './support.js';
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 300);
 const REPLIES = Number(process.env.BENCH_REPLIES ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as DialectName[];
-const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SOURCE_CHARACTERS = 200_000;
 const REPLY_CONVERSATIONS = 50;
 
@@ -46,17 +44,6 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 // ---------------------------------------------------------------------------------------------------
 // A deterministic corpus: support-style prose over a Zipf-distributed vocabulary, so that a few words
 // are everywhere and most are rare, as in real text.
-
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = 'ka lo mi ne ru sa ti vo ze pa de gu ri mo la so ta ve xi bo fu'.split(' ');
 
@@ -101,43 +88,6 @@ function prose(characters: number, random: () => number, pick: () => string): st
 }
 
 // ---------------------------------------------------------------------------------------------------
-
-async function openDatabase(
-  dialect: DialectName,
-  dataDir: string,
-): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
-  if (dialect === 'sqlite')
-    return {
-      handle: connectDatabase({ kind: 'sqlite', path: join(dataDir, 'bench.sqlite') }),
-      drop: async () => {},
-    };
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  return {
-    handle: connectDatabase({ kind: 'postgres', url: PG_URL, schema, poolSize: 20 }),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: PG_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    },
-  };
-}
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 interface Bench {
   deps: AppDeps;

@@ -19,10 +19,8 @@ import { Worker } from 'node:worker_threads';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp, createDeps, type AppDeps } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { connectDatabase, type DatabaseHandle } from '../src/db/connect.js';
 import type { DialectName } from '../src/db/dialect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { systemClock } from '../src/lib/clock.js';
@@ -34,13 +32,13 @@ import { insertChunks } from '../src/modules/knowledge/knowledge.repository.js';
 import { closeKnowledgeRuntime } from '../src/modules/knowledge/knowledge.runtime.js';
 import { searchKnowledge } from '../src/modules/knowledge/search.js';
 import { startWorkers } from '../src/workers.js';
+import { PG_URL, openDatabase, postgresReachable, prng } from './support.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as DialectName[];
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'text,site,pdf,scan,upload,search').split(','));
-const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MiB = 1024 * 1024;
 const BOUNDARY = '----chatbotOpsBenchBoundary';
 
@@ -55,17 +53,6 @@ const round = (ms: number) => Math.round(ms);
 // Inputs, made here (nothing large is committed)
 
 /** Deterministic pseudo-random numbers, so every run reads the same corpus. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const SYLLABLES = 'ka lo mi ne ru sa ti vo ze pa de gu ri mo la ne so ta ve xi bo fu'.split(' ');
 
 /** A vocabulary of pronounceable words with a Zipf-like frequency, as natural text has. */
@@ -198,28 +185,6 @@ async function startSite(): Promise<{ url: string; stop(): Promise<void> }> {
 
 // ---------------------------------------------------------------------------------------------------
 // The app
-
-async function openDatabase(dialect: DialectName, dataDir: string): Promise<{ handle: DatabaseHandle; url: string; drop(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const path = join(dataDir, 'bench.sqlite');
-    return { handle: connectDatabase({ kind: 'sqlite', path }), url: `sqlite:${path}`, drop: async () => {} };
-  }
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  return {
-    handle: connectDatabase({ kind: 'postgres', url: PG_URL, schema, poolSize: 20 }),
-    url: PG_URL,
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: PG_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    },
-  };
-}
 
 interface Bench {
   deps: AppDeps;
@@ -433,18 +398,6 @@ async function run(dialect: DialectName) {
     await database.handle.close();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
   }
 }
 

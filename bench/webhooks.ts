@@ -15,10 +15,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { buildApp, createDeps } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { connectDatabase, type DatabaseHandle } from '../src/db/connect.js';
 import type { DialectName } from '../src/db/dialect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { emit } from '../src/events/emit.js';
@@ -26,6 +24,7 @@ import { systemClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
 import { createAccount, createToken, createUser } from '../src/modules/accounts/accounts.service.js';
 import { startWorkers } from '../src/workers.js';
+import { PG_URL, openDatabase, postgresReachable } from './support.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../test/fixtures/tls/${name}`, import.meta.url));
 const ENDPOINTS = 10;
@@ -33,7 +32,6 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as DialectName[];
-const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Node reads NODE_EXTRA_CA_CERTS only at start: run again trusting the test CA of the receiver. */
 function trustTestCa(): void {
@@ -67,28 +65,6 @@ async function startReceiver(): Promise<{ port: number; stop(): Promise<void> }>
         worker.once('exit', () => resolve());
         worker.postMessage('stop');
       }),
-  };
-}
-
-async function openDatabase(dialect: DialectName, dataDir: string): Promise<{ handle: DatabaseHandle; url: string; drop(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const path = join(dataDir, 'bench.sqlite');
-    return { handle: connectDatabase({ kind: 'sqlite', path }), url: `sqlite:${path}`, drop: async () => {} };
-  }
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  return {
-    handle: connectDatabase({ kind: 'postgres', url: PG_URL, schema, poolSize: 20 }),
-    url: PG_URL,
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: PG_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    },
   };
 }
 
@@ -197,18 +173,6 @@ async function run(dialect: DialectName, receiverPort: number): Promise<Result> 
     await database.handle.close();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
   }
 }
 

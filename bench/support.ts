@@ -1,0 +1,55 @@
+// What the benchmarks share: the PostgreSQL they measure, a database per run, seeded randomness.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import { connectDatabase, type DatabaseHandle } from '../src/db/connect.js';
+import type { DialectName } from '../src/db/dialect.js';
+
+export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** SQLite in `dataDir`, or a PostgreSQL schema of its own that drop() removes. */
+export async function openDatabase(dialect: DialectName, dataDir: string): Promise<{ handle: DatabaseHandle; url: string; drop(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const path = join(dataDir, 'bench.sqlite');
+    return { handle: connectDatabase({ kind: 'sqlite', path }), url: `sqlite:${path}`, drop: async () => {} };
+  }
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    handle: connectDatabase({ kind: 'postgres', url: PG_URL, schema, poolSize: 20 }),
+    url: PG_URL,
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: PG_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A small seeded generator (mulberry32), so every run indexes the same text. */
+export function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
