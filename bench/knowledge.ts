@@ -11,28 +11,23 @@
 // Environment: BENCH_RUNS (default 5), BENCH_QUERIES (300), BENCH_CHUNKS (100000), BENCH_DIALECTS (sqlite,postgres),
 // BENCH_ONLY (a comma list of text, site, pdf, scan, upload, search; default all).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { sql } from 'kysely';
-import { buildApp, createDeps, type AppDeps } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { buildApp, type AppDeps } from '../src/app.js';
 import type { DialectName } from '../src/db/dialect.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import { systemClock } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';
-import { createLogger } from '../src/logger.js';
 import { createAccount, createToken, createUser } from '../src/modules/accounts/accounts.service.js';
 import { createChatbot } from '../src/modules/chatbots/chatbots.service.js';
 import { insertChunks } from '../src/modules/knowledge/knowledge.repository.js';
 import { closeKnowledgeRuntime } from '../src/modules/knowledge/knowledge.runtime.js';
 import { searchKnowledge } from '../src/modules/knowledge/search.js';
 import { startWorkers } from '../src/workers.js';
-import { PG_URL, openDatabase, postgresReachable, prng } from './support.js';
+import { PG_URL, openBenchService, postgresReachable, prng } from './support.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
@@ -326,19 +321,7 @@ async function searchLatency(bench: Bench): Promise<{ insertSeconds: number; p50
 }
 
 async function run(dialect: DialectName) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cbo-bench-knowledge-'));
-  const database = await openDatabase(dialect, dataDir);
-  await migrateToLatest(database.handle.db);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
-    RATE_LIMIT: '0',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    BOOTSTRAP: 'false',
-  });
-  const deps = createDeps(config, database.handle, systemClock, createLogger(config.logLevel));
+  const { dataDir, database, deps } = await openBenchService(dialect, 'cbo-bench-knowledge-');
   const app = await buildApp(deps);
   const workers = startWorkers(deps);
   const site = await startSite();

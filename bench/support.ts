@@ -1,9 +1,16 @@
 // What the benchmarks share: the PostgreSQL they measure, a database per run, seeded randomness.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { createDeps, type AppDeps } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect.js';
 import type { DialectName } from '../src/db/dialect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { systemClock } from '../src/lib/clock.js';
+import { createLogger } from '../src/logger.js';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -52,4 +59,21 @@ export function prng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** A migrated database in a fresh DATA_DIR and the service's dependencies over it, configured for measuring. */
+export async function openBenchService(dialect: DialectName, prefix: string): Promise<{ dataDir: string; database: Awaited<ReturnType<typeof openDatabase>>; deps: AppDeps }> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const database = await openDatabase(dialect, dataDir);
+  await migrateToLatest(database.handle.db);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+    RATE_LIMIT: '0',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    BOOTSTRAP: 'false',
+  });
+  return { dataDir, database, deps: createDeps(config, database.handle, systemClock, createLogger(config.logLevel)) };
 }

@@ -9,22 +9,17 @@
 // Environment: BENCH_EVENTS (default 1000), BENCH_RATE events/s (50), BENCH_SECONDS (5),
 // BENCH_DIALECTS (sqlite,postgres).
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { buildApp, createDeps } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { buildApp } from '../src/app.js';
 import type { DialectName } from '../src/db/dialect.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import { emit } from '../src/events/emit.js';
 import { systemClock } from '../src/lib/clock.js';
-import { createLogger } from '../src/logger.js';
 import { createAccount, createToken, createUser } from '../src/modules/accounts/accounts.service.js';
 import { startWorkers } from '../src/workers.js';
-import { PG_URL, openDatabase, postgresReachable } from './support.js';
+import { PG_URL, openBenchService, postgresReachable } from './support.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../test/fixtures/tls/${name}`, import.meta.url));
 const ENDPOINTS = 10;
@@ -82,19 +77,7 @@ interface Result {
 }
 
 async function run(dialect: DialectName, receiverPort: number): Promise<Result> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cbo-bench-'));
-  const database = await openDatabase(dialect, dataDir);
-  await migrateToLatest(database.handle.db);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
-    RATE_LIMIT: '0',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    BOOTSTRAP: 'false',
-  });
-  const deps = createDeps(config, database.handle, systemClock, createLogger(config.logLevel));
+  const { dataDir, database, deps } = await openBenchService(dialect, 'cbo-bench-');
   const db = deps.db;
   const app = await buildApp(deps);
   try {
