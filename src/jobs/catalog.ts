@@ -19,13 +19,21 @@ export interface JobDefinition<P = unknown> {
   backoffMs(attempt: number): number;
   /** After this the job is aborted and counted as failed. */
   timeoutMs: number;
-  run(payload: P, context: JobContext): Promise<void>;
+  /** Resolving ends the job; resolving with `runLaterAt(ms)` hands it back to the queue for later. */
+  run(payload: P, context: JobContext): Promise<void | RunLater>;
   /**
    * Called once when the job has failed for good (attempts used up, including by a time limit or a crashed
    * worker), inside the transaction that marks it failed: e.g. the source becomes `failed` with an error.
    */
   onFailedForGood?(trx: Trx, payload: P, reason: string, job: JobTable): Promise<void>;
 }
+
+/** A job's answer when it cannot do its work yet: run again at `at`, without counting this run as an attempt. */
+export interface RunLater {
+  readonly runLaterAt: number;
+}
+
+export const runLaterAt = (at: number): RunLater => ({ runLaterAt: at });
 
 /** Errors that retrying cannot fix: the job fails for good at once. */
 export class PermanentJobError extends Error {

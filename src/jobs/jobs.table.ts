@@ -14,8 +14,11 @@ export interface JobTable {
   status: JobStatus;
   run_at: number;
   attempts: number;
+  /** The worker holding the current claim (for people reading the table). */
   locked_by: string | null;
-  /** A running job whose lease has passed belongs to a crashed worker and is claimed again. */
+  /** The current claim: every write that ends or hands back a claim compares it. */
+  claim_token: string | null;
+  /** Renewed while the job runs; a running job whose lease has passed belongs to a dead worker and is claimed again. */
   locked_until: number | null;
   last_error: string | null;
   /** At most one live job per key (e.g. one processing job per source). */

@@ -29,6 +29,7 @@ export async function enqueue(db: Executor, now: number, type: string, payload: 
     run_at: options.runAt ?? now,
     attempts: 0,
     locked_by: null,
+    claim_token: null,
     locked_until: null,
     last_error: null,
     dedupe_key: options.dedupeKey ?? null,

@@ -1,16 +1,24 @@
-// Runs queued jobs: claims them with a lease (a crashed worker's jobs are claimed again once the lease
-// passes), runs each under its time limit, retries with backoff, and fails for good after the last
-// attempt. Wakes on NOTIFY (PostgreSQL) or the in-process signal, and otherwise sleeps until the next
-// job is due (at most a few seconds, so jobs enqueued by another SQLite process are still found).
+// Runs queued jobs. Each claim of a job carries a token of its own and a short lease that the worker
+// renews while the job runs (up to the job's time limit); a worker that dies stops renewing, and its
+// jobs are claimed again within one lease. Every write that ends, retries or hands back a claim compares
+// its token, so a late finish of an earlier claim can never touch a later claim of the same job (the
+// same worker included). Retries wait with backoff; the last failed attempt fails the job for good.
+// Wakes on NOTIFY (PostgreSQL) or the in-process signal, and otherwise sleeps until the next job is due
+// (at most a few seconds, so jobs enqueued by another SQLite process are still found).
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type pg from 'pg';
 import type { Db } from '../db/database.js';
 import { forUpdate } from '../db/dialect.js';
 import type { Clock } from '../lib/clock.js';
-import { PermanentJobError, type JobCatalog } from './catalog.js';
+import { PermanentJobError, type JobCatalog, type RunLater } from './catalog.js';
 import type { JobTable } from './jobs.table.js';
 import { JOBS_CHANNEL, jobSignal } from './queue.js';
+
+/** How long a claim holds without renewal: a dead worker's jobs are taken over after at most this. */
+export const DEFAULT_LEASE_MS = 30_000;
+/** How often a worker renews the leases of the jobs it runs. */
+export const DEFAULT_HEARTBEAT_MS = 10_000;
 
 export interface JobWorkerOptions {
   db: Db;
@@ -24,30 +32,42 @@ export interface JobWorkerOptions {
   concurrency?: number;
   /** Longest sleep without a wake-up. */
   idleMs?: number;
-  /** Added to a job's time limit to make its lease. */
-  leaseMarginMs?: number;
+  leaseMs?: number;
+  heartbeatMs?: number;
 }
 
 export interface JobWorker {
   /** Claims and runs what is due now; resolves when those jobs have finished. For tests and tools. */
   drain(): Promise<number>;
+  /** Renews the leases of the jobs running now (also done every heartbeatMs). */
+  heartbeat(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** One claim of one job: the row as claimed, with its token. */
+type Claimed = JobTable & { claim_token: string };
 
 class WorkerStopping extends Error {
   override message = 'the worker is stopping';
 }
 
+class LeaseLost extends Error {
+  override message = 'the lease passed and another claim took the job';
+}
+
 const truncate = (text: string, max = 2000) => (text.length > max ? `${text.slice(0, max)}…` : text);
+const isRunLater = (value: unknown): value is RunLater => typeof (value as RunLater | undefined)?.runLaterAt === 'number';
 
 export function startJobWorker(options: JobWorkerOptions, autostart = true): JobWorker {
   const { db, catalog, clock, logger } = options;
   const workerId = `w_${randomBytes(6).toString('hex')}`;
   const concurrency = options.concurrency ?? 4;
   const idleMs = options.idleMs ?? 2000;
-  const leaseMarginMs = options.leaseMarginMs ?? 30_000;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   const types = () => options.types ?? catalog.types();
-  const running = new Map<string, { promise: Promise<void>; abort: AbortController }>();
+  /** Claims in progress, by claim token. */
+  const running = new Map<string, { job: Claimed; promise: Promise<void>; abort: AbortController }>();
   let stopped = false;
   let wakeUp: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -59,52 +79,97 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
   };
   jobSignal.on('job', wake);
 
-  async function claim(limit: number): Promise<JobTable[]> {
-    const now = clock.now();
+  /** The claim still is this one: the compare that every write ending a claim makes. */
+  const holding = (job: Claimed) => db.updateTable('jobs').where('id', '=', job.id).where('claim_token', '=', job.claim_token);
+
+  /**
+   * Claims up to `limit` due jobs. Queued jobs that are due and running jobs whose lease has passed are
+   * read with two queries, each served by its own index (one query with an OR reads every due row).
+   */
+  async function claim(limit: number): Promise<Claimed[]> {
     const kinds = types();
     if (kinds.length === 0 || limit <= 0) return [];
+    const claimed = await claimWhere(limit, kinds, 'queued', 'run_at');
+    if (claimed.length < limit) claimed.push(...(await claimWhere(limit - claimed.length, kinds, 'running', 'locked_until')));
+    return claimed;
+  }
+
+  async function claimWhere(limit: number, kinds: string[], status: 'queued' | 'running', dueColumn: 'run_at' | 'locked_until'): Promise<Claimed[]> {
+    const now = clock.now();
     const due = forUpdate(
       db,
       db
         .selectFrom('jobs')
         .select('id')
+        .where('status', '=', status)
+        .where(dueColumn, status === 'queued' ? '<=' : '<', now)
         .where('type', 'in', kinds)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
-            eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
-          ]),
-        )
-        .orderBy('run_at')
+        .orderBy(dueColumn)
         .limit(limit),
       'skip locked',
     );
-    // The lease covers the longest time limit of these job types plus a margin.
-    const leaseMs = Math.max(0, ...kinds.map((type) => catalog.get(type)?.timeoutMs ?? 0)) + leaseMarginMs;
-    return db
+    const token = randomBytes(12).toString('base64url');
+    const rows = await db
       .updateTable('jobs')
-      .set((eb) => ({ status: 'running', locked_by: workerId, locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({ status: 'running', locked_by: workerId, claim_token: token, locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
       .where('id', 'in', due)
       .returningAll()
       .execute();
+    return rows as Claimed[];
   }
 
-  async function failForGood(job: JobTable, reason: string): Promise<void> {
+  /** Renews the lease of every claim this worker runs; a claim that is no longer ours is aborted. */
+  async function heartbeat(): Promise<void> {
+    const claims = [...running.values()];
+    if (claims.length === 0) return;
+    const renewed = new Set<string>();
+    for (let i = 0; i < claims.length; i += 500) {
+      const tokens = claims.slice(i, i + 500).map((c) => c.job.claim_token);
+      const rows = await db
+        .updateTable('jobs')
+        .set({ locked_until: clock.now() + leaseMs })
+        .where('status', '=', 'running')
+        .where('claim_token', 'in', tokens)
+        .returning(['claim_token'])
+        .execute();
+      for (const row of rows) if (row.claim_token) renewed.add(row.claim_token);
+    }
+    for (const { job, abort } of claims) {
+      if (!renewed.has(job.claim_token) && running.has(job.claim_token) && !abort.signal.aborted) abort.abort(new LeaseLost());
+    }
+  }
+
+  async function failForGood(job: Claimed, reason: string): Promise<void> {
     const definition = catalog.get(job.type);
-    await db.transaction().execute(async (trx) => {
+    const ended = await db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('jobs')
-        .set({ status: 'failed', last_error: truncate(reason), locked_by: null, locked_until: null, dedupe_key: null })
+        .set({ status: 'failed', last_error: truncate(reason), locked_by: null, claim_token: null, locked_until: null, dedupe_key: null })
         .where('id', '=', job.id)
-        .where('locked_by', '=', workerId)
+        .where('claim_token', '=', job.claim_token)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return; // another worker took it over
+      if (Number(updated.numUpdatedRows) === 0) return false; // another claim has it now
       await definition?.onFailedForGood?.(trx, JSON.parse(job.payload), reason, job);
+      return true;
     });
-    logger.warn({ jobId: job.id, type: job.type, attempts: job.attempts, reason }, 'job failed for good');
+    if (ended) logger.warn({ jobId: job.id, type: job.type, attempts: job.attempts, reason }, 'job failed for good');
   }
 
-  async function runOne(job: JobTable, abort: AbortController): Promise<void> {
+  /** Back to the queue at `runAt`; `countAttempt: false` gives the claim's attempt back. */
+  const requeue = (job: Claimed, runAt: number, fields: { countAttempt: boolean; lastError?: string }) =>
+    holding(job)
+      .set((eb) => ({
+        status: 'queued',
+        run_at: runAt,
+        locked_by: null,
+        claim_token: null,
+        locked_until: null,
+        ...(fields.countAttempt ? {} : { attempts: eb('attempts', '-', 1) }),
+        ...(fields.lastError === undefined ? {} : { last_error: truncate(fields.lastError) }),
+      }))
+      .execute();
+
+  async function runOne(job: Claimed, abort: AbortController): Promise<void> {
     const definition = catalog.get(job.type);
     if (!definition) {
       await failForGood(job, `no handler for job type ${job.type}`);
@@ -118,45 +183,38 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
     const timeout = setTimeout(() => abort.abort(new Error(`timed out after ${Math.round(definition.timeoutMs / 1000)} s`)), definition.timeoutMs);
     try {
       const aborted = new Promise<never>((_, reject) => abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error), { once: true }));
-      await Promise.race([definition.run(JSON.parse(job.payload), { job, attempt: job.attempts, signal: abort.signal }), aborted]);
-      await db.deleteFrom('jobs').where('id', '=', job.id).where('locked_by', '=', workerId).execute();
+      const outcome = await Promise.race([definition.run(JSON.parse(job.payload), { job, attempt: job.attempts, signal: abort.signal }), aborted]);
+      if (isRunLater(outcome)) await requeue(job, outcome.runLaterAt, { countAttempt: false });
+      else await db.deleteFrom('jobs').where('id', '=', job.id).where('claim_token', '=', job.claim_token).execute();
     } catch (error) {
-      if (abort.signal.reason instanceof WorkerStopping) {
+      const reason = abort.signal.reason ?? error;
+      if (reason instanceof LeaseLost) return; // the claim that took over owns the job now
+      if (reason instanceof WorkerStopping) {
         // A graceful stop hands the job back at once, without counting the attempt.
-        await db
-          .updateTable('jobs')
-          .set((eb) => ({ status: 'queued', locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1) }))
-          .where('id', '=', job.id)
-          .where('locked_by', '=', workerId)
-          .execute();
+        await requeue(job, clock.now(), { countAttempt: false });
         return;
       }
-      const reason = error instanceof Error ? error.message : String(error);
+      const message = error instanceof Error ? error.message : String(error);
       if (error instanceof PermanentJobError || job.attempts >= definition.maxAttempts) {
-        await failForGood(job, reason);
+        await failForGood(job, message);
       } else {
-        await db
-          .updateTable('jobs')
-          .set({ status: 'queued', run_at: clock.now() + definition.backoffMs(job.attempts), last_error: truncate(reason), locked_by: null, locked_until: null })
-          .where('id', '=', job.id)
-          .where('locked_by', '=', workerId)
-          .execute();
-        logger.info({ jobId: job.id, type: job.type, attempt: job.attempts, reason }, 'job will be retried');
+        await requeue(job, clock.now() + definition.backoffMs(job.attempts), { countAttempt: true, lastError: message });
+        logger.info({ jobId: job.id, type: job.type, attempt: job.attempts, reason: message }, 'job will be retried');
       }
     } finally {
       clearTimeout(timeout);
     }
   }
 
-  function launch(job: JobTable): Promise<void> {
+  function launch(job: Claimed): Promise<void> {
     const abort = new AbortController();
     const promise = runOne(job, abort)
       .catch((error: unknown) => logger.error({ err: error, jobId: job.id }, 'job bookkeeping failed'))
       .finally(() => {
-        running.delete(job.id);
+        running.delete(job.claim_token);
         wake();
       });
-    running.set(job.id, { promise, abort });
+    running.set(job.claim_token, { job, promise, abort });
     return promise;
   }
 
@@ -219,12 +277,19 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
     }
   }
 
+  const heartbeats = setInterval(() => {
+    heartbeat().catch((error: unknown) => logger.warn({ err: error }, 'renewing job leases failed; retrying at the next beat'));
+  }, heartbeatMs);
+  heartbeats.unref();
+
   const looping = autostart ? loop() : Promise.resolve();
 
   return {
     drain,
+    heartbeat,
     async stop() {
       stopped = true;
+      clearInterval(heartbeats);
       jobSignal.off('job', wake);
       for (const { abort } of running.values()) abort.abort(new WorkerStopping());
       wake();

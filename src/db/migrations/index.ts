@@ -6,6 +6,7 @@ import * as knowledge from './0003_knowledge.js';
 import * as webhooks from './0004_webhooks.js';
 import * as conversations from './0005_conversations.js';
 import * as channels from './0006_channels.js';
+import * as claimsAndLeases from './0007_claims_and_leases.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_webhooks': webhooks,
   '0005_conversations': conversations,
   '0006_channels': channels,
+  '0007_claims_and_leases': claimsAndLeases,
 };

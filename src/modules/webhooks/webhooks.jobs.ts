@@ -9,8 +9,7 @@
 import { setMaxListeners } from 'node:events';
 import type { AppDeps } from '../../app.js';
 import { DISPATCH_JOB } from '../../events/emit.js';
-import { exponentialBackoff, type JobDefinition } from '../../jobs/catalog.js';
-import type { JobTable } from '../../jobs/jobs.table.js';
+import { exponentialBackoff, runLaterAt, type JobDefinition } from '../../jobs/catalog.js';
 import type { PeriodicTask } from '../../jobs/scheduler.js';
 import { scheduleAttempt, type DeliverPayload } from './attempt-record.js';
 import { sendEvent, type OutgoingEvent } from './delivery.js';
@@ -104,12 +103,11 @@ export function deliverJob(deps: AppDeps): JobDefinition<DeliverPayload> {
     maxAttempts: REDO_ATTEMPTS,
     backoffMs: redoBackoff,
     timeoutMs: jobTimeoutMs(deps),
-    async run(payload, { signal, job }) {
+    async run(payload, { signal }) {
       const release = await acquireSlot(deps, payload.webhookId, signal);
       if (!release) {
         signal.throwIfAborted();
-        await requeueWithoutAttempt(deps, job, deps.clock.now() + busyBackoffMs(deps, payload.webhookId));
-        return;
+        return runLaterAt(deps.clock.now() + busyBackoffMs(deps, payload.webhookId));
       }
       try {
         // Read once the slot is ours: an endpoint deleted or switched off while this waited gets nothing.
@@ -150,20 +148,6 @@ const acquireSlot = (deps: AppDeps, webhookId: string, signal: AbortSignal) =>
 function busyBackoffMs(deps: AppDeps, webhookId: string): number {
   const running = webhookRuntime(deps).limiter.oldestInFlightMs(webhookId);
   return withJitter(Math.min(Math.max(MIN_REQUEUE_MS, running), Math.max(MIN_REQUEUE_MS, deps.config.webhookTimeoutMs - running)));
-}
-
-/**
- * Puts a claimed job back in the queue for later without counting the claim as an attempt. The worker
- * removes a finished job only while it still holds it (`locked_by`), so clearing the lock here makes
- * this hand-back stick.
- */
-async function requeueWithoutAttempt(deps: AppDeps, job: JobTable, runAt: number): Promise<void> {
-  await deps.db
-    .updateTable('jobs')
-    .set((eb) => ({ status: 'queued', run_at: runAt, locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1) }))
-    .where('id', '=', job.id)
-    .where('locked_by', '=', job.locked_by ?? '')
-    .execute();
 }
 
 export function retentionTask(deps: AppDeps): PeriodicTask {
