@@ -13,6 +13,8 @@ export interface Config {
   host: string;
   dataDir: string;
   database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+  /** Longest wait for a database lock held by another process before answering 503. */
+  databaseBusyTimeoutMs: number;
   role: Role;
   secretKey: string;
   outboundAllowHosts: string[];
@@ -136,6 +138,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: read(env, 'HOST') ?? '127.0.0.1',
     dataDir,
     database,
+    databaseBusyTimeoutMs: duration(env, 'DATABASE_BUSY_TIMEOUT', '3s'),
     role: oneOf(env, 'ROLE', ['all', 'api', 'worker'], 'all'),
     secretKey: secretKeyFrom(env, dataDir, database),
     outboundAllowHosts,

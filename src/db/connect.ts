@@ -1,11 +1,11 @@
 // Opens the database the configuration names: SQLite (better-sqlite3, WAL) or PostgreSQL (pg pool).
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 import type { DialectName } from './dialect.js';
+import { RoutedSqliteDialect } from './sqlite-driver.js';
 
 // int8 (bigint) columns hold millisecond timestamps and counts, all far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -19,7 +19,14 @@ export interface DatabaseTarget {
   /** PostgreSQL schema to work in (tests isolate themselves this way) */
   schema?: string;
   poolSize?: number;
+  /**
+   * Longest wait for a lock held by someone else before the query fails (then answered 503): SQLite's
+   * write lock, PostgreSQL's lock_timeout. Default 3 s.
+   */
+  busyTimeoutMs?: number;
 }
+
+const DEFAULT_BUSY_TIMEOUT_MS = 3000;
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -31,13 +38,18 @@ export interface DatabaseHandle {
 }
 
 /** The database a configuration names (DATABASE_URL, or SQLite in DATA_DIR). */
-export function openDatabase(config: { database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string } }): DatabaseHandle {
+export function openDatabase(config: {
+  database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+  databaseBusyTimeoutMs?: number;
+}): DatabaseHandle {
+  const busyTimeoutMs = config.databaseBusyTimeoutMs;
   return config.database.kind === 'postgres'
-    ? connectDatabase({ kind: 'postgres', url: config.database.url })
-    : connectDatabase({ kind: 'sqlite', path: config.database.path });
+    ? connectDatabase({ kind: 'postgres', url: config.database.url, busyTimeoutMs })
+    : connectDatabase({ kind: 'sqlite', path: config.database.path, busyTimeoutMs });
 }
 
 export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
+  const busyTimeoutMs = target.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
@@ -46,65 +58,18 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
     });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
+    // A query waits for another session's lock at most this long, then fails (503), never hangs.
+    // (Set per connection: options in a connection string would override a pool option.)
+    pool.on('connect', (client) => {
+      client.query(`set lock_timeout = ${Math.round(busyTimeoutMs)}`).catch(() => {});
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return handle(db, 'postgres', pool);
   }
   const path = target.path ?? ':memory:';
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const database = new SQLite(path);
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = NORMAL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(database) }),
-  });
+  const db = new Kysely<Database>({ dialect: new RoutedSqliteDialect({ path, busyTimeoutMs }) });
   return handle(db, 'sqlite', null);
-}
-
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares a statement for every query, and compiling SQL was the largest single cost of a short
- * request on SQLite. The same SQL text reuses its compiled statement (parameters are bound per run);
- * a statement busy with an unfinished iterate() (a streamed query) is not shared.
- */
-function withStatementCache(database: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SqliteStatement & { readonly busy: boolean }>();
-  return {
-    close: () => database.close(),
-    prepare(text: string) {
-      const cached = cache.get(text);
-      if (cached && !cached.busy) return cached;
-      const statement = bindingBooleans(database.prepare(text));
-      if (!cached) {
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-        cache.set(text, statement);
-      }
-      return statement;
-    },
-  };
-}
-
-/**
- * better-sqlite3 cannot bind booleans: queries are written with true/false on both dialects, and SQLite
- * stores them as 1/0 (read them back with Boolean()). Converting at binding costs far less than
- * rewriting every query tree in a Kysely plugin.
- */
-function bindingBooleans(statement: SQLite.Statement): SqliteStatement & { readonly busy: boolean } {
-  const bind = (parameters: ReadonlyArray<unknown>) =>
-    parameters.some((value) => typeof value === 'boolean') ? parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value)) : parameters;
-  return {
-    get reader() {
-      return statement.reader;
-    },
-    get busy() {
-      return statement.busy;
-    },
-    all: (parameters) => statement.all(bind(parameters)),
-    run: (parameters) => statement.run(bind(parameters)),
-    iterate: (parameters) => statement.iterate(bind(parameters)),
-  };
 }
 
 function handle(db: Kysely<Database>, dialect: DialectName, pgPool: pg.Pool | null): DatabaseHandle {

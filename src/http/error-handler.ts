@@ -19,6 +19,8 @@ export function sendError(
   return reply.code(ERROR_STATUS[code]).send({ ok: false, error, meta: { requestId: request.id } });
 }
 
+/** Another process holds a lock longer than DATABASE_BUSY_TIMEOUT: SQLite's write lock, PostgreSQL's lock_timeout. */
+const DATABASE_BUSY = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', '55P03']);
 const DATABASE_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'SQLITE_CANTOPEN']);
 
 function toAppError(error: FastifyError & { validationContext?: string; code?: string }): AppError | null {
@@ -44,6 +46,9 @@ function toAppError(error: FastifyError & { validationContext?: string; code?: s
   }
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return new AppError('validation_error', 'The body is not valid JSON.', [{ field: 'body', message: 'is not valid JSON' }]);
+  }
+  if (error.code && DATABASE_BUSY.has(error.code)) {
+    return new AppError('unavailable', 'The database is busy; try again shortly.', undefined, { 'retry-after': '1' });
   }
   if (error.code && DATABASE_DOWN.has(error.code)) {
     return new AppError('unavailable', 'The service cannot reach its database; try again shortly.', undefined, { 'retry-after': '5' });

@@ -1,0 +1,253 @@
+// The SQLite driver: one writer connection and one reader connection on the same WAL database.
+//
+// Kysely's own SQLite driver shares one connection behind a mutex, so a transaction that awaits something
+// holds up every other query of the process, reads and /health included; and better-sqlite3 waits for
+// another process's write lock synchronously (busy_timeout), freezing the event loop for as long.
+// Here:
+// - reads outside a transaction go to the reader connection: in WAL mode they never wait for a writer;
+// - writes and transactions take the writer in turn (an in-process queue, waited for asynchronously);
+//   transactions begin IMMEDIATE, so the write lock is had at the start or not at all;
+// - the writer never waits inside SQLite (busy_timeout 0): a lock held by another process is retried
+//   with short asynchronous sleeps up to `busyTimeoutMs`, then the query fails with SQLITE_BUSY, which
+//   the API answers as 503 `unavailable` with Retry-After.
+import SQLite from 'better-sqlite3';
+import {
+  CompiledQuery,
+  SelectQueryNode,
+  SqliteDialect,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type SqliteDatabase,
+} from 'kysely';
+
+const STATEMENT_CACHE_SIZE = 500;
+const FIRST_RETRY_MS = 2;
+const LONGEST_RETRY_MS = 50;
+
+export interface SqliteDriverOptions {
+  path: string;
+  /** Longest wait for another process's write lock before a query fails with SQLITE_BUSY. */
+  busyTimeoutMs: number;
+}
+
+export class RoutedSqliteDialect extends SqliteDialect {
+  readonly #options: SqliteDriverOptions;
+  constructor(options: SqliteDriverOptions) {
+    super({ database: {} as SqliteDatabase });
+    this.#options = options;
+  }
+  override createDriver(): Driver {
+    return new RoutedSqliteDriver(this.#options);
+  }
+}
+
+/** Runs `fn` again while SQLite says the database is busy, sleeping between tries, up to `budgetMs`. */
+async function retryWhileBusy<T>(budgetMs: number, fn: () => T): Promise<T> {
+  const deadline = Date.now() + budgetMs;
+  for (let wait = FIRST_RETRY_MS; ; wait = Math.min(LONGEST_RETRY_MS, wait * 2)) {
+    try {
+      return fn();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() + wait > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+const isBusy = (error: unknown) => {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+};
+
+/** A raw `sql` query is sent to the reader only when it is plainly a SELECT. */
+const isRead = (query: CompiledQuery) =>
+  SelectQueryNode.is(query.query) || (query.query.kind === 'RawNode' && /^\s*select\b/i.test(query.sql));
+
+class RoutedSqliteDriver implements Driver {
+  readonly #options: SqliteDriverOptions;
+  #writer!: CachedDatabase;
+  #reader!: CachedDatabase;
+  /** Resolves when the writer is free; each user chains itself behind the last. */
+  #writerQueue: Promise<void> = Promise.resolve();
+
+  constructor(options: SqliteDriverOptions) {
+    this.#options = options;
+  }
+
+  async init(): Promise<void> {
+    const writer = new SQLite(this.#options.path);
+    writer.pragma('journal_mode = WAL');
+    writer.pragma('synchronous = NORMAL');
+    writer.pragma('foreign_keys = ON');
+    writer.pragma('busy_timeout = 0');
+    this.#writer = new CachedDatabase(writer);
+    if (this.#options.path === ':memory:') {
+      this.#reader = this.#writer; // one private database: nothing to read beside the writer
+      return;
+    }
+    const reader = new SQLite(this.#options.path);
+    reader.pragma('foreign_keys = ON');
+    reader.pragma('query_only = ON');
+    // A WAL reader waits only while another connection recovers or truncates the log: briefly.
+    reader.pragma('busy_timeout = 100');
+    this.#reader = new CachedDatabase(reader);
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new RoutedConnection(this);
+  }
+
+  /** Waits for the writer; the returned function frees it for the next in line. */
+  async takeWriter(): Promise<() => void> {
+    let free!: () => void;
+    const mine = new Promise<void>((resolve) => (free = resolve));
+    const before = this.#writerQueue;
+    this.#writerQueue = before.then(() => mine);
+    await before;
+    return free;
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const routed = connection as RoutedConnection;
+    const free = await this.takeWriter();
+    try {
+      await retryWhileBusy(this.#options.busyTimeoutMs, () => this.#writer.run('begin immediate'));
+    } catch (error) {
+      free();
+      throw error;
+    }
+    routed.transaction = free;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.#end(connection as RoutedConnection, 'commit');
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.#end(connection as RoutedConnection, 'rollback');
+  }
+
+  async #end(connection: RoutedConnection, statement: 'commit' | 'rollback'): Promise<void> {
+    const free = connection.transaction;
+    if (!free) return; // ended already: a commit that failed rolled back before freeing the writer
+    connection.transaction = null;
+    try {
+      if (statement === 'commit') {
+        try {
+          await retryWhileBusy(this.#options.busyTimeoutMs, () => this.#writer.run('commit'));
+        } catch (error) {
+          if (this.#writer.inTransaction) this.#writer.run('rollback');
+          throw error;
+        }
+      } else if (this.#writer.inTransaction) this.#writer.run('rollback');
+    } finally {
+      free();
+    }
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint "${name.replaceAll('"', '""')}"`));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to "${name.replaceAll('"', '""')}"`));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release "${name.replaceAll('"', '""')}"`));
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {
+    // Queries already queued for the writer finish first.
+    const free = await this.takeWriter();
+    if (this.#reader !== this.#writer) this.#reader.close();
+    this.#writer.close();
+    free();
+  }
+
+  execute(connection: RoutedConnection, query: CompiledQuery): Promise<QueryResult<unknown>> | QueryResult<unknown> {
+    if (connection.transaction) return this.#writer.execute(query);
+    if (isRead(query)) return this.#reader.execute(query);
+    return this.#autocommitWrite(query);
+  }
+
+  async #autocommitWrite(query: CompiledQuery): Promise<QueryResult<unknown>> {
+    const free = await this.takeWriter();
+    try {
+      return await retryWhileBusy(this.#options.busyTimeoutMs, () => this.#writer.execute(query));
+    } finally {
+      free();
+    }
+  }
+
+  stream(connection: RoutedConnection, query: CompiledQuery): IterableIterator<unknown> {
+    if (!SelectQueryNode.is(query.query)) throw new Error('SQLite streams only SELECT queries');
+    return (connection.transaction ? this.#writer : this.#reader).iterate(query);
+  }
+}
+
+/** One use of the driver: queries go to the reader or the writer; `transaction` holds the writer. */
+class RoutedConnection implements DatabaseConnection {
+  transaction: (() => void) | null = null;
+  constructor(readonly driver: RoutedSqliteDriver) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return (await this.driver.execute(this, query)) as QueryResult<R>;
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    for (const row of this.driver.stream(this, query)) yield { rows: [row as R] };
+  }
+}
+
+/**
+ * A connection with its compiled statements kept: Kysely prepares a statement for every query, and
+ * compiling SQL was the largest single cost of a short request. A statement busy with an unfinished
+ * iterate() (a streamed query) is not shared. better-sqlite3 cannot bind booleans: queries are written
+ * with true/false on both dialects and SQLite stores 1/0.
+ */
+class CachedDatabase {
+  readonly #cache = new Map<string, SQLite.Statement>();
+  constructor(readonly database: SQLite.Database) {}
+
+  get inTransaction(): boolean {
+    return this.database.inTransaction;
+  }
+
+  #prepare(text: string): SQLite.Statement {
+    const cached = this.#cache.get(text);
+    if (cached && !cached.busy) return cached;
+    const statement = this.database.prepare(text);
+    if (!cached) {
+      if (this.#cache.size >= STATEMENT_CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value as string);
+      this.#cache.set(text, statement);
+    }
+    return statement;
+  }
+
+  run(text: string): void {
+    this.#prepare(text).run();
+  }
+
+  execute(query: CompiledQuery): QueryResult<unknown> {
+    const statement = this.#prepare(query.sql);
+    const parameters = bindable(query.parameters);
+    if (statement.reader) return { rows: statement.all(parameters) };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+
+  iterate(query: CompiledQuery): IterableIterator<unknown> {
+    return this.#prepare(query.sql).iterate(bindable(query.parameters));
+  }
+
+  close(): void {
+    this.database.close();
+  }
+}
+
+const bindable = (parameters: ReadonlyArray<unknown>) =>
+  parameters.some((value) => typeof value === 'boolean') ? parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value)) : parameters;
