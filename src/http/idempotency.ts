@@ -9,11 +9,13 @@
 //   with the same request replays them with `Idempotent-Replayed: true` and runs nothing again; with
 //   another request it is 422 idempotency_key_reused; while the first still runs, 409 idempotency_in_progress.
 // - Only answers the route produced are kept: a 5xx (lock_failed, a crash) releases the key so a retry
-//   runs again. A request that dies without answering leaves its key `running`; after LEASE_MS the next
-//   request with the key takes it over.
+//   runs again. A running key belongs to the process and request that hold it (`owner_process`,
+//   `owner_request`) under a short lease that the process renews while the request runs; when the
+//   process dies the renewals stop, and once the lease has passed the next request with the key
+//   (through any process) takes it over.
 // - Checks run after authentication, request validation and the chatbot check, so a 401, 403, 400 or 404
 //   of those never uses a key. Routes without a principal (public ones) do not use keys.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/database.js';
 import { AppError, validationError } from '../errors.js';
@@ -41,8 +43,11 @@ export interface IdempotencyKeyTable {
   response_status: number | null;
   response_body: string | null;
   response_content_type: string | null;
-  /** A `running` key past its lease belonged to a request that died; the next request may take it. */
+  /** A `running` key past its lease belonged to a process that died; the next request may take it. */
   lease_until: number;
+  /** The process (one app instance) and request running the first request with the key. */
+  owner_process: string | null;
+  owner_request: string | null;
   created_at: number;
   expires_at: number;
 }
@@ -50,7 +55,9 @@ export interface IdempotencyKeyTable {
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 export const KEEP_MS = 24 * 60 * 60 * 1000;
-export const LEASE_MS = 5 * 60 * 1000;
+export const LEASE_MS = 30_000;
+/** How often a process renews the leases of the keys its requests hold. */
+export const RENEW_EVERY_MS = 10_000;
 const VALID_KEY = /^[\x20-\x7E]{1,255}$/;
 
 interface Claim {
@@ -109,6 +116,7 @@ type Outcome =
 async function claimKey(
   db: Executor,
   now: number,
+  owner: { process: string; request: string },
   accountId: string,
   key: string,
   digest: string,
@@ -122,6 +130,8 @@ async function claimKey(
     response_body: null,
     response_content_type: null,
     lease_until: now + LEASE_MS,
+    owner_process: owner.process,
+    owner_request: owner.request,
     created_at: now,
     expires_at: now + KEEP_MS,
   };
@@ -216,6 +226,18 @@ async function storeAnswer(db: Executor, claim: Claim, reply: FastifyReply, payl
  * instance cover the routes registered in it, before or after).
  */
 export function registerIdempotency(app: FastifyInstance, deps: { db: Executor; clock: Clock }): void {
+  // This app instance: the owner of the keys its requests hold, renewing their leases while they run.
+  const ownerProcess = `p_${randomBytes(9).toString('base64url')}`;
+  let held = 0;
+  const renew = setInterval(() => {
+    if (held === 0) return;
+    renewLeases(deps.db, ownerProcess, deps.clock.now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'renewing idempotency key leases failed; retrying at the next beat'),
+    );
+  }, RENEW_EVERY_MS);
+  renew.unref();
+  app.addHook('onClose', async () => clearInterval(renew));
+
   // preValidation: a malformed key is a 400 of the request's shape, checked with the body.
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config.idempotent) keyOf(request);
@@ -226,9 +248,11 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Executor; 
     const key = keyOf(request);
     if (key === undefined) return;
     const accountId = request.principal.accountId;
-    const outcome = await claimKey(deps.db, deps.clock.now(), accountId, key, requestDigest(request));
+    const owner = { process: ownerProcess, request: request.id };
+    const outcome = await claimKey(deps.db, deps.clock.now(), owner, accountId, key, requestDigest(request));
     if (outcome.kind === 'claimed') {
       claims.set(request, { accountId, key, settled: false });
+      held++;
       return;
     }
     reply.code(outcome.status).header(REPLAYED_HEADER, 'true');
@@ -240,6 +264,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Executor; 
     const claim = claims.get(request);
     if (!claim || claim.settled) return payload;
     claim.settled = true;
+    held--;
     if (reply.statusCode >= 500 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
       await release(deps.db, claim);
     } else {
@@ -254,8 +279,20 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Executor; 
     const claim = claims.get(request);
     if (!claim || claim.settled) return;
     claim.settled = true;
+    held--;
     await release(deps.db, claim);
   });
+}
+
+/** Extends the lease of every key the requests of `ownerProcess` are running. */
+export async function renewLeases(db: Executor, ownerProcess: string, now: number): Promise<number> {
+  const result = await db
+    .updateTable('idempotency_keys')
+    .set({ lease_until: now + LEASE_MS })
+    .where('owner_process', '=', ownerProcess)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Forgets keys older than 24 hours. */
