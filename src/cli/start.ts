@@ -29,7 +29,8 @@ export function registerStartCommand(program: Command, output: () => Output): vo
           ].join('\n'),
         );
       }
-      if (service.url) service.deps.logger.info({ url: service.url, role: options.role ?? config.role }, 'listening');
+      const role = options.role ?? config.role;
+      service.deps.logger.info({ url: service.url, role }, service.url ? 'listening' : 'started');
       const shutdown = (signal: string) => {
         service.deps.logger.info({ signal }, 'shutting down');
         service.stop().then(

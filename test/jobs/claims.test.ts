@@ -14,7 +14,12 @@ const postgres = await isPostgresReachable();
 const LEASE_MS = 1000;
 
 /** A promise with its resolve, to hold a job's run until the test lets it go. */
-function gate<T = void>() {
+interface Gate<T> {
+  promise: Promise<T>;
+  open(value: T): void;
+}
+
+function gate<T>(): Gate<T> {
   let open!: (value: T) => void;
   const promise = new Promise<T>((resolve) => (open = resolve));
   return { promise, open };
@@ -23,7 +28,13 @@ function gate<T = void>() {
 /** A job whose n-th run waits for the n-th gate and then does what that gate is opened with. */
 type Step = { kind: 'succeed' } | { kind: 'fail' } | { kind: 'later'; at: number };
 
-function scriptedJob(type: string, runs: { started: ReturnType<typeof gate>; step: ReturnType<typeof gate<Step>>; signal?: AbortSignal }[]): JobDefinition {
+interface ScriptedRun {
+  started: Gate<void>;
+  step: Gate<Step>;
+  signal?: AbortSignal;
+}
+
+function scriptedJob(type: string, runs: ScriptedRun[]): JobDefinition {
   let n = 0;
   return {
     type,
@@ -42,7 +53,7 @@ function scriptedJob(type: string, runs: { started: ReturnType<typeof gate>; ste
   };
 }
 
-const newRun = () => ({ started: gate(), step: gate<Step>(), signal: undefined as AbortSignal | undefined });
+const newRun = (): ScriptedRun => ({ started: gate<void>(), step: gate<Step>() });
 
 for (const dialect of DIALECTS) {
   describe(`job claims [${dialect}]`, { skip: dialect === 'postgres' && !postgres ? 'PostgreSQL is not reachable' : false }, () => {

@@ -63,6 +63,8 @@ export interface TestDatabase {
   handle: DatabaseHandle;
   dialect: DialectName;
   dataDir: string;
+  /** DATABASE_URL of this database, for a service started as a child process. */
+  url: string;
   /** Connects another handle to the same database (a second process would). */
   connectAgain(): DatabaseHandle;
   drop(): Promise<void>;
@@ -78,6 +80,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
       handle,
       dialect,
       dataDir,
+      url: `sqlite:${path}`,
       connectAgain: () => connectDatabase({ kind: 'sqlite', path }),
       drop: async () => {
         await handle.close();
@@ -92,10 +95,13 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   await admin.end();
   const handle = connectDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, schema, poolSize: 20 });
   await migrateToLatest(handle.db);
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
   return {
     handle,
     dialect,
     dataDir,
+    url: url.toString(),
     connectAgain: () => connectDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, schema, poolSize: 5 }),
     drop: async () => {
       await handle.close();
