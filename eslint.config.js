@@ -1,8 +1,9 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/modules/channels/widget/dist/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,4 +24,6 @@ export default tseslint.config(
   { files: ['src/cli/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts'], rules: { 'no-console': 'off' } },
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' } },
   { files: ['**/*.mjs', '**/*.js'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
+  // Front-end code (web/) runs in browsers: their globals.
+  { files: ['web/**/*.{ts,tsx,js,mjs}'], languageOptions: { globals: globals.browser } },
 );

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// Runs every test/**/*.test.ts with Node's own test runner (tsx compiles TypeScript on the fly).
+// Builds the front-end (scripts/build-web.mjs), then runs every test/**/*.test.ts with Node's own test
+// runner (tsx compiles TypeScript on the fly).
 // Arguments narrow the run to files whose path contains one of them: `npm run test:only -- webhooks`.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 function findTests(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -48,6 +50,14 @@ function extraCaCerts() {
   writeFileSync(partial, combined);
   renameSync(partial, bundle);
   return bundle;
+}
+// The server serves the built front-end (dist/web/, e.g. /widget.js) and never bundles it itself: build it first.
+const webBuild = spawnSync(process.execPath, [fileURLToPath(new URL('build-web.mjs', import.meta.url))], {
+  stdio: 'inherit',
+});
+if (webBuild.status !== 0) {
+  console.error('the web build (scripts/build-web.mjs) failed');
+  process.exit(webBuild.status ?? 1);
 }
 const result = spawnSync(
   process.execPath,

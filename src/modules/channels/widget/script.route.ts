@@ -1,51 +1,48 @@
-// GET /widget.js: the embeddable chat, bundled by esbuild from widget.ts (widget.js once compiled) the first
-// time it is asked for and then served from memory. Not enveloped (decisions §4); cached by browsers for
-// a few minutes and revalidated by ETag.
+// GET /widget.js: the embeddable chat. Its source is web/widget/widget.ts; `npm run build` bundles it into
+// dist/web/widget.js (scripts/build-web.mjs), which is read once and then served from memory. Not enveloped
+// (decisions §4); cached by browsers for a few minutes and revalidated by ETag. Without the built file (the
+// web build never ran) the start logs an error and /widget.js answers 503 until the file is there.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../errors.js';
 
 export interface WidgetBundle {
   code: string;
   etag: string;
 }
 
-let bundle: Promise<WidgetBundle> | null = null;
+// src/modules/channels/widget/ and dist/modules/channels/widget/ are both four levels below the package.
+export const WIDGET_BUNDLE_PATH = fileURLToPath(new URL('../../../../dist/web/widget.js', import.meta.url));
 
-function entryPoint(): string {
-  for (const name of ['widget.ts', 'widget.js']) {
-    const path = fileURLToPath(new URL(`./${name}`, import.meta.url));
-    if (existsSync(path)) return path;
-  }
-  throw new Error('the widget source (widget.ts or widget.js) is missing next to script.route');
-}
+let bundle: WidgetBundle | null = null;
 
-export function widgetBundle(): Promise<WidgetBundle> {
-  bundle ??= (async () => {
-    const esbuild = await import('esbuild');
-    const result = await esbuild.build({
-      entryPoints: [entryPoint()],
-      bundle: true,
-      minify: true,
-      format: 'iife',
-      target: ['es2020'],
-      write: false,
-      legalComments: 'none',
-      logLevel: 'silent',
-    });
-    const code = result.outputFiles[0]?.text ?? '';
-    return { code, etag: `"${createHash('sha256').update(code).digest('base64url').slice(0, 22)}"` };
-  })().catch((error: unknown) => {
-    bundle = null; // let the next request try again
+/** The built widget, read from disk the first time it is found; null while the file is missing. */
+export function widgetBundle(): WidgetBundle | null {
+  if (bundle) return bundle;
+  let code: string;
+  try {
+    code = readFileSync(WIDGET_BUNDLE_PATH, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
-  });
+  }
+  bundle = { code, etag: `"${createHash('sha256').update(code).digest('base64url').slice(0, 22)}"` };
   return bundle;
 }
 
 export async function widgetScriptRoute(app: FastifyInstance): Promise<void> {
+  if (!widgetBundle()) {
+    app.log.error(
+      { path: WIDGET_BUNDLE_PATH },
+      'the chat widget is not built: /widget.js answers 503 until it is (run `npm run build`)',
+    );
+  }
   app.get('/widget.js', { schema: { hide: true } }, async (request, reply) => {
-    const { code, etag } = await widgetBundle();
+    const built = widgetBundle();
+    if (!built) throw new AppError('unavailable', 'The chat widget is not built on this server.');
+    const { code, etag } = built;
     reply
       .header('content-type', 'application/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=300')

@@ -1,7 +1,8 @@
 // The embeddable web chat: `<script src="https://chat.example.com/widget.js" data-chatbot-id="…"></script>`.
 // Plain DOM in a shadow root (the page's styles cannot break it, and it cannot break the page). Runs in
-// the visitor's browser: it is bundled by esbuild when /widget.js is first asked for, never imported by
-// the service. Optional attributes: data-title, data-color (any CSS colour), data-position="left".
+// the visitor's browser: scripts/build-web.mjs bundles it into dist/web/widget.js at `npm run build`, and
+// the service serves that file as /widget.js; never imported by the service. Optional attributes:
+// data-title, data-color (any CSS colour), data-position="left".
 //
 // Accessibility: the bubble is a real button with a label; the panel is a labelled dialog; messages land
 // in a role="log" live region so screen readers read new ones; Escape closes and focus returns to the
