@@ -69,7 +69,12 @@ let failed = 0;
 const serverErrors: Record<string, number> = {};
 let turn = 0;
 const alive = (p: ServiceProcess) => p.child.exitCode === null && p.child.signalCode === null;
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; data?: any }> {
+interface Answer {
+  status: number;
+  data?: { conversation?: { threadId: string }; source?: { id: string } };
+}
+
+async function call(method: string, path: string, body?: unknown): Promise<Answer> {
   requests++;
   // Round robin over the API processes that are up, as a load balancer with health checks would.
   const up = apis.filter(alive);
@@ -80,7 +85,7 @@ async function call(method: string, path: string, body?: unknown): Promise<{ sta
       headers: { authorization: `Bearer ${s.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const json = (await res.json().catch(() => ({}))) as { data?: unknown; error?: { code: string } };
+    const json = (await res.json().catch(() => ({}))) as Pick<Answer, 'data'> & { error?: { code: string } };
     if (res.status >= 500) {
       failed++;
       const code = `${res.status} ${json.error?.code ?? ''}`;
@@ -105,7 +110,7 @@ async function conversation(n: number): Promise<void> {
     message: 'I would like to talk to a human about my order.',
     visitor: { name: `Visitor ${n}`, email: `visitor${n}@example.com` },
   });
-  const threadId = started.data?.conversation?.threadId as string | undefined;
+  const threadId = started.data?.conversation?.threadId;
   if (!threadId) return;
   const base = `/chatbots/${s.chatbotId}/conversations/${threadId}`;
   await call('POST', `${base}/take-over`);
@@ -116,7 +121,7 @@ async function conversation(n: number): Promise<void> {
 const sources: string[] = [];
 async function knowledge(n: number): Promise<void> {
   const added = await call('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { title: `Note ${n}`, text: `Delivery note ${n}. `.repeat(500) });
-  if (added.data?.source?.id) sources.push(added.data.source.id as string);
+  if (added.data?.source?.id) sources.push(added.data.source.id);
 }
 
 const killAt = { api: Math.round(durationMs * (0.2 + 0.6 * random())), worker: Math.round(durationMs * (0.2 + 0.6 * random())) };
