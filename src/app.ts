@@ -1,12 +1,12 @@
 // buildApp(deps): the HTTP application: cross-cutting plugins first, then each capability's routes under
 // /api/v1. Nothing here starts listening or background work (see main.ts).
-import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
 import type { Db } from './db/database.js';
-import { AppError } from './errors.js';
+import { AppError, validationError } from './errors.js';
+import { clientErrorHandler, frameworkErrors, newRequestId } from './http/early-errors.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { API_PREFIX, registerOpenApi } from './http/openapi.js';
@@ -38,7 +38,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => `req_${randomBytes(15).toString('base64url')}`,
+    genReqId: newRequestId,
+    frameworkErrors,
+    clientErrorHandler,
+    // A request without Host is refused by the onRequest hook below, in the envelope (Node's own check
+    // answers a bare 400).
+    http: { requireHostHeader: false },
     bodyLimit: JSON_BODY_LIMIT,
     return503OnClosing: false,
     forceCloseConnections: 'idle',
@@ -49,6 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // routes that need a body still refuse it through their schema. Prototype poisoning is refused.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // Every body of this API is JSON (or multipart where a route says so): any other type is 415.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
@@ -58,6 +65,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (request.raw.httpVersion === '1.1' && !request.headers.host) {
+      reply.header('connection', 'close');
+      throw validationError('header.host', 'is required on HTTP/1.1');
+    }
     if (deps.lifecycle.shuttingDown) {
       throw new AppError('unavailable', 'The service is shutting down; retry shortly.', undefined, { 'retry-after': '5' });
     }
