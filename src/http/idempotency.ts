@@ -6,7 +6,8 @@
 //   Multipart requests (file uploads) are keyed on the key alone: their body is a stream the handler
 //   reads, and hashing up to 50 MiB before the handler would mean buffering it.
 // - The first request with a key runs; its status and body are stored when it ends. Repeating the key
-//   with the same request replays them with `Idempotent-Replayed: true` and runs nothing again; with
+//   with the same request replays them with `Idempotent-Replayed: true` and runs nothing again (the
+//   replayed envelope carries the new request's id; `Original-Request` names the first one); with
 //   another request it is 422 idempotency_key_reused; while the first still runs, 409 idempotency_in_progress.
 // - Only answers the route produced are kept: a 5xx (lock_failed, a crash) releases the key so a retry
 //   runs again. A running key belongs to the process and request that hold it (`owner_process`,
@@ -54,6 +55,7 @@ export interface IdempotencyKeyTable {
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
+export const ORIGINAL_REQUEST_HEADER = 'original-request';
 export const KEEP_MS = 24 * 60 * 60 * 1000;
 export const LEASE_MS = 30_000;
 /** How often a process renews the leases of the keys its requests hold. */
@@ -221,6 +223,21 @@ async function storeAnswer(db: Executor, claim: Claim, reply: FastifyReply, payl
 }
 
 /**
+ * The stored answer as this request's: its envelope's `meta.requestId` becomes the new request's id (equal
+ * to its X-Request-Id), and the first request's id is returned for the Original-Request header.
+ */
+function asReplayOf(stored: string, requestId: string): { body: string; originalRequestId: string | null } {
+  try {
+    const envelope = JSON.parse(stored) as { meta?: { requestId?: unknown } };
+    if (!envelope.meta || typeof envelope.meta.requestId !== 'string') return { body: stored, originalRequestId: null };
+    const originalRequestId = envelope.meta.requestId;
+    return { body: JSON.stringify({ ...envelope, meta: { ...envelope.meta, requestId } }), originalRequestId };
+  } catch {
+    return { body: stored, originalRequestId: null };
+  }
+}
+
+/**
  * Adds the Idempotency-Key hooks to `app` and every route below it; each route opts in with
  * `config: { idempotent: true }`. Register it on the instance that holds the routes (hooks added to an
  * instance cover the routes registered in it, before or after).
@@ -255,9 +272,11 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Executor; 
       held++;
       return;
     }
+    const replayed = asReplayOf(outcome.body, request.id);
     reply.code(outcome.status).header(REPLAYED_HEADER, 'true');
+    if (replayed.originalRequestId) reply.header(ORIGINAL_REQUEST_HEADER, replayed.originalRequestId);
     if (outcome.contentType) reply.header('content-type', outcome.contentType);
-    return reply.send(outcome.body);
+    return reply.send(replayed.body);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

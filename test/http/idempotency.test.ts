@@ -7,9 +7,18 @@ import { Type } from 'typebox';
 import { idempotencyCleanup, KEEP_MS, LEASE_MS, registerIdempotency } from '../../src/http/idempotency.js';
 import type { ChannelAdapter } from '../../src/modules/conversations/channels/index.js';
 import { conversationsRuntime } from '../../src/modules/conversations/conversations.runtime.js';
-import { describeEachDialect, type TestApp } from '../support/app.js';
+import { describeEachDialect, type ApiResponse, type TestApp } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { escalated, path, start } from '../conversations/support.js';
+
+/** A replay answers the first request's status and body, under its own request id (Original-Request names the first). */
+function assertReplayOf(replay: ApiResponse, first: ApiResponse): void {
+  assert.equal(replay.status, first.status);
+  assert.equal(replay.headers['idempotent-replayed'], 'true');
+  assert.equal(replay.body.meta.requestId, replay.headers['x-request-id']);
+  assert.equal(replay.headers['original-request'], first.body.meta.requestId);
+  assert.deepEqual({ ...replay.body, meta: null }, { ...first.body, meta: null });
+}
 
 let current: () => TestApp = () => {
   throw new Error('no test app yet');
@@ -116,13 +125,11 @@ describeEachDialect(
       const second = await reply({ message: 'Hello' });
       assert.equal(second.status, 201);
       assert.equal(second.headers['idempotent-replayed'], 'true');
-      assert.equal(second.text, first.text, 'the same body, byte for byte');
+      assert.notEqual(second.headers['x-request-id'], first.headers['x-request-id'], 'each request has its own id');
+      assert.equal(second.body.meta.requestId, second.headers['x-request-id'], 'the replayed body carries the new request’s id');
+      assert.equal(second.headers['original-request'], first.body.meta.requestId, 'Original-Request names the first request');
+      assert.deepEqual({ ...second.body, meta: null }, { ...first.body, meta: null }, 'otherwise the first body');
       assert.match(String(second.headers['content-type']), /application\/json/);
-      assert.notEqual(
-        second.headers['x-request-id'],
-        first.headers['x-request-id'],
-        'each request still has its own id',
-      );
       assert.equal((await agentMessages(t(), s, threadId)).length, 1);
     });
 
@@ -154,7 +161,7 @@ describeEachDialect(
         body: { tags: ['a'], name: 'x' },
       });
       assert.equal(b.headers['idempotent-replayed'], 'true');
-      assert.deepEqual(b.body, a.body);
+      assertReplayOf(b, a);
     });
 
     it('422 idempotency_key_reused for the same key with another body, route or conversation', async () => {
@@ -325,7 +332,7 @@ describeEachDialect(
       });
       assert.equal(again.status, 409);
       assert.equal(again.headers['idempotent-replayed'], 'true');
-      assert.equal(again.text, first.text);
+      assertReplayOf(again, first);
     });
 
     it('releases the key on a 5xx: the retry runs again', async () => {
@@ -462,7 +469,7 @@ describeEachDialect(
         body,
       });
       assert.equal(second.headers['idempotent-replayed'], 'true');
-      assert.deepEqual(second.body, first.body);
+      assertReplayOf(second, first);
       const list = await t().api('GET', `/chatbots/${s.chatbotId}/conversations`, { token: s.token });
       assert.equal(list.body.data.conversations.length, 1);
       const threadId = first.body.data.conversation.threadId;
@@ -477,7 +484,7 @@ describeEachDialect(
         body: { message: 'More' },
       });
       assert.equal(m2.headers['idempotent-replayed'], 'true');
-      assert.deepEqual(m2.body, m1.body);
+      assertReplayOf(m2, m1);
       const messages = await t().api('GET', path(s, threadId, '/messages'), { token: s.token });
       assert.equal(messages.body.data.messages.filter((m: any) => m.text === 'More').length, 1);
     });
@@ -491,7 +498,7 @@ describeEachDialect(
       assert.equal(first.status, 201);
       assert.equal(second.status, 201);
       assert.equal(second.headers['idempotent-replayed'], 'true');
-      assert.deepEqual(second.body, first.body);
+      assertReplayOf(second, first);
       const sources = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token });
       assert.equal(sources.body.data.sources.length, 1);
       const other = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { token: s.token, headers, body: { ...body, title: 'Other' } });
@@ -526,7 +533,7 @@ describeEachDialect(
       });
       assert.equal(second.status, 201);
       assert.equal(second.headers['idempotent-replayed'], 'true');
-      assert.deepEqual(second.body, first.body);
+      assertReplayOf(second, first);
     });
 
     it('routes without the flag ignore the header', async () => {
