@@ -9,11 +9,14 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 
 const Meta = Type.Object({ requestId: Type.String({ pattern: '^req_' }) });
 
-export const PaginationMeta = Type.Object({
-  limit: Type.Integer(),
-  hasMore: Type.Boolean(),
-  nextCursor: Nullable(Type.String()),
-});
+export const PaginationMeta = Type.Object(
+  {
+    limit: Type.Integer({ minimum: 1, maximum: 100 }),
+    hasMore: Type.Boolean({ description: 'True when another page exists.' }),
+    nextCursor: Nullable(Type.String({ description: 'Send as `cursor` for the next page; null on the last page.' })),
+  },
+  { title: 'Pagination' },
+);
 export interface Pagination {
   limit: number;
   hasMore: boolean;

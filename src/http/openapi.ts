@@ -1,21 +1,74 @@
-// The OpenAPI 3.1 document is generated from the route schemas; `/docs` renders it.
+// The OpenAPI 3.1 document is generated from the route schemas and finished in openapi-document.ts;
+// `/docs` renders it with Redoc, served from this service (no CDN: it works offline).
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { finishDocument } from './openapi-document.js';
 
 export const API_PREFIX = '/api/v1';
 
+const FIRST_REQUESTS = `
+Knowledge sources, leads, webhooks and human handover of a customer-facing chatbot.
+
+# First requests
+
+Every request under \`/api/v1\` carries an access token (\`Authorization: Bearer cbo_…\`). The first
+\`npm start\` prints one with every permission; \`npx chatbot-ops tokens create\` makes more.
+
+1. **Find your chatbot**: \`GET /api/v1/chatbots\` → \`data.chatbots[0].id\`.
+2. **Give it knowledge**: \`POST /api/v1/chatbots/{chatbotId}/knowledge/text\` with
+   \`{"title": "Shipping", "text": "We ship within two working days."}\`. The source is \`pending\`, then \`ready\`
+   within seconds (\`GET …/knowledge/{sourceId}\`).
+3. **Ask it**: \`POST /api/v1/chatbots/{chatbotId}/conversations\` with \`{"message": "How fast do you ship?"}\`
+   → \`data.messages\`: the visitor's message and the chatbot's answer.
+4. **Take over**: \`POST …/conversations/{threadId}/take-over\`, then \`POST …/replies\` with \`{"message": "Hi, I'm Dana."}\`,
+   and \`PATCH …/conversations/{threadId}\` with \`{"resolved": true}\`.
+5. **Hear about it**: \`POST /api/v1/webhooks\` with an https \`url\` and \`events\`; or, while developing,
+   \`npx chatbot-ops webhooks listen\`.
+
+# Conventions
+
+- **Envelope.** Success: \`{ "ok": true, "data": {…}, "meta": { "requestId": "req_…" } }\`; lists add
+  \`meta.pagination\`. Errors: \`{ "ok": false, "error": { "code", "message", "details"? }, "meta" }\`. Every response
+  has \`X-Request-Id\` equal to \`meta.requestId\`.
+- **Errors.** Checks run in this order: 401, 403, 400 (the request's shape), 404, then the rules of the resource's
+  state (409, 403). Each operation lists its statuses and, for each, its error codes.
+- **Pagination.** Lists are newest first. Send \`limit\` (1 to 100, default 20) and, while
+  \`meta.pagination.hasMore\`, \`cursor\` = \`meta.pagination.nextCursor\` with the same other parameters.
+- **Retries.** Creating POSTs take an \`Idempotency-Key\`: the same key and request within 24 hours replays the
+  first answer. \`429\` and \`503\` carry \`Retry-After\`.
+`.trim();
+
+const TAGS = [
+  { name: 'Service', description: 'Health of the service.' },
+  { name: 'Chatbots', description: 'The chatbots of the account.' },
+  { name: 'Knowledge', description: 'Web pages, whole websites, files and text the chatbot answers from. Processed in the background: `pending` → `processing` → `ready` or `failed`.' },
+  { name: 'Conversations', description: 'Conversations and their messages; the API channel, where your backend speaks for the visitor.' },
+  { name: 'Handover', description: 'A person takes a conversation over, replies on its own channel, hands it back, resolves or reopens it.' },
+  { name: 'Leads', description: 'Contact details visitors left in conversations.' },
+  { name: 'Webhooks', description: 'Endpoints that receive signed events; their delivery log.' },
+  { name: 'Web chat', description: 'The public API of the embeddable chat widget (`/widget.js`): a visitor token per conversation, no account token.' },
+  { name: 'Channels', description: 'Inbound webhooks of WhatsApp, Messenger and Instagram (signed by Meta).' },
+  { name: 'Webhook events', description: 'The requests this service sends to your endpoints.' },
+];
+
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
-  // Authenticated routes get the bearer requirement and their permission in the document.
+  // What the document says per route beyond its schema: its permission (and so the bearer token) and
+  // whether it takes an Idempotency-Key. Marks are read, then removed, in finishDocument().
   app.addHook('onRoute', (route) => {
-    const permission = route.config?.permission;
-    if (!permission || !route.schema) return;
+    if (!route.schema) return;
     const schema = route.schema as Record<string, unknown>;
     // The HEAD route Fastify adds for each GET shares the GET's schema object: annotate it once.
-    if (schema.security) return;
-    schema.security = [{ bearerAuth: [] }];
-    const description = schema.description ? `${String(schema.description)}\n\n` : '';
-    schema.description = `${description}Permission: \`${permission}\`.`;
+    if (schema['x-annotated']) return;
+    schema['x-annotated'] = true;
+    const permission = route.config?.permission;
+    if (permission) {
+      schema['x-permission'] = permission;
+      const description = schema.description ? `${String(schema.description)}\n\n` : '';
+      schema.description = `${description}Permission: \`${permission}\`.`;
+    }
+    if (route.config?.idempotent) schema['x-idempotent'] = true;
   });
 
   await app.register(swagger, {
@@ -24,17 +77,52 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       info: {
         title: 'chatbot-ops API',
         version,
-        description:
-          'Knowledge sources, leads, webhooks and human handover of a customer-facing chatbot. Every response is an envelope `{ ok, data, meta }`; errors are `{ ok: false, error: { code, message, details? }, meta }`.',
+        description: FIRST_REQUESTS,
+        license: { name: 'MIT', identifier: 'MIT' },
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'A `cbo_…` access token.' } } },
+      servers: [{ url: 'http://127.0.0.1:8080', description: 'The service as `npm start` runs it; use your own address.' }],
+      tags: TAGS,
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An account access token, `cbo_…`, with the permission each operation names.' },
+          visitorToken: { type: 'http', scheme: 'bearer', description: 'The `visitorToken` returned when a web chat conversation starts; good for that conversation only.' },
+        },
+      },
     },
+    transformObject: (document) => ('openapiObject' in document ? (finishDocument(document.openapiObject as Record<string, unknown>) as never) : document.swaggerObject),
   });
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    uiConfig: { deepLinking: true },
-    staticCSP: true,
+  await registerReferencePage(app);
+}
+
+const require = createRequire(import.meta.url);
+const REDOC_PATH = require.resolve('redoc/bundles/redoc.standalone.js');
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>chatbot-ops API reference</title>
+<style>body { margin: 0; }</style>
+</head>
+<body>
+<redoc spec-url="${API_PREFIX}/openapi.json" hide-download-button="false" path-in-middle-panel="true"></redoc>
+<script src="/docs/redoc.standalone.js"></script>
+</body>
+</html>
+`;
+
+/** The reference page: Redoc, served from the package (the page works without the internet). */
+async function registerReferencePage(app: FastifyInstance): Promise<void> {
+  let script: Buffer | null = null;
+  const csp = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:; font-src 'self' data:";
+  app.get('/docs', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', csp).send(PAGE),
+  );
+  app.get('/docs/redoc.standalone.js', { schema: { hide: true } }, async (_request, reply) => {
+    script ??= await readFile(REDOC_PATH);
+    return reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(script);
   });
 }

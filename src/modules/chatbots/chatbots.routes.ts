@@ -10,7 +10,7 @@ import type { AppDeps } from '../../app.js';
 import { iso } from '../../lib/clock.js';
 import { getChatbot, listChatbots } from './chatbots.service.js';
 
-const Chatbot = Type.Object({ id: Uuid, name: Type.String(), createdAt: Timestamp });
+const Chatbot = Type.Object({ id: Uuid, name: Type.String(), createdAt: Timestamp }, { title: 'Chatbot' });
 const present = (row: ChatbotTable) => ({ id: row.id, name: row.name, createdAt: iso(row.created_at) });
 
 export async function chatbotRoutes(fastify: FastifyInstance, deps: AppDeps) {

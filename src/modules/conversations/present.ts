@@ -20,7 +20,7 @@ export const ConversationSchema = Type.Object({
   resolved: Type.Boolean(),
   startedAt: Timestamp,
   lastMessageAt: Timestamp,
-});
+}, { title: 'Conversation' });
 
 export const MessageSchema = Type.Object({
   id: Type.String(),
@@ -30,7 +30,7 @@ export const MessageSchema = Type.Object({
   authorName: Nullable(
     Type.String({ description: "The team member's first name on agent messages; null otherwise." }),
   ),
-});
+}, { title: 'Message' });
 
 export const presentConversation = (row: ConversationRow) => ({
   threadId: row.thread_id,

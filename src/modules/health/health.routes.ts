@@ -11,6 +11,7 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         summary: 'Health check',
+        description: 'No token needed. 200 while the service can reach its database; 503 `unavailable` otherwise (also while shutting down).',
         tags: ['Service'],
         response: { 200: Envelope(Type.Object({ status: Type.Literal('ok'), database: Type.Literal('ok') })), ...errors(503) },
       },

@@ -23,7 +23,7 @@ export const KnowledgeSource = Type.Object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   text: Type.Optional(Type.String({ description: 'Only with include=text on the single-source read.' })),
-});
+}, { title: 'Source' });
 
 export interface PresentedSource {
   id: string;

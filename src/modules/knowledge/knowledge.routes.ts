@@ -150,6 +150,7 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
           tags: TAGS,
           params: ChatbotParams,
           consumes: ['multipart/form-data'],
+          'x-upload': { field: 'file', maxBytes: 50 * 1024 * 1024 },
           response: { 201: SourceEnvelope, ...errors(400, 401, 403, 404, 413, 415, 429) },
         },
       },

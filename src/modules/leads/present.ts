@@ -16,7 +16,7 @@ export const LeadSchema = Type.Object({
   channel: Type.Enum(CHANNELS),
   converted: Type.Boolean(),
   capturedAt: Timestamp,
-});
+}, { title: 'Lead' });
 
 export const presentLead = (row: LeadRow) => ({
   id: row.id,

@@ -22,8 +22,8 @@ const WebhookFields = {
   lastStatusCode: Nullable(Type.Integer()),
   createdAt: Timestamp,
 };
-const Webhook = Type.Object(WebhookFields);
-const WebhookWithSecret = Type.Object({ ...WebhookFields, secret: Type.String({ pattern: '^whsec_' }) });
+const Webhook = Type.Object(WebhookFields, { title: 'WebhookEndpoint' });
+const WebhookWithSecret = Type.Object({ ...WebhookFields, secret: Type.String({ pattern: '^whsec_' }) }, { title: 'WebhookEndpointWithSecret' });
 
 const Delivery = Type.Object({
   id: Uuid,
@@ -36,7 +36,7 @@ const Delivery = Type.Object({
   error: Nullable(Type.String()),
   durationMs: Type.Integer(),
   createdAt: Timestamp,
-});
+}, { title: 'Delivery' });
 
 const SendResult = Type.Object({ delivered: Type.Boolean(), statusCode: Nullable(Type.Integer()) });
 const WebhookParams = Type.Object({ webhookId: Type.String() });

@@ -216,6 +216,7 @@ export async function webChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
           tags: TAGS,
           params: ThreadParams,
           headers: Type.Object({ 'last-event-id': Type.Optional(Type.String()) }),
+          'x-event-stream': true,
           response: errors(400, 401, 403, 404, 429),
         },
       },
