@@ -35,7 +35,7 @@ export class TestClock implements Clock {
 let postgresReachable: Promise<boolean> | null = null;
 export function isPostgresReachable(): Promise<boolean> {
   postgresReachable ??= (async () => {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 2000 });
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 10_000 });
     try {
       await client.connect();
       await client.query('select 1');
