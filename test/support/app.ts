@@ -16,6 +16,7 @@ import type { DialectName } from '../../src/db/dialect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createLogger } from '../../src/logger.js';
 import type { Clock } from '../../src/lib/clock.js';
+import { OpenApiResponseValidator } from './openapi-validator.js';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -144,6 +145,13 @@ export interface TestApp {
   api<T = any>(method: InjectOptions['method'], path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string>; query?: Record<string, string> }): Promise<ApiResponse<T>>;
 }
 
+let validator: OpenApiResponseValidator | null = null;
+/** Every answer of `api()` is checked against the served OpenAPI document (the same for every app). */
+function documentValidator(app: FastifyInstance): OpenApiResponseValidator {
+  validator ??= new OpenApiResponseValidator(app.swagger() as unknown as Record<string, unknown>);
+  return validator;
+}
+
 export interface TestAppOptions {
   env?: Record<string, string>;
   logger?: Logger;
@@ -183,6 +191,7 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
       } catch {
         // not JSON: callers read `text`
       }
+      documentValidator(app).check(String(method), url, response.statusCode, response.headers['content-type'] as string | undefined, body);
       return { status: response.statusCode, headers: response.headers as ApiResponse['headers'], body: body as never, text: response.body };
     },
     async close() {
