@@ -23,7 +23,7 @@ export function channelsRuntime(deps: AppDeps): ChannelsRuntime {
   if (!runtime) {
     const guard = createOutboundGuard({ allowHosts: deps.config.outboundAllowHosts });
     runtime = {
-      bus: new LiveBus(deps.database.pgPool, deps.logger),
+      bus: new LiveBus(deps.notifications),
       fetch: createSafeFetch(guard, { userAgent: `chatbot-ops/${VERSION} (channels)` }),
       limiter: new RateWindow(deps.clock),
       streams: new Set(),
@@ -33,7 +33,7 @@ export function channelsRuntime(deps: AppDeps): ChannelsRuntime {
   return runtime;
 }
 
-/** Closes the event streams and the LISTEN connection; the runtime is built afresh if used again. */
+/** Closes the event streams and the bus's subscription; the runtime is built afresh if used again. */
 export async function closeChannelsRuntime(deps: AppDeps): Promise<void> {
   const runtime = runtimes.get(deps);
   if (!runtime) return;
