@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
 import type { Db } from './db/database.js';
+import { createNotifications, type Notifications } from './db/notifications.js';
 import { AppError, validationError } from './errors.js';
 import { clientErrorHandler, frameworkErrors, newRequestId } from './http/early-errors.js';
 import { registerAuth } from './http/auth.js';
@@ -24,12 +25,15 @@ export interface AppDeps {
   clock: Clock;
   logger: Logger;
   paginator: Paginator;
+  /** Database notifications (LISTEN/NOTIFY on PostgreSQL): one LISTEN connection per process. */
+  notifications: Notifications;
   /** Set when a graceful shutdown has begun: new requests get 503. */
   lifecycle: { shuttingDown: boolean };
 }
 
 export function createDeps(config: Config, database: DatabaseHandle, clock: Clock, logger: Logger): AppDeps {
-  return { config, database, db: database.db, clock, logger, paginator: new Paginator(config.secretKey), lifecycle: { shuttingDown: false } };
+  const notifications = createNotifications(database.pgPool, logger);
+  return { config, database, db: database.db, clock, logger, paginator: new Paginator(config.secretKey), notifications, lifecycle: { shuttingDown: false } };
 }
 
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;

@@ -59,6 +59,7 @@ export async function startService(config: Config, options: { role?: Role; clock
         clearTimeout(force);
       }
       await workers?.stop();
+      await deps.notifications.close();
       await database.close();
       logger.info('stopped');
     })());

@@ -1,4 +1,4 @@
-// Requests per minute per token (RATE_LIMIT), in fixed one-minute windows held in memory.
+// Requests per minute per token (RATE_LIMIT), in fixed one-minute windows held in memory (RateWindow).
 //
 // Written here rather than with @fastify/rate-limit because that plugin attaches as route-level hooks,
 // which run after the global auth hook: 401/403 answers would miss the RateLimit-* headers and a flood
@@ -8,31 +8,21 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
+import { RateWindow } from '../lib/rate-window.js';
 import { bearerToken } from './auth.js';
-
-const WINDOW_MS = 60_000;
 
 export function registerRateLimit(app: FastifyInstance, perMinute: number, clock: Clock): void {
   if (perMinute === 0) return;
-  let windowStart = Math.floor(clock.now() / WINDOW_MS) * WINDOW_MS;
-  let counts = new Map<string, number>();
+  const window = new RateWindow(clock);
 
   app.addHook('onRequest', async (request, reply) => {
-    const now = clock.now();
-    if (now - windowStart >= WINDOW_MS) {
-      // A new window forgets every old count at once, so memory stays bounded by one minute of callers.
-      windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-      counts = new Map();
-    }
     const token = bearerToken(request);
     const key = token ? `t:${createHash('sha256').update(token).digest('base64url')}` : `ip:${request.ip}`;
-    const used = (counts.get(key) ?? 0) + 1;
-    counts.set(key, used);
-    const resetSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
+    const { allowed, remaining, resetSeconds } = window.hit(key, perMinute);
     reply.header('ratelimit-limit', perMinute);
-    reply.header('ratelimit-remaining', Math.max(0, perMinute - used));
+    reply.header('ratelimit-remaining', remaining);
     reply.header('ratelimit-reset', resetSeconds);
-    if (used > perMinute) {
+    if (!allowed) {
       throw new AppError('rate_limited', `Too many requests: the limit is ${perMinute} a minute; retry in ${resetSeconds} s.`, undefined, {
         'retry-after': String(resetSeconds),
       });

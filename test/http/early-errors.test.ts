@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { before, it } from 'node:test';
-import { describeEachDialect, type TestApp } from '../support/app.js';
+import { describeEachDialect } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 
 function assertEnvelope(status: number, headers: Record<string, unknown>, body: { ok: boolean; error: { code: string }; meta: { requestId: string } }, code: string) {

@@ -1,16 +1,17 @@
 // What the channels capability needs beyond the app's dependencies, built once per app: the live bus,
 // the outbound guard and safe fetch for the Graph API, and the web chat's rate limiter.
 import type { AppDeps } from '../../app.js';
+import { RateWindow } from '../../lib/rate-window.js';
 import { createOutboundGuard } from '../../net/outbound-guard.js';
 import { createSafeFetch, type SafeFetch } from '../../net/safe-fetch.js';
 import { VERSION } from '../../version.js';
 import { LiveBus } from './live/bus.js';
-import { WindowLimiter } from './web/limiter.js';
 
 export interface ChannelsRuntime {
   bus: LiveBus;
   fetch: SafeFetch;
-  limiter: WindowLimiter;
+  /** The web chat's request counts (WEB_CHAT_LIMITS). */
+  limiter: RateWindow;
   /** Ends every open event stream (shutdown). */
   streams: Set<() => void>;
 }
@@ -22,9 +23,9 @@ export function channelsRuntime(deps: AppDeps): ChannelsRuntime {
   if (!runtime) {
     const guard = createOutboundGuard({ allowHosts: deps.config.outboundAllowHosts });
     runtime = {
-      bus: new LiveBus(deps.database.pgPool, deps.logger),
+      bus: new LiveBus(deps.notifications),
       fetch: createSafeFetch(guard, { userAgent: `chatbot-ops/${VERSION} (channels)` }),
-      limiter: new WindowLimiter(deps.clock),
+      limiter: new RateWindow(deps.clock),
       streams: new Set(),
     };
     runtimes.set(deps, runtime);
@@ -32,7 +33,7 @@ export function channelsRuntime(deps: AppDeps): ChannelsRuntime {
   return runtime;
 }
 
-/** Closes the event streams and the LISTEN connection; the runtime is built afresh if used again. */
+/** Closes the event streams and the bus's subscription; the runtime is built afresh if used again. */
 export async function closeChannelsRuntime(deps: AppDeps): Promise<void> {
   const runtime = runtimes.get(deps);
   if (!runtime) return;

@@ -87,9 +87,9 @@ export async function webChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
         if (!result.allowed) {
           throw new AppError(
             'rate_limited',
-            `Too many chat requests; retry in ${result.retryAfter} s.`,
+            `Too many chat requests; retry in ${result.resetSeconds} s.`,
             undefined,
-            { 'retry-after': String(result.retryAfter) },
+            { 'retry-after': String(result.resetSeconds) },
           );
         }
       }

@@ -2,7 +2,7 @@
 // and images. pdf.js, tesseract.js and mammoth load only here: pdf.js's legacy build replaces globals
 // process-wide (JSON, Array.prototype.push, AbortSignal, ...), which the API must not run on.
 import { createOcrPool, extractFile, type FileKind, type OcrPool } from './index.js';
-import { serveTasks } from './worker-tasks.js';
+import { taskHandler } from './worker-tasks.js';
 
 export interface ExtractTask {
   path: string;
@@ -12,6 +12,6 @@ export interface ExtractTask {
 
 let ocr: OcrPool | undefined;
 
-serveTasks<ExtractTask, { text: string; title?: string }>((task) =>
+export default taskHandler<ExtractTask, { text: string; title?: string }>((task) =>
   extractFile(task.path, task.kind, { ocr: (ocr ??= createOcrPool({ size: 1 })), maxOcrPages: task.maxOcrPages }),
 );

@@ -1,17 +1,17 @@
-// CPU-heavy reading off the main event loop: a few worker threads, each on one task at a time. Parsing a
-// 100-page PDF or a web page with jsdom takes from a tenth of a second to seconds of CPU; on the main
-// thread that would stall every API request of the process. A task that passes its time limit, is
-// cancelled, or kills its worker (out of memory, a crash) fails alone: the worker is replaced, the queue
-// goes on. Idle workers stop, so the threads cost nothing between sources.
-import { createRequire } from 'node:module';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { pathToFileURL } from 'node:url';
+// CPU-heavy reading off the main event loop, on piscina worker threads. Parsing a 100-page PDF or a web
+// page with jsdom takes from a tenth of a second to seconds of CPU; on the main thread that would stall
+// every API request of the process. A task that passes its time limit, is cancelled, or kills its thread
+// (out of memory, a crash) fails alone: piscina replaces the thread, the queue goes on. Idle threads stop,
+// so they cost nothing between sources.
+import { fileURLToPath } from 'node:url';
+import type { ResourceLimits } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { ExtractionError } from './errors.js';
-import type { ResultMessage, TaskMessage } from './worker-tasks.js';
+import type { TaskResult } from './worker-tasks.js';
 
 export interface WorkerPool<T, R> {
   run(task: T, signal?: AbortSignal): Promise<R>;
-  /** Stops the workers now; waiting and running tasks fail. Later tasks start new workers. */
+  /** Stops the threads now; waiting and running tasks fail. Later tasks start new threads. */
   close(): Promise<void>;
 }
 
@@ -24,139 +24,133 @@ export interface WorkerPoolOptions {
   resourceLimits?: ResourceLimits;
 }
 
-interface Job<T, R> {
-  message: TaskMessage<T>;
-  signal: AbortSignal | undefined;
-  onAbort: () => void;
-  resolve(value: R): void;
-  reject(error: unknown): void;
-}
+const TIMED_OUT = Symbol('timed out');
+const stopped = () => new ExtractionError('aborted', 'reading was stopped');
 
-interface Slot<T, R> {
-  worker: Worker;
-  job: Job<T, R> | null;
-  timer: NodeJS.Timeout | null;
+function failure(cause: unknown, timeoutMs: number): ExtractionError {
+  if (cause === TIMED_OUT)
+    return new ExtractionError('too_large', `reading it took longer than ${Math.round(timeoutMs / 1000)} s`);
+  if ((cause as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+    return new ExtractionError('too_large', 'reading it needs too much memory');
+  return new ExtractionError('unreadable', 'reading it failed');
 }
 
 /**
- * Compiled, the worker module is the .js file beside this one. Run from the TypeScript sources (tests,
- * `npm run dev`), the worker registers tsx itself before importing the .ts module: on Node 20, loader
- * hooks given on the command line do not reach a worker's first module.
+ * Compiled, the thread loads the .js worker module beside this one. Run from the TypeScript sources
+ * (tests, `npm run dev`), it starts in tsx-worker.mjs, which registers tsx before importing the .ts
+ * module: on Node 20, loader hooks given on the command line do not reach worker threads.
  */
-function startWorker(entry: string, resourceLimits: ResourceLimits | undefined): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${entry}.js`, import.meta.url), { resourceLimits });
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
-  const module = new URL(`./${entry}.ts`, import.meta.url).href;
-  const bootstrap = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(module)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), { execArgv: [], resourceLimits });
+function threadModule(entry: string): { filename: string; workerData?: { module: string } } {
+  if (!import.meta.url.endsWith('.ts'))
+    return { filename: fileURLToPath(new URL(`./${entry}.js`, import.meta.url)) };
+  return {
+    filename: fileURLToPath(new URL('./tsx-worker.mjs', import.meta.url)),
+    workerData: { module: new URL(`./${entry}.ts`, import.meta.url).href },
+  };
 }
 
 export function createWorkerPool<T, R>(options: WorkerPoolOptions): WorkerPool<T, R> {
-  const slots = new Set<Slot<T, R>>();
-  const queue: Job<T, R>[] = [];
-  let nextId = 0;
-  let idleTimer: NodeJS.Timeout | null = null;
+  const { filename, workerData } = threadModule(options.entry);
+  // The module is named per task, not here: a thread then loads it with its first task, so a module
+  // that cannot load (out of memory, a crash) fails that task instead of a thread start no task awaits.
+  const pool = new Piscina<T, TaskResult<R>>({
+    workerData,
+    minThreads: 0,
+    maxThreads: options.size,
+    idleTimeout: options.idleMs,
+    resourceLimits: options.resourceLimits,
+    // Threads wait for tasks on their event loop, not in Atomics.wait: OCR workers and timers inside a
+    // file thread keep running between tasks.
+    atomics: 'disabled',
+    execArgv: [],
+  });
 
-  function launch(): Slot<T, R> {
-    const slot: Slot<T, R> = { worker: startWorker(options.entry, options.resourceLimits), job: null, timer: null };
-    slot.worker.on('message', (message: ResultMessage<R>) => settle(slot, message));
-    slot.worker.on('error', (error: Error & { code?: string }) =>
-      retire(slot, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ExtractionError('too_large', 'reading it needs too much memory') : crashed()),
-    );
-    slot.worker.on('exit', () => retire(slot, crashed()));
-    slots.add(slot);
-    return slot;
-  }
+  // At most `size` tasks are handed to piscina, so none waits in its queue: the time limit counts from
+  // when a thread takes the task, not from when it was asked for.
+  const waiting: { start(): void; fail(error: unknown): void }[] = [];
+  let free = options.size;
+  let closes = 0;
 
-  const crashed = () => new ExtractionError('unreadable', 'reading it failed');
-
-  /** Takes a worker out of the pool (crashed, hung, or its task cancelled); its task fails with `error`. */
-  function retire(slot: Slot<T, R>, error: unknown): void {
-    if (!slots.delete(slot)) return;
-    if (slot.timer) clearTimeout(slot.timer);
-    void slot.worker.terminate();
-    const job = slot.job;
-    slot.job = null;
-    if (job) {
-      job.signal?.removeEventListener('abort', job.onAbort);
-      job.reject(error);
+  function take(signal: AbortSignal | undefined): Promise<void> {
+    if (free > 0) {
+      free--;
+      return Promise.resolve();
     }
-    dispatch();
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        waiting.splice(waiting.indexOf(entry), 1);
+        reject(signal?.reason);
+      };
+      const entry = {
+        start: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        fail: (error: unknown) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      waiting.push(entry);
+    });
   }
 
-  function settle(slot: Slot<T, R>, message: ResultMessage<R>): void {
-    const job = slot.job;
-    if (!job || job.message.id !== message.id) return;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.job = null;
-    slot.worker.unref(); // an idle worker must not keep the process alive
-    job.signal?.removeEventListener('abort', job.onAbort);
-    if (message.ok) job.resolve(message.value);
-    else job.reject(new ExtractionError(message.code, message.reason));
-    dispatch();
+  function give(): void {
+    const next = waiting.shift();
+    if (next) next.start();
+    else free++;
   }
 
-  function dispatch(): void {
-    while (queue.length > 0) {
-      let slot = [...slots].find((candidate) => !candidate.job);
-      if (!slot && slots.size < options.size) slot = launch();
-      if (!slot) return;
-      const job = queue.shift() as Job<T, R>;
-      const busy = slot;
-      busy.job = job;
-      busy.worker.ref();
-      busy.timer = setTimeout(
-        () => retire(busy, new ExtractionError('too_large', `reading it took longer than ${Math.round(options.timeoutMs / 1000)} s`)),
-        options.timeoutMs,
-      );
-      busy.worker.postMessage(job.message);
-    }
-    if ([...slots].every((slot) => !slot.job)) stopWhenIdle();
-  }
-
-  function stopWhenIdle(): void {
-    if (idleTimer) clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => {
-      idleTimer = null;
-      for (const slot of [...slots]) if (!slot.job) retire(slot, null);
-    }, options.idleMs);
-    idleTimer.unref();
-  }
+  // Runs inside piscina, oldest first. A thread that dies before taking a task (it could not start: too
+  // little memory, say) leaves the task that waited for it in piscina's queue, where nothing would take
+  // it: with no more than one task per thread, that is the newest, and it fails instead.
+  const handed: ((cause: unknown) => void)[] = [];
+  pool.on('error', (error: unknown) => {
+    if (pool.queueSize > 0) handed.at(-1)?.(error);
+  });
 
   return {
-    run(task, signal) {
-      if (signal?.aborted) return Promise.reject(signal.reason);
-      if (idleTimer) clearTimeout(idleTimer);
-      return new Promise<R>((resolve, reject) => {
-        const job: Job<T, R> = {
-          message: { id: nextId++, task },
-          signal,
-          resolve,
-          reject,
-          // Cancelled: dropped from the queue, or its worker stopped mid-task (the only way to stop pdf.js or OCR).
-          onAbort: () => {
-            const queued = queue.indexOf(job);
-            if (queued >= 0) {
-              queue.splice(queued, 1);
-              reject(signal?.reason);
-              return;
-            }
-            const slot = [...slots].find((candidate) => candidate.job === job);
-            if (slot) retire(slot, signal?.reason);
-          },
-        };
-        signal?.addEventListener('abort', job.onAbort, { once: true });
-        queue.push(job);
-        dispatch();
-      });
+    async run(task, signal) {
+      if (signal?.aborted) throw signal.reason;
+      await take(signal);
+      if (signal?.aborted) {
+        give();
+        throw signal.reason;
+      }
+      const closed = closes;
+      // Cancelled, too slow or stranded: piscina stops the thread mid-task (the only way to stop pdf.js or OCR).
+      const stop = new AbortController();
+      let cause: unknown;
+      const end = (why: unknown) => {
+        cause ??= why;
+        stop.abort();
+      };
+      const timer = setTimeout(() => end(TIMED_OUT), options.timeoutMs);
+      const cancel = () => end(signal?.reason);
+      signal?.addEventListener('abort', cancel, { once: true });
+      handed.push(end);
+      let result: TaskResult<R>;
+      try {
+        result = await pool.run(task, { filename, signal: stop.signal });
+      } catch (error) {
+        if (closes !== closed) throw stopped();
+        if (signal?.aborted) throw signal.reason;
+        throw failure(cause ?? error, options.timeoutMs);
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', cancel);
+        handed.splice(handed.indexOf(end), 1);
+        give();
+      }
+      if (result.ok) return result.value;
+      throw new ExtractionError(result.code, result.reason);
     },
     async close() {
-      if (idleTimer) clearTimeout(idleTimer);
-      const stopped = new ExtractionError('aborted', 'reading was stopped');
-      for (const job of queue.splice(0)) job.reject(stopped);
-      const workers = [...slots].map((slot) => slot.worker);
-      for (const slot of [...slots]) retire(slot, stopped);
-      await Promise.all(workers.map((worker) => worker.terminate()));
+      closes++;
+      for (const entry of waiting.splice(0)) entry.fail(stopped());
+      // piscina stays usable after destroy(): later tasks start new threads.
+      await pool.destroy();
     },
   };
 }
