@@ -30,7 +30,7 @@ export function buildJobCatalog(deps: AppDeps): JobCatalog {
 export function startWorkers(deps: AppDeps, options: { autostart?: boolean } = {}): Workers {
   const autostart = options.autostart ?? true;
   const catalog = buildJobCatalog(deps);
-  const base = { db: deps.db, catalog, clock: deps.clock, logger: deps.logger, pgPool: deps.database.pgPool };
+  const base = { db: deps.db, catalog, clock: deps.clock, logger: deps.logger, notifications: deps.notifications };
   const sending = [DISPATCH_JOB, DELIVER_JOB];
   const jobs = startJobWorker({ ...base, types: catalog.types().filter((type) => !sending.includes(type)), concurrency: 8 }, autostart);
   const deliveries = startJobWorker({ ...base, types: sending, concurrency: DELIVERY_CONCURRENCY }, autostart);

@@ -54,7 +54,10 @@ export async function enqueue(db: Executor, now: number, type: string, payload: 
   return id;
 }
 
-/** PostgreSQL delivers NOTIFY at commit, to every process; SQLite workers share this process. */
+/**
+ * PostgreSQL delivers NOTIFY at commit to every process, whose workers hear it through the process's
+ * database notifications (db/notifications.ts, channel JOBS_CHANNEL); SQLite workers share this process.
+ */
 async function wake(db: Executor): Promise<void> {
   if (dialectOf(db) === 'postgres') await sql`select pg_notify(${JOBS_CHANNEL}, '')`.execute(db);
   // Emitted now, the signal may reach a worker before the commit; its claim then waits on the SQLite

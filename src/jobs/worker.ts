@@ -3,12 +3,13 @@
 // jobs are claimed again within one lease. Every write that ends, retries or hands back a claim compares
 // its token, so a late finish of an earlier claim can never touch a later claim of the same job (the
 // same worker included). Retries wait with backoff; the last failed attempt fails the job for good.
-// Wakes on NOTIFY (PostgreSQL) or the in-process signal, and otherwise sleeps until the next job is due
-// (at most a few seconds, so jobs enqueued by another SQLite process are still found).
+// Wakes on a database notification (PostgreSQL NOTIFY, through the process's one LISTEN connection, which
+// reconnects by itself) or the in-process signal, and otherwise sleeps until the next job is due (at most a
+// few seconds, so jobs enqueued by another SQLite process are still found).
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import type pg from 'pg';
 import type { Db } from '../db/database.js';
+import type { Notifications } from '../db/notifications.js';
 import { forUpdate } from '../db/dialect.js';
 import type { Clock } from '../lib/clock.js';
 import { PermanentJobError, type JobCatalog, type RunLater } from './catalog.js';
@@ -25,7 +26,8 @@ export interface JobWorkerOptions {
   catalog: JobCatalog;
   clock: Clock;
   logger: Logger;
-  pgPool: pg.Pool | null;
+  /** Wake-ups from other processes (PostgreSQL NOTIFY at commit); null: the in-process signal and polling only. */
+  notifications: Notifications | null;
   /** Job types this worker runs (default: every registered type). */
   types?: string[];
   /** Jobs run at once. */
@@ -239,23 +241,11 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
     return at === null ? idleMs : Math.max(0, Math.min(idleMs, at - clock.now()));
   }
 
-  let listener: pg.PoolClient | null = null;
-  async function listen(): Promise<void> {
-    if (!options.pgPool) return;
-    try {
-      listener = await options.pgPool.connect();
-      listener.on('notification', wake);
-      listener.on('error', () => {
-        listener = null;
-      });
-      await listener.query(`LISTEN ${JOBS_CHANNEL}`);
-    } catch (error) {
-      logger.warn({ err: error }, 'cannot LISTEN for jobs; falling back to polling');
-    }
-  }
+  // The worker re-reads the queue on every notification and whenever some may have been missed (a
+  // reconnection of the LISTEN connection).
+  const unsubscribe = options.notifications?.subscribe(JOBS_CHANNEL, wake, wake) ?? (() => {});
 
   async function loop(): Promise<void> {
-    await listen();
     while (!stopped) {
       try {
         const free = concurrency - running.size;
@@ -295,10 +285,7 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
       wake();
       await looping;
       await Promise.allSettled([...running.values()].map((r) => r.promise));
-      if (listener) {
-        listener.release();
-        listener = null;
-      }
+      unsubscribe();
     },
   };
 }

@@ -68,7 +68,7 @@ for (const dialect of DIALECTS) {
     const jobRow = (id: string) => t.handle.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
     // Heartbeats only when the test calls them.
     const worker = (catalog: JobCatalog) =>
-      startJobWorker({ db: t.handle.db, catalog, clock, logger, pgPool: null, leaseMs: LEASE_MS, heartbeatMs: 3_600_000 }, false);
+      startJobWorker({ db: t.handle.db, catalog, clock, logger, notifications: null, leaseMs: LEASE_MS, heartbeatMs: 3_600_000 }, false);
 
     it('a late success of an earlier claim leaves the later claim of the same worker alone', async () => {
       const runs = [newRun(), newRun(), newRun()];

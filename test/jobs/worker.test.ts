@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { JobCatalog, PermanentJobError, type JobDefinition } from '../../src/jobs/catalog.js';
 import { enqueue } from '../../src/jobs/queue.js';
+import { createNotifications } from '../../src/db/notifications.js';
 import { startJobWorker } from '../../src/jobs/worker.js';
 import { DIALECTS, TestClock, createTestDatabase, isPostgresReachable, type TestDatabase } from '../support/app.js';
 
@@ -26,7 +27,7 @@ for (const dialect of DIALECTS) {
       await t.drop();
     });
     const worker = (catalog: JobCatalog, extra: { leaseMarginMs?: number } = {}) =>
-      startJobWorker({ db: t.handle.db, catalog, clock, logger, pgPool: t.handle.pgPool, ...extra }, false);
+      startJobWorker({ db: t.handle.db, catalog, clock, logger, notifications: null, ...extra }, false);
 
     it('runs a job and removes it once done', async () => {
       const seen: unknown[] = [];
@@ -172,8 +173,8 @@ for (const dialect of DIALECTS) {
       for (let n = 0; n < 40; n++) await enqueue(t.handle.db, clock.now(), 'test.parallel', { n });
       const other = t.connectAgain();
       try {
-        const a = startJobWorker({ db: t.handle.db, catalog, clock, logger, pgPool: null }, false);
-        const b = startJobWorker({ db: other.db, catalog, clock, logger, pgPool: null }, false);
+        const a = startJobWorker({ db: t.handle.db, catalog, clock, logger, notifications: null }, false);
+        const b = startJobWorker({ db: other.db, catalog, clock, logger, notifications: null }, false);
         await Promise.all([a.drain(), b.drain()]);
       } finally {
         await other.close();
@@ -188,13 +189,15 @@ for (const dialect of DIALECTS) {
       let release: () => void = () => {};
       catalog.register(definition('test.wake', async () => void ran++));
       catalog.register(definition('test.hold', (_p, { signal }) => new Promise<void>((resolve) => { release = resolve; signal.addEventListener('abort', () => resolve()); })));
-      const live = startJobWorker({ db: t.handle.db, catalog, clock, logger, pgPool: t.handle.pgPool, idleMs: 60_000 });
+      const notifications = createNotifications(t.handle.pgPool, logger);
+      const live = startJobWorker({ db: t.handle.db, catalog, clock, logger, notifications, idleMs: 60_000 });
       await enqueue(t.handle.db, clock.now(), 'test.wake', {});
       for (let i = 0; i < 100 && ran === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
       assert.equal(ran, 1, 'woken without waiting for the idle timeout');
       const held = (await enqueue(t.handle.db, clock.now(), 'test.hold', {}))!;
       for (let i = 0; i < 100 && (await jobRow(t, held))?.status !== 'running'; i++) await new Promise((resolve) => setTimeout(resolve, 20));
       await live.stop();
+      await notifications.close();
       release();
       const row = await jobRow(t, held);
       assert.equal(row?.status, 'queued');
