@@ -17,16 +17,43 @@ async function workingSchema(db: Kysely<any>): Promise<string | undefined> {
   return rows[0]?.schema ?? undefined;
 }
 
+/** What has run already, read straight from the bookkeeping table; null when there is none yet. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function appliedMigrations(db: Kysely<any>): Promise<Set<string> | null> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from schema_migrations`.execute(db);
+    return new Set(rows.map((row) => row.name));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Kysely finds its bookkeeping tables by listing the tables of every schema; on a PostgreSQL server where
+ * another schema is dropped at that moment (parallel test runs), that listing can fail with "schema does
+ * not exist". Such a failure is about someone else's schema: try again.
+ */
+const isConcurrentDrop = (error: unknown) => ['3F000', '42P01'].includes(String((error as { code?: string } | null)?.code));
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider,
-    migrationTableName: 'schema_migrations',
-    migrationLockTableName: 'schema_migrations_lock',
-    migrationTableSchema: await workingSchema(db),
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // Every start runs this: when everything has run, one query answers.
+  const applied = await appliedMigrations(db);
+  if (applied && Object.keys(migrations).every((name) => applied.has(name))) return [];
+  for (let attempt = 1; ; attempt++) {
+    const migrator = new Migrator({
+      db,
+      provider,
+      migrationTableName: 'schema_migrations',
+      migrationLockTableName: 'schema_migrations_lock',
+      migrationTableSchema: await workingSchema(db),
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error && isConcurrentDrop(error) && attempt < 5) {
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      continue;
+    }
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  }
 }

@@ -10,6 +10,7 @@
 // - the `webhooks` section: each event's body, its Service-* headers and the signature rule;
 // - one example per operation, made from its schemas.
 import { ERROR_STATUS, type ErrorCode } from '../errors.js';
+import { OPERATIONS } from './openapi-operations.js';
 import { WEBHOOK_EVENTS } from './openapi-webhooks.js';
 
 type Json = Record<string, unknown>;
@@ -107,17 +108,21 @@ function declaredCodes(response: Response | undefined): string[] {
   return (values ?? []).filter((v) => typeof v === 'string');
 }
 
-function finishErrors(path: string, op: Operation): void {
+function finishErrors(path: string, op: Operation, own: ErrorCode[]): void {
   const byStatus = new Map<string, Set<string>>();
   for (const [status, response] of Object.entries(op.responses)) {
     if (Number(status) >= 400) byStatus.set(status, new Set(declaredCodes(response)));
   }
-  for (const code of commonCodes(path, op)) {
+  for (const code of [...commonCodes(path, op), ...own]) {
     const status = String(ERROR_STATUS[code]);
     byStatus.set(status, (byStatus.get(status) ?? new Set()).add(code));
   }
   for (const [status, codes] of byStatus) {
-    if (codes.size === 0) codes.add(Object.entries(ERROR_STATUS).find(([, s]) => String(s) === status)?.[0] ?? 'internal_error');
+    // A status the route schema lists but no code of this operation answers with: not documented.
+    if (codes.size === 0) {
+      delete op.responses[status];
+      continue;
+    }
     const list = [...codes].sort();
     op.responses[status] = {
       description: list.map((code) => `\`${code}\`${ERROR_DESCRIPTIONS[code as ErrorCode] ? `: ${ERROR_DESCRIPTIONS[code as ErrorCode]}` : ''}`).join('; '),
@@ -296,9 +301,12 @@ export function finishDocument(document: Json): Json {
     for (const method of METHODS) {
       const op = item[method];
       if (!op) continue;
+      // An operation missing from OPERATIONS has no operationId, which the document's lint refuses.
+      const info = OPERATIONS[`${method.toUpperCase()} ${path}`];
+      if (info) op.operationId = info.id;
       finishParameters(op);
       finishSecurity(path, op);
-      finishErrors(path, op);
+      finishErrors(path, op, info?.codes ?? []);
       finishSuccess(op);
       addExamples(op, components);
       delete op['x-permission'];

@@ -243,7 +243,8 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
 
   // The worker re-reads the queue on every notification and whenever some may have been missed (a
   // reconnection of the LISTEN connection).
-  const unsubscribe = options.notifications?.subscribe(JOBS_CHANNEL, wake, wake) ?? (() => {});
+  // (Only a worker that loops listens: one driven by drain() holds no LISTEN connection.)
+  const unsubscribe = (autostart && options.notifications?.subscribe(JOBS_CHANNEL, wake, wake)) || (() => {});
 
   async function loop(): Promise<void> {
     while (!stopped) {

@@ -37,7 +37,8 @@ export class OpenApiResponseValidator {
     const pathname = url.split('?')[0] ?? url;
     const route = this.#routes.find((r) => r.pattern.test(pathname));
     const operation = route ? (this.document.paths[route.path] as Json)[method.toLowerCase()] : undefined;
-    if (!route || !operation) return;
+    // Routes of the service have an operationId; probes that tests add for themselves are not checked.
+    if (!route || !operation?.operationId) return;
     const where = `${method.toUpperCase()} ${route.path} → ${status}`;
     const response = (operation.responses as Json)[String(status)];
     assert.ok(response, `${where}: the document does not list status ${status} for this operation`);

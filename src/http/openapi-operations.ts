@@ -1,0 +1,58 @@
+// Every operation of the API by method and path: its operationId (what generated clients call it) and the
+// error codes of its own beyond those every operation of its kind can answer (see openapi-document.ts).
+// A route missing here has no operationId, which the document's lint (npm test) refuses.
+import type { ErrorCode } from '../errors.js';
+
+export interface OperationInfo {
+  id: string;
+  codes?: ErrorCode[];
+}
+
+const ADD_KNOWLEDGE: ErrorCode[] = ['subscription_inactive'];
+const CLAIM: ErrorCode[] = ['lock_failed'];
+
+export const OPERATIONS: Record<string, OperationInfo> = {
+  'GET /api/v1/health': { id: 'getHealth' },
+  'GET /api/v1/chatbots': { id: 'listChatbots' },
+  'GET /api/v1/chatbots/{chatbotId}': { id: 'getChatbot' },
+
+  'GET /api/v1/chatbots/{chatbotId}/knowledge': { id: 'listKnowledgeSources' },
+  'POST /api/v1/chatbots/{chatbotId}/knowledge/website': { id: 'addWebsiteSource', codes: ADD_KNOWLEDGE },
+  'POST /api/v1/chatbots/{chatbotId}/knowledge/text': { id: 'addTextSource', codes: ADD_KNOWLEDGE },
+  'POST /api/v1/chatbots/{chatbotId}/knowledge/files': { id: 'uploadFileSource', codes: ADD_KNOWLEDGE },
+  'GET /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}': { id: 'getKnowledgeSource' },
+  'PATCH /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}': { id: 'updateKnowledgeSource', codes: ['not_ready'] },
+  'DELETE /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}': { id: 'deleteKnowledgeSource' },
+  'POST /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}/refresh': { id: 'refreshKnowledgeSource', codes: ['not_a_website', 'not_ready', 'refresh_running'] },
+
+  'POST /api/v1/webhooks': { id: 'createWebhook', codes: ['endpoint_limit'] },
+  'GET /api/v1/webhooks': { id: 'listWebhooks' },
+  'POST /api/v1/webhooks/{webhookId}/test': { id: 'testWebhook' },
+  'DELETE /api/v1/webhooks/{webhookId}': { id: 'deleteWebhook' },
+  'GET /api/v1/webhooks/{webhookId}/deliveries': { id: 'listWebhookDeliveries' },
+  'POST /api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/retry': { id: 'retryWebhookDelivery' },
+
+  'POST /api/v1/chatbots/{chatbotId}/conversations': { id: 'startConversation' },
+  'GET /api/v1/chatbots/{chatbotId}/conversations': { id: 'listConversations' },
+  'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages': { id: 'sendVisitorMessage' },
+  'GET /api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages': { id: 'listMessages' },
+  'GET /api/v1/chatbots/{chatbotId}/conversations/{threadId}': { id: 'getConversation' },
+  'PATCH /api/v1/chatbots/{chatbotId}/conversations/{threadId}': { id: 'resolveConversation', codes: ['already_resolved', 'not_resolved', ...CLAIM] },
+  'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/take-over': { id: 'takeOverConversation', codes: ['already_handover', ...CLAIM] },
+  'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/replies': { id: 'replyToConversation', codes: ['not_handover', 'claimed_by_other', ...CLAIM] },
+  'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/switch-to-ai': { id: 'switchConversationToAi', codes: ['not_handover', ...CLAIM] },
+
+  'GET /api/v1/chatbots/{chatbotId}/leads': { id: 'listLeads' },
+  'GET /api/v1/chatbots/{chatbotId}/leads/{leadId}': { id: 'getLead' },
+  'PATCH /api/v1/chatbots/{chatbotId}/leads/{leadId}': { id: 'updateLead' },
+  'DELETE /api/v1/chatbots/{chatbotId}/leads/{leadId}': { id: 'deleteLead' },
+
+  'POST /api/v1/widget/{chatbotId}/conversations': { id: 'startWebChat', codes: ['forbidden'] },
+  'POST /api/v1/widget/{chatbotId}/conversations/{threadId}/messages': { id: 'sendWebChatMessage', codes: ['forbidden'] },
+  'GET /api/v1/widget/{chatbotId}/conversations/{threadId}/messages': { id: 'readWebChat', codes: ['forbidden'] },
+  'POST /api/v1/widget/{chatbotId}/conversations/{threadId}/visitor': { id: 'setWebChatVisitor', codes: ['forbidden'] },
+  'GET /api/v1/widget/{chatbotId}/conversations/{threadId}/events': { id: 'streamWebChatEvents', codes: ['forbidden'] },
+
+  'GET /api/v1/channels/{provider}/webhook': { id: 'verifyChannelWebhook', codes: ['forbidden'] },
+  'POST /api/v1/channels/{provider}/webhook': { id: 'receiveChannelWebhook', codes: ['unauthorized'] },
+};
