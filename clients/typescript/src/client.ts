@@ -179,7 +179,7 @@ export function createClient(options: ClientOptions) {
         await unwrap(
           api.POST('/api/v1/chatbots/{chatbotId}/knowledge/files', {
             params: { path: { chatbotId } },
-            // The document does not describe this multipart body; openapi-fetch sends FormData as is.
+            // The document types the file part as a string (format: binary); openapi-fetch sends FormData as is.
             body: form as never,
             ...createInit(options),
           }),

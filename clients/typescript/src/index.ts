@@ -34,8 +34,9 @@ export type {
   Conversation,
   CreatedWebhook,
   DataOf,
+  components,
+  Escalation,
   KnowledgeSource,
-  KnowledgeSourceSummary,
   Lead,
   Message,
   Pagination,
@@ -44,7 +45,9 @@ export type {
   SuccessBody,
   Webhook,
   WebhookDelivery,
+  WebhookEvent,
   WebhookEventType,
+  webhooks,
 } from './types.js';
 export {
   DEFAULT_TOLERANCE_SECONDS,
@@ -54,9 +57,7 @@ export {
   WebhookVerificationError,
 } from './webhooks.js';
 export type {
-  Escalation,
   VerifyWebhookOptions,
-  WebhookEvent,
   WebhookHeaders,
   WebhookVerificationFailure,
 } from './webhooks.js';

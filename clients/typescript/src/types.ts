@@ -1,8 +1,8 @@
-// Named types, read out of the generated `paths` (the document has no named component schemas yet, so
-// each is the type of a field of an operation's answer).
-import type { paths } from './generated/schema.js';
+// Named types: the document's component schemas, its webhooks section, and helpers that read an
+// operation's query, body and answer out of the generated `paths`.
+import type { components, paths, webhooks } from './generated/schema.js';
 
-export type { paths } from './generated/schema.js';
+export type { components, paths, webhooks } from './generated/schema.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
@@ -23,27 +23,26 @@ export type QueryOf<P extends keyof paths, M extends Method> =
 export type BodyOf<P extends keyof paths, M extends Method> =
   Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 
+type Schemas = components['schemas'];
+
 /** `meta.pagination` of every list. */
-export interface Pagination {
-  limit: number;
-  hasMore: boolean;
-  nextCursor: string | null;
-}
-
-export type Chatbot = DataOf<'/api/v1/chatbots/{chatbotId}', 'get'>['chatbot'];
-
+export type Pagination = Schemas['Pagination'];
+export type Chatbot = Schemas['Chatbot'];
 /** A knowledge source; `text` is there only when asked for (`include: 'text'`). */
-export type KnowledgeSource = DataOf<'/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', 'get'>['source'];
-export type KnowledgeSourceSummary = DataOf<'/api/v1/chatbots/{chatbotId}/knowledge', 'get'>['sources'][number];
-
-export type Lead = DataOf<'/api/v1/chatbots/{chatbotId}/leads/{leadId}', 'get'>['lead'];
-
-export type Conversation = DataOf<'/api/v1/chatbots/{chatbotId}/conversations/{threadId}', 'get'>['conversation'];
-export type Message = DataOf<'/api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages', 'get'>['messages'][number];
-
-export type Webhook = DataOf<'/api/v1/webhooks', 'get'>['webhooks'][number];
+export type KnowledgeSource = Schemas['Source'];
+export type Lead = Schemas['Lead'];
+export type Conversation = Schemas['Conversation'];
+export type Message = Schemas['Message'];
+export type Webhook = Schemas['WebhookEndpoint'];
 /** The endpoint as created, with its `secret` (shown this once). */
-export type CreatedWebhook = DataOf<'/api/v1/webhooks', 'post'>['webhook'];
-export type WebhookDelivery = DataOf<'/api/v1/webhooks/{webhookId}/deliveries', 'get'>['deliveries'][number];
+export type CreatedWebhook = Schemas['WebhookEndpointWithSecret'];
+export type WebhookDelivery = Schemas['Delivery'];
 /** A type of event an endpoint can subscribe to. */
 export type WebhookEventType = BodyOf<'/api/v1/webhooks', 'post'>['events'][number];
+
+type EventBody<T extends keyof webhooks> =
+  NonNullable<webhooks[T]['post']> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+/** The body of a webhook delivery, one type per event (the document's webhooks section). */
+export type WebhookEvent = { [T in keyof webhooks]: EventBody<T> }[keyof webhooks];
+/** `data.escalation` of `conversation.escalated`. */
+export type Escalation = Extract<WebhookEvent, { type: 'conversation.escalated' }>['data']['escalation'];

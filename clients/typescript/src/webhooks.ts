@@ -4,37 +4,10 @@
 //
 // keyed with the endpoint's whole secret, `whsec_` prefix included.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Conversation, KnowledgeSourceSummary, Lead } from './types.js';
+import type { WebhookEvent } from './types.js';
 
 export const SIGNATURE_HEADER = 'service-signature';
 export const DEFAULT_TOLERANCE_SECONDS = 300;
-
-export interface Escalation {
-  /** A readable sentence, e.g. "The visitor asked to talk to a person." */
-  reason: string;
-  category: 'human_requested' | 'complaint' | 'unanswered' | 'other';
-  urgency: 'low' | 'medium' | 'high';
-}
-
-interface EventBase<Type extends string, Data> {
-  /** `evt_…`; the same on every retry of the event: deduplicate on it. */
-  id: string;
-  type: Type;
-  /** When the event happened (RFC 3339); events can arrive out of order. */
-  createdAt: string;
-  data: Data;
-}
-
-/**
- * A webhook delivery's body. The OpenAPI document does not describe webhook payloads, so these are
- * written from the README ("Delivery"); the resources have the same fields as the API's answers.
- */
-export type WebhookEvent =
-  | EventBase<'lead.captured', { lead: Lead }>
-  | EventBase<'conversation.escalated', { conversation: Conversation; escalation: Escalation }>
-  | EventBase<'conversation.resolved', { conversation: Conversation }>
-  | EventBase<'knowledge.synced', { source: KnowledgeSourceSummary }>
-  | EventBase<'webhook.test', { webhook: { id: string; url: string } }>;
 
 export type WebhookVerificationFailure =
   | 'missing_signature'

@@ -9,7 +9,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health check */
+        /**
+         * Health check
+         * @description No token needed. 200 while the service can reach its database; 503 `unavailable` otherwise (also while shutting down).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -19,12 +22,32 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "status": "ok",
+                         *         "database": "ok"
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
@@ -40,25 +63,140 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
-                503: {
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+                400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `not_found`: no such route or resource, or one the token may not see */
+                404: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
+                            };
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -98,126 +236,293 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "chatbots": [
+                         *           {
+                         *             "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *             "name": "Ann Lee",
+                         *             "createdAt": "2026-11-22T10:00:00.000Z"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp",
+                         *         "pagination": {
+                         *           "limit": 20,
+                         *           "hasMore": false,
+                         *           "nextCursor": "eyJrIjpbMTc2Mzgw…"
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                chatbots: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    name: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                }[];
+                                chatbots: components["schemas"]["Chatbot"][];
                             };
                             meta: {
                                 requestId: string;
-                                pagination: {
-                                    limit: number;
-                                    hasMore: boolean;
-                                    nextCursor: string | null;
-                                };
+                                pagination: components["schemas"]["Pagination"];
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                429: {
+                /** @description `not_found`: no such route or resource, or one the token may not see */
+                404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+                429: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
+                            };
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -254,26 +559,40 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "chatbot": {
+                         *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "name": "Ann Lee",
+                         *           "createdAt": "2026-11-22T10:00:00.000Z"
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                chatbot: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    name: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                };
+                                chatbot: components["schemas"]["Chatbot"];
                             };
                             meta: {
                                 requestId: string;
@@ -281,94 +600,244 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+                400: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -413,168 +882,303 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "sources": [
+                         *           {
+                         *             "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *             "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *             "type": "website",
+                         *             "title": "Shipping FAQ",
+                         *             "url": "https://www.example.com/help",
+                         *             "status": "pending",
+                         *             "error": "string",
+                         *             "isSourceOfTruth": false,
+                         *             "refreshInterval": "off",
+                         *             "lastSyncedAt": "2026-11-22T10:00:00.000Z",
+                         *             "createdAt": "2026-11-22T10:00:00.000Z",
+                         *             "updatedAt": "2026-11-22T10:00:00.000Z",
+                         *             "text": "We ship within two working days."
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp",
+                         *         "pagination": {
+                         *           "limit": 20,
+                         *           "hasMore": false,
+                         *           "nextCursor": "eyJrIjpbMTc2Mzgw…"
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                sources: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    /** @enum {unknown} */
-                                    type: "website" | "file" | "text";
-                                    title: string | null;
-                                    url: string | null;
-                                    /** @enum {unknown} */
-                                    status: "pending" | "processing" | "ready" | "failed";
-                                    error: string | null;
-                                    isSourceOfTruth: boolean;
-                                    /** @enum {unknown} */
-                                    refreshInterval: "off" | "daily" | "weekly";
-                                    lastSyncedAt: string | null;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    updatedAt: string;
-                                    /** @description Only with include=text on the single-source read. */
-                                    text?: string;
-                                }[];
+                                sources: components["schemas"]["Source"][];
                             };
                             meta: {
                                 requestId: string;
-                                pagination: {
-                                    limit: number;
-                                    hasMore: boolean;
-                                    nextCursor: string | null;
-                                };
+                                pagination: components["schemas"]["Pagination"];
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -607,7 +1211,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a retry safe: the same key and request within 24 hours replays the first answer (`Idempotent-Replayed: true`) and does nothing again. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     chatbotId: string;
                 };
@@ -615,6 +1222,23 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://www.example.com/help",
+                     *       "crawl": "page",
+                     *       "pageUrls": [
+                     *         "string"
+                     *       ],
+                     *       "includePaths": [
+                     *         "/help"
+                     *       ],
+                     *       "excludePaths": [
+                     *         "/help"
+                     *       ],
+                     *       "refreshInterval": "off",
+                     *       "title": "Shipping FAQ"
+                     *     }
+                     */
                     "application/json": {
                         /** @description A public http(s) address. */
                         url: string;
@@ -630,45 +1254,54 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description `true` when this answer replays the first request sent with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: "true";
+                        /** @description On a replay: the id of the first request sent with the key. */
+                        "Original-Request"?: string;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "source": {
+                         *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "type": "website",
+                         *           "title": "Shipping FAQ",
+                         *           "url": "https://www.example.com/help",
+                         *           "status": "pending",
+                         *           "error": "string",
+                         *           "isSourceOfTruth": false,
+                         *           "refreshInterval": "off",
+                         *           "lastSyncedAt": "2026-11-22T10:00:00.000Z",
+                         *           "createdAt": "2026-11-22T10:00:00.000Z",
+                         *           "updatedAt": "2026-11-22T10:00:00.000Z",
+                         *           "text": "We ship within two working days."
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                source: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    /** @enum {unknown} */
-                                    type: "website" | "file" | "text";
-                                    title: string | null;
-                                    url: string | null;
-                                    /** @enum {unknown} */
-                                    status: "pending" | "processing" | "ready" | "failed";
-                                    error: string | null;
-                                    isSourceOfTruth: boolean;
-                                    /** @enum {unknown} */
-                                    refreshInterval: "off" | "daily" | "weekly";
-                                    lastSyncedAt: string | null;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    updatedAt: string;
-                                    /** @description Only with include=text on the single-source read. */
-                                    text?: string;
-                                };
+                                source: components["schemas"]["Source"];
                             };
                             meta: {
                                 requestId: string;
@@ -676,117 +1309,380 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                429: {
+                /** @description `idempotency_in_progress`: a request with this Idempotency-Key is still running */
+                409: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "idempotency_in_progress",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "idempotency_in_progress";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+                413: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "payload_too_large";
+                            };
+                        };
+                    };
+                };
+                /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+                415: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unsupported_media_type";
+                            };
+                        };
+                    };
+                };
+                /** @description `idempotency_key_reused`: this Idempotency-Key was used with another request */
+                422: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "idempotency_key_reused",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "idempotency_key_reused";
+                            };
+                        };
+                    };
+                };
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+                429: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
+                            };
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -815,7 +1711,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a retry safe: the same key and request within 24 hours replays the first answer (`Idempotent-Replayed: true`) and does nothing again. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     chatbotId: string;
                 };
@@ -823,6 +1722,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "title": "Shipping FAQ",
+                     *       "text": "We ship within two working days."
+                     *     }
+                     */
                     "application/json": {
                         title: string;
                         text: string;
@@ -830,45 +1735,54 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description `true` when this answer replays the first request sent with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: "true";
+                        /** @description On a replay: the id of the first request sent with the key. */
+                        "Original-Request"?: string;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "source": {
+                         *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "type": "website",
+                         *           "title": "Shipping FAQ",
+                         *           "url": "https://www.example.com/help",
+                         *           "status": "pending",
+                         *           "error": "string",
+                         *           "isSourceOfTruth": false,
+                         *           "refreshInterval": "off",
+                         *           "lastSyncedAt": "2026-11-22T10:00:00.000Z",
+                         *           "createdAt": "2026-11-22T10:00:00.000Z",
+                         *           "updatedAt": "2026-11-22T10:00:00.000Z",
+                         *           "text": "We ship within two working days."
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                source: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    /** @enum {unknown} */
-                                    type: "website" | "file" | "text";
-                                    title: string | null;
-                                    url: string | null;
-                                    /** @enum {unknown} */
-                                    status: "pending" | "processing" | "ready" | "failed";
-                                    error: string | null;
-                                    isSourceOfTruth: boolean;
-                                    /** @enum {unknown} */
-                                    refreshInterval: "off" | "daily" | "weekly";
-                                    lastSyncedAt: string | null;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    updatedAt: string;
-                                    /** @description Only with include=text on the single-source read. */
-                                    text?: string;
-                                };
+                                source: components["schemas"]["Source"];
                             };
                             meta: {
                                 requestId: string;
@@ -876,117 +1790,380 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                429: {
+                /** @description `idempotency_in_progress`: a request with this Idempotency-Key is still running */
+                409: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "idempotency_in_progress",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "idempotency_in_progress";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+                413: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "payload_too_large";
+                            };
+                        };
+                    };
+                };
+                /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+                415: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unsupported_media_type";
+                            };
+                        };
+                    };
+                };
+                /** @description `idempotency_key_reused`: this Idempotency-Key was used with another request */
+                422: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "idempotency_key_reused",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "idempotency_key_reused";
+                            };
+                        };
+                    };
+                };
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+                429: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
+                            };
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -1017,53 +2194,83 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a retry safe: the same key and request within 24 hours replays the first answer (`Idempotent-Replayed: true`) and does nothing again. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     chatbotId: string;
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "file": "string",
+                     *       "title": "Shipping FAQ"
+                     *     }
+                     */
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The file, at most 50 MiB.
+                         */
+                        file: string;
+                        /** @description Defaults to the file name. */
+                        title?: string;
+                    };
+                };
+            };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description `true` when this answer replays the first request sent with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: "true";
+                        /** @description On a replay: the id of the first request sent with the key. */
+                        "Original-Request"?: string;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "source": {
+                         *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "type": "website",
+                         *           "title": "Shipping FAQ",
+                         *           "url": "https://www.example.com/help",
+                         *           "status": "pending",
+                         *           "error": "string",
+                         *           "isSourceOfTruth": false,
+                         *           "refreshInterval": "off",
+                         *           "lastSyncedAt": "2026-11-22T10:00:00.000Z",
+                         *           "createdAt": "2026-11-22T10:00:00.000Z",
+                         *           "updatedAt": "2026-11-22T10:00:00.000Z",
+                         *           "text": "We ship within two working days."
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                source: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    /** @enum {unknown} */
-                                    type: "website" | "file" | "text";
-                                    title: string | null;
-                                    url: string | null;
-                                    /** @enum {unknown} */
-                                    status: "pending" | "processing" | "ready" | "failed";
-                                    error: string | null;
-                                    isSourceOfTruth: boolean;
-                                    /** @enum {unknown} */
-                                    refreshInterval: "off" | "daily" | "weekly";
-                                    lastSyncedAt: string | null;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    updatedAt: string;
-                                    /** @description Only with include=text on the single-source read. */
-                                    text?: string;
-                                };
+                                source: components["schemas"]["Source"];
                             };
                             meta: {
                                 requestId: string;
@@ -1071,163 +2278,380 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `idempotency_in_progress`: a request with this Idempotency-Key is still running */
+                409: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "idempotency_in_progress",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "idempotency_in_progress";
+                            };
+                        };
+                    };
+                };
+                /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
                 413: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "payload_too_large";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unsupported_media_type`: a body of another content type than the operation takes */
                 415: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unsupported_media_type";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                429: {
+                /** @description `idempotency_key_reused`: this Idempotency-Key was used with another request */
+                422: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "idempotency_key_reused",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "idempotency_key_reused";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+                429: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
+                            };
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -1266,45 +2690,50 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "source": {
+                         *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "type": "website",
+                         *           "title": "Shipping FAQ",
+                         *           "url": "https://www.example.com/help",
+                         *           "status": "pending",
+                         *           "error": "string",
+                         *           "isSourceOfTruth": false,
+                         *           "refreshInterval": "off",
+                         *           "lastSyncedAt": "2026-11-22T10:00:00.000Z",
+                         *           "createdAt": "2026-11-22T10:00:00.000Z",
+                         *           "updatedAt": "2026-11-22T10:00:00.000Z",
+                         *           "text": "We ship within two working days."
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                source: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    /** @enum {unknown} */
-                                    type: "website" | "file" | "text";
-                                    title: string | null;
-                                    url: string | null;
-                                    /** @enum {unknown} */
-                                    status: "pending" | "processing" | "ready" | "failed";
-                                    error: string | null;
-                                    isSourceOfTruth: boolean;
-                                    /** @enum {unknown} */
-                                    refreshInterval: "off" | "daily" | "weekly";
-                                    lastSyncedAt: string | null;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    updatedAt: string;
-                                    /** @description Only with include=text on the single-source read. */
-                                    text?: string;
-                                };
+                                source: components["schemas"]["Source"];
                             };
                             meta: {
                                 requestId: string;
@@ -1312,117 +2741,244 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -1449,12 +3005,32 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *         "deleted": true
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
@@ -1470,94 +3046,244 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+                400: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -1584,6 +3310,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "title": "Shipping FAQ",
+                     *       "text": "We ship within two working days.",
+                     *       "isSourceOfTruth": false,
+                     *       "refreshInterval": "off"
+                     *     }
+                     */
                     "application/json": {
                         title?: string;
                         text?: string;
@@ -1594,45 +3328,50 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "source": {
+                         *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "type": "website",
+                         *           "title": "Shipping FAQ",
+                         *           "url": "https://www.example.com/help",
+                         *           "status": "pending",
+                         *           "error": "string",
+                         *           "isSourceOfTruth": false,
+                         *           "refreshInterval": "off",
+                         *           "lastSyncedAt": "2026-11-22T10:00:00.000Z",
+                         *           "createdAt": "2026-11-22T10:00:00.000Z",
+                         *           "updatedAt": "2026-11-22T10:00:00.000Z",
+                         *           "text": "We ship within two working days."
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                source: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    /** @enum {unknown} */
-                                    type: "website" | "file" | "text";
-                                    title: string | null;
-                                    url: string | null;
-                                    /** @enum {unknown} */
-                                    status: "pending" | "processing" | "ready" | "failed";
-                                    error: string | null;
-                                    isSourceOfTruth: boolean;
-                                    /** @enum {unknown} */
-                                    refreshInterval: "off" | "daily" | "weekly";
-                                    lastSyncedAt: string | null;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    updatedAt: string;
-                                    /** @description Only with include=text on the single-source read. */
-                                    text?: string;
-                                };
+                                source: components["schemas"]["Source"];
                             };
                             meta: {
                                 requestId: string;
@@ -1640,140 +3379,346 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_ready` */
                 409: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_ready",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_ready";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                429: {
+                /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+                413: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "payload_too_large";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+                415: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unsupported_media_type";
+                            };
+                        };
+                    };
+                };
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+                429: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
+                            };
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -1807,45 +3752,50 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Accepted */
                 202: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "source": {
+                         *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "type": "website",
+                         *           "title": "Shipping FAQ",
+                         *           "url": "https://www.example.com/help",
+                         *           "status": "pending",
+                         *           "error": "string",
+                         *           "isSourceOfTruth": false,
+                         *           "refreshInterval": "off",
+                         *           "lastSyncedAt": "2026-11-22T10:00:00.000Z",
+                         *           "createdAt": "2026-11-22T10:00:00.000Z",
+                         *           "updatedAt": "2026-11-22T10:00:00.000Z",
+                         *           "text": "We ship within two working days."
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                source: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    /** @enum {unknown} */
-                                    type: "website" | "file" | "text";
-                                    title: string | null;
-                                    url: string | null;
-                                    /** @enum {unknown} */
-                                    status: "pending" | "processing" | "ready" | "failed";
-                                    error: string | null;
-                                    isSourceOfTruth: boolean;
-                                    /** @enum {unknown} */
-                                    refreshInterval: "off" | "daily" | "weekly";
-                                    lastSyncedAt: string | null;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    updatedAt: string;
-                                    /** @description Only with include=text on the single-source read. */
-                                    text?: string;
-                                };
+                                source: components["schemas"]["Source"];
                             };
                             meta: {
                                 requestId: string;
@@ -1853,140 +3803,278 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_ready` */
                 409: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_ready",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_ready";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -2026,132 +4114,304 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "webhooks": [
+                         *           {
+                         *             "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *             "url": "https://www.example.com/help",
+                         *             "events": [
+                         *               "string"
+                         *             ],
+                         *             "active": false,
+                         *             "disabledReason": "string",
+                         *             "lastDeliveryAt": "2026-11-22T10:00:00.000Z",
+                         *             "lastStatusCode": 1,
+                         *             "createdAt": "2026-11-22T10:00:00.000Z"
+                         *           }
+                         *         ],
+                         *         "events": [
+                         *           "string"
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp",
+                         *         "pagination": {
+                         *           "limit": 20,
+                         *           "hasMore": false,
+                         *           "nextCursor": "eyJrIjpbMTc2Mzgw…"
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                webhooks: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    url: string;
-                                    events: string[];
-                                    active: boolean;
-                                    disabledReason: string | null;
-                                    lastDeliveryAt: string | null;
-                                    lastStatusCode: number | null;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                }[];
+                                webhooks: components["schemas"]["WebhookEndpoint"][];
                                 events: string[];
                             };
                             meta: {
                                 requestId: string;
-                                pagination: {
-                                    limit: number;
-                                    hasMore: boolean;
-                                    nextCursor: string | null;
-                                };
+                                pagination: components["schemas"]["Pagination"];
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                429: {
+                /** @description `not_found`: no such route or resource, or one the token may not see */
+                404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+                429: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
+                            };
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -2168,12 +4428,23 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a retry safe: the same key and request within 24 hours replays the first answer (`Idempotent-Replayed: true`) and does nothing again. */
+                    "Idempotency-Key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://www.example.com/help",
+                     *       "events": [
+                     *         "conversation.escalated"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Public https address, at most 500 characters. */
                         url: string;
@@ -2182,32 +4453,52 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description `true` when this answer replays the first request sent with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: "true";
+                        /** @description On a replay: the id of the first request sent with the key. */
+                        "Original-Request"?: string;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "webhook": {
+                         *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "url": "https://www.example.com/help",
+                         *           "events": [
+                         *             "string"
+                         *           ],
+                         *           "active": false,
+                         *           "disabledReason": "string",
+                         *           "lastDeliveryAt": "2026-11-22T10:00:00.000Z",
+                         *           "lastStatusCode": 1,
+                         *           "createdAt": "2026-11-22T10:00:00.000Z",
+                         *           "secret": "whsec_3q2+7w…"
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                webhook: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    url: string;
-                                    events: string[];
-                                    active: boolean;
-                                    disabledReason: string | null;
-                                    lastDeliveryAt: string | null;
-                                    lastStatusCode: number | null;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                    secret: string;
-                                };
+                                webhook: components["schemas"]["WebhookEndpointWithSecret"];
                             };
                             meta: {
                                 requestId: string;
@@ -2215,140 +4506,380 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
+                404: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
+                            };
+                        };
+                    };
+                };
+                /** @description `idempotency_in_progress`: a request with this Idempotency-Key is still running */
+                409: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "idempotency_in_progress",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "idempotency_in_progress";
+                            };
+                        };
+                    };
+                };
+                /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
                 413: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "payload_too_large";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unsupported_media_type`: a body of another content type than the operation takes */
                 415: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unsupported_media_type";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                429: {
+                /** @description `idempotency_key_reused`: this Idempotency-Key was used with another request */
+                422: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "idempotency_key_reused",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "idempotency_key_reused";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+                429: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
+                            };
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -2387,12 +4918,32 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "delivered": false,
+                         *         "statusCode": 1
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
@@ -2406,117 +4957,244 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -2554,12 +5232,32 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *         "deleted": true
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
@@ -2575,94 +5273,244 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+                400: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -2703,161 +5551,300 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "deliveries": [
+                         *           {
+                         *             "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *             "eventId": "string",
+                         *             "eventType": "string",
+                         *             "attempt": 1,
+                         *             "trigger": "automatic",
+                         *             "delivered": false,
+                         *             "statusCode": 1,
+                         *             "error": "string",
+                         *             "durationMs": 1,
+                         *             "createdAt": "2026-11-22T10:00:00.000Z"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp",
+                         *         "pagination": {
+                         *           "limit": 20,
+                         *           "hasMore": false,
+                         *           "nextCursor": "eyJrIjpbMTc2Mzgw…"
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                deliveries: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    eventId: string;
-                                    eventType: string;
-                                    /** @description Attempts of this event at this endpoint so far, this one included. */
-                                    attempt: number;
-                                    /**
-                                     * @description automatic: the delivery worker; test: POST …/test; manual: POST …/retry.
-                                     * @enum {unknown}
-                                     */
-                                    trigger: "automatic" | "test" | "manual";
-                                    delivered: boolean;
-                                    statusCode: number | null;
-                                    error: string | null;
-                                    durationMs: number;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                }[];
+                                deliveries: components["schemas"]["Delivery"][];
                             };
                             meta: {
                                 requestId: string;
-                                pagination: {
-                                    limit: number;
-                                    hasMore: boolean;
-                                    nextCursor: string | null;
-                                };
+                                pagination: components["schemas"]["Pagination"];
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -2899,12 +5886,32 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "delivered": false,
+                         *         "statusCode": 1
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
@@ -2918,117 +5925,244 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -3074,160 +6208,298 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "conversations": [
+                         *           {
+                         *             "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                         *             "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *             "channel": "web",
+                         *             "mode": "ai",
+                         *             "escalated": false,
+                         *             "resolved": false,
+                         *             "startedAt": "2026-11-22T10:00:00.000Z",
+                         *             "lastMessageAt": "2026-11-22T10:00:00.000Z"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp",
+                         *         "pagination": {
+                         *           "limit": 20,
+                         *           "hasMore": false,
+                         *           "nextCursor": "eyJrIjpbMTc2Mzgw…"
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                conversations: {
-                                    threadId: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    /** @enum {unknown} */
-                                    channel: "web" | "api" | "whatsapp" | "instagram" | "facebook";
-                                    /** @enum {unknown} */
-                                    mode: "ai" | "human";
-                                    escalated: boolean;
-                                    resolved: boolean;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    startedAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    lastMessageAt: string;
-                                }[];
+                                conversations: components["schemas"]["Conversation"][];
                             };
                             meta: {
                                 requestId: string;
-                                pagination: {
-                                    limit: number;
-                                    hasMore: boolean;
-                                    nextCursor: string | null;
-                                };
+                                pagination: components["schemas"]["Pagination"];
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -3244,7 +6516,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a retry safe: the same key and request within 24 hours replays the first answer (`Idempotent-Replayed: true`) and does nothing again. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     chatbotId: string;
                 };
@@ -3252,6 +6527,17 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Where is my order?",
+                     *       "visitor": {
+                     *         "name": "Ann Lee",
+                     *         "email": "ann@example.com",
+                     *         "phone": "+14155550123",
+                     *         "company": "Example Ltd"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description 1 to 4,000 characters. */
                         message: string;
@@ -3268,50 +6554,60 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description `true` when this answer replays the first request sent with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: "true";
+                        /** @description On a replay: the id of the first request sent with the key. */
+                        "Original-Request"?: string;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "conversation": {
+                         *           "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                         *           "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "channel": "web",
+                         *           "mode": "ai",
+                         *           "escalated": false,
+                         *           "resolved": false,
+                         *           "startedAt": "2026-11-22T10:00:00.000Z",
+                         *           "lastMessageAt": "2026-11-22T10:00:00.000Z"
+                         *         },
+                         *         "messages": [
+                         *           {
+                         *             "id": "string",
+                         *             "role": "user",
+                         *             "text": "We ship within two working days.",
+                         *             "createdAt": "2026-11-22T10:00:00.000Z",
+                         *             "authorName": "string"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                conversation: {
-                                    threadId: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    /** @enum {unknown} */
-                                    channel: "web" | "api" | "whatsapp" | "instagram" | "facebook";
-                                    /** @enum {unknown} */
-                                    mode: "ai" | "human";
-                                    escalated: boolean;
-                                    resolved: boolean;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    startedAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    lastMessageAt: string;
-                                };
+                                conversation: components["schemas"]["Conversation"];
                                 /** @description The visitor's message, then the chatbot's answer when it answers (mode ai). */
-                                messages: {
-                                    id: string;
-                                    /** @enum {unknown} */
-                                    role: "user" | "assistant" | "agent";
-                                    text: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                    authorName: string | null;
-                                }[];
+                                messages: components["schemas"]["Message"][];
                             };
                             meta: {
                                 requestId: string;
@@ -3319,186 +6615,380 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `idempotency_in_progress`: a request with this Idempotency-Key is still running */
                 409: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "idempotency_in_progress",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "idempotency_in_progress";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+                413: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "payload_too_large";
+                            };
+                        };
+                    };
+                };
+                /** @description `unsupported_media_type`: a body of another content type than the operation takes */
                 415: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unsupported_media_type";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `idempotency_key_reused`: this Idempotency-Key was used with another request */
                 422: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "idempotency_key_reused",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "idempotency_key_reused";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -3541,151 +7031,295 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "messages": [
+                         *           {
+                         *             "id": "string",
+                         *             "role": "user",
+                         *             "text": "We ship within two working days.",
+                         *             "createdAt": "2026-11-22T10:00:00.000Z",
+                         *             "authorName": "string"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp",
+                         *         "pagination": {
+                         *           "limit": 20,
+                         *           "hasMore": false,
+                         *           "nextCursor": "eyJrIjpbMTc2Mzgw…"
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                messages: {
-                                    id: string;
-                                    /** @enum {unknown} */
-                                    role: "user" | "assistant" | "agent";
-                                    text: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                    authorName: string | null;
-                                }[];
+                                messages: components["schemas"]["Message"][];
                             };
                             meta: {
                                 requestId: string;
-                                pagination: {
-                                    limit: number;
-                                    hasMore: boolean;
-                                    nextCursor: string | null;
-                                };
+                                pagination: components["schemas"]["Pagination"];
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -3702,7 +7336,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a retry safe: the same key and request within 24 hours replays the first answer (`Idempotent-Replayed: true`) and does nothing again. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     chatbotId: string;
                     threadId: string;
@@ -3711,6 +7348,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Where is my order?"
+                     *     }
+                     */
                     "application/json": {
                         /** @description 1 to 4,000 characters. */
                         message: string;
@@ -3718,50 +7360,60 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description `true` when this answer replays the first request sent with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: "true";
+                        /** @description On a replay: the id of the first request sent with the key. */
+                        "Original-Request"?: string;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "conversation": {
+                         *           "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                         *           "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "channel": "web",
+                         *           "mode": "ai",
+                         *           "escalated": false,
+                         *           "resolved": false,
+                         *           "startedAt": "2026-11-22T10:00:00.000Z",
+                         *           "lastMessageAt": "2026-11-22T10:00:00.000Z"
+                         *         },
+                         *         "messages": [
+                         *           {
+                         *             "id": "string",
+                         *             "role": "user",
+                         *             "text": "We ship within two working days.",
+                         *             "createdAt": "2026-11-22T10:00:00.000Z",
+                         *             "authorName": "string"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                conversation: {
-                                    threadId: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    /** @enum {unknown} */
-                                    channel: "web" | "api" | "whatsapp" | "instagram" | "facebook";
-                                    /** @enum {unknown} */
-                                    mode: "ai" | "human";
-                                    escalated: boolean;
-                                    resolved: boolean;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    startedAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    lastMessageAt: string;
-                                };
+                                conversation: components["schemas"]["Conversation"];
                                 /** @description The visitor's message, then the chatbot's answer when it answers (mode ai). */
-                                messages: {
-                                    id: string;
-                                    /** @enum {unknown} */
-                                    role: "user" | "assistant" | "agent";
-                                    text: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                    authorName: string | null;
-                                }[];
+                                messages: components["schemas"]["Message"][];
                             };
                             meta: {
                                 requestId: string;
@@ -3769,186 +7421,380 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `idempotency_in_progress`: a request with this Idempotency-Key is still running */
                 409: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "idempotency_in_progress",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "idempotency_in_progress";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+                413: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "payload_too_large";
+                            };
+                        };
+                    };
+                };
+                /** @description `unsupported_media_type`: a body of another content type than the operation takes */
                 415: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unsupported_media_type";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `idempotency_key_reused`: this Idempotency-Key was used with another request */
                 422: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "idempotency_key_reused",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "idempotency_key_reused";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -3984,37 +7830,45 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "conversation": {
+                         *           "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                         *           "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "channel": "web",
+                         *           "mode": "ai",
+                         *           "escalated": false,
+                         *           "resolved": false,
+                         *           "startedAt": "2026-11-22T10:00:00.000Z",
+                         *           "lastMessageAt": "2026-11-22T10:00:00.000Z"
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                conversation: {
-                                    threadId: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    /** @enum {unknown} */
-                                    channel: "web" | "api" | "whatsapp" | "instagram" | "facebook";
-                                    /** @enum {unknown} */
-                                    mode: "ai" | "human";
-                                    escalated: boolean;
-                                    resolved: boolean;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    startedAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    lastMessageAt: string;
-                                };
+                                conversation: components["schemas"]["Conversation"];
                             };
                             meta: {
                                 requestId: string;
@@ -4022,94 +7876,244 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+                400: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -4139,43 +8143,56 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "resolved": false
+                     *     }
+                     */
                     "application/json": {
                         resolved: boolean;
                     };
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "conversation": {
+                         *           "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                         *           "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "channel": "web",
+                         *           "mode": "ai",
+                         *           "escalated": false,
+                         *           "resolved": false,
+                         *           "startedAt": "2026-11-22T10:00:00.000Z",
+                         *           "lastMessageAt": "2026-11-22T10:00:00.000Z"
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                conversation: {
-                                    threadId: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    /** @enum {unknown} */
-                                    channel: "web" | "api" | "whatsapp" | "instagram" | "facebook";
-                                    /** @enum {unknown} */
-                                    mode: "ai" | "human";
-                                    escalated: boolean;
-                                    resolved: boolean;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    startedAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    lastMessageAt: string;
-                                };
+                                conversation: components["schemas"]["Conversation"];
                             };
                             meta: {
                                 requestId: string;
@@ -4183,186 +8200,346 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_ready` */
                 409: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_ready",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_ready";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+                413: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "payload_too_large";
+                            };
+                        };
+                    };
+                };
+                /** @description `unsupported_media_type`: a body of another content type than the operation takes */
                 415: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unsupported_media_type";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                503: {
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -4398,37 +8575,45 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "conversation": {
+                         *           "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                         *           "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "channel": "web",
+                         *           "mode": "ai",
+                         *           "escalated": false,
+                         *           "resolved": false,
+                         *           "startedAt": "2026-11-22T10:00:00.000Z",
+                         *           "lastMessageAt": "2026-11-22T10:00:00.000Z"
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                conversation: {
-                                    threadId: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    /** @enum {unknown} */
-                                    channel: "web" | "api" | "whatsapp" | "instagram" | "facebook";
-                                    /** @enum {unknown} */
-                                    mode: "ai" | "human";
-                                    escalated: boolean;
-                                    resolved: boolean;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    startedAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    lastMessageAt: string;
-                                };
+                                conversation: components["schemas"]["Conversation"];
                             };
                             meta: {
                                 requestId: string;
@@ -4436,163 +8621,278 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_ready` */
                 409: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_ready",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_ready";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                503: {
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -4623,7 +8923,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a retry safe: the same key and request within 24 hours replays the first answer (`Idempotent-Replayed: true`) and does nothing again. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     chatbotId: string;
                     threadId: string;
@@ -4632,6 +8935,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Where is my order?"
+                     *     }
+                     */
                     "application/json": {
                         /** @description 1 to 4,000 characters. */
                         message: string;
@@ -4639,28 +8947,48 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description `true` when this answer replays the first request sent with the same Idempotency-Key. */
+                        "Idempotent-Replayed"?: "true";
+                        /** @description On a replay: the id of the first request sent with the key. */
+                        "Original-Request"?: string;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "message": {
+                         *           "id": "string",
+                         *           "role": "user",
+                         *           "text": "We ship within two working days.",
+                         *           "createdAt": "2026-11-22T10:00:00.000Z",
+                         *           "authorName": "string"
+                         *         },
+                         *         "delivered": false,
+                         *         "deliveryError": "string"
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                message: {
-                                    id: string;
-                                    /** @enum {unknown} */
-                                    role: "user" | "assistant" | "agent";
-                                    text: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                    authorName: string | null;
-                                };
+                                message: components["schemas"]["Message"];
                                 /** @description Handed to the visitor's channel. */
                                 delivered: boolean;
                                 /** @description Only when delivery failed; the reply is still saved. */
@@ -4672,209 +9000,380 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `idempotency_in_progress`: a request with this Idempotency-Key is still running */
                 409: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "idempotency_in_progress",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "idempotency_in_progress";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+                413: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "payload_too_large";
+                            };
+                        };
+                    };
+                };
+                /** @description `unsupported_media_type`: a body of another content type than the operation takes */
                 415: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unsupported_media_type";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `idempotency_key_reused`: this Idempotency-Key was used with another request */
                 422: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "idempotency_key_reused",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "idempotency_key_reused";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                503: {
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -4914,37 +9413,45 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "conversation": {
+                         *           "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                         *           "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "channel": "web",
+                         *           "mode": "ai",
+                         *           "escalated": false,
+                         *           "resolved": false,
+                         *           "startedAt": "2026-11-22T10:00:00.000Z",
+                         *           "lastMessageAt": "2026-11-22T10:00:00.000Z"
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                conversation: {
-                                    threadId: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    /** @enum {unknown} */
-                                    channel: "web" | "api" | "whatsapp" | "instagram" | "facebook";
-                                    /** @enum {unknown} */
-                                    mode: "ai" | "human";
-                                    escalated: boolean;
-                                    resolved: boolean;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    startedAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    lastMessageAt: string;
-                                };
+                                conversation: components["schemas"]["Conversation"];
                             };
                             meta: {
                                 requestId: string;
@@ -4952,163 +9459,278 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_ready` */
                 409: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_ready",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_ready";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                503: {
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -5152,158 +9774,300 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "leads": [
+                         *           {
+                         *             "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *             "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *             "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                         *             "name": "Ann Lee",
+                         *             "email": "ann@example.com",
+                         *             "phone": "+14155550123",
+                         *             "company": "Example Ltd",
+                         *             "channel": "web",
+                         *             "converted": false,
+                         *             "capturedAt": "2026-11-22T10:00:00.000Z"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp",
+                         *         "pagination": {
+                         *           "limit": 20,
+                         *           "hasMore": false,
+                         *           "nextCursor": "eyJrIjpbMTc2Mzgw…"
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                leads: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    threadId: string | null;
-                                    name: string | null;
-                                    email: string | null;
-                                    phone: string | null;
-                                    company: string | null;
-                                    /** @enum {unknown} */
-                                    channel: "web" | "api" | "whatsapp" | "instagram" | "facebook";
-                                    converted: boolean;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    capturedAt: string;
-                                }[];
+                                leads: components["schemas"]["Lead"][];
                             };
                             meta: {
                                 requestId: string;
-                                pagination: {
-                                    limit: number;
-                                    hasMore: boolean;
-                                    nextCursor: string | null;
-                                };
+                                pagination: components["schemas"]["Pagination"];
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -5341,35 +10105,47 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "lead": {
+                         *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                         *           "name": "Ann Lee",
+                         *           "email": "ann@example.com",
+                         *           "phone": "+14155550123",
+                         *           "company": "Example Ltd",
+                         *           "channel": "web",
+                         *           "converted": false,
+                         *           "capturedAt": "2026-11-22T10:00:00.000Z"
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                lead: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    threadId: string | null;
-                                    name: string | null;
-                                    email: string | null;
-                                    phone: string | null;
-                                    company: string | null;
-                                    /** @enum {unknown} */
-                                    channel: "web" | "api" | "whatsapp" | "instagram" | "facebook";
-                                    converted: boolean;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    capturedAt: string;
-                                };
+                                lead: components["schemas"]["Lead"];
                             };
                             meta: {
                                 requestId: string;
@@ -5377,94 +10153,244 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+                400: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -5491,12 +10417,32 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "id": "string",
+                         *         "deleted": true
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
@@ -5511,94 +10457,244 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+                400: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -5625,6 +10721,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Ann Lee",
+                     *       "email": "ann@example.com",
+                     *       "phone": "+14155550123",
+                     *       "company": "Example Ltd",
+                     *       "converted": false
+                     *     }
+                     */
                     "application/json": {
                         name?: string | null;
                         email?: string | null;
@@ -5635,35 +10740,47 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "lead": {
+                         *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                         *           "name": "Ann Lee",
+                         *           "email": "ann@example.com",
+                         *           "phone": "+14155550123",
+                         *           "company": "Example Ltd",
+                         *           "channel": "web",
+                         *           "converted": false,
+                         *           "capturedAt": "2026-11-22T10:00:00.000Z"
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                lead: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    threadId: string | null;
-                                    name: string | null;
-                                    email: string | null;
-                                    phone: string | null;
-                                    company: string | null;
-                                    /** @enum {unknown} */
-                                    channel: "web" | "api" | "whatsapp" | "instagram" | "facebook";
-                                    converted: boolean;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    capturedAt: string;
-                                };
+                                lead: components["schemas"]["Lead"];
                             };
                             meta: {
                                 requestId: string;
@@ -5671,140 +10788,312 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+                413: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "payload_too_large";
+                            };
+                        };
+                    };
+                };
+                /** @description `unsupported_media_type`: a body of another content type than the operation takes */
                 415: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unsupported_media_type";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -5837,6 +11126,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "visitor": {
+                     *         "name": "Ann Lee",
+                     *         "email": "ann@example.com",
+                     *         "phone": "+14155550123",
+                     *         "company": "Example Ltd"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         visitor?: {
                             name?: string;
@@ -5849,37 +11148,46 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "conversation": {
+                         *           "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                         *           "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                         *           "channel": "web",
+                         *           "mode": "ai",
+                         *           "escalated": false,
+                         *           "resolved": false,
+                         *           "startedAt": "2026-11-22T10:00:00.000Z",
+                         *           "lastMessageAt": "2026-11-22T10:00:00.000Z"
+                         *         },
+                         *         "visitorToken": "string"
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                conversation: {
-                                    threadId: string;
-                                    /** Format: uuid */
-                                    chatbotId: string;
-                                    /** @enum {unknown} */
-                                    channel: "web" | "api" | "whatsapp" | "instagram" | "facebook";
-                                    /** @enum {unknown} */
-                                    mode: "ai" | "human";
-                                    escalated: boolean;
-                                    resolved: boolean;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    startedAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    lastMessageAt: string;
-                                };
+                                conversation: components["schemas"]["Conversation"];
                                 visitorToken: string;
                             };
                             meta: {
@@ -5888,94 +11196,278 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                429: {
+                /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+                413: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "payload_too_large";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+                415: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unsupported_media_type";
+                            };
+                        };
+                    };
+                };
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+                429: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
+                            };
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -6011,28 +11503,45 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "messages": [
+                         *           {
+                         *             "id": "string",
+                         *             "role": "user",
+                         *             "text": "We ship within two working days.",
+                         *             "createdAt": "2026-11-22T10:00:00.000Z",
+                         *             "authorName": "string"
+                         *           }
+                         *         ],
+                         *         "lastEventId": 1
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                messages: {
-                                    id: string;
-                                    /** @enum {unknown} */
-                                    role: "user" | "assistant" | "agent";
-                                    text: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                    authorName: string | null;
-                                }[];
+                                messages: components["schemas"]["Message"][];
                                 lastEventId: number;
                             };
                             meta: {
@@ -6041,94 +11550,244 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+                400: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -6152,34 +11811,55 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Where is my order?"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "messages": [
+                         *           {
+                         *             "id": "string",
+                         *             "role": "user",
+                         *             "text": "We ship within two working days.",
+                         *             "createdAt": "2026-11-22T10:00:00.000Z",
+                         *             "authorName": "string"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
                             data: {
-                                messages: {
-                                    id: string;
-                                    /** @enum {unknown} */
-                                    role: "user" | "assistant" | "agent";
-                                    text: string;
-                                    /**
-                                     * Format: date-time
-                                     * @example 2026-11-22T10:00:00.000Z
-                                     */
-                                    createdAt: string;
-                                    authorName: string | null;
-                                }[];
+                                messages: components["schemas"]["Message"][];
                             };
                             meta: {
                                 requestId: string;
@@ -6187,117 +11867,312 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                429: {
+                /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+                413: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "payload_too_large";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+                415: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unsupported_media_type";
+                            };
+                        };
+                    };
+                };
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+                429: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
+                            };
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -6335,6 +12210,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Ann Lee",
+                     *       "email": "ann@example.com",
+                     *       "phone": "+14155550123",
+                     *       "company": "Example Ltd"
+                     *     }
+                     */
                     "application/json": {
                         name?: string;
                         email?: string;
@@ -6345,12 +12228,36 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "visitor": {
+                         *           "name": "Ann Lee",
+                         *           "email": "ann@example.com",
+                         *           "phone": "+14155550123",
+                         *           "company": "Example Ltd"
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
@@ -6369,117 +12276,312 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                429: {
+                /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+                413: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "payload_too_large";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+                415: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unsupported_media_type";
+                            };
+                        };
+                    };
+                };
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+                429: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
+                            };
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -6517,117 +12619,266 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description A stream of Server-Sent Events (not enveloped), open until the client closes it. */
+                200: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example event: message
+                         *     id: 3
+                         *     data: {"id":"…","role":"agent","text":"Hi","createdAt":"…","authorName":"Dana"}
+                         */
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -6669,103 +12920,228 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /** @example string */
                         "application/json": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
                 400: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `forbidden`: the token lacks the permission this operation needs */
                 403: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "forbidden";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -6789,12 +13165,31 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "data": {
+                         *         "received": 1
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
@@ -6807,94 +13202,244 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+                400: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "validation_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "validation_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
                 401: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unauthorized";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `not_found`: no such route or resource, or one the token may not see */
                 404: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "not_found";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
                 413: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                            };
-                            meta: {
-                                requestId: string;
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "payload_too_large";
                             };
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
                 429: {
                     headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: false;
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "rate_limited";
                             };
-                            meta: {
-                                requestId: string;
+                        };
+                    };
+                };
+                /** @description `internal_error`: a bug on our side; the body never holds internals */
+                500: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "internal_error",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "internal_error";
+                            };
+                        };
+                    };
+                };
+                /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description The request’s id, equal to `meta.requestId` of the body. */
+                        "X-Request-Id"?: string;
+                        /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current one-minute window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the current window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": false,
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "One readable sentence saying what is wrong."
+                         *       },
+                         *       "meta": {
+                         *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"] & {
+                            error?: {
+                                /** @enum {string} */
+                                code?: "unavailable";
                             };
                         };
                     };
@@ -6908,9 +13453,344 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "conversation.escalated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A conversation was handed to the team
+         * @description Every event is an HTTPS POST with a JSON body, signed with the endpoint’s secret (`whsec_…`, shown once, at creation).
+         *
+         *     **Verify before parsing.** Read `Service-Signature: t=<unix seconds>,v1=<hex>`; compute the lowercase hex HMAC-SHA256 of
+         *     `<t>.<raw body>` keyed with the whole secret (`whsec_` prefix included); compare with `v1` in constant time; refuse a
+         *     `t` more than 300 seconds old. Stripe-style verifiers read this format as is.
+         *
+         *     **Answer 2xx within 10 seconds.** Anything else (3xx included), a timeout or a TLS error is a failure: the event is sent
+         *     again up to 6 times over about half an hour, and after 20 failures in a row the endpoint is switched off
+         *     (`active: false`, `disabledReason`). Redirects are not followed.
+         *
+         *     **At least once, in any order.** The same event can arrive more than once, always with the same `id` (also in
+         *     `Service-Delivery`): record the ids you have handled. Order by `createdAt`, when the event happened.
+         */
+        post: operations["onConversationEscalated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "conversation.resolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A conversation was marked resolved
+         * @description Every event is an HTTPS POST with a JSON body, signed with the endpoint’s secret (`whsec_…`, shown once, at creation).
+         *
+         *     **Verify before parsing.** Read `Service-Signature: t=<unix seconds>,v1=<hex>`; compute the lowercase hex HMAC-SHA256 of
+         *     `<t>.<raw body>` keyed with the whole secret (`whsec_` prefix included); compare with `v1` in constant time; refuse a
+         *     `t` more than 300 seconds old. Stripe-style verifiers read this format as is.
+         *
+         *     **Answer 2xx within 10 seconds.** Anything else (3xx included), a timeout or a TLS error is a failure: the event is sent
+         *     again up to 6 times over about half an hour, and after 20 failures in a row the endpoint is switched off
+         *     (`active: false`, `disabledReason`). Redirects are not followed.
+         *
+         *     **At least once, in any order.** The same event can arrive more than once, always with the same `id` (also in
+         *     `Service-Delivery`): record the ids you have handled. Order by `createdAt`, when the event happened.
+         */
+        post: operations["onConversationResolved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.captured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A visitor left an email address or phone number (once per lead)
+         * @description Every event is an HTTPS POST with a JSON body, signed with the endpoint’s secret (`whsec_…`, shown once, at creation).
+         *
+         *     **Verify before parsing.** Read `Service-Signature: t=<unix seconds>,v1=<hex>`; compute the lowercase hex HMAC-SHA256 of
+         *     `<t>.<raw body>` keyed with the whole secret (`whsec_` prefix included); compare with `v1` in constant time; refuse a
+         *     `t` more than 300 seconds old. Stripe-style verifiers read this format as is.
+         *
+         *     **Answer 2xx within 10 seconds.** Anything else (3xx included), a timeout or a TLS error is a failure: the event is sent
+         *     again up to 6 times over about half an hour, and after 20 failures in a row the endpoint is switched off
+         *     (`active: false`, `disabledReason`). Redirects are not followed.
+         *
+         *     **At least once, in any order.** The same event can arrive more than once, always with the same `id` (also in
+         *     `Service-Delivery`): record the ids you have handled. Order by `createdAt`, when the event happened.
+         */
+        post: operations["onLeadCaptured"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "knowledge.synced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A knowledge source finished processing: ready, or failed with its error
+         * @description Every event is an HTTPS POST with a JSON body, signed with the endpoint’s secret (`whsec_…`, shown once, at creation).
+         *
+         *     **Verify before parsing.** Read `Service-Signature: t=<unix seconds>,v1=<hex>`; compute the lowercase hex HMAC-SHA256 of
+         *     `<t>.<raw body>` keyed with the whole secret (`whsec_` prefix included); compare with `v1` in constant time; refuse a
+         *     `t` more than 300 seconds old. Stripe-style verifiers read this format as is.
+         *
+         *     **Answer 2xx within 10 seconds.** Anything else (3xx included), a timeout or a TLS error is a failure: the event is sent
+         *     again up to 6 times over about half an hour, and after 20 failures in a row the endpoint is switched off
+         *     (`active: false`, `disabledReason`). Redirects are not followed.
+         *
+         *     **At least once, in any order.** The same event can arrive more than once, always with the same `id` (also in
+         *     `Service-Delivery`): record the ids you have handled. Order by `createdAt`, when the event happened.
+         */
+        post: operations["onKnowledgeSynced"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent by POST /webhooks/{webhookId}/test
+         * @description Every event is an HTTPS POST with a JSON body, signed with the endpoint’s secret (`whsec_…`, shown once, at creation).
+         *
+         *     **Verify before parsing.** Read `Service-Signature: t=<unix seconds>,v1=<hex>`; compute the lowercase hex HMAC-SHA256 of
+         *     `<t>.<raw body>` keyed with the whole secret (`whsec_` prefix included); compare with `v1` in constant time; refuse a
+         *     `t` more than 300 seconds old. Stripe-style verifiers read this format as is.
+         *
+         *     **Answer 2xx within 10 seconds.** Anything else (3xx included), a timeout or a TLS error is a failure: the event is sent
+         *     again up to 6 times over about half an hour, and after 20 failures in a row the endpoint is switched off
+         *     (`active: false`, `disabledReason`). Redirects are not followed.
+         *
+         *     **At least once, in any order.** The same event can arrive more than once, always with the same `id` (also in
+         *     `Service-Delivery`): record the ids you have handled. Order by `createdAt`, when the event happened.
+         */
+        post: operations["onWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
-    schemas: never;
+    schemas: {
+        /** Chatbot */
+        Chatbot: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /** Pagination */
+        Pagination: {
+            limit: number;
+            /** @description True when another page exists. */
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        /** Source */
+        Source: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            chatbotId: string;
+            /** @enum {unknown} */
+            type: "website" | "file" | "text";
+            title: string | null;
+            url: string | null;
+            /** @enum {unknown} */
+            status: "pending" | "processing" | "ready" | "failed";
+            error: string | null;
+            isSourceOfTruth: boolean;
+            /** @enum {unknown} */
+            refreshInterval: "off" | "daily" | "weekly";
+            lastSyncedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            updatedAt: string;
+            /** @description Only with include=text on the single-source read. */
+            text?: string;
+        };
+        /** WebhookEndpointWithSecret */
+        WebhookEndpointWithSecret: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            events: string[];
+            active: boolean;
+            disabledReason: string | null;
+            lastDeliveryAt: string | null;
+            lastStatusCode: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            createdAt: string;
+            secret: string;
+        };
+        /** WebhookEndpoint */
+        WebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            events: string[];
+            active: boolean;
+            disabledReason: string | null;
+            lastDeliveryAt: string | null;
+            lastStatusCode: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /** Delivery */
+        Delivery: {
+            /** Format: uuid */
+            id: string;
+            eventId: string;
+            eventType: string;
+            /** @description Attempts of this event at this endpoint so far, this one included. */
+            attempt: number;
+            /**
+             * @description automatic: the delivery worker; test: POST …/test; manual: POST …/retry.
+             * @enum {unknown}
+             */
+            trigger: "automatic" | "test" | "manual";
+            delivered: boolean;
+            statusCode: number | null;
+            error: string | null;
+            durationMs: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /** Conversation */
+        Conversation: {
+            threadId: string;
+            /** Format: uuid */
+            chatbotId: string;
+            /** @enum {unknown} */
+            channel: "web" | "api" | "whatsapp" | "instagram" | "facebook";
+            /** @enum {unknown} */
+            mode: "ai" | "human";
+            escalated: boolean;
+            resolved: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            startedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            lastMessageAt: string;
+        };
+        /** Message */
+        Message: {
+            id: string;
+            /** @enum {unknown} */
+            role: "user" | "assistant" | "agent";
+            text: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            createdAt: string;
+            authorName: string | null;
+        };
+        /** Lead */
+        Lead: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            chatbotId: string;
+            threadId: string | null;
+            name: string | null;
+            email: string | null;
+            phone: string | null;
+            company: string | null;
+            /** @enum {unknown} */
+            channel: "web" | "api" | "whatsapp" | "instagram" | "facebook";
+            converted: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            capturedAt: string;
+        };
+        Error: {
+            /** @enum {boolean} */
+            ok: false;
+            error: {
+                /** @description Stable, snake_case; the list for each status is in the operation. */
+                code: string;
+                /** @description One readable sentence. */
+                message: string;
+                /** @description With `validation_error`: each field at fault. */
+                details?: {
+                    /** @example body.url */
+                    field: string;
+                    message: string;
+                }[];
+            };
+            meta: {
+                requestId: string;
+            };
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -6918,4 +13798,275 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    onConversationEscalated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event type.
+                 * @example conversation.escalated
+                 */
+                "Service-Event": string;
+                /**
+                 * @description The event id: the same on every retry of one event.
+                 * @example evt_4f1c2b8e9a7d6c5b4a3f2e1d0c9b8a7f
+                 */
+                "Service-Delivery": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">`.
+                 * @example t=1763805600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Identical on every retry of this event. */
+                    id: string;
+                    /** @enum {string} */
+                    type: "conversation.escalated";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    createdAt: string;
+                    data: {
+                        conversation: components["schemas"]["Conversation"];
+                        escalation: {
+                            /**
+                             * @description A readable sentence.
+                             * @example The visitor asked to talk to a person.
+                             */
+                            reason: string;
+                            /** @enum {string} */
+                            category: "human_requested" | "complaint" | "unanswered" | "other";
+                            /** @enum {string} */
+                            urgency: "low" | "medium" | "high";
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onConversationResolved: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event type.
+                 * @example conversation.resolved
+                 */
+                "Service-Event": string;
+                /**
+                 * @description The event id: the same on every retry of one event.
+                 * @example evt_4f1c2b8e9a7d6c5b4a3f2e1d0c9b8a7f
+                 */
+                "Service-Delivery": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">`.
+                 * @example t=1763805600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Identical on every retry of this event. */
+                    id: string;
+                    /** @enum {string} */
+                    type: "conversation.resolved";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    createdAt: string;
+                    data: {
+                        conversation: components["schemas"]["Conversation"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onLeadCaptured: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event type.
+                 * @example lead.captured
+                 */
+                "Service-Event": string;
+                /**
+                 * @description The event id: the same on every retry of one event.
+                 * @example evt_4f1c2b8e9a7d6c5b4a3f2e1d0c9b8a7f
+                 */
+                "Service-Delivery": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">`.
+                 * @example t=1763805600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Identical on every retry of this event. */
+                    id: string;
+                    /** @enum {string} */
+                    type: "lead.captured";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    createdAt: string;
+                    data: {
+                        lead: components["schemas"]["Lead"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onKnowledgeSynced: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event type.
+                 * @example knowledge.synced
+                 */
+                "Service-Event": string;
+                /**
+                 * @description The event id: the same on every retry of one event.
+                 * @example evt_4f1c2b8e9a7d6c5b4a3f2e1d0c9b8a7f
+                 */
+                "Service-Delivery": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">`.
+                 * @example t=1763805600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Identical on every retry of this event. */
+                    id: string;
+                    /** @enum {string} */
+                    type: "knowledge.synced";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    createdAt: string;
+                    data: {
+                        source: components["schemas"]["Source"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event type.
+                 * @example webhook.test
+                 */
+                "Service-Event": string;
+                /**
+                 * @description The event id: the same on every retry of one event.
+                 * @example evt_4f1c2b8e9a7d6c5b4a3f2e1d0c9b8a7f
+                 */
+                "Service-Delivery": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">`.
+                 * @example t=1763805600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Identical on every retry of this event. */
+                    id: string;
+                    /** @enum {string} */
+                    type: "webhook.test";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    createdAt: string;
+                    data: {
+                        webhook: {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
