@@ -278,6 +278,7 @@ describeEachDialect(
       );
       assert.equal(verifyWebhook(testRequest!.rawBody, testRequest!.headers, webhook.secret, { now: now + 300_000 }).id, testEvent.id);
 
+      t().clock.advance(1000); // the deliveries list below is newest first
       await client.conversations.start(s.chatbotId, { message: 'Hi', visitor: { email: 'lee@example.com' } });
       const workers = startWorkers(t().deps, { autostart: false });
       try {
