@@ -3,7 +3,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**'] },
+  // The client's build, and its types generated from the OpenAPI document (scripts/generate-client.ts).
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'clients/*/dist/**', 'clients/typescript/src/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Builds the front-end (scripts/build-web.mjs), then runs every test/**/*.test.ts with Node's own test
-// runner (tsx compiles TypeScript on the fly).
+// Builds the front-end (scripts/build-web.mjs) and, when its tests run, the TypeScript client
+// (clients/typescript), then runs every test/**/*.test.ts with Node's own test runner (tsx compiles
+// TypeScript on the fly).
 // Arguments narrow the run to files whose path contains one of them: `npm run test:only -- webhooks`.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -58,6 +59,16 @@ const webBuild = spawnSync(process.execPath, [fileURLToPath(new URL('build-web.m
 if (webBuild.status !== 0) {
   console.error('the web build (scripts/build-web.mjs) failed');
   process.exit(webBuild.status ?? 1);
+}
+// The client tests (test/client/) import the TypeScript client's build (clients/typescript/dist/): build it
+// first, when they run.
+if (files.some((file) => file.startsWith(join('test', 'client')))) {
+  const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
+  const clientBuild = spawnSync(process.execPath, [tsc, '-p', 'clients/typescript/tsconfig.build.json'], { stdio: 'inherit' });
+  if (clientBuild.status !== 0) {
+    console.error('the TypeScript client build (clients/typescript) failed');
+    process.exit(clientBuild.status ?? 1);
+  }
 }
 const result = spawnSync(
   process.execPath,

@@ -1,0 +1,368 @@
+// createClient(): the API's operations grouped by resource, on top of openapi-fetch and the types
+// generated from the service's OpenAPI document.
+import { randomUUID } from 'node:crypto';
+import createFetchClient, { type Client } from 'openapi-fetch';
+import { ChatbotOpsError } from './errors.js';
+import type { paths } from './generated/schema.js';
+import { Paginated, type ListBody } from './pagination.js';
+import { withRetries, type FetchLike, type RetryOptions } from './retry.js';
+import type { BodyOf, QueryOf } from './types.js';
+
+export interface ClientOptions {
+  /**
+   * Where the service listens, e.g. `http://127.0.0.1:8080`. A trailing `/api/v1` is accepted too (the
+   * document's paths carry that prefix themselves).
+   */
+  baseUrl: string;
+  /** An access token, `cbo_…`. */
+  token: string;
+  /** A fetch of your own (default `globalThis.fetch`); every request, retries included, goes through it. */
+  fetch?: FetchLike;
+  /** Retries of 429 and 503 answers; `{ attempts: 1 }` switches them off. */
+  retry?: RetryOptions;
+  /** Headers sent on every request (e.g. `User-Agent`). */
+  headers?: Record<string, string>;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export interface CreateOptions extends RequestOptions {
+  /**
+   * The request's `Idempotency-Key` (1 to 255 printable ASCII characters). Default: a new UUID per call,
+   * kept across that call's retries. Pass a key of your own (an order number, say) to make a call safe
+   * to repeat after a crash: the service replays the first answer instead of acting twice.
+   */
+  idempotencyKey?: string;
+}
+
+/** A file for `knowledge.addFile`. */
+export interface FileUpload {
+  /** The content. */
+  file: Blob | Uint8Array | ArrayBuffer;
+  /** The file name; its extension must agree with the content (e.g. `policy.pdf`). */
+  filename: string;
+  /** Default: the file name. */
+  title?: string;
+  /** Default: the Blob's type, else application/octet-stream (the service decides the type from the bytes). */
+  contentType?: string;
+}
+
+type P = paths;
+export type ChatbotListQuery = QueryOf<'/api/v1/chatbots', 'get'>;
+export type KnowledgeListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/knowledge', 'get'>;
+export type KnowledgeGetQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', 'get'>;
+export type LeadListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/leads', 'get'>;
+export type ConversationListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/conversations', 'get'>;
+export type MessageListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages', 'get'>;
+export type WebhookListQuery = QueryOf<'/api/v1/webhooks', 'get'>;
+export type DeliveryListQuery = QueryOf<'/api/v1/webhooks/{webhookId}/deliveries', 'get'>;
+
+export type AddTextBody = BodyOf<'/api/v1/chatbots/{chatbotId}/knowledge/text', 'post'>;
+export type AddWebsiteBody = BodyOf<'/api/v1/chatbots/{chatbotId}/knowledge/website', 'post'>;
+export type UpdateSourceBody = BodyOf<'/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', 'patch'>;
+export type UpdateLeadBody = BodyOf<'/api/v1/chatbots/{chatbotId}/leads/{leadId}', 'patch'>;
+export type StartConversationBody = BodyOf<'/api/v1/chatbots/{chatbotId}/conversations', 'post'>;
+export type SendMessageBody = BodyOf<'/api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages', 'post'>;
+export type ReplyBody = BodyOf<'/api/v1/chatbots/{chatbotId}/conversations/{threadId}/replies', 'post'>;
+export type CreateWebhookBody = BodyOf<'/api/v1/webhooks', 'post'>;
+
+interface FetchResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** The parsed 2xx body, or a ChatbotOpsError. */
+async function unwrap<T>(pending: Promise<FetchResult<T>>): Promise<T> {
+  const { data, error, response } = await pending;
+  if (!response.ok) throw ChatbotOpsError.fromResponse(response, error);
+  if (data === undefined) {
+    throw new ChatbotOpsError({
+      status: response.status,
+      code: 'unexpected_response',
+      message: `HTTP ${response.status} without a body.`,
+      requestId: response.headers.get('x-request-id'),
+    });
+  }
+  return data;
+}
+
+const init = (options: RequestOptions = {}) => ({ signal: options.signal, headers: options.headers });
+
+const createInit = (options: CreateOptions = {}) => ({
+  signal: options.signal,
+  headers: { ...options.headers, 'Idempotency-Key': options.idempotencyKey ?? randomUUID() },
+});
+
+/** A list whose pages `fetchPage` fetches; the query's `cursor`, if any, is where it starts. */
+function paginate<Q extends { cursor?: string }, Data, Item>(
+  query: Q,
+  fetchPage: (query: Q) => Promise<FetchResult<ListBody<Data>>>,
+  items: (data: Data) => Item[],
+): Paginated<Item, Data> {
+  const { cursor, ...rest } = query;
+  return new Paginated<Item, Data>(
+    (next) => unwrap(fetchPage({ ...rest, ...(next === undefined ? {} : { cursor: next }) } as Q)),
+    items,
+    cursor,
+  );
+}
+
+function toBlob(file: FileUpload['file'], contentType: string | undefined): Blob {
+  if (file instanceof Blob) return contentType === undefined || contentType === file.type ? file : new Blob([file], { type: contentType });
+  // Copied into a plain ArrayBuffer: a Uint8Array may be a view on a SharedArrayBuffer, which Blob refuses.
+  const bytes = file instanceof Uint8Array ? Uint8Array.from(file) : new Uint8Array(file.slice(0));
+  return new Blob([bytes], { type: contentType ?? 'application/octet-stream' });
+}
+
+export function normalizeBaseUrl(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+}
+
+export type ChatbotOpsClient = ReturnType<typeof createClient>;
+
+export function createClient(options: ClientOptions) {
+  const baseFetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
+  const api: Client<P> = createFetchClient<P>({
+    baseUrl: normalizeBaseUrl(options.baseUrl),
+    fetch: withRetries(baseFetch, options.retry),
+    headers: { ...options.headers, Authorization: `Bearer ${options.token}` },
+  });
+
+  const chatbots = {
+    /** Every chatbot the token may see, newest first. */
+    list: (query: ChatbotListQuery = {}, options?: RequestOptions) =>
+      paginate(query, (q) => api.GET('/api/v1/chatbots', { params: { query: q }, ...init(options) }), (d) => d.chatbots),
+    get: async (chatbotId: string, options?: RequestOptions) =>
+      (await unwrap(api.GET('/api/v1/chatbots/{chatbotId}', { params: { path: { chatbotId } }, ...init(options) }))).data,
+  };
+
+  const knowledge = {
+    /** The chatbot's knowledge sources, newest first (without their text). */
+    list: (chatbotId: string, query: KnowledgeListQuery = {}, options?: RequestOptions) =>
+      paginate(
+        query,
+        (q) => api.GET('/api/v1/chatbots/{chatbotId}/knowledge', { params: { path: { chatbotId }, query: q }, ...init(options) }),
+        (d) => d.sources,
+      ),
+    /** One source; `{ include: 'text' }` adds its text. */
+    get: async (chatbotId: string, sourceId: string, query: KnowledgeGetQuery = {}, options?: RequestOptions) =>
+      (
+        await unwrap(
+          api.GET('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', {
+            params: { path: { chatbotId, sourceId }, query },
+            ...init(options),
+          }),
+        )
+      ).data,
+    addText: async (chatbotId: string, body: AddTextBody, options?: CreateOptions) =>
+      (
+        await unwrap(
+          api.POST('/api/v1/chatbots/{chatbotId}/knowledge/text', { params: { path: { chatbotId } }, body, ...createInit(options) }),
+        )
+      ).data,
+    addWebsite: async (chatbotId: string, body: AddWebsiteBody, options?: CreateOptions) =>
+      (
+        await unwrap(
+          api.POST('/api/v1/chatbots/{chatbotId}/knowledge/website', { params: { path: { chatbotId } }, body, ...createInit(options) }),
+        )
+      ).data,
+    /** Uploads a file (multipart/form-data). */
+    addFile: async (chatbotId: string, upload: FileUpload, options?: CreateOptions) => {
+      const form = new FormData();
+      if (upload.title !== undefined) form.append('title', upload.title);
+      form.append('file', toBlob(upload.file, upload.contentType), upload.filename);
+      return (
+        await unwrap(
+          api.POST('/api/v1/chatbots/{chatbotId}/knowledge/files', {
+            params: { path: { chatbotId } },
+            // The document types the file part as a string (format: binary); openapi-fetch sends FormData as is.
+            body: form as never,
+            ...createInit(options),
+          }),
+        )
+      ).data;
+    },
+    update: async (chatbotId: string, sourceId: string, body: UpdateSourceBody, options?: RequestOptions) =>
+      (
+        await unwrap(
+          api.PATCH('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', { params: { path: { chatbotId, sourceId } }, body, ...init(options) }),
+        )
+      ).data,
+    delete: async (chatbotId: string, sourceId: string, options?: RequestOptions) =>
+      (
+        await unwrap(
+          api.DELETE('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', { params: { path: { chatbotId, sourceId } }, ...init(options) }),
+        )
+      ).data,
+    /** Reads a website source again (202). */
+    refresh: async (chatbotId: string, sourceId: string, options?: RequestOptions) =>
+      (
+        await unwrap(
+          api.POST('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}/refresh', { params: { path: { chatbotId, sourceId } }, ...init(options) }),
+        )
+      ).data,
+  };
+
+  const leads = {
+    /** Newest first; `{ contact: 'true' }` lists only leads with an email or phone. */
+    list: (chatbotId: string, query: LeadListQuery = {}, options?: RequestOptions) =>
+      paginate(
+        query,
+        (q) => api.GET('/api/v1/chatbots/{chatbotId}/leads', { params: { path: { chatbotId }, query: q }, ...init(options) }),
+        (d) => d.leads,
+      ),
+    get: async (chatbotId: string, leadId: string, options?: RequestOptions) =>
+      (await unwrap(api.GET('/api/v1/chatbots/{chatbotId}/leads/{leadId}', { params: { path: { chatbotId, leadId } }, ...init(options) })))
+        .data,
+    /** Only the fields sent change; `null` clears one. */
+    update: async (chatbotId: string, leadId: string, body: UpdateLeadBody, options?: RequestOptions) =>
+      (
+        await unwrap(
+          api.PATCH('/api/v1/chatbots/{chatbotId}/leads/{leadId}', { params: { path: { chatbotId, leadId } }, body, ...init(options) }),
+        )
+      ).data,
+    /** Removes the lead's data for good (the conversation stays). */
+    delete: async (chatbotId: string, leadId: string, options?: RequestOptions) =>
+      (
+        await unwrap(api.DELETE('/api/v1/chatbots/{chatbotId}/leads/{leadId}', { params: { path: { chatbotId, leadId } }, ...init(options) }))
+      ).data,
+  };
+
+  const conversationPath = (chatbotId: string, threadId: string) => ({ params: { path: { chatbotId, threadId } } });
+  const conversations = {
+    /** Newest first by startedAt; filters `mode`, `escalated`, `resolved`, `channel`. */
+    list: (chatbotId: string, query: ConversationListQuery = {}, options?: RequestOptions) =>
+      paginate(
+        query,
+        (q) => api.GET('/api/v1/chatbots/{chatbotId}/conversations', { params: { path: { chatbotId }, query: q }, ...init(options) }),
+        (d) => d.conversations,
+      ),
+    get: async (chatbotId: string, threadId: string, options?: RequestOptions) =>
+      (await unwrap(api.GET('/api/v1/chatbots/{chatbotId}/conversations/{threadId}', { ...conversationPath(chatbotId, threadId), ...init(options) })))
+        .data,
+    /** The conversation's messages, newest first. */
+    messages: (chatbotId: string, threadId: string, query: MessageListQuery = {}, options?: RequestOptions) =>
+      paginate(
+        query,
+        (q) =>
+          api.GET('/api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages', {
+            params: { path: { chatbotId, threadId }, query: q },
+            ...init(options),
+          }),
+        (d) => d.messages,
+      ),
+    /** API channel: a visitor's first message (your backend speaks for the visitor); the chatbot answers in `messages`. */
+    start: async (chatbotId: string, body: StartConversationBody, options?: CreateOptions) =>
+      (await unwrap(api.POST('/api/v1/chatbots/{chatbotId}/conversations', { params: { path: { chatbotId } }, body, ...createInit(options) })))
+        .data,
+    /** API channel: the visitor's next message. */
+    send: async (chatbotId: string, threadId: string, body: SendMessageBody, options?: CreateOptions) =>
+      (
+        await unwrap(
+          api.POST('/api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages', {
+            ...conversationPath(chatbotId, threadId),
+            body,
+            ...createInit(options),
+          }),
+        )
+      ).data,
+    /** A person takes the conversation over (mode `human`, the token's creator assigned). */
+    takeOver: async (chatbotId: string, threadId: string, options?: RequestOptions) =>
+      (
+        await unwrap(
+          api.POST('/api/v1/chatbots/{chatbotId}/conversations/{threadId}/take-over', { ...conversationPath(chatbotId, threadId), ...init(options) }),
+        )
+      ).data,
+    /** A team member's reply, delivered on the conversation's channel. */
+    reply: async (chatbotId: string, threadId: string, body: ReplyBody, options?: CreateOptions) =>
+      (
+        await unwrap(
+          api.POST('/api/v1/chatbots/{chatbotId}/conversations/{threadId}/replies', {
+            ...conversationPath(chatbotId, threadId),
+            body,
+            ...createInit(options),
+          }),
+        )
+      ).data,
+    /** Hands the conversation back to the chatbot. */
+    switchToAi: async (chatbotId: string, threadId: string, options?: RequestOptions) =>
+      (
+        await unwrap(
+          api.POST('/api/v1/chatbots/{chatbotId}/conversations/{threadId}/switch-to-ai', {
+            ...conversationPath(chatbotId, threadId),
+            ...init(options),
+          }),
+        )
+      ).data,
+    resolve: async (chatbotId: string, threadId: string, options?: RequestOptions) =>
+      (
+        await unwrap(
+          api.PATCH('/api/v1/chatbots/{chatbotId}/conversations/{threadId}', {
+            ...conversationPath(chatbotId, threadId),
+            body: { resolved: true },
+            ...init(options),
+          }),
+        )
+      ).data,
+    reopen: async (chatbotId: string, threadId: string, options?: RequestOptions) =>
+      (
+        await unwrap(
+          api.PATCH('/api/v1/chatbots/{chatbotId}/conversations/{threadId}', {
+            ...conversationPath(chatbotId, threadId),
+            body: { resolved: false },
+            ...init(options),
+          }),
+        )
+      ).data,
+  };
+
+  const webhooks = {
+    /** The account's endpoints, newest first (no secrets); every page's `data.events` lists the event types. */
+    list: (query: WebhookListQuery = {}, options?: RequestOptions) =>
+      paginate(query, (q) => api.GET('/api/v1/webhooks', { params: { query: q }, ...init(options) }), (d) => d.webhooks),
+    /** Adds an endpoint; the answer's `webhook.secret` is shown this once. */
+    create: async (body: CreateWebhookBody, options?: CreateOptions) =>
+      (await unwrap(api.POST('/api/v1/webhooks', { body, ...createInit(options) }))).data,
+    /** Sends a signed `webhook.test` event now. */
+    test: async (webhookId: string, options?: RequestOptions) =>
+      (await unwrap(api.POST('/api/v1/webhooks/{webhookId}/test', { params: { path: { webhookId } }, ...init(options) }))).data,
+    delete: async (webhookId: string, options?: RequestOptions) =>
+      (await unwrap(api.DELETE('/api/v1/webhooks/{webhookId}', { params: { path: { webhookId } }, ...init(options) }))).data,
+    /** Every delivery attempt to the endpoint, newest first. */
+    deliveries: (webhookId: string, query: DeliveryListQuery = {}, options?: RequestOptions) =>
+      paginate(
+        query,
+        (q) => api.GET('/api/v1/webhooks/{webhookId}/deliveries', { params: { path: { webhookId }, query: q }, ...init(options) }),
+        (d) => d.deliveries,
+      ),
+    /** Sends that delivery's event again now (same id and body). */
+    retryDelivery: async (webhookId: string, deliveryId: string, options?: RequestOptions) =>
+      (
+        await unwrap(
+          api.POST('/api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/retry', {
+            params: { path: { webhookId, deliveryId } },
+            ...init(options),
+          }),
+        )
+      ).data,
+  };
+
+  return {
+    chatbots,
+    knowledge,
+    leads,
+    conversations,
+    webhooks,
+    /** `GET /health` (no token needed). */
+    health: async (options?: RequestOptions) => (await unwrap(api.GET('/api/v1/health', init(options)))).data,
+    /**
+     * The underlying openapi-fetch client (token, retries and the generated types included), for what
+     * the methods above do not cover. It answers `{ data, error, response }` and throws nothing.
+     */
+    raw: api,
+  };
+}

@@ -1,0 +1,63 @@
+export { createClient, normalizeBaseUrl } from './client.js';
+export type {
+  AddTextBody,
+  AddWebsiteBody,
+  ChatbotListQuery,
+  ChatbotOpsClient,
+  ClientOptions,
+  ConversationListQuery,
+  CreateOptions,
+  CreateWebhookBody,
+  DeliveryListQuery,
+  FileUpload,
+  KnowledgeGetQuery,
+  KnowledgeListQuery,
+  LeadListQuery,
+  MessageListQuery,
+  ReplyBody,
+  RequestOptions,
+  SendMessageBody,
+  StartConversationBody,
+  UpdateLeadBody,
+  UpdateSourceBody,
+  WebhookListQuery,
+} from './client.js';
+export { ChatbotOpsError, ERROR_STATUS, parseRetryAfterSeconds } from './errors.js';
+export type { ChatbotOpsErrorInit, ErrorCode, ErrorDetail, ServiceErrorCode } from './errors.js';
+export { Paginated } from './pagination.js';
+export type { ListBody, Page } from './pagination.js';
+export { DEFAULT_RETRY, withRetries } from './retry.js';
+export type { FetchLike, RetryOptions } from './retry.js';
+export type {
+  BodyOf,
+  Chatbot,
+  Conversation,
+  CreatedWebhook,
+  DataOf,
+  components,
+  Escalation,
+  KnowledgeSource,
+  Lead,
+  Message,
+  Pagination,
+  paths,
+  QueryOf,
+  SuccessBody,
+  Webhook,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookEventType,
+  webhooks,
+} from './types.js';
+export {
+  DEFAULT_TOLERANCE_SECONDS,
+  parseSignatureHeader,
+  SIGNATURE_HEADER,
+  verifyWebhook,
+  WebhookVerificationError,
+} from './webhooks.js';
+export type {
+  VerifyWebhookOptions,
+  WebhookHeaders,
+  WebhookVerificationFailure,
+} from './webhooks.js';
