@@ -7,6 +7,7 @@ import { openDatabase } from '../db/connect.js';
 import { VERSION } from '../version.js';
 import { registerAccountCommands } from './accounts.js';
 import { registerChannelCommands } from './channels.js';
+import { registerLeadCommands } from './leads.js';
 import { fail, print, type Output } from './output.js';
 import { registerStartCommand } from './start.js';
 
@@ -33,6 +34,7 @@ program
   });
 registerAccountCommands(program, output);
 registerChannelCommands(program, output);
+registerLeadCommands(program, output);
 
 try {
   await program.parseAsync(process.argv);
