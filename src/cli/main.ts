@@ -10,6 +10,7 @@ import { registerChannelCommands } from './channels.js';
 import { registerLeadCommands } from './leads.js';
 import { fail, print, type Output } from './output.js';
 import { registerStartCommand } from './start.js';
+import { registerWebhookCommands } from './webhooks.js';
 
 const program = new Command('chatbot-ops')
   .version(VERSION)
@@ -35,6 +36,7 @@ program
 registerAccountCommands(program, output);
 registerChannelCommands(program, output);
 registerLeadCommands(program, output);
+registerWebhookCommands(program, output);
 
 try {
   await program.parseAsync(process.argv);

@@ -153,3 +153,18 @@ export async function listTokens(db: Db, userId: string): Promise<TokenSummary[]
     createdAt: row.created_at,
   }));
 }
+
+export async function getAccount(db: Db, accountId: string) {
+  const account = isUuid(accountId) ? await repo.findAccount(db, accountId) : undefined;
+  if (!account) throw new AccountsError(`no account ${accountId}`);
+  return account;
+}
+
+/** The account of a database that has exactly one (development set-ups); else an error asking for its id. */
+export async function onlyAccount(db: Db) {
+  const count = await repo.countAccounts(db);
+  const [account] = count === 1 ? await repo.listAccounts(db) : [];
+  if (count === 0) throw new AccountsError('the database has no account yet (accounts create --name NAME)');
+  if (!account) throw new AccountsError(`the database has ${count} accounts: name one with --account ACCOUNT_ID`);
+  return account;
+}
