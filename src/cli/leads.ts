@@ -53,6 +53,10 @@ export function registerLeadCommands(program: Command, output: () => Output): vo
     )
     .requiredOption('--chatbot <chatbotId>', 'chatbot id')
     .option('--format <format>', 'csv or jsonl', 'csv')
+    .addHelpText(
+      'after',
+      ['', 'Examples:', '  chatbot-ops leads export --chatbot CHATBOT_ID > leads.csv', '  chatbot-ops leads export --chatbot CHATBOT_ID --format jsonl | jq .email'].join('\n'),
+    )
     .action(async (options: { chatbot: string; format: string }) => {
       if (options.format !== 'csv' && options.format !== 'jsonl')
         throw new Error(`--format must be csv or jsonl, not "${options.format}"`);

@@ -79,6 +79,19 @@ export function registerWebhookCommands(program: Command, output: () => Output):
     .option('--forward-to <url>', 'http(s) URL to POST each event to, e.g. http://localhost:3000/webhooks')
     .option('--events <types>', `comma list of event types (default: all of ${EVENT_TYPES.join(', ')})`)
     .option('--secret <whsec>', 'signing secret for --forward-to (default: a new whsec_… for this session)')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'stdout holds the events only; the signing secret, each forwarding result (status and time) and read',
+        'errors go to stderr. Events written before it starts are not shown. Forwarded requests are not',
+        'retried; an https receiver with a self-signed certificate needs NODE_EXTRA_CA_CERTS.',
+        '',
+        'Examples:',
+        '  chatbot-ops webhooks listen --forward-to http://localhost:3000/webhooks',
+        '  chatbot-ops webhooks listen --account ACCOUNT_ID --events lead.captured --json | jq .data',
+      ].join('\n'),
+    )
     .action(async (options: ListenOptions) => {
       const types = eventTypes(options.events);
       const target = forwardUrl(options.forwardTo);
