@@ -1,6 +1,17 @@
 import type { Command } from 'commander';
-import { iso } from '../lib/clock.js';
-import { createAccount, createToken, createUser, revokeToken, setAccountSubscription } from '../modules/accounts/accounts.service.js';
+import { iso, isoOrNull } from '../lib/clock.js';
+import {
+  createAccount,
+  createToken,
+  createUser,
+  findUserByEmail,
+  listAccounts,
+  listTokens,
+  listUsers,
+  renameUser,
+  revokeToken,
+  setAccountSubscription,
+} from '../modules/accounts/accounts.service.js';
 import { parseScopes } from '../modules/accounts/permissions.js';
 import { createChatbot } from '../modules/chatbots/chatbots.service.js';
 import { withDatabase } from './context.js';
@@ -13,15 +24,23 @@ const presentAccount = (a: { id: string; name: string; subscription_status: stri
   createdAt: iso(a.created_at),
 });
 
+const presentUser = (u: { id: string; account_id: string; name: string; email: string }) => ({
+  id: u.id,
+  accountId: u.account_id,
+  name: u.name,
+  email: u.email,
+});
+
 function subscription(value: string): 'active' | 'inactive' {
   if (value !== 'active' && value !== 'inactive') throw new Error(`subscription must be active or inactive, not "${value}"`);
   return value;
 }
 
 export function registerAccountCommands(program: Command, output: () => Output): void {
-  const accounts = program.command('accounts').description('create accounts and set their subscription');
+  const accounts = program.command('accounts').description('create and list accounts, set their subscription');
   accounts
     .command('create')
+    .description('create an account')
     .requiredOption('--name <name>', 'account name')
     .option('--subscription <status>', 'active or inactive', 'active')
     .action((options: { name: string; subscription: string }) =>
@@ -39,11 +58,21 @@ export function registerAccountCommands(program: Command, output: () => Output):
         print(output(), account, `account ${account.id} subscription is now ${account.subscriptionStatus}`);
       }),
     );
+  accounts
+    .command('list')
+    .description('list every account, newest first ({"accounts": [...]} with --json)')
+    .action(() =>
+      withDatabase(async ({ db }) => {
+        const list = (await listAccounts(db)).map(presentAccount);
+        const lines = list.map((a) => `${a.id}  ${a.subscriptionStatus.padEnd(8)}  created ${a.createdAt}  "${a.name}"`);
+        print(output(), { accounts: list }, lines.length ? lines.join('\n') : 'no accounts');
+      }),
+    );
 
-  program
-    .command('users')
-    .description('team members')
+  const users = program.command('users').description('team members: create, list and rename');
+  users
     .command('create')
+    .description('add a team member to an account')
     .requiredOption('--account <accountId>', 'account id')
     .requiredOption('--name <fullName>', 'full name; visitors see the first name')
     .requiredOption('--email <email>', 'email address')
@@ -51,6 +80,27 @@ export function registerAccountCommands(program: Command, output: () => Output):
       withDatabase(async ({ db, clock }) => {
         const user = await createUser(db, clock, { accountId: options.account, name: options.name, email: options.email });
         print(output(), { id: user.id, accountId: user.account_id, name: user.name, email: user.email }, `user ${user.id} ${user.name} <${user.email}>`);
+      }),
+    );
+  users
+    .command('list')
+    .description('list the team members of an account, newest first ({"users": [...]} with --json)')
+    .requiredOption('--account <accountId>', 'account id')
+    .action((options: { account: string }) =>
+      withDatabase(async ({ db }) => {
+        const list = (await listUsers(db, options.account)).map((u) => ({ ...presentUser(u), createdAt: iso(u.created_at) }));
+        const lines = list.map((u) => `${u.id}  ${u.name} <${u.email}>  created ${u.createdAt}`);
+        print(output(), { users: list }, lines.length ? lines.join('\n') : `no users in account ${options.account}`);
+      }),
+    );
+  users
+    .command('rename <userId>')
+    .description("change a team member's full name (visitors see the first word on replies)")
+    .requiredOption('--name <fullName>', 'the new full name')
+    .action((userId: string, options: { name: string }) =>
+      withDatabase(async ({ db }) => {
+        const user = presentUser(await renameUser(db, userId, options.name));
+        print(output(), user, `user ${user.id} is now ${user.name} <${user.email}>`);
       }),
     );
 
@@ -70,20 +120,24 @@ export function registerAccountCommands(program: Command, output: () => Output):
       }),
     );
 
-  const tokens = program.command('tokens').description('access tokens');
+  const tokens = program.command('tokens').description('access tokens: create, list and revoke');
   tokens
     .command('create')
-    .requiredOption('--user <userId>', 'the team member the token acts as')
+    .description('create a token for a team member; its text is printed this once (only a hash is stored)')
+    .option('--user <userId>', 'the team member the token acts as (or --email)')
+    .option('--email <email>', "the team member's email, instead of --user")
     .option('--scopes <list>', 'comma-separated permissions, or all', 'all')
     .option('--chatbots <ids>', 'comma-separated chatbot ids the token may see (default: all)')
     .option('--expires-in-days <n>', 'days until the token expires')
     .option('--name <name>', 'a label for the token')
-    .action((options: { user: string; scopes: string; chatbots?: string; expiresInDays?: string; name?: string }) =>
+    .action((options: { user?: string; email?: string; scopes: string; chatbots?: string; expiresInDays?: string; name?: string }) =>
       withDatabase(async ({ db, clock }) => {
+        if ((options.user === undefined) === (options.email === undefined)) throw new Error('give exactly one of --user USER_ID and --email EMAIL');
         const days = options.expiresInDays === undefined ? null : Number(options.expiresInDays);
         if (days !== null && !(Number.isFinite(days) && days > 0)) throw new Error('--expires-in-days must be a positive number');
         const chatbotIds = options.chatbots ? options.chatbots.split(',').map((s) => s.trim()).filter(Boolean) : null;
-        const token = await createToken(db, clock, { userId: options.user, scopes: parseScopes(options.scopes), chatbotIds, expiresInDays: days, name: options.name ?? null });
+        const userId = options.user ?? (await findUserByEmail(db, options.email as string)).id;
+        const token = await createToken(db, clock, { userId, scopes: parseScopes(options.scopes), chatbotIds, expiresInDays: days, name: options.name ?? null });
         const expiresAt = token.expiresAt === null ? null : iso(token.expiresAt);
         print(
           output(),
@@ -92,7 +146,35 @@ export function registerAccountCommands(program: Command, output: () => Output):
         );
       }),
     );
-  tokens.command('revoke <tokenId>').action((tokenId: string) =>
+  tokens
+    .command('list')
+    .description("list a team member's tokens, newest first, revoked ones included; never their text ({\"tokens\": [...]} with --json)")
+    .requiredOption('--user <userId>', 'the team member')
+    .action((options: { user: string }) =>
+      withDatabase(async ({ db }) => {
+        const list = (await listTokens(db, options.user)).map((t) => ({
+          id: t.id,
+          name: t.name,
+          scopes: t.scopes,
+          chatbotIds: t.chatbotIds,
+          expiresAt: isoOrNull(t.expiresAt),
+          revokedAt: isoOrNull(t.revokedAt),
+          createdAt: iso(t.createdAt),
+        }));
+        const lines = list.map((t) =>
+          [
+            t.id,
+            t.name ?? '(no name)',
+            `scopes ${t.scopes.join(',')}`,
+            `chatbots ${t.chatbotIds ? t.chatbotIds.join(',') : 'all'}`,
+            `created ${t.createdAt}`,
+            t.revokedAt ? `REVOKED ${t.revokedAt}` : `expires ${t.expiresAt ?? 'never'}`,
+          ].join('  '),
+        );
+        print(output(), { tokens: list }, lines.length ? lines.join('\n') : `no tokens for user ${options.user}`);
+      }),
+    );
+  tokens.command('revoke <tokenId>').description('revoke a token: it stops working at once').action((tokenId: string) =>
     withDatabase(async ({ db, clock }) => {
       await revokeToken(db, clock, tokenId);
       print(output(), { id: tokenId, revoked: true }, `token ${tokenId} revoked`);

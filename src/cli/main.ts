@@ -7,8 +7,10 @@ import { openDatabase } from '../db/connect.js';
 import { VERSION } from '../version.js';
 import { registerAccountCommands } from './accounts.js';
 import { registerChannelCommands } from './channels.js';
+import { registerLeadCommands } from './leads.js';
 import { fail, print, type Output } from './output.js';
 import { registerStartCommand } from './start.js';
+import { registerWebhookCommands } from './webhooks.js';
 
 const program = new Command('chatbot-ops')
   .version(VERSION)
@@ -33,6 +35,8 @@ program
   });
 registerAccountCommands(program, output);
 registerChannelCommands(program, output);
+registerLeadCommands(program, output);
+registerWebhookCommands(program, output);
 
 try {
   await program.parseAsync(process.argv);

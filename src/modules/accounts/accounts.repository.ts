@@ -59,3 +59,35 @@ export const findTokenByHash = (db: Executor, tokenHash: string) =>
     ])
     .where('api_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();
+
+// For the command line's administration (`accounts list`, `users list`, `users rename`, `tokens list`).
+// Lists are newest first, ties broken by id, like every list of the service.
+
+export const listAccounts = (db: Executor) =>
+  db.selectFrom('accounts').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+
+export const listUsersOfAccount = (db: Executor, accountId: string) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+
+/** Emails are stored in lower case; one email may belong to users of several accounts. */
+export const findUsersByEmail = (db: Executor, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).orderBy('id').execute();
+
+export const renameUser = (db: Executor, id: string, name: string) =>
+  db.updateTable('users').set({ name }).where('id', '=', id).returningAll().executeTakeFirst();
+
+/** A user's tokens, revoked and expired ones included; never the hash. */
+export const listTokensOfUser = (db: Executor, userId: string) =>
+  db
+    .selectFrom('api_tokens')
+    .select(['id', 'name', 'scopes', 'chatbot_ids', 'expires_at', 'revoked_at', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Clock } from '../../lib/clock.js';
-import { newId, randomBase62 } from '../../lib/ids.js';
+import { isUuid, newId, randomBase62 } from '../../lib/ids.js';
 import * as repo from './accounts.repository.js';
 import { isPermission, type Permission } from './permissions.js';
 import type { Principal } from './principal.js';
@@ -99,4 +99,72 @@ export async function authenticate(db: Db, clock: Clock, token: string): Promise
     permissions: new Set(scopes),
     chatbotIds: row.chatbot_ids === null ? null : (JSON.parse(row.chatbot_ids) as string[]),
   };
+}
+
+// Administration from the command line. An id that is not a well-formed uuid is unknown (PostgreSQL
+// would refuse it as a uuid rather than find nothing).
+
+export const listAccounts = (db: Db) => repo.listAccounts(db);
+
+export async function listUsers(db: Db, accountId: string) {
+  if (!isUuid(accountId) || !(await repo.findAccount(db, accountId))) throw new AccountsError(`no account ${accountId}`);
+  return repo.listUsersOfAccount(db, accountId);
+}
+
+export async function renameUser(db: Db, userId: string, fullName: string) {
+  const name = fullName.trim();
+  if (!name) throw new AccountsError('a user needs a full name');
+  const user = isUuid(userId) ? await repo.renameUser(db, userId, name) : undefined;
+  if (!user) throw new AccountsError(`no user ${userId}`);
+  return user;
+}
+
+/** The user an email names; an email used in several accounts is ambiguous (then the user id is needed). */
+export async function findUserByEmail(db: Db, email: string) {
+  const users = await repo.findUsersByEmail(db, email.trim());
+  const [user] = users;
+  if (!user) throw new AccountsError(`no user with email ${email}`);
+  if (users.length > 1)
+    throw new AccountsError(`${users.length} users of different accounts have email ${email}; name one with --user (${users.map((u) => u.id).join(', ')})`);
+  return user;
+}
+
+export interface TokenSummary {
+  id: string;
+  name: string | null;
+  scopes: string[];
+  chatbotIds: string[] | null;
+  expiresAt: number | null;
+  revokedAt: number | null;
+  createdAt: number;
+}
+
+/** A user's tokens without their text (never stored) or hash. */
+export async function listTokens(db: Db, userId: string): Promise<TokenSummary[]> {
+  if (!isUuid(userId) || !(await repo.findUser(db, userId))) throw new AccountsError(`no user ${userId}`);
+  const rows = await repo.listTokensOfUser(db, userId);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    scopes: JSON.parse(row.scopes) as string[],
+    chatbotIds: row.chatbot_ids === null ? null : (JSON.parse(row.chatbot_ids) as string[]),
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    createdAt: row.created_at,
+  }));
+}
+
+export async function getAccount(db: Db, accountId: string) {
+  const account = isUuid(accountId) ? await repo.findAccount(db, accountId) : undefined;
+  if (!account) throw new AccountsError(`no account ${accountId}`);
+  return account;
+}
+
+/** The account of a database that has exactly one (development set-ups); else an error asking for its id. */
+export async function onlyAccount(db: Db) {
+  const count = await repo.countAccounts(db);
+  const [account] = count === 1 ? await repo.listAccounts(db) : [];
+  if (count === 0) throw new AccountsError('the database has no account yet (accounts create --name NAME)');
+  if (!account) throw new AccountsError(`the database has ${count} accounts: name one with --account ACCOUNT_ID`);
+  return account;
 }

@@ -4,7 +4,8 @@ import { notFound, validationError } from '../../errors.js';
 import { emit } from '../../events/emit.js';
 import type { PageRequest } from '../../http/pagination.js';
 import type { Clock } from '../../lib/clock.js';
-import { newId } from '../../lib/ids.js';
+import { isUuid, newId } from '../../lib/ids.js';
+import { findChatbotById } from '../chatbots/chatbots.repository.js';
 import type { ConversationRow } from '../conversations/conversations.table.js';
 import { hasContact, isEmailAddress, toE164, type ContactDetails } from './contact-details.js';
 import * as repo from './leads.repository.js';
@@ -146,4 +147,27 @@ export function contactDetailsFromVisitor(visitor: VisitorInput | undefined): Co
     details.phone = e164;
   }
   return details;
+}
+
+/** Leads read per query by `exportLeads`. */
+export const EXPORT_BATCH_SIZE = 500;
+
+/**
+ * Every lead of a chatbot, newest first (capturedAt, then id), read in keyset batches so that only one
+ * batch is held at a time, for `chatbot-ops leads export`. null when the chatbot does not exist.
+ */
+export async function exportLeads(db: Db, chatbotId: string, batchSize = EXPORT_BATCH_SIZE): Promise<AsyncGenerator<LeadRow[]> | null> {
+  if (!isUuid(chatbotId) || !(await findChatbotById(db, chatbotId))) return null;
+  return (async function* batches() {
+    let after: PageRequest['after'] = null;
+    for (;;) {
+      // Fetches batchSize + 1 rows: the extra one only says whether another batch follows.
+      const rows = await repo.listLeads(db, chatbotId, { withContact: false }, { limit: batchSize, after });
+      const batch = rows.slice(0, batchSize);
+      const last = batch[batch.length - 1];
+      if (last) yield batch;
+      if (!last || rows.length <= batchSize) return;
+      after = { at: last.captured_at, id: last.id };
+    }
+  })();
 }

@@ -6,6 +6,10 @@ import { webhookRoutes } from './webhooks.routes.js';
 
 export { DELIVER_JOB } from './webhooks.repository.js';
 export { closeWebhookConnections } from './runtime.js';
+// For `chatbot-ops webhooks listen`: the outbox read and a delivery's exact signature and headers.
+export { USER_AGENT } from './delivery.js';
+export { newWebhookSecret, signatureHeader } from './signature.js';
+export { listEventsFrom } from './webhooks.repository.js';
 
 export const webhooksCapability: Capability = {
   name: 'webhooks',

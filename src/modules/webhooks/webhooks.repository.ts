@@ -104,6 +104,31 @@ export const dropQueuedDeliveries = (db: Executor, webhookId: string) =>
 export const findEvent = (db: Executor, eventId: string) =>
   db.selectFrom('events').select(['id', 'account_id', 'type', 'body']).where('id', '=', eventId).executeTakeFirst();
 
+/**
+ * For `chatbot-ops webhooks listen`: the account's events of `types` created at `from` or later, oldest
+ * first (createdAt, then id), after the keyset `after` when given.
+ */
+export function listEventsFrom(
+  db: Executor,
+  accountId: string,
+  types: readonly string[],
+  from: number,
+  after: { at: number; id: string } | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('events')
+    .select(['id', 'type', 'body', 'created_at'])
+    .where('account_id', '=', accountId)
+    .where('type', 'in', types)
+    .where('created_at', '>=', from);
+  if (after)
+    query = query.where((eb) =>
+      eb.or([eb('created_at', '>', after.at), eb.and([eb('created_at', '=', after.at), eb('id', '>', after.id)])]),
+    );
+  return query.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit).execute();
+}
+
 /** webhook.test events are kept like the others so that a retry sends the same id and bytes. */
 export const insertEvent = (db: Executor, row: { id: string; account_id: string; type: string; body: string; created_at: number }) =>
   db.insertInto('events').values(row).execute();
