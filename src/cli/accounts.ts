@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
 import { iso } from '../lib/clock.js';
-import { createAccount, createToken, createUser, revokeToken, setAccountSubscription } from '../modules/accounts/accounts.service.js';
-import { parseScopes } from '../modules/accounts/permissions.js';
-import { createChatbot } from '../modules/chatbots/chatbots.service.js';
+import { parseScopes } from '../modules/accounts/index.js';
 import { withDatabase } from './context.js';
 import { print, type Output } from './output.js';
 
@@ -19,23 +17,23 @@ function subscription(value: string): 'active' | 'inactive' {
 }
 
 export function registerAccountCommands(program: Command, output: () => Output): void {
-  const accounts = program.command('accounts').description('create accounts and set their subscription');
-  accounts
+  const accountCommands = program.command('accounts').description('create accounts and set their subscription');
+  accountCommands
     .command('create')
     .requiredOption('--name <name>', 'account name')
     .option('--subscription <status>', 'active or inactive', 'active')
     .action((options: { name: string; subscription: string }) =>
-      withDatabase(async ({ db, clock }) => {
-        const account = presentAccount(await createAccount(db, clock, { name: options.name, subscription: subscription(options.subscription) }));
+      withDatabase(async ({ accounts }) => {
+        const account = presentAccount(await accounts.createAccount({ name: options.name, subscription: subscription(options.subscription) }));
         print(output(), account, `account ${account.id} "${account.name}" (${account.subscriptionStatus})`);
       }),
     );
-  accounts
+  accountCommands
     .command('subscription <accountId> <status>')
     .description('set the subscription to active or inactive')
     .action((accountId: string, status: string) =>
-      withDatabase(async ({ db }) => {
-        const account = presentAccount(await setAccountSubscription(db, accountId, subscription(status)));
+      withDatabase(async ({ accounts }) => {
+        const account = presentAccount(await accounts.setAccountSubscription(accountId, subscription(status)));
         print(output(), account, `account ${account.id} subscription is now ${account.subscriptionStatus}`);
       }),
     );
@@ -48,8 +46,8 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .requiredOption('--name <fullName>', 'full name; visitors see the first name')
     .requiredOption('--email <email>', 'email address')
     .action((options: { account: string; name: string; email: string }) =>
-      withDatabase(async ({ db, clock }) => {
-        const user = await createUser(db, clock, { accountId: options.account, name: options.name, email: options.email });
+      withDatabase(async ({ accounts }) => {
+        const user = await accounts.createUser({ accountId: options.account, name: options.name, email: options.email });
         print(output(), { id: user.id, accountId: user.account_id, name: user.name, email: user.email }, `user ${user.id} ${user.name} <${user.email}>`);
       }),
     );
@@ -60,8 +58,8 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .requiredOption('--account <accountId>', 'account id')
     .requiredOption('--name <name>', 'chatbot name')
     .action((options: { account: string; name: string }) =>
-      withDatabase(async ({ db, clock }) => {
-        const chatbot = await createChatbot(db, clock, { accountId: options.account, name: options.name });
+      withDatabase(async ({ chatbots }) => {
+        const chatbot = await chatbots.createChatbot({ accountId: options.account, name: options.name });
         print(
           output(),
           { id: chatbot.id, accountId: chatbot.account_id, name: chatbot.name, createdAt: iso(chatbot.created_at) },
@@ -79,11 +77,11 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .option('--expires-in-days <n>', 'days until the token expires')
     .option('--name <name>', 'a label for the token')
     .action((options: { user: string; scopes: string; chatbots?: string; expiresInDays?: string; name?: string }) =>
-      withDatabase(async ({ db, clock }) => {
+      withDatabase(async ({ accounts }) => {
         const days = options.expiresInDays === undefined ? null : Number(options.expiresInDays);
         if (days !== null && !(Number.isFinite(days) && days > 0)) throw new Error('--expires-in-days must be a positive number');
         const chatbotIds = options.chatbots ? options.chatbots.split(',').map((s) => s.trim()).filter(Boolean) : null;
-        const token = await createToken(db, clock, { userId: options.user, scopes: parseScopes(options.scopes), chatbotIds, expiresInDays: days, name: options.name ?? null });
+        const token = await accounts.createToken({ userId: options.user, scopes: parseScopes(options.scopes), chatbotIds, expiresInDays: days, name: options.name ?? null });
         const expiresAt = token.expiresAt === null ? null : iso(token.expiresAt);
         print(
           output(),
@@ -93,8 +91,8 @@ export function registerAccountCommands(program: Command, output: () => Output):
       }),
     );
   tokens.command('revoke <tokenId>').action((tokenId: string) =>
-    withDatabase(async ({ db, clock }) => {
-      await revokeToken(db, clock, tokenId);
+    withDatabase(async ({ accounts }) => {
+      await accounts.revokeToken(tokenId);
       print(output(), { id: tokenId, revoked: true }, `token ${tokenId} revoked`);
     }),
   );

@@ -1,9 +1,7 @@
 // `chatbots allow-origin` / `chatbots disallow-origin` (the web chat's CORS) and `channels connect`
 // (WhatsApp, Messenger, Instagram), decisions §11. Credentials are never printed back.
 import type { Command } from 'commander';
-import type { Provider } from '../modules/channels/channels.table.js';
-import { connectChannel } from '../modules/channels/connections.service.js';
-import { allowOrigin, disallowOrigin } from '../modules/channels/origins.service.js';
+import type { Provider } from '../modules/channels/index.js';
 import { withDatabase } from './context.js';
 import { print, type Output } from './output.js';
 
@@ -62,8 +60,8 @@ export function registerChannelCommands(program: Command, output: () => Output):
     .command('allow-origin <chatbotId> <origin>')
     .description('let a website (scheme://host[:port]) embed the web chat of this chatbot (CORS)')
     .action((chatbotId: string, origin: string) =>
-      withDatabase(async ({ db, clock }) => {
-        const result = await allowOrigin(db, clock, chatbotId, origin);
+      withDatabase(async ({ origins }) => {
+        const result = await origins.allowOrigin(chatbotId, origin);
         print(
           output(),
           result,
@@ -75,8 +73,8 @@ export function registerChannelCommands(program: Command, output: () => Output):
     .command('disallow-origin <chatbotId> <origin>')
     .description('stop allowing a website to embed the web chat of this chatbot')
     .action((chatbotId: string, origin: string) =>
-      withDatabase(async ({ db }) => {
-        const result = await disallowOrigin(db, chatbotId, origin);
+      withDatabase(async ({ origins }) => {
+        const result = await origins.disallowOrigin(chatbotId, origin);
         const left = result.allowedOrigins.length ? result.allowedOrigins.join(', ') : 'none';
         print(
           output(),
@@ -101,8 +99,8 @@ export function registerChannelCommands(program: Command, output: () => Output):
     .requiredOption('--app-secret <secret>', 'the Meta app secret (checks X-Hub-Signature-256)')
     .requiredOption('--verify-token <token>', 'the verify token entered in the Meta webhook settings')
     .action((options: ConnectOptions) =>
-      withDatabase(async ({ db, clock, config }) => {
-        const connection = await connectChannel(db, clock, config.secretKey, connectInput(options));
+      withDatabase(async ({ connections }) => {
+        const connection = await connections.connectChannel(connectInput(options));
         print(
           output(),
           connection,
