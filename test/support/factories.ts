@@ -1,7 +1,9 @@
 // A fresh account per test, made through the same services the CLI uses.
 import { randomBytes } from 'node:crypto';
-import type { AppDeps } from '../../src/deps.js';
-import { PERMISSIONS, type Permission } from '../../src/modules/accounts/index.js';
+import type { Db } from '../../src/db/database.js';
+import type { Clock } from '../../src/lib/clock.js';
+import { PERMISSIONS, createAccountsService, type Permission } from '../../src/modules/accounts/index.js';
+import { createChatbotsService } from '../../src/modules/chatbots/index.js';
 
 export interface Seeded {
   accountId: string;
@@ -17,10 +19,12 @@ export interface Seeded {
 }
 
 export async function seed(
-  t: { deps: Pick<AppDeps, 'accounts' | 'chatbots'> },
+  t: { db: Db; clock: Clock },
   options: { subscription?: 'active' | 'inactive'; userName?: string } = {},
 ): Promise<Seeded> {
-  const { accounts, chatbots } = t.deps;
+  // The services the CLI uses, over the test's database.
+  const accounts = createAccountsService(t);
+  const chatbots = createChatbotsService({ ...t, accounts });
   const account = await accounts.createAccount({ name: `Acme ${randomBytes(3).toString('hex')}`, subscription: options.subscription });
   const user = await accounts.createUser({ accountId: account.id, name: options.userName ?? 'Dana Scully', email: `dana-${randomBytes(4).toString('hex')}@example.com` });
   const chatbot = await chatbots.createChatbot({ accountId: account.id, name: 'Support bot' });
