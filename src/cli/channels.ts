@@ -2,7 +2,7 @@
 // (WhatsApp, Messenger, Instagram), decisions §11. Credentials are never printed back.
 import type { Command } from 'commander';
 import type { Provider } from '../modules/channels/index.js';
-import { withDatabase } from './context.js';
+import { withDatabase, type CommandContext } from './context.js';
 import { print, type Output } from './output.js';
 
 interface ConnectOptions {
@@ -52,6 +52,15 @@ function connectInput(options: ConnectOptions) {
   };
 }
 
+/** The set-up services of the channels capability over the command's database, loaded when first used. */
+export async function channelSetup({ config, db, clock, chatbots }: CommandContext) {
+  const { createConnectionsService, createOriginsService } = await import('../modules/channels/index.js');
+  return {
+    origins: createOriginsService({ db, clock, chatbots }),
+    connections: createConnectionsService({ db, clock, secretKey: config.secretKey, chatbots }),
+  };
+}
+
 export function registerChannelCommands(program: Command, output: () => Output): void {
   const chatbots =
     program.commands.find((c) => c.name() === 'chatbots') ??
@@ -60,7 +69,8 @@ export function registerChannelCommands(program: Command, output: () => Output):
     .command('allow-origin <chatbotId> <origin>')
     .description('let a website (scheme://host[:port]) embed the web chat of this chatbot (CORS)')
     .action((chatbotId: string, origin: string) =>
-      withDatabase(async ({ origins }) => {
+      withDatabase(async (context) => {
+        const { origins } = await channelSetup(context);
         const result = await origins.allowOrigin(chatbotId, origin);
         print(
           output(),
@@ -73,7 +83,8 @@ export function registerChannelCommands(program: Command, output: () => Output):
     .command('disallow-origin <chatbotId> <origin>')
     .description('stop allowing a website to embed the web chat of this chatbot')
     .action((chatbotId: string, origin: string) =>
-      withDatabase(async ({ origins }) => {
+      withDatabase(async (context) => {
+        const { origins } = await channelSetup(context);
         const result = await origins.disallowOrigin(chatbotId, origin);
         const left = result.allowedOrigins.length ? result.allowedOrigins.join(', ') : 'none';
         print(
@@ -99,7 +110,8 @@ export function registerChannelCommands(program: Command, output: () => Output):
     .requiredOption('--app-secret <secret>', 'the Meta app secret (checks X-Hub-Signature-256)')
     .requiredOption('--verify-token <token>', 'the verify token entered in the Meta webhook settings')
     .action((options: ConnectOptions) =>
-      withDatabase(async ({ connections }) => {
+      withDatabase(async (context) => {
+        const { connections } = await channelSetup(context);
         const connection = await connections.connectChannel(connectInput(options));
         print(
           output(),

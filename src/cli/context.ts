@@ -1,17 +1,13 @@
 // Opens the configured database for one command, with migrations applied, and closes it afterwards.
-// Commands get the few services they use, built here the same way the composition root builds them.
+// Commands get the services they use, built here the same way the composition root builds them (the
+// channel set-up services are loaded by their own commands: the rest of the CLI needs none of the
+// channels capability's code).
 import { loadConfig, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { openDatabase } from '../db/connect.js';
 import { createAccountsService, type AccountsService } from '../modules/accounts/index.js';
-import {
-  createConnectionsService,
-  createOriginsService,
-  type ConnectionsService,
-  type OriginsService,
-} from '../modules/channels/index.js';
 import { createChatbotsService, type ChatbotsService } from '../modules/chatbots/index.js';
 
 export interface CommandContext {
@@ -20,22 +16,12 @@ export interface CommandContext {
   clock: Clock;
   accounts: AccountsService;
   chatbots: ChatbotsService;
-  origins: OriginsService;
-  connections: ConnectionsService;
 }
 
 export function commandServices(config: Config, db: Db, clock: Clock): CommandContext {
   const accounts = createAccountsService({ db, clock });
   const chatbots = createChatbotsService({ db, clock, accounts });
-  return {
-    config,
-    db,
-    clock,
-    accounts,
-    chatbots,
-    origins: createOriginsService({ db, clock, chatbots }),
-    connections: createConnectionsService({ db, clock, secretKey: config.secretKey, chatbots }),
-  };
+  return { config, db, clock, accounts, chatbots };
 }
 
 export async function withDatabase<T>(run: (context: CommandContext) => Promise<T>): Promise<T> {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, it } from 'node:test';
 import type { Provider } from '../../src/modules/channels/channels.table.js';
+import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
 import { DAY_MS } from '../../src/modules/channels/meta/window.js';
 import { VERSION } from '../../src/version.js';
@@ -21,7 +22,7 @@ const OBJECT = { messenger: 'page', instagram: 'instagram' } as const;
 const CHANNEL = { whatsapp: 'whatsapp', messenger: 'facebook', instagram: 'instagram' } as const;
 const unique = () => randomBytes(5).toString('hex');
 /** `chatbot-ops channels connect`'s service over the test's database. */
-const connections = (t: TestApp) => commandServices(t.deps.config, t.db, t.clock).connections;
+const connections = async (t: TestApp) => (await channelSetup(commandServices(t.deps.config, t.db, t.clock))).connections;
 
 interface Connected {
   s: Seeded;
@@ -41,7 +42,7 @@ async function connect(t: TestApp, provider: Provider, s?: Seeded): Promise<Conn
     appSecret: `secret-${unique()}`,
     verifyToken: `verify-${unique()}`,
   };
-  await connections(t).connectChannel({ chatbotId: s.chatbotId, ...c });
+  await (await connections(t)).connectChannel({ chatbotId: s.chatbotId, ...c });
   return { s, ...c };
 }
 
@@ -605,7 +606,7 @@ describeEachDialect(
       const secret = `app-secret-${unique()}`;
       const token = `EAAG-token-${unique()}`;
       const verify = `verify-${unique()}`;
-      const shown = await connections(t()).connectChannel({
+      const shown = await (await connections(t())).connectChannel({
         chatbotId: s.chatbotId,
         provider: 'messenger',
         externalId: '5550001',
@@ -632,7 +633,7 @@ describeEachDialect(
       for (const plain of [secret, token, verify]) assert.ok(!stored.includes(plain), 'stored in the clear');
       assert.match(row.credentials, /^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
       // Reconnecting replaces the credentials; another chatbot cannot take the same page.
-      const again = await connections(t()).connectChannel({
+      const again = await (await connections(t())).connectChannel({
         chatbotId: s.chatbotId,
         provider: 'messenger',
         externalId: '5550001',
@@ -643,7 +644,7 @@ describeEachDialect(
       assert.equal(again.id, shown.id);
       const other = await s.chatbot();
       await assert.rejects(
-        connections(t()).connectChannel({
+        (await connections(t())).connectChannel({
           chatbotId: other,
           provider: 'messenger',
           externalId: '5550001',

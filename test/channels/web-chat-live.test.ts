@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { streamTiming } from '../../src/modules/channels/live/sse.js';
+import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
 import { seed } from '../support/factories.js';
@@ -120,7 +121,7 @@ describeEachDialect('web chat live events (real socket)', (t) => {
       ).status,
       403,
     );
-    await commandServices(t().deps.config, t().db, t().clock).origins.allowOrigin(a.s.chatbotId, 'https://shop.example.com');
+    await (await channelSetup(commandServices(t().deps.config, t().db, t().clock))).origins.allowOrigin(a.s.chatbotId, 'https://shop.example.com');
     const allowed = await stream(base, a.path, {
       authorization: `Bearer ${a.token}`,
       origin: 'https://shop.example.com',
