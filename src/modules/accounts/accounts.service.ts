@@ -1,5 +1,6 @@
 // Creating accounts, team members and tokens (the CLI and the first-start bootstrap use these), and
 // turning a presented token into a principal.
+import type { Core } from '../../core.js';
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
@@ -11,10 +12,7 @@ import type { Principal } from './principal.js';
 
 export class AccountsError extends Error {}
 
-export interface AccountsDeps {
-  db: Db;
-  clock: Clock;
-}
+export type AccountsDeps = Pick<Core, 'db' | 'clock'>;
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 

@@ -6,10 +6,9 @@
 //   (in this process and, on PostgreSQL, every other).
 // - whatsapp, facebook (Messenger), instagram: the Graph API send call, after the 24-hour window check.
 //   A reply from the team shows its author's first name ("Dana: …"), as on the web.
+import type { Core } from '../../core.js';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
 import type { Channel } from '../../domain/channels.js';
-import type { Clock } from '../../lib/clock.js';
 import {
   NOT_CONNECTED,
   type ChannelAdapter,
@@ -23,9 +22,7 @@ import { sendText } from './meta/graph.js';
 import * as repo from './meta/meta.repository.js';
 import { sendPermission } from './meta/window.js';
 
-export interface ChannelDeliveryDeps {
-  db: Db;
-  clock: Clock;
+export interface ChannelDeliveryDeps extends Pick<Core, 'db' | 'clock'> {
   config: Pick<Config, 'secretKey' | 'metaGraphUrl'>;
   runtime: Pick<ChannelsRuntime, 'bus' | 'fetch'>;
 }

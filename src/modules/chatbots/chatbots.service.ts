@@ -1,15 +1,12 @@
 // Chatbots of an account: created by the CLI and the first start, read through the API.
-import type { Db } from '../../db/database.js';
+import type { Core } from '../../core.js';
 import { notFound } from '../../errors.js';
 import type { PageRequest } from '../../http/pagination.js';
-import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { AccountsError, type AccountsService, type Principal } from '../accounts/index.js';
 import * as repo from './chatbots.repository.js';
 
-export interface ChatbotsDeps {
-  db: Db;
-  clock: Clock;
+export interface ChatbotsDeps extends Pick<Core, 'db' | 'clock'> {
   accounts: Pick<AccountsService, 'findAccount'>;
 }
 

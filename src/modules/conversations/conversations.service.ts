@@ -7,11 +7,11 @@
 //      visitor's words; apply the handover rules on those words (conversation.escalated, once);
 //   2. if the chatbot still answers (nobody took over meanwhile): store the answer, count it for the
 //      `unanswered` rule, honour a model's grounded proposals; then hand the answer to the channel.
+import type { Core } from '../../core.js';
 import type { Db, Executor } from '../../db/database.js';
 import { notFound, validationError } from '../../errors.js';
 import { emit } from '../../events/emit.js';
 import type { PageRequest } from '../../http/pagination.js';
-import type { Clock } from '../../lib/clock.js';
 import {
   findContactDetails,
   groundedInVisitorText,
@@ -50,9 +50,7 @@ export interface OpenConversationInput {
   visitor?: ContactDetails;
 }
 
-export interface ConversationsDeps {
-  db: Db;
-  clock: Clock;
+export interface ConversationsDeps extends Pick<Core, 'db' | 'clock'> {
   engine: AnswerEngine;
   delivery: Delivery;
   leads: Pick<LeadsService, 'captureLead'>;

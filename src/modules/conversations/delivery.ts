@@ -7,8 +7,7 @@
 // reads the stored messages, and so does the web chat's widget; WhatsApp, Messenger and Instagram are
 // "not connected". The channels capability implements the channels it serves (live web chat, the Meta
 // send APIs) and the composition root plugs those adapters in over the defaults.
-import type { Logger } from 'pino';
-import type { Db } from '../../db/database.js';
+import type { Core } from '../../core.js';
 import type { Channel } from '../../domain/channels.js';
 import * as repo from './conversations.repository.js';
 import type { ConversationRow, MessageRow } from './conversations.table.js';
@@ -58,9 +57,7 @@ export function channelAdapters(plugged: Partial<ChannelAdapters> = {}): Channel
   };
 }
 
-export interface DeliveryDeps {
-  db: Db;
-  logger: Logger;
+export interface DeliveryDeps extends Pick<Core, 'db' | 'logger'> {
   adapters: ChannelAdapters;
 }
 

@@ -5,11 +5,11 @@
 // `FOR UPDATE NOWAIT`, so of many simultaneous claims one proceeds and the others either see its result
 // (409/403) or lose the race at once (503 lock_failed, Retry-After: 1). SQLite serialises writers, so
 // there the others always see the result.
+import type { Core } from '../../core.js';
 import type { Db, Trx } from '../../db/database.js';
 import { isLockNotAvailable } from '../../db/dialect.js';
 import { AppError, notFound } from '../../errors.js';
 import { emit } from '../../events/emit.js';
-import type { Clock } from '../../lib/clock.js';
 import { firstName, type Principal } from '../accounts/index.js';
 import { presentConversation } from './conversations.presenter.js';
 import * as repo from './conversations.repository.js';
@@ -19,9 +19,7 @@ import type { Delivery, DeliveryResult } from './delivery.js';
 
 type Locking = 'wait' | 'nowait';
 
-export interface HandoverDeps {
-  db: Db;
-  clock: Clock;
+export interface HandoverDeps extends Pick<Core, 'db' | 'clock'> {
   delivery: Delivery;
 }
 

@@ -1,13 +1,11 @@
 // The rules of the knowledge API: what may be added, changed, refreshed and deleted, and in which state
 // (the spec's status table and decisions §7). Every change that needs processing queues its job in the
 // same transaction.
+import type { Core } from '../../core.js';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Logger } from 'pino';
-import type { Db } from '../../db/database.js';
 import { AppError, notFound, validationError } from '../../errors.js';
 import type { PageRequest } from '../../http/pagination.js';
-import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { OutboundBlockedError } from '../../net/outbound-guard.js';
 import type { Principal } from '../accounts/index.js';
@@ -22,10 +20,7 @@ import { detectFileType, extensionOf } from './processing/sniff.js';
 
 const notFoundSource = () => notFound('knowledge source');
 
-export interface KnowledgeServiceDeps {
-  db: Db;
-  clock: Clock;
-  logger: Logger;
+export interface KnowledgeServiceDeps extends Pick<Core, 'db' | 'clock' | 'logger'> {
   runtime: KnowledgeRuntime;
 }
 

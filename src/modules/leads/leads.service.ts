@@ -1,4 +1,5 @@
 // Leads: capture from what a visitor gave (decisions §8) and the four endpoints of the spec.
+import type { Core } from '../../core.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { Channel } from '../../domain/channels.js';
 import { notFound, validationError } from '../../errors.js';
@@ -21,10 +22,7 @@ export interface LeadOrigin {
   channel: Channel;
 }
 
-export interface LeadsDeps {
-  db: Db;
-  clock: Clock;
-}
+export type LeadsDeps = Pick<Core, 'db' | 'clock'>;
 
 export type LeadsService = ReturnType<typeof createLeadsService>;
 

@@ -1,8 +1,8 @@
 // What an attempt leaves behind: the delivery record, the endpoint's lastDeliveryAt / lastStatusCode, its
 // failure streak and, when it comes to that, its switch-off; and for a failed automatic attempt, the next one.
-import type { Db, Executor, Trx } from '../../db/database.js';
+import type { Core } from '../../core.js';
+import type { Executor, Trx } from '../../db/database.js';
 import { enqueue } from '../../jobs/queue.js';
-import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { PRIVATE_NETWORK_REASON, type AttemptOutcome } from './delivery.js';
 import * as repo from './webhooks.repository.js';
@@ -11,9 +11,7 @@ import type { DeliveryTrigger, WebhookDeliveryRow } from './webhooks.table.js';
 
 export { PRIVATE_NETWORK_REASON };
 
-export interface RecorderDeps {
-  db: Db;
-  clock: Clock;
+export interface RecorderDeps extends Pick<Core, 'db' | 'clock'> {
   /** WEBHOOK_DISABLE_AFTER: failed automatic attempts in a row that switch an endpoint off. */
   disableAfter: number;
 }

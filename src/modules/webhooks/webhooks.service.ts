@@ -3,13 +3,12 @@
 //
 // Endpoints belong to the account, not to a chatbot: a token restricted to some chatbots still lists,
 // tests and removes every endpoint of its account (they carry events of all its chatbots).
-import type { Logger } from 'pino';
+import type { Core } from '../../core.js';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
 import { EVENT_TYPES, newEventId, type EventBody } from '../../events/emit.js';
 import { AppError, notFound, validationError } from '../../errors.js';
 import type { PageRequest } from '../../http/pagination.js';
-import { iso, type Clock } from '../../lib/clock.js';
+import { iso } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { OutboundBlockedError, OutboundResolveError } from '../../net/outbound-guard.js';
 import type { Principal } from '../accounts/index.js';
@@ -20,10 +19,7 @@ import type { WebhookRuntime } from './webhooks.runtime.js';
 import type { DeliveryTrigger } from './webhooks.table.js';
 
 /** What the webhooks service and jobs work with. */
-export interface WebhooksDeps {
-  db: Db;
-  clock: Clock;
-  logger: Logger;
+export interface WebhooksDeps extends Pick<Core, 'db' | 'clock' | 'logger'> {
   config: Pick<Config, 'webhookTimeoutMs' | 'webhookRetryDelaysMs' | 'webhookDisableAfter'>;
   runtime: WebhookRuntime;
 }

@@ -1,9 +1,9 @@
 // Connecting a chatbot to WhatsApp, Messenger or Instagram (`chatbot-ops channels connect`). Credentials
 // are sealed before they reach the database and are never returned, printed or logged.
-import type { Db, Executor } from '../../../db/database.js';
+import type { Core } from '../../../core.js';
+import type { Executor } from '../../../db/database.js';
 import { isUniqueViolation } from '../../../db/dialect.js';
 import type { Channel } from '../../../domain/channels.js';
-import type { Clock } from '../../../lib/clock.js';
 import { newId } from '../../../lib/ids.js';
 import type { ChatbotsService } from '../../chatbots/index.js';
 import { ChannelsError, chatbotOrFail } from '../channels.errors.js';
@@ -36,9 +36,7 @@ const EXTERNAL_ID_NAME: Record<Provider, string> = {
   instagram: 'account id',
 };
 
-export interface ConnectionsDeps {
-  db: Db;
-  clock: Clock;
+export interface ConnectionsDeps extends Pick<Core, 'db' | 'clock'> {
   /** SECRET_KEY: seals the credentials. */
   secretKey: string;
   chatbots: Pick<ChatbotsService, 'findChatbot'>;

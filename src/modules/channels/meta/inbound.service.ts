@@ -7,11 +7,10 @@
 // The job puts the message in the conversation (one per chatbot, provider and person) through the
 // conversations capability, which answers and hands the answer to the Meta adapter (channels.delivery.ts).
 // One job at a time holds a person's contact, so their messages are taken in the order they were written.
+import type { Core } from '../../../core.js';
 import type { Config } from '../../../config.js';
-import type { Db } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import { enqueue } from '../../../jobs/queue.js';
-import type { Clock } from '../../../lib/clock.js';
 import { MESSAGE_MAX_LENGTH, type ConversationsService } from '../../conversations/index.js';
 import { CHANNEL_OF, type ConnectionTable, type Provider } from '../channels.table.js';
 import { credentialKeys } from '../credentials.js';
@@ -22,9 +21,7 @@ import { hasValidSignature } from './signature.js';
 
 export const RECEIVE_JOB = 'channels.receive';
 
-export interface InboundDeps {
-  db: Db;
-  clock: Clock;
+export interface InboundDeps extends Pick<Core, 'db' | 'clock'> {
   config: Pick<Config, 'secretKey'>;
   conversations: Pick<ConversationsService, 'openConversation' | 'receiveVisitorMessage'>;
 }

@@ -1,10 +1,9 @@
 // The web chat from the visitor's side (decisions §11). A conversation opened here gets a visitor token:
 // a secret good for that one conversation, shown once, stored only as its SHA-256. Everything the
 // visitor does goes through the conversations capability, like every other channel.
+import type { Core } from '../../../core.js';
 import { createHash } from 'node:crypto';
-import type { Db } from '../../../db/database.js';
 import { AppError, notFound } from '../../../errors.js';
-import type { Clock } from '../../../lib/clock.js';
 import { randomBase62 } from '../../../lib/ids.js';
 import type { ChatbotsService } from '../../chatbots/index.js';
 import type { ConversationRow, ConversationsService, MessageRow } from '../../conversations/index.js';
@@ -28,9 +27,7 @@ export function checkGrant(grant: VisitorGrant, chatbotId: string, threadId: str
   if (grant.chatbotId !== chatbotId || grant.threadId !== threadId) throw notFound('conversation');
 }
 
-export interface WebChatDeps {
-  db: Db;
-  clock: Clock;
+export interface WebChatDeps extends Pick<Core, 'db' | 'clock'> {
   runtime: Pick<ChannelsRuntime, 'bus'>;
   chatbots: Pick<ChatbotsService, 'findChatbot'>;
   conversations: Pick<

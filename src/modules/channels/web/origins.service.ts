@@ -1,13 +1,10 @@
 // The web chat's allowed origins per chatbot (`chatbot-ops chatbots allow-origin`): they alone get CORS.
-import type { Db } from '../../../db/database.js';
-import type { Clock } from '../../../lib/clock.js';
+import type { Core } from '../../../core.js';
 import type { ChatbotsService } from '../../chatbots/index.js';
 import { ChannelsError, chatbotOrFail } from '../channels.errors.js';
 import * as repo from './chat.repository.js';
 
-export interface OriginsDeps {
-  db: Db;
-  clock: Clock;
+export interface OriginsDeps extends Pick<Core, 'db' | 'clock'> {
   chatbots: Pick<ChatbotsService, 'findChatbot'>;
 }
 
