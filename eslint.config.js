@@ -1,6 +1,39 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Module boundaries: a capability under src/modules/<name>/ shows others what they may use in its
+// index.ts. Code of one module may import another module's index.js only, never its inner files; code
+// outside src/modules (the composition root, HTTP, CLI) likewise. Tests and benchmarks may reach inside.
+const modules = readdirSync(new URL('./src/modules/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const innerFileMessage = "Import another module's public face, its index.js, not its inner files.";
+const boundaries = [
+  ...modules.map((name) => {
+    const others = modules.filter((other) => other !== name).join('|');
+    return {
+      files: [`src/modules/${name}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [{ regex: `^(?:\\.\\./)+(?:modules/)?(?:${others})/(?!index\\.js$)`, message: innerFileMessage }] },
+        ],
+      },
+    };
+  }),
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/modules/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?:\\.\\.?/)+modules/[^/]+/(?!index\\.js$)', message: innerFileMessage }] },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   // The client's build, and its types generated from the OpenAPI document (scripts/generate-client.ts).
@@ -22,6 +55,7 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  ...boundaries,
   { files: ['src/cli/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts'], rules: { 'no-console': 'off' } },
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' } },
   { files: ['**/*.mjs', '**/*.js'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },

@@ -18,9 +18,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { startService } from '../src/main.js';
-import { createAccount, createToken, createUser } from '../src/modules/accounts/accounts.service.js';
 import { PERMISSIONS } from '../src/modules/accounts/permissions.js';
-import { createChatbot } from '../src/modules/chatbots/chatbots.service.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -51,16 +49,16 @@ async function serve(): Promise<void> {
     BOOTSTRAP: 'false',
   });
   const service = await startService(config, { role: 'api' });
-  const { db, clock } = service.deps;
-  const account = await createAccount(db, clock, { name: 'Bench account' });
-  const user = await createUser(db, clock, {
+  const { accounts, chatbots } = service.deps;
+  const account = await accounts.createAccount({ name: 'Bench account' });
+  const user = await accounts.createUser({
     accountId: account.id,
     name: 'Bench User',
     email: 'bench@example.com',
   });
   for (let i = 0; i < CHATBOTS; i++)
-    await createChatbot(db, clock, { accountId: account.id, name: `Bench bot ${i}` });
-  const { token } = await createToken(db, clock, {
+    await chatbots.createChatbot({ accountId: account.id, name: `Bench bot ${i}` });
+  const { token } = await accounts.createToken({
     userId: user.id,
     scopes: [...PERMISSIONS],
     name: 'bench',

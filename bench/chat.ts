@@ -12,18 +12,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, createDeps, type AppDeps } from '../src/app.js';
+import { buildApp } from '../src/app.js';
+import { createDeps, type AppDeps } from '../src/deps.js';
 import { loadConfig } from '../src/config.js';
 import type { DialectName } from '../src/db/dialect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { systemClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
-import { createAccount, createToken, createUser } from '../src/modules/accounts/accounts.service.js';
 import { PERMISSIONS } from '../src/modules/accounts/permissions.js';
-import { createChatbot } from '../src/modules/chatbots/chatbots.service.js';
 import { PASSAGES_PER_ANSWER } from '../src/modules/conversations/answer/extractive.js';
-import { closeKnowledgeRuntime } from '../src/modules/knowledge/knowledge.runtime.js';
-import { searchKnowledge } from '../src/modules/knowledge/search.js';
+import { searchKnowledge } from '../src/modules/knowledge/index.js';
 import { startWorkers } from '../src/workers.js';
 import { PG_URL, openDatabase, postgresReachable, prng } from './support.js';
 
@@ -243,17 +241,17 @@ async function run(dialect: DialectName): Promise<void> {
       BOOTSTRAP: 'false',
       ANSWER_ENGINE: 'extractive',
     });
-    const deps = createDeps(config, database.handle, systemClock, createLogger('silent'));
+    const deps = createDeps(config, { database: database.handle, clock: systemClock, logger: createLogger('silent') });
     const app = await buildApp(deps);
     await app.ready();
-    const account = await createAccount(deps.db, systemClock, { name: 'Bench' });
-    const user = await createUser(deps.db, systemClock, {
+    const account = await deps.accounts.createAccount({ name: 'Bench' });
+    const user = await deps.accounts.createUser({
       accountId: account.id,
       name: 'Bench Agent',
       email: 'bench@example.com',
     });
-    const chatbot = await createChatbot(deps.db, systemClock, { accountId: account.id, name: 'Bench bot' });
-    const token = await createToken(deps.db, systemClock, { userId: user.id, scopes: [...PERMISSIONS] });
+    const chatbot = await deps.chatbots.createChatbot({ accountId: account.id, name: 'Bench bot' });
+    const token = await deps.accounts.createToken({ userId: user.id, scopes: [...PERMISSIONS] });
     const bench: Bench = { deps, app, token: token.token, chatbotId: chatbot.id };
 
     const random = prng(42);
@@ -279,7 +277,7 @@ async function run(dialect: DialectName): Promise<void> {
       `[${dialect}] replies with Idempotency-Key: ${keyed.perSecond.toFixed(0)}/s (${keyed.failures} not 201)`,
     );
     await app.close();
-    await closeKnowledgeRuntime(deps);
+    await deps.stop();
   } finally {
     await database.handle.close();
     await database.drop();

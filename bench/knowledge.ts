@@ -17,15 +17,13 @@ import { Worker } from 'node:worker_threads';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { sql } from 'kysely';
-import { buildApp, type AppDeps } from '../src/app.js';
+import { buildApp } from '../src/app.js';
+import type { AppDeps } from '../src/deps.js';
 import type { DialectName } from '../src/db/dialect.js';
 import { systemClock } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';
-import { createAccount, createToken, createUser } from '../src/modules/accounts/accounts.service.js';
-import { createChatbot } from '../src/modules/chatbots/chatbots.service.js';
 import { insertChunks } from '../src/modules/knowledge/knowledge.repository.js';
-import { closeKnowledgeRuntime } from '../src/modules/knowledge/knowledge.runtime.js';
-import { searchKnowledge } from '../src/modules/knowledge/search.js';
+import { searchKnowledge } from '../src/modules/knowledge/index.js';
 import { startWorkers } from '../src/workers.js';
 import { PG_URL, openBenchService, postgresReachable, prng } from './support.js';
 
@@ -267,7 +265,7 @@ async function uploadMemoryGrowth(bench: Bench): Promise<{ growthMiB: number; st
 
 /** 100,000 chunks of ~800 characters in one chatbot (the worst case: no other chatbot's rows to skip). */
 async function searchLatency(bench: Bench): Promise<{ insertSeconds: number; p50: number; p95: number; max: number; meanHits: number }> {
-  const chatbot = await createChatbot(bench.deps.db, systemClock, { accountId: bench.accountId, name: 'Search bench' });
+  const chatbot = await bench.deps.chatbots.createChatbot({ accountId: bench.accountId, name: 'Search bench' });
   const random = prng(42);
   const vocab = vocabulary(20_000, random);
   const started = performance.now();
@@ -326,10 +324,10 @@ async function run(dialect: DialectName) {
   const workers = startWorkers(deps);
   const site = await startSite();
   try {
-    const account = await createAccount(deps.db, systemClock, { name: 'Bench' });
-    const user = await createUser(deps.db, systemClock, { accountId: account.id, name: 'Bench User', email: 'bench@example.com' });
-    const chatbot = await createChatbot(deps.db, systemClock, { accountId: account.id, name: 'Bench bot' });
-    const { token } = await createToken(deps.db, systemClock, { userId: user.id, scopes: ['knowledge:read', 'knowledge:write'] });
+    const account = await deps.accounts.createAccount({ name: 'Bench' });
+    const user = await deps.accounts.createUser({ accountId: account.id, name: 'Bench User', email: 'bench@example.com' });
+    const chatbot = await deps.chatbots.createChatbot({ accountId: account.id, name: 'Bench bot' });
+    const { token } = await deps.accounts.createToken({ userId: user.id, scopes: ['knowledge:read', 'knowledge:write'] });
     const bench: Bench = { deps, app, token, chatbotId: chatbot.id, accountId: account.id };
     const form = `multipart/form-data; boundary=${BOUNDARY}`;
 
@@ -342,7 +340,7 @@ async function run(dialect: DialectName) {
       result.text = `p50 ${round(percentile(times, 50))} ms, p95 ${round(percentile(times, 95))} ms`;
     }
     if (ONLY.has('site')) {
-      await closeKnowledgeRuntime(deps); // page-reading worker threads start with the first site: included
+      await deps.runtimes.knowledge.close(); // page-reading worker threads start with the first site: included
       const times: number[] = [];
       for (let i = 0; i < Math.max(1, Math.ceil(RUNS / 2)); i++) times.push(await timeToReady(bench, 'website', { url: site.url, crawl: 'site' }));
       const pages = await deps.db.selectFrom('knowledge_chunks').select((eb) => eb.fn.count<number>('url').distinct().as('n')).where('url', 'like', `${site.url}%`).executeTakeFirst();
@@ -350,7 +348,7 @@ async function run(dialect: DialectName) {
     }
     if (ONLY.has('pdf')) {
       const pdf = multipart('hundred-pages.pdf', 'application/pdf', await textPdf(100));
-      await closeKnowledgeRuntime(deps); // the first file starts a file-reading worker thread: measured cold
+      await deps.runtimes.knowledge.close(); // the first file starts a file-reading worker thread: measured cold
       const cold = await timeToReady(bench, 'files', pdf, form);
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) times.push(await timeToReady(bench, 'files', pdf, form));
@@ -358,7 +356,7 @@ async function run(dialect: DialectName) {
     }
     if (ONLY.has('scan')) {
       const scanned = multipart('scanned-page.pdf', 'application/pdf', await scannedPagePdf());
-      await closeKnowledgeRuntime(deps); // the first scanned page starts a file worker and its OCR worker: measured cold
+      await deps.runtimes.knowledge.close(); // the first scanned page starts a file worker and its OCR worker: measured cold
       const cold = await timeToReady(bench, 'files', scanned, form);
       const warm: number[] = [];
       for (let i = 0; i < Math.max(1, RUNS - 2); i++) warm.push(await timeToReady(bench, 'files', scanned, form));
@@ -375,10 +373,9 @@ async function run(dialect: DialectName) {
     return result;
   } finally {
     await workers.stop();
-    await closeKnowledgeRuntime(deps);
     await site.stop();
     await app.close();
-    await database.handle.close();
+    await deps.stop();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }

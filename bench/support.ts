@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createDeps, type AppDeps } from '../src/app.js';
+import { createDeps, type AppDeps } from '../src/deps.js';
 import { loadConfig } from '../src/config.js';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect.js';
 import type { DialectName } from '../src/db/dialect.js';
@@ -75,5 +75,5 @@ export async function openBenchService(dialect: DialectName, prefix: string): Pr
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     BOOTSTRAP: 'false',
   });
-  return { dataDir, database, deps: createDeps(config, database.handle, systemClock, createLogger(config.logLevel)) };
+  return { dataDir, database, deps: createDeps(config, { database: database.handle, clock: systemClock, logger: createLogger(config.logLevel) }) };
 }

@@ -17,7 +17,6 @@ import { buildApp } from '../src/app.js';
 import type { DialectName } from '../src/db/dialect.js';
 import { emit } from '../src/events/emit.js';
 import { systemClock } from '../src/lib/clock.js';
-import { createAccount, createToken, createUser } from '../src/modules/accounts/accounts.service.js';
 import { startWorkers } from '../src/workers.js';
 import { PG_URL, openBenchService, postgresReachable } from './support.js';
 
@@ -81,9 +80,9 @@ async function run(dialect: DialectName, receiverPort: number): Promise<Result> 
   const db = deps.db;
   const app = await buildApp(deps);
   try {
-    const account = await createAccount(db, systemClock, { name: 'Bench' });
-    const user = await createUser(db, systemClock, { accountId: account.id, name: 'Bench User', email: 'bench@example.com' });
-    const { token } = await createToken(db, systemClock, { userId: user.id, scopes: ['webhooks:write'] });
+    const account = await deps.accounts.createAccount({ name: 'Bench' });
+    const user = await deps.accounts.createUser({ accountId: account.id, name: 'Bench User', email: 'bench@example.com' });
+    const { token } = await deps.accounts.createToken({ userId: user.id, scopes: ['webhooks:write'] });
     for (let n = 0; n < ENDPOINTS; n++) {
       const response = await app.inject({
         method: 'POST',
@@ -153,7 +152,7 @@ async function run(dialect: DialectName, receiverPort: number): Promise<Result> 
     };
   } finally {
     await app.close();
-    await database.handle.close();
+    await deps.stop();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
-import { buildApp, createDeps } from '../src/app.js';
+import { buildApp } from '../src/app.js';
+import { createDeps } from '../src/deps.js';
 import { loadConfig } from '../src/config.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -38,7 +39,8 @@ export async function serviceDocument(): Promise<OpenAPI3> {
       LOG_LEVEL: 'silent',
       BOOTSTRAP: 'false',
     });
-    const app = await buildApp(createDeps(config, database, systemClock, createLogger(config.logLevel)));
+    const deps = createDeps(config, { database, clock: systemClock, logger: createLogger(config.logLevel) });
+    const app = await buildApp(deps);
     try {
       const response = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
       if (response.statusCode !== 200) throw new Error(`GET /api/v1/openapi.json answered ${response.statusCode}`);

@@ -1,40 +1,17 @@
 // buildApp(deps): the HTTP application: cross-cutting plugins first, then each capability's routes under
-// /api/v1. Nothing here starts listening or background work (see main.ts).
+// /api/v1. Nothing here starts listening or background work (see main.ts); the services come built from
+// the composition root (deps.ts).
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
-import type { Config } from './config.js';
-import type { DatabaseHandle } from './db/connect.js';
-import type { Db } from './db/database.js';
-import { createNotifications, type Notifications } from './db/notifications.js';
+import type { AppDeps } from './deps.js';
 import { AppError, validationError } from './errors.js';
 import { clientErrorHandler, frameworkErrors, newRequestId } from './http/early-errors.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { API_PREFIX, registerOpenApi } from './http/openapi.js';
-import { Paginator } from './http/pagination.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { validatorCompiler } from './http/validation.js';
-import type { Clock } from './lib/clock.js';
 import { VERSION } from './version.js';
-import { capabilities } from './modules/index.js';
-
-export interface AppDeps {
-  config: Config;
-  database: DatabaseHandle;
-  db: Db;
-  clock: Clock;
-  logger: Logger;
-  paginator: Paginator;
-  /** Database notifications (LISTEN/NOTIFY on PostgreSQL): one LISTEN connection per process. */
-  notifications: Notifications;
-  /** Set when a graceful shutdown has begun: new requests get 503. */
-  lifecycle: { shuttingDown: boolean };
-}
-
-export function createDeps(config: Config, database: DatabaseHandle, clock: Clock, logger: Logger): AppDeps {
-  const notifications = createNotifications(database.pgPool, logger);
-  return { config, database, db: database.db, clock, logger, paginator: new Paginator(config.secretKey), notifications, lifecycle: { shuttingDown: false } };
-}
 
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -94,16 +71,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerRateLimit(app, deps.config.rateLimitPerMinute, deps.clock);
-  registerAuth(app, deps);
+  registerAuth(app, { authenticate: deps.accounts.authenticate, chatbotOfAccount: deps.chatbots.isOfAccount });
   await registerOpenApi(app, VERSION);
 
   await app.register(
     async (api) => {
-      for (const capability of capabilities) await capability.routes?.(api, deps);
+      // Cross-cutting, before the capabilities: its hooks serve every route that declares
+      // `config: { idempotent: true }`.
+      registerIdempotency(api, deps);
+      for (const capability of deps.capabilities) await capability.routes?.(api);
     },
     { prefix: API_PREFIX },
   );
   // Routes outside /api/v1 (the embeddable /widget.js).
-  for (const capability of capabilities) await capability.rootRoutes?.(app, deps);
+  for (const capability of deps.capabilities) await capability.rootRoutes?.(app);
   return app;
 }

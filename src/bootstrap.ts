@@ -1,11 +1,7 @@
 // First start on an empty database: a default account, owner, chatbot and an all-permission token, so
 // `npm install && npm start` ends with a token and a request that works.
-import type { Db } from './db/database.js';
-import type { Clock } from './lib/clock.js';
-import { countAccounts } from './modules/accounts/accounts.repository.js';
-import { createAccount, createToken, createUser } from './modules/accounts/accounts.service.js';
-import { PERMISSIONS } from './modules/accounts/permissions.js';
-import { createChatbot } from './modules/chatbots/chatbots.service.js';
+import { PERMISSIONS, type AccountsService } from './modules/accounts/index.js';
+import type { ChatbotsService } from './modules/chatbots/index.js';
 
 export interface BootstrapResult {
   accountId: string;
@@ -14,11 +10,17 @@ export interface BootstrapResult {
   token: string;
 }
 
-export async function bootstrapIfEmpty(db: Db, clock: Clock): Promise<BootstrapResult | null> {
-  if ((await countAccounts(db)) > 0) return null;
-  const account = await createAccount(db, clock, { name: 'Default account' });
-  const user = await createUser(db, clock, { accountId: account.id, name: 'Owner', email: 'owner@example.com' });
-  const chatbot = await createChatbot(db, clock, { accountId: account.id, name: 'My chatbot' });
-  const token = await createToken(db, clock, { userId: user.id, scopes: [...PERMISSIONS], name: 'bootstrap' });
+export async function bootstrapIfEmpty({
+  accounts,
+  chatbots,
+}: {
+  accounts: AccountsService;
+  chatbots: Pick<ChatbotsService, 'createChatbot'>;
+}): Promise<BootstrapResult | null> {
+  if ((await accounts.countAccounts()) > 0) return null;
+  const account = await accounts.createAccount({ name: 'Default account' });
+  const user = await accounts.createUser({ accountId: account.id, name: 'Owner', email: 'owner@example.com' });
+  const chatbot = await chatbots.createChatbot({ accountId: account.id, name: 'My chatbot' });
+  const token = await accounts.createToken({ userId: user.id, scopes: [...PERMISSIONS], name: 'bootstrap' });
   return { accountId: account.id, userId: user.id, chatbotId: chatbot.id, token: token.token };
 }

@@ -1,15 +1,13 @@
 // Starting and stopping the service: config → database → migrations → roles (api, worker).
 import type { FastifyInstance } from 'fastify';
-import { buildApp, createDeps, type AppDeps } from './app.js';
+import { buildApp } from './app.js';
 import { bootstrapIfEmpty, type BootstrapResult } from './bootstrap.js';
 import type { Config, Role } from './config.js';
-import { openDatabase } from './db/connect.js';
+import { createDeps, type AppDeps } from './deps.js';
 import { migrateToLatest } from './db/migrate.js';
-import { systemClock, type Clock } from './lib/clock.js';
+import type { Clock } from './lib/clock.js';
 import { createLogger } from './logger.js';
 import { startWorkers, type Workers } from './workers.js';
-
-export { openDatabase };
 
 export interface RunningService {
   deps: AppDeps;
@@ -28,13 +26,17 @@ export async function startService(config: Config, options: { role?: Role; clock
   if (config.outboundAllowHosts.length > 0) {
     logger.warn({ hosts: config.outboundAllowHosts }, 'OUTBOUND_ALLOW_HOSTS is set: outbound requests may reach these private hosts (development and tests only)');
   }
-  const database = openDatabase(config);
-  await migrateToLatest(database.db);
-  const deps = createDeps(config, database, options.clock ?? systemClock, logger);
+  const deps = createDeps(config, { logger, ...(options.clock ? { clock: options.clock } : {}) });
+  try {
+    await migrateToLatest(deps.db);
+  } catch (error) {
+    await deps.stop();
+    throw error;
+  }
   const servesApi = role === 'all' || role === 'api';
   // Only a process that serves the API can print the token with a working curl line; a worker that
   // bootstrapped would create a token nobody ever sees (and the API process would then skip it).
-  const bootstrap = config.bootstrap && servesApi ? await bootstrapIfEmpty(deps.db, deps.clock) : null;
+  const bootstrap = config.bootstrap && servesApi ? await bootstrapIfEmpty(deps) : null;
 
   let app: FastifyInstance | null = null;
   let url: string | null = null;
@@ -59,8 +61,7 @@ export async function startService(config: Config, options: { role?: Role; clock
         clearTimeout(force);
       }
       await workers?.stop();
-      await deps.notifications.close();
-      await database.close();
+      await deps.stop();
       logger.info('stopped');
     })());
   return { deps, app, workers, url, bootstrap, stop };

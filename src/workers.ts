@@ -1,12 +1,12 @@
 // Background work of the `worker` role: the job worker, the webhook delivery pool and the scheduler, fed
-// by every capability.
-import type { AppDeps } from './app.js';
+// by every capability. What the jobs use (connections, worker threads) belongs to the composition root,
+// which stops it after the workers.
+import type { AppDeps } from './deps.js';
 import { DISPATCH_JOB } from './events/emit.js';
 import { JobCatalog } from './jobs/catalog.js';
 import { startScheduler, type Scheduler } from './jobs/scheduler.js';
 import { startJobWorker, type JobWorker } from './jobs/worker.js';
-import { capabilities } from './modules/index.js';
-import { DELIVER_JOB, closeWebhookConnections } from './modules/webhooks/index.js';
+import { DELIVER_JOB } from './modules/webhooks/index.js';
 
 export interface Workers {
   jobs: JobWorker;
@@ -21,9 +21,9 @@ export interface Workers {
 // to answer from holding them all.
 const DELIVERY_CONCURRENCY = 512;
 
-export function buildJobCatalog(deps: AppDeps): JobCatalog {
+export function buildJobCatalog(deps: Pick<AppDeps, 'capabilities'>): JobCatalog {
   const catalog = new JobCatalog();
-  for (const capability of capabilities) for (const job of capability.jobs?.(deps) ?? []) catalog.register(job);
+  for (const capability of deps.capabilities) for (const job of capability.jobs?.() ?? []) catalog.register(job);
   return catalog;
 }
 
@@ -34,7 +34,7 @@ export function startWorkers(deps: AppDeps, options: { autostart?: boolean } = {
   const sending = [DISPATCH_JOB, DELIVER_JOB];
   const jobs = startJobWorker({ ...base, types: catalog.types().filter((type) => !sending.includes(type)), concurrency: 8 }, autostart);
   const deliveries = startJobWorker({ ...base, types: sending, concurrency: DELIVERY_CONCURRENCY }, autostart);
-  const tasks = capabilities.flatMap((capability) => capability.tasks?.(deps) ?? []);
+  const tasks = [...deps.tasks, ...deps.capabilities.flatMap((capability) => capability.tasks?.() ?? [])];
   const scheduler = startScheduler(tasks, deps.clock, deps.logger, { autostart });
   return {
     jobs,
@@ -43,7 +43,6 @@ export function startWorkers(deps: AppDeps, options: { autostart?: boolean } = {
     async stop() {
       await scheduler.stop();
       await Promise.all([jobs.stop(), deliveries.stop()]);
-      await closeWebhookConnections(deps);
     },
   };
 }

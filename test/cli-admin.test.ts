@@ -2,9 +2,7 @@
 // processes on SQLite and on PostgreSQL.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { systemClock } from '../src/lib/clock.js';
-import { createAccount, createToken, createUser, revokeToken } from '../src/modules/accounts/accounts.service.js';
-import { createChatbot } from '../src/modules/chatbots/chatbots.service.js';
+import { servicesOver } from './support/factories.js';
 import { createTestDatabase, DIALECTS, isPostgresReachable, type TestDatabase } from './support/app.js';
 import { assertCliFailure, cliEnvFor, runCli, runJson } from './support/cli.js';
 
@@ -26,18 +24,18 @@ for (const dialect of DIALECTS) {
       env = cliEnvFor(database);
       // Set up in this process: what is tested is the reading and renaming through the CLI.
       const db = database.handle.db;
-      const acme = await createAccount(db, systemClock, { name: 'Acme Ltd' });
+      const acme = await servicesOver(db).accounts.createAccount({ name: 'Acme Ltd' });
       await new Promise((resolve) => setTimeout(resolve, 5));
-      const beta = await createAccount(db, systemClock, { name: 'Beta', subscription: 'inactive' });
-      const dana = await createUser(db, systemClock, { accountId: acme.id, name: 'Dana Scully', email: 'dana@example.com' });
+      const beta = await servicesOver(db).accounts.createAccount({ name: 'Beta', subscription: 'inactive' });
+      const dana = await servicesOver(db).accounts.createUser({ accountId: acme.id, name: 'Dana Scully', email: 'dana@example.com' });
       await new Promise((resolve) => setTimeout(resolve, 5));
-      const fox = await createUser(db, systemClock, { accountId: acme.id, name: 'Fox Mulder', email: 'shared@example.com' });
-      await createUser(db, systemClock, { accountId: beta.id, name: 'Walter Skinner', email: 'shared@example.com' });
-      const chatbot = await createChatbot(db, systemClock, { accountId: acme.id, name: 'Support' });
-      const revoked = await createToken(db, systemClock, { userId: dana.id, scopes: ['leads:read'], name: 'old' });
-      await revokeToken(db, systemClock, revoked.id);
+      const fox = await servicesOver(db).accounts.createUser({ accountId: acme.id, name: 'Fox Mulder', email: 'shared@example.com' });
+      await servicesOver(db).accounts.createUser({ accountId: beta.id, name: 'Walter Skinner', email: 'shared@example.com' });
+      const chatbot = await servicesOver(db).chatbots.createChatbot({ accountId: acme.id, name: 'Support' });
+      const revoked = await servicesOver(db).accounts.createToken({ userId: dana.id, scopes: ['leads:read'], name: 'old' });
+      await servicesOver(db).accounts.revokeToken(revoked.id);
       await new Promise((resolve) => setTimeout(resolve, 5));
-      const restricted = await createToken(db, systemClock, {
+      const restricted = await servicesOver(db).accounts.createToken({
         userId: dana.id,
         scopes: ['chatbots:read', 'leads:read'],
         chatbotIds: [chatbot.id],

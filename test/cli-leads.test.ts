@@ -3,12 +3,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { systemClock } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';
-import { createAccount } from '../src/modules/accounts/accounts.service.js';
-import { createChatbot } from '../src/modules/chatbots/chatbots.service.js';
 import { EXPORT_BATCH_SIZE } from '../src/modules/leads/index.js';
 import type { LeadRow } from '../src/modules/leads/leads.table.js';
+import { servicesOver } from './support/factories.js';
 import { createTestDatabase, DIALECTS, isPostgresReachable, type TestDatabase } from './support/app.js';
 import { assertCliFailure, cliEnvFor, runCli } from './support/cli.js';
 
@@ -56,9 +54,9 @@ for (const dialect of DIALECTS) {
       database = await createTestDatabase(dialect);
       env = cliEnvFor(database);
       const db = database.handle.db;
-      const account = await createAccount(db, systemClock, { name: 'Acme' });
-      chatbotId = (await createChatbot(db, systemClock, { accountId: account.id, name: 'Support' })).id;
-      const otherId = (await createChatbot(db, systemClock, { accountId: account.id, name: 'Other' })).id;
+      const account = await servicesOver(db).accounts.createAccount({ name: 'Acme' });
+      chatbotId = (await servicesOver(db).chatbots.createChatbot({ accountId: account.id, name: 'Support' })).id;
+      const otherId = (await servicesOver(db).chatbots.createChatbot({ accountId: account.id, name: 'Other' })).id;
       const base = Date.UTC(2026, 0, 1);
       const total = EXPORT_BATCH_SIZE * 2 + 37;
       const rows: LeadRow[] = [];

@@ -7,8 +7,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { emit, type EventType } from '../src/events/emit.js';
-import { systemClock } from '../src/lib/clock.js';
-import { createAccount } from '../src/modules/accounts/accounts.service.js';
+import { servicesOver } from './support/factories.js';
 import { createTestDatabase, DIALECTS, isPostgresReachable, type TestDatabase } from './support/app.js';
 import { assertCliFailure, cliEnvFor, runCli, spawnCli } from './support/cli.js';
 
@@ -95,7 +94,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       database = await createTestDatabase(dialect);
       env = cliEnvFor(database);
-      accountId = (await createAccount(database.handle.db, systemClock, { name: 'Acme' })).id;
+      accountId = (await servicesOver(database.handle.db).accounts.createAccount({ name: 'Acme' })).id;
     });
     after(async () => {
       await database?.drop();
@@ -115,7 +114,7 @@ for (const dialect of DIALECTS) {
         // Room for an event dated before the first ones but after the listener started (below).
         await new Promise((resolve) => setTimeout(resolve, 2500));
         // Another account's events are not this listener's.
-        otherAccountId = (await createAccount(database.handle.db, systemClock, { name: 'Beta' })).id;
+        otherAccountId = (await servicesOver(database.handle.db).accounts.createAccount({ name: 'Beta' })).id;
         const other = await emitNow(otherAccountId, 'lead.captured', { lead: { id: 'other' } });
         const lead = await emitNow(accountId, 'lead.captured', { lead: { name: 'Smith, "J"\nline two', phone: '+442079460958' } });
         const escalated = await emitNow(accountId, 'conversation.escalated', { conversation: { threadId: 'thr_1' } });

@@ -10,12 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { buildApp, createDeps } from '../src/app.js';
+import { buildApp } from '../src/app.js';
+import { createDeps } from '../src/deps.js';
 import { connectDatabase, openDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { systemClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
-import { createAccount, createUser } from '../src/modules/accounts/accounts.service.js';
+import { createAccountsService } from '../src/modules/accounts/index.js';
 import { PERMISSIONS } from '../src/modules/accounts/permissions.js';
 import { isPostgresReachable, TEST_DATABASE_URL, testConfig } from './support/app.js';
 
@@ -101,7 +102,8 @@ function assertFailure(result: Result, label: string, pattern?: RegExp): void {
 /** Sends a request to an app built on the same SQLite file the CLI wrote. */
 async function apiOn(dataDir: string, path: string, token: string) {
   const database = connectDatabase({ kind: 'sqlite', path: join(dataDir, 'chatbot-ops.sqlite') });
-  const app = await buildApp(createDeps(testConfig(dataDir), database, systemClock, createLogger('silent')));
+  const deps = createDeps(testConfig(dataDir), { database, clock: systemClock, logger: createLogger('silent') });
+  const app = await buildApp(deps);
   try {
     const res = await app.inject({
       method: 'GET',
@@ -111,7 +113,7 @@ async function apiOn(dataDir: string, path: string, token: string) {
     return { status: res.statusCode, body: res.json<{ data: { chatbots: Array<{ id: string }> } }>() };
   } finally {
     await app.close();
-    await database.close();
+    await deps.stop();
   }
 }
 
@@ -324,8 +326,9 @@ describe('chatbot-ops CLI', () => {
     // The account and user the failing commands refer to are made in-process (not what is tested here).
     const database = openDatabase(testConfig(dataDir));
     await migrateToLatest(database.db);
-    const account = await createAccount(database.db, systemClock, { name: 'Failures' });
-    const user = await createUser(database.db, systemClock, {
+    const accounts = createAccountsService({ db: database.db, clock: systemClock });
+    const account = await accounts.createAccount({ name: 'Failures' });
+    const user = await accounts.createUser({
       accountId: account.id,
       name: 'Walter Skinner',
       email: 'walter@example.com',

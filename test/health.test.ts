@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { buildApp, createDeps } from '../src/app.js';
+import { buildApp } from '../src/app.js';
+import { createDeps } from '../src/deps.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { systemClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
@@ -47,7 +48,8 @@ describe('GET /api/v1/health with an unreachable PostgreSQL server', () => {
     // Port 1 on the loopback: nothing listens there, so every connection is refused.
     const database = connectDatabase({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:1/none' });
     const config = testConfig(dataDir);
-    const app = await buildApp(createDeps(config, database, systemClock, createLogger('silent')));
+    const deps = createDeps(config, { database, clock: systemClock, logger: createLogger('silent') });
+    const app = await buildApp(deps);
     try {
       const res = await app.inject({ method: 'GET', url: '/api/v1/health' });
       assert.equal(res.statusCode, 503);
@@ -58,7 +60,7 @@ describe('GET /api/v1/health with an unreachable PostgreSQL server', () => {
       assert.ok(Number(res.headers['retry-after']) > 0);
     } finally {
       await app.close();
-      await database.close();
+      await deps.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

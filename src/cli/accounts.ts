@@ -1,19 +1,6 @@
 import type { Command } from 'commander';
 import { iso, isoOrNull } from '../lib/clock.js';
-import {
-  createAccount,
-  createToken,
-  createUser,
-  findUserByEmail,
-  listAccounts,
-  listTokens,
-  listUsers,
-  renameUser,
-  revokeToken,
-  setAccountSubscription,
-} from '../modules/accounts/accounts.service.js';
-import { parseScopes } from '../modules/accounts/permissions.js';
-import { createChatbot } from '../modules/chatbots/chatbots.service.js';
+import { parseScopes } from '../modules/accounts/index.js';
 import { withDatabase } from './context.js';
 import { print, type Output } from './output.js';
 
@@ -37,33 +24,33 @@ function subscription(value: string): 'active' | 'inactive' {
 }
 
 export function registerAccountCommands(program: Command, output: () => Output): void {
-  const accounts = program.command('accounts').description('create and list accounts, set their subscription');
-  accounts
+  const accountCommands = program.command('accounts').description('create and list accounts, set their subscription');
+  accountCommands
     .command('create')
     .description('create an account')
     .requiredOption('--name <name>', 'account name')
     .option('--subscription <status>', 'active or inactive', 'active')
     .action((options: { name: string; subscription: string }) =>
-      withDatabase(async ({ db, clock }) => {
-        const account = presentAccount(await createAccount(db, clock, { name: options.name, subscription: subscription(options.subscription) }));
+      withDatabase(async ({ accounts }) => {
+        const account = presentAccount(await accounts.createAccount({ name: options.name, subscription: subscription(options.subscription) }));
         print(output(), account, `account ${account.id} "${account.name}" (${account.subscriptionStatus})`);
       }),
     );
-  accounts
+  accountCommands
     .command('subscription <accountId> <status>')
     .description('set the subscription to active or inactive')
     .action((accountId: string, status: string) =>
-      withDatabase(async ({ db }) => {
-        const account = presentAccount(await setAccountSubscription(db, accountId, subscription(status)));
+      withDatabase(async ({ accounts }) => {
+        const account = presentAccount(await accounts.setAccountSubscription(accountId, subscription(status)));
         print(output(), account, `account ${account.id} subscription is now ${account.subscriptionStatus}`);
       }),
     );
-  accounts
+  accountCommands
     .command('list')
     .description('list every account, newest first ({"accounts": [...]} with --json)')
     .action(() =>
-      withDatabase(async ({ db }) => {
-        const list = (await listAccounts(db)).map(presentAccount);
+      withDatabase(async ({ accounts }) => {
+        const list = (await accounts.listAccounts()).map(presentAccount);
         const lines = list.map((a) => `${a.id}  ${a.subscriptionStatus.padEnd(8)}  created ${a.createdAt}  "${a.name}"`);
         print(output(), { accounts: list }, lines.length ? lines.join('\n') : 'no accounts');
       }),
@@ -77,8 +64,8 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .requiredOption('--name <fullName>', 'full name; visitors see the first name')
     .requiredOption('--email <email>', 'email address')
     .action((options: { account: string; name: string; email: string }) =>
-      withDatabase(async ({ db, clock }) => {
-        const user = await createUser(db, clock, { accountId: options.account, name: options.name, email: options.email });
+      withDatabase(async ({ accounts }) => {
+        const user = await accounts.createUser({ accountId: options.account, name: options.name, email: options.email });
         print(output(), { id: user.id, accountId: user.account_id, name: user.name, email: user.email }, `user ${user.id} ${user.name} <${user.email}>`);
       }),
     );
@@ -87,8 +74,8 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .description('list the team members of an account, newest first ({"users": [...]} with --json)')
     .requiredOption('--account <accountId>', 'account id')
     .action((options: { account: string }) =>
-      withDatabase(async ({ db }) => {
-        const list = (await listUsers(db, options.account)).map((u) => ({ ...presentUser(u), createdAt: iso(u.created_at) }));
+      withDatabase(async ({ accounts }) => {
+        const list = (await accounts.listUsers(options.account)).map((u) => ({ ...presentUser(u), createdAt: iso(u.created_at) }));
         const lines = list.map((u) => `${u.id}  ${u.name} <${u.email}>  created ${u.createdAt}`);
         print(output(), { users: list }, lines.length ? lines.join('\n') : `no users in account ${options.account}`);
       }),
@@ -98,8 +85,8 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .description("change a team member's full name (visitors see the first word on replies)")
     .requiredOption('--name <fullName>', 'the new full name')
     .action((userId: string, options: { name: string }) =>
-      withDatabase(async ({ db }) => {
-        const user = presentUser(await renameUser(db, userId, options.name));
+      withDatabase(async ({ accounts }) => {
+        const user = presentUser(await accounts.renameUser(userId, options.name));
         print(output(), user, `user ${user.id} is now ${user.name} <${user.email}>`);
       }),
     );
@@ -110,8 +97,8 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .requiredOption('--account <accountId>', 'account id')
     .requiredOption('--name <name>', 'chatbot name')
     .action((options: { account: string; name: string }) =>
-      withDatabase(async ({ db, clock }) => {
-        const chatbot = await createChatbot(db, clock, { accountId: options.account, name: options.name });
+      withDatabase(async ({ chatbots }) => {
+        const chatbot = await chatbots.createChatbot({ accountId: options.account, name: options.name });
         print(
           output(),
           { id: chatbot.id, accountId: chatbot.account_id, name: chatbot.name, createdAt: iso(chatbot.created_at) },
@@ -131,13 +118,13 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .option('--expires-in-days <n>', 'days until the token expires')
     .option('--name <name>', 'a label for the token')
     .action((options: { user?: string; email?: string; scopes: string; chatbots?: string; expiresInDays?: string; name?: string }) =>
-      withDatabase(async ({ db, clock }) => {
+      withDatabase(async ({ accounts }) => {
         if ((options.user === undefined) === (options.email === undefined)) throw new Error('give exactly one of --user USER_ID and --email EMAIL');
         const days = options.expiresInDays === undefined ? null : Number(options.expiresInDays);
         if (days !== null && !(Number.isFinite(days) && days > 0)) throw new Error('--expires-in-days must be a positive number');
         const chatbotIds = options.chatbots ? options.chatbots.split(',').map((s) => s.trim()).filter(Boolean) : null;
-        const userId = options.user ?? (await findUserByEmail(db, options.email as string)).id;
-        const token = await createToken(db, clock, { userId, scopes: parseScopes(options.scopes), chatbotIds, expiresInDays: days, name: options.name ?? null });
+        const userId = options.user ?? (await accounts.findUserByEmail(options.email as string)).id;
+        const token = await accounts.createToken({ userId, scopes: parseScopes(options.scopes), chatbotIds, expiresInDays: days, name: options.name ?? null });
         const expiresAt = token.expiresAt === null ? null : iso(token.expiresAt);
         print(
           output(),
@@ -151,8 +138,8 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .description("list a team member's tokens, newest first, revoked ones included; never their text ({\"tokens\": [...]} with --json)")
     .requiredOption('--user <userId>', 'the team member')
     .action((options: { user: string }) =>
-      withDatabase(async ({ db }) => {
-        const list = (await listTokens(db, options.user)).map((t) => ({
+      withDatabase(async ({ accounts }) => {
+        const list = (await accounts.listTokens(options.user)).map((t) => ({
           id: t.id,
           name: t.name,
           scopes: t.scopes,
@@ -175,8 +162,8 @@ export function registerAccountCommands(program: Command, output: () => Output):
       }),
     );
   tokens.command('revoke <tokenId>').description('revoke a token: it stops working at once').action((tokenId: string) =>
-    withDatabase(async ({ db, clock }) => {
-      await revokeToken(db, clock, tokenId);
+    withDatabase(async ({ accounts }) => {
+      await accounts.revokeToken(tokenId);
       print(output(), { id: tokenId, revoked: true }, `token ${tokenId} revoked`);
     }),
   );

@@ -1,10 +1,8 @@
 // `chatbots allow-origin` / `chatbots disallow-origin` (the web chat's CORS) and `channels connect`
 // (WhatsApp, Messenger, Instagram), decisions §11. Credentials are never printed back.
 import type { Command } from 'commander';
-import type { Provider } from '../modules/channels/channels.table.js';
-import { connectChannel } from '../modules/channels/connections.service.js';
-import { allowOrigin, disallowOrigin } from '../modules/channels/origins.service.js';
-import { withDatabase } from './context.js';
+import type { Provider } from '../modules/channels/index.js';
+import { withDatabase, type CommandContext } from './context.js';
 import { print, type Output } from './output.js';
 
 interface ConnectOptions {
@@ -54,6 +52,15 @@ function connectInput(options: ConnectOptions) {
   };
 }
 
+/** The set-up services of the channels capability over the command's database, loaded when first used. */
+export async function channelSetup({ config, db, clock, chatbots }: CommandContext) {
+  const { createConnectionsService, createOriginsService } = await import('../modules/channels/index.js');
+  return {
+    origins: createOriginsService({ db, clock, chatbots }),
+    connections: createConnectionsService({ db, clock, secretKey: config.secretKey, chatbots }),
+  };
+}
+
 export function registerChannelCommands(program: Command, output: () => Output): void {
   const chatbots =
     program.commands.find((c) => c.name() === 'chatbots') ??
@@ -62,8 +69,9 @@ export function registerChannelCommands(program: Command, output: () => Output):
     .command('allow-origin <chatbotId> <origin>')
     .description('let a website (scheme://host[:port]) embed the web chat of this chatbot (CORS)')
     .action((chatbotId: string, origin: string) =>
-      withDatabase(async ({ db, clock }) => {
-        const result = await allowOrigin(db, clock, chatbotId, origin);
+      withDatabase(async (context) => {
+        const { origins } = await channelSetup(context);
+        const result = await origins.allowOrigin(chatbotId, origin);
         print(
           output(),
           result,
@@ -75,8 +83,9 @@ export function registerChannelCommands(program: Command, output: () => Output):
     .command('disallow-origin <chatbotId> <origin>')
     .description('stop allowing a website to embed the web chat of this chatbot')
     .action((chatbotId: string, origin: string) =>
-      withDatabase(async ({ db }) => {
-        const result = await disallowOrigin(db, chatbotId, origin);
+      withDatabase(async (context) => {
+        const { origins } = await channelSetup(context);
+        const result = await origins.disallowOrigin(chatbotId, origin);
         const left = result.allowedOrigins.length ? result.allowedOrigins.join(', ') : 'none';
         print(
           output(),
@@ -101,8 +110,9 @@ export function registerChannelCommands(program: Command, output: () => Output):
     .requiredOption('--app-secret <secret>', 'the Meta app secret (checks X-Hub-Signature-256)')
     .requiredOption('--verify-token <token>', 'the verify token entered in the Meta webhook settings')
     .action((options: ConnectOptions) =>
-      withDatabase(async ({ db, clock, config }) => {
-        const connection = await connectChannel(db, clock, config.secretKey, connectInput(options));
+      withDatabase(async (context) => {
+        const { connections } = await channelSetup(context);
+        const connection = await connections.connectChannel(connectInput(options));
         print(
           output(),
           connection,

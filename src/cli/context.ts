@@ -1,14 +1,27 @@
 // Opens the configured database for one command, with migrations applied, and closes it afterwards.
+// Commands get the services they use, built here the same way the composition root builds them (the
+// channel set-up services are loaded by their own commands: the rest of the CLI needs none of the
+// channels capability's code).
 import { loadConfig, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { openDatabase } from '../db/connect.js';
+import { createAccountsService, type AccountsService } from '../modules/accounts/index.js';
+import { createChatbotsService, type ChatbotsService } from '../modules/chatbots/index.js';
 
 export interface CommandContext {
   config: Config;
   db: Db;
   clock: Clock;
+  accounts: AccountsService;
+  chatbots: ChatbotsService;
+}
+
+export function commandServices(config: Config, db: Db, clock: Clock): CommandContext {
+  const accounts = createAccountsService({ db, clock });
+  const chatbots = createChatbotsService({ db, clock, accounts });
+  return { config, db, clock, accounts, chatbots };
 }
 
 export async function withDatabase<T>(run: (context: CommandContext) => Promise<T>): Promise<T> {
@@ -16,7 +29,7 @@ export async function withDatabase<T>(run: (context: CommandContext) => Promise<
   const database = openDatabase(config);
   try {
     await migrateToLatest(database.db);
-    return await run({ config, db: database.db, clock: systemClock });
+    return await run(commandServices(config, database.db, systemClock));
   } finally {
     await database.close();
   }

@@ -10,7 +10,6 @@ import type { Command } from 'commander';
 import { Agent, request } from 'undici';
 import { EVENT_TYPES } from '../events/emit.js';
 import { iso } from '../lib/clock.js';
-import { getAccount, onlyAccount } from '../modules/accounts/accounts.service.js';
 import { withDatabase } from './context.js';
 import type { Output } from './output.js';
 
@@ -99,8 +98,8 @@ export function registerWebhookCommands(program: Command, output: () => Output):
       const webhooks = await import('../modules/webhooks/index.js');
       const secret = secretOf(options.secret, webhooks.newWebhookSecret);
       const json = output().json;
-      await withDatabase(async ({ db, clock, config }) => {
-        const account = options.account === undefined ? await onlyAccount(db) : await getAccount(db, options.account);
+      await withDatabase(async ({ db, clock, config, accounts }) => {
+        const account = options.account === undefined ? await accounts.onlyAccount() : await accounts.getAccount(options.account);
         const stop = new AbortController();
         const onSignal = () => stop.abort();
         process.once('SIGINT', onSignal);

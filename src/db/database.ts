@@ -2,9 +2,15 @@
 // module augmentation in its `*.table.ts`, so this file lists only the foundation.
 //
 // Storage conventions, the same on both dialects: timestamps are integer milliseconds since the epoch
-// (pg's int8 parser is set to return numbers), booleans are written as JS booleans (SQLite stores 0/1
-// when statements are bound, see connect.ts; read them with Boolean()), lists and objects are JSON text.
-import type { Kysely, Transaction } from 'kysely';
+// (pg's int8 parser is set to return numbers), booleans are written as JS booleans and typed
+// `BooleanColumn` (PostgreSQL reads them back as booleans, SQLite as 1/0: repositories turn them into
+// booleans with `toBool` from dialect.ts before a row leaves them), lists and objects are JSON text.
+import type { ColumnType, Kysely, SqlBool, Transaction } from 'kysely';
+
+/** A boolean column as the drivers read it (true/false or 1/0), written as a boolean. */
+export type BooleanColumn = ColumnType<SqlBool, boolean, boolean>;
+/** The same, nullable. */
+export type NullableBooleanColumn = ColumnType<SqlBool | null, boolean | null, boolean | null>;
 
 export interface AccountTable {
   id: string;

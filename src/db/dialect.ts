@@ -4,6 +4,7 @@ import {
   sql,
   type Kysely,
   type SelectQueryBuilder,
+  type SqlBool,
 } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -22,6 +23,9 @@ export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: Kyse
   if (mode === 'skip locked') return locked.skipLocked() as QB;
   return locked as QB;
 }
+
+/** A boolean column as read: PostgreSQL gives true/false, SQLite 1/0. */
+export const toBool = (value: SqlBool): boolean => value === true || value === 1;
 
 interface DriverError {
   code?: string;

@@ -3,14 +3,9 @@
 // Path ids are checked after validation: a malformed uuid, a chatbot of another account or one the token
 // is restricted from are all 404, the same as a missing one.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.js';
 import { AppError, notFound } from '../errors.js';
-import type { Clock } from '../lib/clock.js';
 import { isUuid } from '../lib/ids.js';
-import { authenticate } from '../modules/accounts/accounts.service.js';
-import type { Permission } from '../modules/accounts/permissions.js';
-import { canSeeChatbot, type Principal } from '../modules/accounts/principal.js';
-import { findChatbot } from '../modules/chatbots/chatbots.repository.js';
+import { canSeeChatbot, type Permission, type Principal } from '../modules/accounts/index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,7 +33,14 @@ export function principalOf(request: FastifyRequest): Principal {
 /** Path parameters that carry uuids; threadId and the others are opaque strings. */
 const isUuidParam = (name: string) => name.endsWith('Id') && name !== 'threadId';
 
-export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock }): void {
+export interface AuthDeps {
+  /** The principal of a presented token; null for an unknown, revoked or expired one. */
+  authenticate(token: string): Promise<Principal | null>;
+  /** Whether the account has this chatbot. */
+  chatbotOfAccount(accountId: string, chatbotId: string): Promise<boolean>;
+}
+
+export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('principal', null);
 
   app.addHook('onRequest', async (request) => {
@@ -46,7 +48,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock 
     if (!permission) return;
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthorized', 'Send an access token in the Authorization header: "Bearer <token>".');
-    const principal = await authenticate(deps.db, deps.clock, token);
+    const principal = await deps.authenticate(token);
     if (!principal) throw new AppError('unauthorized', 'The access token is unknown, revoked or expired.');
     if (!principal.permissions.has(permission)) {
       throw new AppError('forbidden', `The access token lacks the ${permission} permission.`);
@@ -64,7 +66,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock 
     const principal = request.principal;
     if (chatbotId && principal) {
       if (!canSeeChatbot(principal, chatbotId)) throw notFound('chatbot');
-      if (!(await findChatbot(deps.db, principal.accountId, chatbotId))) throw notFound('chatbot');
+      if (!(await deps.chatbotOfAccount(principal.accountId, chatbotId))) throw notFound('chatbot');
     }
   });
 }

@@ -322,11 +322,3 @@ export const idempotencyCleanup = (db: Executor): PeriodicTask => ({
     await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).execute();
   },
 });
-
-/** Registered in src/modules/index.ts before the capabilities whose routes use it. */
-export const idempotencyCapability = {
-  name: 'idempotency',
-  routes: async (api: FastifyInstance, deps: { db: Executor; clock: Clock }) =>
-    registerIdempotency(api, deps),
-  tasks: (deps: { db: Executor }) => [idempotencyCleanup(deps.db)],
-};

@@ -1,10 +1,11 @@
 // Cursor pagination for every list (decisions §6): keyset order newest first, ties broken by id, and an
 // opaque cursor signed with SECRET_KEY that is bound to the list and its filters.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { Type } from 'typebox';
 import { AppError } from '../errors.js';
-import type { Pagination } from './envelope.js';
+import { okPage, type Pagination } from './envelope.js';
 
 export const PageQuery = {
   limit: Type.Optional(
@@ -115,16 +116,25 @@ export class Paginator {
   }
 }
 
-/** Reads one page of a list: the cursor checked against the list, `fetch` run with `limit + 1`, the next cursor made. */
-export async function readPage<T>(
-  paginator: Paginator,
-  identity: ListIdentity,
-  query: { limit?: number; cursor?: string },
-  fetch: (page: PageRequest) => Promise<T[]>,
-  keyOf: (row: T) => Keyset,
-): Promise<{ items: T[]; pagination: Pagination }> {
-  const page = paginator.start(identity, query);
-  return paginator.finish(identity, page, await fetch(page), keyOf);
+/** One list route: which list it is, how to read a page of it, and how its items are shown. */
+export interface ListSpec<T, D> extends ListIdentity {
+  /** Reads `page.limit + 1` rows after the cursor's item (the repository's `keysetPage`). */
+  fetch(page: PageRequest): Promise<T[]>;
+  /** The sort key of a row, for the next cursor: the same columns `keysetPage` orders by. */
+  keyOf(row: T): Keyset;
+  /** The response's `data` for the page's items. */
+  present(items: T[]): D;
+}
+
+/**
+ * Answers a list request: the cursor checked against the list (400 before anything is read), `fetch`
+ * run with `limit + 1`, the next cursor made, the items presented in the list envelope.
+ */
+export async function listPage<T, D>(request: FastifyRequest, paginator: Paginator, spec: ListSpec<T, D>) {
+  const identity: ListIdentity = { list: spec.list, scope: spec.scope, filters: spec.filters };
+  const page = paginator.start(identity, request.query as { limit?: number; cursor?: string });
+  const { items, pagination } = paginator.finish(identity, page, await spec.fetch(page), spec.keyOf);
+  return okPage(request, spec.present(items), pagination);
 }
 
 /**

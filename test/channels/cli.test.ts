@@ -11,8 +11,8 @@ import SQLite from 'better-sqlite3';
 import { connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { systemClock } from '../../src/lib/clock.js';
-import { createAccount } from '../../src/modules/accounts/accounts.service.js';
-import { createChatbot } from '../../src/modules/chatbots/chatbots.service.js';
+import { createAccountsService } from '../../src/modules/accounts/index.js';
+import { createChatbotsService } from '../../src/modules/chatbots/index.js';
 
 const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'cbo-channels-cli-'));
@@ -48,8 +48,9 @@ describe('channels commands', () => {
     // Set up in this process (each CLI process loads the whole service: seconds on a busy machine).
     const database = connectDatabase({ kind: 'sqlite', path: join(dataDir, 'chatbot-ops.sqlite') });
     await migrateToLatest(database.db);
-    const account = await createAccount(database.db, systemClock, { name: 'Acme' });
-    chatbotId = (await createChatbot(database.db, systemClock, { accountId: account.id, name: 'Support' }))
+    const accounts = createAccountsService({ db: database.db, clock: systemClock });
+    const account = await accounts.createAccount({ name: 'Acme' });
+    chatbotId = (await createChatbotsService({ db: database.db, clock: systemClock, accounts }).createChatbot({ accountId: account.id, name: 'Support' }))
       .id;
     await database.close();
   });

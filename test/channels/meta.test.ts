@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, it } from 'node:test';
 import type { Provider } from '../../src/modules/channels/channels.table.js';
-import { connectChannel } from '../../src/modules/channels/connections.service.js';
+import { channelSetup } from '../../src/cli/channels.js';
+import { commandServices } from '../../src/cli/context.js';
 import { DAY_MS } from '../../src/modules/channels/meta/window.js';
 import { VERSION } from '../../src/version.js';
 import { startWorkers } from '../../src/workers.js';
@@ -20,6 +21,8 @@ const WEBHOOK = (provider: Provider) => `/channels/${provider}/webhook`;
 const OBJECT = { messenger: 'page', instagram: 'instagram' } as const;
 const CHANNEL = { whatsapp: 'whatsapp', messenger: 'facebook', instagram: 'instagram' } as const;
 const unique = () => randomBytes(5).toString('hex');
+/** `chatbot-ops channels connect`'s service over the test's database. */
+const connections = async (t: TestApp) => (await channelSetup(commandServices(t.deps.config, t.db, t.clock))).connections;
 
 interface Connected {
   s: Seeded;
@@ -39,7 +42,7 @@ async function connect(t: TestApp, provider: Provider, s?: Seeded): Promise<Conn
     appSecret: `secret-${unique()}`,
     verifyToken: `verify-${unique()}`,
   };
-  await connectChannel(t.db, t.clock, t.deps.config.secretKey, { chatbotId: s.chatbotId, ...c });
+  await (await connections(t)).connectChannel({ chatbotId: s.chatbotId, ...c });
   return { s, ...c };
 }
 
@@ -603,7 +606,7 @@ describeEachDialect(
       const secret = `app-secret-${unique()}`;
       const token = `EAAG-token-${unique()}`;
       const verify = `verify-${unique()}`;
-      const shown = await connectChannel(t().db, t().clock, t().deps.config.secretKey, {
+      const shown = await (await connections(t())).connectChannel({
         chatbotId: s.chatbotId,
         provider: 'messenger',
         externalId: '5550001',
@@ -630,7 +633,7 @@ describeEachDialect(
       for (const plain of [secret, token, verify]) assert.ok(!stored.includes(plain), 'stored in the clear');
       assert.match(row.credentials, /^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
       // Reconnecting replaces the credentials; another chatbot cannot take the same page.
-      const again = await connectChannel(t().db, t().clock, t().deps.config.secretKey, {
+      const again = await (await connections(t())).connectChannel({
         chatbotId: s.chatbotId,
         provider: 'messenger',
         externalId: '5550001',
@@ -641,7 +644,7 @@ describeEachDialect(
       assert.equal(again.id, shown.id);
       const other = await s.chatbot();
       await assert.rejects(
-        connectChannel(t().db, t().clock, t().deps.config.secretKey, {
+        (await connections(t())).connectChannel({
           chatbotId: other,
           provider: 'messenger',
           externalId: '5550001',

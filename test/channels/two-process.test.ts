@@ -4,7 +4,8 @@
 // one process, the stream's polling picks up what another process wrote.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildApp, createDeps } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
+import { createDeps } from '../../src/deps.js';
 import type { DialectName } from '../../src/db/dialect.js';
 import { createLogger } from '../../src/logger.js';
 import { streamTiming } from '../../src/modules/channels/live/sse.js';
@@ -29,14 +30,14 @@ for (const dialect of ['postgres', 'sqlite'] as DialectName[]) {
       a = await buildTestApp(dialect);
       // Process B: its own connection pool, bus and listener; the same database and SECRET_KEY.
       const config = testConfig(a.database.dataDir, { SECRET_KEY: a.deps.config.secretKey });
-      bDeps = createDeps(config, a.database.connectAgain(), new TestClock(), createLogger('silent'));
+      bDeps = createDeps(config, { database: a.database.connectAgain(), clock: new TestClock(), logger: createLogger('silent') });
       b = await buildApp(bDeps);
       await b.ready();
     });
     after(async () => {
       for (const reader of readers) await reader.close();
       await b.close();
-      await bDeps.database.close();
+      await bDeps.stop();
       await a.close();
     });
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { streamTiming } from '../../src/modules/channels/live/sse.js';
-import { allowOrigin } from '../../src/modules/channels/origins.service.js';
+import { channelSetup } from '../../src/cli/channels.js';
+import { commandServices } from '../../src/cli/context.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import { EventStreamReader, listen } from './support.js';
@@ -120,7 +121,7 @@ describeEachDialect('web chat live events (real socket)', (t) => {
       ).status,
       403,
     );
-    await allowOrigin(t().db, t().clock, a.s.chatbotId, 'https://shop.example.com');
+    await (await channelSetup(commandServices(t().deps.config, t().db, t().clock))).origins.allowOrigin(a.s.chatbotId, 'https://shop.example.com');
     const allowed = await stream(base, a.path, {
       authorization: `Bearer ${a.token}`,
       origin: 'https://shop.example.com',

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { allowOrigin } from '../../src/modules/channels/origins.service.js';
+import { channelSetup } from '../../src/cli/channels.js';
+import { commandServices } from '../../src/cli/context.js';
 import { WEB_CHAT_LIMITS } from '../../src/modules/channels/web/chat.routes.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
 import { seed } from '../support/factories.js';
@@ -201,7 +202,7 @@ describeEachDialect('web chat API', (t) => {
 
   it('answers CORS for allowed origins only, preflight and actual requests', async () => {
     const s = await seed(t());
-    await allowOrigin(t().db, t().clock, s.chatbotId, `${SITE}/`);
+    await (await channelSetup(commandServices(t().deps.config, t().db, t().clock))).origins.allowOrigin(s.chatbotId, `${SITE}/`);
     const path = `/widget/${s.chatbotId}/conversations`;
 
     const preflight = await t().api('OPTIONS', path, {

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { after, before, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { allowOrigin } from '../../src/modules/channels/origins.service.js';
+import { channelSetup } from '../../src/cli/channels.js';
+import { commandServices } from '../../src/cli/context.js';
 import { startWorkers } from '../../src/workers.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
 import { seed } from '../support/factories.js';
@@ -102,7 +103,7 @@ describeEachDialect('the embeddable widget in Chromium', (t) => {
       await addTextSource(t(), s.chatbotId, s.token);
       const base = await listen(t().app);
       shop = await startShop(`${base}/widget.js`, s.chatbotId);
-      await allowOrigin(t().db, t().clock, s.chatbotId, shop.url);
+      await (await channelSetup(commandServices(t().deps.config, t().db, t().clock))).origins.allowOrigin(s.chatbotId, shop.url);
 
       page = await browser!.newPage({ viewport: { width: 900, height: 720 } });
       const problems: string[] = [];

@@ -2,9 +2,8 @@
 // and its source title, source of truth first, "I don't know" and an offer of a person otherwise.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import type { AnswerEngine } from '../../src/modules/conversations/answer/index.js';
+import type { AnswerEngine } from '../../src/modules/conversations/index.js';
 import { DONT_KNOW } from '../../src/modules/conversations/answer/wording.js';
-import { conversationsRuntime } from '../../src/modules/conversations/conversations.runtime.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import { addKnowledge, drainJobs, path, say, start } from './support.js';
@@ -129,44 +128,51 @@ describeEachDialect('conversations: answering (extractive)', (t) => {
       'small talk between two unanswered questions breaks the streak',
     );
   });
+});
 
-  it('stays silent when a person takes over while the answer is being written', async () => {
-    const s = await seed(t());
-    const runtime = conversationsRuntime(t().deps);
-    const original = runtime.engine;
-    let entered: () => void = () => {};
-    const engineCalled = new Promise<void>((resolve) => (entered = resolve));
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow: AnswerEngine = {
-      name: 'extractive',
-      usesHistory: false,
-      answer: async () => {
+/** While set, how the engine answers; otherwise at once (the first message's answer is not looked at). */
+let slowAnswer: AnswerEngine['answer'] | null = null;
+const engine: AnswerEngine = {
+  name: 'extractive',
+  usesHistory: false,
+  answer: (request) => slowAnswer?.(request) ?? Promise.resolve({ text: 'Hello!', answered: true, engine: 'extractive' }),
+};
+
+describeEachDialect(
+  'conversations: answering while a person takes over',
+  (t) => {
+    it('stays silent when a person takes over while the answer is being written', async () => {
+      const s = await seed(t());
+      let entered: () => void = () => {};
+      const engineCalled = new Promise<void>((resolve) => (entered = resolve));
+      let release: () => void = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const { conversation } = await start(t(), s, 'Hello');
+      slowAnswer = async () => {
         entered();
         await gate;
         return { text: 'too late', answered: true, engine: 'extractive' };
-      },
-    };
-    const { conversation } = await start(t(), s, 'Hello');
-    runtime.engine = slow;
-    try {
-      const sending = say(t(), s, conversation.threadId, 'What are your prices?');
-      await engineCalled;
-      assert.equal(
-        (await t().api('POST', path(s, conversation.threadId, '/take-over'), { token: s.token })).status,
-        200,
-      );
-      release();
-      const data = await sending;
-      assert.deepEqual(
-        data.messages.map((m) => m.role),
-        ['user'],
-      );
-      assert.equal(data.conversation.mode, 'human');
-      const messages = await t().api('GET', path(s, conversation.threadId, '/messages'), { token: s.token });
-      assert.ok(!messages.body.data.messages.some((m: any) => m.text === 'too late'));
-    } finally {
-      runtime.engine = original;
-    }
-  });
-});
+      };
+      try {
+        const sending = say(t(), s, conversation.threadId, 'What are your prices?');
+        await engineCalled;
+        assert.equal(
+          (await t().api('POST', path(s, conversation.threadId, '/take-over'), { token: s.token })).status,
+          200,
+        );
+        release();
+        const data = await sending;
+        assert.deepEqual(
+          data.messages.map((m) => m.role),
+          ['user'],
+        );
+        assert.equal(data.conversation.mode, 'human');
+        const messages = await t().api('GET', path(s, conversation.threadId, '/messages'), { token: s.token });
+        assert.ok(!messages.body.data.messages.some((m: any) => m.text === 'too late'));
+      } finally {
+        slowAnswer = null;
+      }
+    });
+  },
+  { overrides: { answerEngine: engine } },
+);

@@ -2,11 +2,13 @@
 // claiming one handover.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import type { ChannelAdapter } from '../../src/modules/conversations/channels/index.js';
-import { conversationsRuntime } from '../../src/modules/conversations/conversations.runtime.js';
-import { describeEachDialect } from '../support/app.js';
+import type { ChannelAdapter } from '../../src/modules/conversations/index.js';
+import { describeEachDialect, swappableAdapter } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import { escalated, path, start } from './support.js';
+
+/** The API channel's delivery, which a test counts. */
+const apiChannel = swappableAdapter('api');
 
 describeEachDialect('conversations: concurrency', (t) => {
   it('50 simultaneous take-overs: exactly one 200, the others 409 already_handover or 503 lock_failed', async () => {
@@ -36,8 +38,6 @@ describeEachDialect('conversations: concurrency', (t) => {
     const s = await seed(t());
     const { conversation } = await start(t(), s, 'Hi');
     await t().api('POST', path(s, conversation.threadId, '/take-over'), { token: s.token });
-    const channels = conversationsRuntime(t().deps).channels;
-    const original = channels.api;
     let deliveries = 0;
     const counting: ChannelAdapter = {
       channel: 'api',
@@ -47,7 +47,7 @@ describeEachDialect('conversations: concurrency', (t) => {
         return { delivered: true };
       },
     };
-    channels.api = counting;
+    apiChannel.use(counting);
     try {
       const send = () =>
         t().api('POST', path(s, conversation.threadId, '/replies'), {
@@ -78,7 +78,7 @@ describeEachDialect('conversations: concurrency', (t) => {
       assert.equal(after.headers['idempotent-replayed'], 'true');
       assert.equal(deliveries, 1, 'a replay sends nothing again');
     } finally {
-      channels.api = original;
+      apiChannel.reset();
     }
     const messages = await t().api('GET', path(s, conversation.threadId, '/messages'), { token: s.token });
     assert.equal(messages.body.data.messages.filter((m: any) => m.role === 'agent').length, 1);
@@ -111,4 +111,4 @@ describeEachDialect('conversations: concurrency', (t) => {
       assert.equal(agentMessages[0].authorName, winners[0]!.body.data.message.authorName);
     }
   });
-});
+}, { overrides: { channelAdapters: { api: apiChannel.adapter } } });

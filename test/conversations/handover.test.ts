@@ -3,10 +3,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import { conversationsRuntime } from '../../src/modules/conversations/conversations.runtime.js';
-import { openConversation } from '../../src/modules/conversations/conversations.service.js';
 import type { Channel } from '../../src/modules/conversations/conversations.table.js';
-import { describeEachDialect, type TestApp } from '../support/app.js';
+import { describeEachDialect, swappableAdapter, type TestApp } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { escalated, outbox, path, say, start } from './support.js';
 
@@ -41,13 +39,16 @@ async function holdingTheLock<T>(t: TestApp, threadId: string, run: () => Promis
 }
 
 async function conversationOn(t: TestApp, s: Seeded, channel: Channel): Promise<string> {
-  const conversation = await openConversation(conversationsRuntime(t.deps), {
+  const conversation = await t.deps.conversations.openConversation({
     accountId: s.accountId,
     chatbotId: s.chatbotId,
     channel,
   });
   return conversation.thread_id;
 }
+
+/** The API channel's delivery, which a test makes fail. */
+const apiChannel = swappableAdapter('api');
 
 describeEachDialect('conversations: handover endpoints', (t) => {
   // ---- take-over -------------------------------------------------------------------------------
@@ -215,9 +216,7 @@ describeEachDialect('conversations: handover endpoints', (t) => {
 
   it('replies: a channel that throws is a failed delivery, not a failed request', async () => {
     const s = await seed(t());
-    const channels = conversationsRuntime(t().deps).channels;
-    const original = channels.api;
-    channels.api = { channel: 'api', deliver: async () => Promise.reject(new Error('socket hang up')) };
+    apiChannel.use({ channel: 'api', deliver: async () => Promise.reject(new Error('socket hang up')) });
     try {
       const { conversation } = await start(t(), s, 'Hi');
       await t().api('POST', path(s, conversation.threadId, '/take-over'), { token: s.token });
@@ -229,7 +228,7 @@ describeEachDialect('conversations: handover endpoints', (t) => {
       assert.equal(res.body.data.delivered, false);
       assert.equal(typeof res.body.data.deliveryError, 'string');
     } finally {
-      channels.api = original;
+      apiChannel.reset();
     }
   });
 
@@ -490,4 +489,4 @@ describeEachDialect('conversations: handover endpoints', (t) => {
     });
     assert.equal(res.body.data.conversation.mode, 'human');
   });
-});
+}, { overrides: { channelAdapters: { api: apiChannel.adapter } } });

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { describe, it } from 'node:test';
-import { buildApp, createDeps } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
+import { createDeps } from '../../src/deps.js';
 import type { DialectName } from '../../src/db/dialect.js';
 import { LEASE_MS, renewLeases } from '../../src/http/idempotency.js';
 import { systemClock } from '../../src/lib/clock.js';
@@ -59,7 +60,7 @@ async function orphanedKey(dialect: DialectName): Promise<void> {
 
     // Another process of the service, on the same database.
     const clock = new TestClock();
-    const deps = createDeps(testConfig(database.dataDir, { SECRET_KEY: secret }), database.connectAgain(), clock, createLogger('silent'));
+    const deps = createDeps(testConfig(database.dataDir, { SECRET_KEY: secret }), { database: database.connectAgain(), clock, logger: createLogger('silent') });
     const app = await buildApp(deps);
     try {
       const retry = () =>
@@ -81,7 +82,7 @@ async function orphanedKey(dialect: DialectName): Promise<void> {
       assert.equal(replay.headers['idempotent-replayed'], 'true');
     } finally {
       await app.close();
-      await deps.database.close();
+      await deps.stop();
     }
   } finally {
     await child?.kill();

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { createToken, revokeToken } from '../../src/modules/accounts/accounts.service.js';
 import { describeEachDialect, type ApiResponse } from '../support/app.js';
 import { seed } from '../support/factories.js';
 
@@ -57,9 +56,9 @@ describeEachDialect('authentication and permissions', (t) => {
 
   it('answers 401 for a revoked token, and only that one', async () => {
     const s = await seed(t());
-    const other = await createToken(t().db, t().clock, { userId: s.userId, scopes: ['chatbots:read'] });
+    const other = await t().deps.accounts.createToken({ userId: s.userId, scopes: ['chatbots:read'] });
     assert.equal((await t().api('GET', '/chatbots', { token: other.token })).status, 200);
-    await revokeToken(t().db, t().clock, other.id);
+    await t().deps.accounts.revokeToken(other.id);
     assertUnauthorized(await t().api('GET', '/chatbots', { token: other.token }), 'revoked');
     assertUnauthorized(
       await t().api('GET', `/chatbots/${s.chatbotId}`, { token: other.token }),

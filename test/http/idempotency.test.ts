@@ -5,9 +5,8 @@ import { before, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { idempotencyCleanup, KEEP_MS, LEASE_MS, registerIdempotency } from '../../src/http/idempotency.js';
-import type { ChannelAdapter } from '../../src/modules/conversations/channels/index.js';
-import { conversationsRuntime } from '../../src/modules/conversations/conversations.runtime.js';
-import { describeEachDialect, type ApiResponse, type TestApp } from '../support/app.js';
+import type { ChannelAdapter } from '../../src/modules/conversations/index.js';
+import { describeEachDialect, swappableAdapter, type ApiResponse, type TestApp } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { escalated, path, start } from '../conversations/support.js';
 
@@ -101,6 +100,9 @@ const agentMessages = async (t: TestApp, s: Seeded, threadId: string) => {
   const res = await t.api('GET', path(s, threadId, '/messages'), { token: s.token, query: { limit: '100' } });
   return res.body.data.messages.filter((m: any) => m.role === 'agent');
 };
+
+/** The API channel's delivery, which a test slows down. */
+const apiChannel = swappableAdapter('api');
 
 describeEachDialect(
   'Idempotency-Key',
@@ -196,8 +198,6 @@ describeEachDialect(
     it('409 idempotency_in_progress while the first request with the key still runs', async () => {
       const s = await seed(t());
       const threadId = await humanConversation(t(), s);
-      const channels = conversationsRuntime(t().deps).channels;
-      const original = channels.api;
       let entered: () => void = () => {};
       const delivering = new Promise<void>((resolve) => (entered = resolve));
       let release: () => void = () => {};
@@ -210,7 +210,7 @@ describeEachDialect(
           return { delivered: true };
         },
       };
-      channels.api = slow;
+      apiChannel.use(slow);
       try {
         const headers = { 'idempotency-key': 'slow-one' };
         const first = t().api('POST', path(s, threadId, '/replies'), {
@@ -242,7 +242,7 @@ describeEachDialect(
         assert.equal(after.headers['idempotent-replayed'], 'true');
       } finally {
         release();
-        channels.api = original;
+        apiChannel.reset();
       }
     });
 
@@ -551,5 +551,5 @@ describeEachDialect(
       assert.equal(list.status, 200);
     });
   },
-  { routes: probes },
+  { routes: probes, overrides: { channelAdapters: { api: apiChannel.adapter } } },
 );

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { startWorkers } from '../../src/workers.js';
-import { createDeps } from '../../src/app.js';
+import { createDeps } from '../../src/deps.js';
 import type { Db } from '../../src/db/database.js';
 import { createLogger } from '../../src/logger.js';
 import { beginRun, finishRun } from '../../src/modules/knowledge/knowledge.runs.js';
@@ -67,14 +67,13 @@ describeEachDialect('knowledge processing', (t) => {
   it('is finished by a second app instance on the same database', async () => {
     const s = await seed(t());
     const source = await addText(t(), s.token, s.chatbotId, 'Elsewhere', 'Processed by the other instance.');
-    const other = t().database.connectAgain();
+    const deps = createDeps(t().deps.config, { database: t().database.connectAgain(), clock: t().clock, logger: createLogger('silent') });
     try {
-      const deps = createDeps(t().deps.config, other, t().clock, createLogger('silent'));
       const workers = startWorkers(deps, { autostart: false });
       await workers.jobs.drain();
       await workers.stop();
     } finally {
-      await other.close();
+      await deps.stop();
     }
     assert.equal((await getSource(t(), s.token, s.chatbotId, source.id)).status, 'ready');
   });

@@ -4,7 +4,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
 import { startWorkers, type Workers } from '../../src/workers.js';
-import { closeKnowledgeRuntime } from '../../src/modules/knowledge/knowledge.runtime.js';
 import type { TestApp } from '../support/app.js';
 
 export const MiB = 1024 * 1024;
@@ -33,7 +32,7 @@ export async function withWorkers<T>(t: TestApp, work: (workers: Workers) => Pro
 }
 
 /** Stops OCR workers started by the app, so the test process can end. */
-export const closeRuntime = (t: TestApp) => closeKnowledgeRuntime(t.deps);
+export const closeRuntime = (t: TestApp) => t.deps.runtimes.knowledge.close();
 
 export interface SyncedEvent {
   id: string;

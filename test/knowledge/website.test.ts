@@ -242,7 +242,7 @@ describeEachDialect(
       site.holdSlow();
       const source = await addWebsite({ url: `${site.url}/slow` });
       const catalog = new JobCatalog();
-      catalog.register(processJob(t().deps, { timeoutMs: 300 }));
+      catalog.register(processJob({ ...t().deps, runtime: t().deps.runtimes.knowledge }, { timeoutMs: 300 }));
       const worker = startJobWorker({ db: t().db, catalog, clock: t().clock, logger: pino({ level: 'silent' }), notifications: null }, false);
       try {
         for (let attempt = 0; attempt < 5; attempt++) {

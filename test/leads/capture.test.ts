@@ -3,8 +3,6 @@
 // or phone. Emails of RFC 5321 shape up to 254 characters; phones in E.164.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { conversationsRuntime } from '../../src/modules/conversations/conversations.runtime.js';
-import { openConversation } from '../../src/modules/conversations/conversations.service.js';
 import { findContactDetails, isEmailAddress } from '../../src/modules/leads/contact-details.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
 import type { Seeded } from '../support/factories.js';
@@ -179,7 +177,7 @@ describeEachDialect('leads: capture', (t) => {
 
   it('the lead carries the conversation’s channel', async () => {
     const s = await seed(t());
-    await openConversation(conversationsRuntime(t().deps), {
+    await t().deps.conversations.openConversation({
       accountId: s.accountId,
       chatbotId: s.chatbotId,
       channel: 'whatsapp',

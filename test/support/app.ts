@@ -8,8 +8,9 @@ import { after, before, describe } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { buildApp, createDeps, type AppDeps } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import { createDeps, type AppDeps, type DepsOptions } from '../../src/deps.js';
 import { connectDatabase, type DatabaseHandle } from '../../src/db/connect.js';
 import type { Db } from '../../src/db/database.js';
 import type { DialectName } from '../../src/db/dialect.js';
@@ -17,6 +18,8 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import { createLogger } from '../../src/logger.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { OpenApiResponseValidator } from './openapi-validator.js';
+import type { Channel } from '../../src/domain/channels.js';
+import { channelAdapters, type ChannelAdapter } from '../../src/modules/conversations/index.js';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -157,13 +160,20 @@ export interface TestAppOptions {
   logger?: Logger;
   /** Extra routes under /api/v1, for probing cross-cutting behaviour no real route exhibits. */
   routes?: (api: FastifyInstance) => void;
+  /** Services the composition root builds with these instead (an answer engine, channel adapters). */
+  overrides?: DepsOptions['overrides'];
 }
 
 export async function buildTestApp(dialect: DialectName, options: TestAppOptions = {}): Promise<TestApp & { close(): Promise<void> }> {
   const database = await createTestDatabase(dialect);
   const config = testConfig(database.dataDir, options.env);
   const clock = new TestClock();
-  const deps = createDeps(config, database.handle, clock, options.logger ?? createLogger(config.logLevel));
+  const deps = createDeps(config, {
+    database: database.handle,
+    clock,
+    logger: options.logger ?? createLogger(config.logLevel),
+    overrides: options.overrides,
+  });
   const app = await buildApp(deps);
   if (options.routes) await app.register(async (api) => options.routes?.(api), { prefix: '/api/v1' });
   await app.ready();
@@ -196,7 +206,26 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
     },
     async close() {
       await app.close();
+      await deps.stop();
       await database.drop();
+    },
+  };
+}
+
+/**
+ * A channel adapter a suite plugs in through the root's overrides (`channelAdapters: { api: x.adapter }`)
+ * and a test replaces for a while (`x.use(slow)` … `x.reset()`); otherwise it is the port's default.
+ */
+export function swappableAdapter(channel: Channel) {
+  const fallback = channelAdapters()[channel];
+  let current: ChannelAdapter | null = null;
+  return {
+    adapter: { channel, deliver: (outgoing) => (current ?? fallback).deliver(outgoing) } satisfies ChannelAdapter,
+    use(adapter: ChannelAdapter) {
+      current = adapter;
+    },
+    reset() {
+      current = null;
     },
   };
 }

@@ -1,10 +1,9 @@
 // A fresh account per test, made through the same services the CLI uses.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/db/database.js';
-import type { Clock } from '../../src/lib/clock.js';
-import { createAccount, createToken, createUser } from '../../src/modules/accounts/accounts.service.js';
-import { PERMISSIONS, type Permission } from '../../src/modules/accounts/permissions.js';
-import { createChatbot } from '../../src/modules/chatbots/chatbots.service.js';
+import { systemClock, type Clock } from '../../src/lib/clock.js';
+import { PERMISSIONS, createAccountsService, type Permission } from '../../src/modules/accounts/index.js';
+import { createChatbotsService } from '../../src/modules/chatbots/index.js';
 
 export interface Seeded {
   accountId: string;
@@ -23,11 +22,13 @@ export async function seed(
   t: { db: Db; clock: Clock },
   options: { subscription?: 'active' | 'inactive'; userName?: string } = {},
 ): Promise<Seeded> {
-  const { db, clock } = t;
-  const account = await createAccount(db, clock, { name: `Acme ${randomBytes(3).toString('hex')}`, subscription: options.subscription });
-  const user = await createUser(db, clock, { accountId: account.id, name: options.userName ?? 'Dana Scully', email: `dana-${randomBytes(4).toString('hex')}@example.com` });
-  const chatbot = await createChatbot(db, clock, { accountId: account.id, name: 'Support bot' });
-  const token = await createToken(db, clock, { userId: user.id, scopes: [...PERMISSIONS] });
+  // The services the CLI uses, over the test's database.
+  const accounts = createAccountsService(t);
+  const chatbots = createChatbotsService({ ...t, accounts });
+  const account = await accounts.createAccount({ name: `Acme ${randomBytes(3).toString('hex')}`, subscription: options.subscription });
+  const user = await accounts.createUser({ accountId: account.id, name: options.userName ?? 'Dana Scully', email: `dana-${randomBytes(4).toString('hex')}@example.com` });
+  const chatbot = await chatbots.createChatbot({ accountId: account.id, name: 'Support bot' });
+  const token = await accounts.createToken({ userId: user.id, scopes: [...PERMISSIONS] });
   return {
     accountId: account.id,
     userId: user.id,
@@ -35,14 +36,20 @@ export async function seed(
     token: token.token,
     tokenId: token.id,
     async tokenWith(scopes, chatbotIds = null, expiresInDays = null) {
-      return (await createToken(db, clock, { userId: user.id, scopes, chatbotIds, expiresInDays })).token;
+      return (await accounts.createToken({ userId: user.id, scopes, chatbotIds, expiresInDays })).token;
     },
     async colleague(name = 'Fox Mulder') {
-      const other = await createUser(db, clock, { accountId: account.id, name, email: `fox-${randomBytes(4).toString('hex')}@example.com` });
-      return { userId: other.id, token: (await createToken(db, clock, { userId: other.id, scopes: [...PERMISSIONS] })).token };
+      const other = await accounts.createUser({ accountId: account.id, name, email: `fox-${randomBytes(4).toString('hex')}@example.com` });
+      return { userId: other.id, token: (await accounts.createToken({ userId: other.id, scopes: [...PERMISSIONS] })).token };
     },
     async chatbot(name = 'Another bot') {
-      return (await createChatbot(db, clock, { accountId: account.id, name })).id;
+      return (await chatbots.createChatbot({ accountId: account.id, name })).id;
     },
   };
+}
+
+/** The account and chatbot services over a database, as the CLI builds them (tests that seed by hand). */
+export function servicesOver(db: Db, clock: Clock = systemClock) {
+  const accounts = createAccountsService({ db, clock });
+  return { accounts, chatbots: createChatbotsService({ db, clock, accounts }) };
 }

@@ -2,7 +2,6 @@
 // the 30-day retention.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { webhookRuntime } from '../../src/modules/webhooks/runtime.js';
 import { startWorkers, type Workers } from '../../src/workers.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
@@ -138,7 +137,7 @@ describeEachDialect(
       const account = await seed(t());
       const endpoint = await createEndpoint(t(), account.token, receiver.url('/group'));
       const outcome = { delivered: true, statusCode: 200, error: null, privateAddress: false, at: t().clock.now(), durationMs: 3 };
-      const { recorder } = webhookRuntime(t().deps);
+      const { recorder } = t().deps.runtimes.webhooks;
       const record = (eventId: string, type: string | null) =>
         recorder.record({ webhookId: endpoint.id, event: { id: eventId, type: type as string }, number: 1, trigger: 'manual', outcome });
       const [first, broken, last] = await Promise.allSettled([record('evt_one', 'lead.captured'), record('evt_broken', null), record('evt_two', 'lead.captured')]);

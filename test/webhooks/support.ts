@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
-import { buildApp, createDeps, type AppDeps } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
+import { createDeps, type AppDeps } from '../../src/deps.js';
 import { emit, type EventType } from '../../src/events/emit.js';
 import { createLogger } from '../../src/logger.js';
 import type { Workers } from '../../src/workers.js';
@@ -176,9 +177,8 @@ export const queuedDeliveries = (t: TestApp, webhookId: string) =>
  * its own app, dependencies and database connection, sharing the test's clock.
  */
 export async function anotherProcess(t: TestApp, env: Record<string, string>) {
-  const database = t.database.connectAgain();
   const config = testConfig(t.database.dataDir, env);
-  const deps: AppDeps = createDeps(config, database, t.clock, createLogger(config.logLevel));
+  const deps: AppDeps = createDeps(config, { database: t.database.connectAgain(), clock: t.clock, logger: createLogger(config.logLevel) });
   const app = await buildApp(deps);
   await app.ready();
   return {
@@ -194,7 +194,7 @@ export async function anotherProcess(t: TestApp, env: Record<string, string>) {
     },
     async close() {
       await app.close();
-      await database.close();
+      await deps.stop();
     },
   };
 }

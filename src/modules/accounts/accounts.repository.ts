@@ -38,6 +38,12 @@ export const insertToken = (
 export const revokeToken = (db: Executor, id: string, at: number) =>
   db.updateTable('api_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
 
+/** Those of `chatbotIds` that belong to the account. */
+export async function chatbotIdsOfAccount(db: Executor, accountId: string, chatbotIds: readonly string[]): Promise<string[]> {
+  const rows = await db.selectFrom('chatbots').select('id').where('account_id', '=', accountId).where('id', 'in', chatbotIds).execute();
+  return rows.map((row) => row.id);
+}
+
 export const findToken = (db: Executor, id: string) => db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** One indexed lookup per request: the token with its user's name and the account's subscription. */

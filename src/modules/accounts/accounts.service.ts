@@ -1,5 +1,6 @@
 // Creating accounts, team members and tokens (the CLI and the first-start bootstrap use these), and
 // turning a presented token into a principal.
+import type { Core } from '../../core.js';
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
@@ -11,22 +12,48 @@ import type { Principal } from './principal.js';
 
 export class AccountsError extends Error {}
 
+export type AccountsDeps = Pick<Core, 'db' | 'clock'>;
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export async function createAccount(db: Db, clock: Clock, input: { name: string; subscription?: 'active' | 'inactive' }) {
+export function createAccountsService({ db, clock }: AccountsDeps) {
+  return {
+    createAccount: (input: { name: string; subscription?: 'active' | 'inactive' }) => createAccount(db, clock, input),
+    setAccountSubscription: (accountId: string, status: 'active' | 'inactive') => setAccountSubscription(db, accountId, status),
+    /** The account, or undefined. */
+    findAccount: (accountId: string) => repo.findAccount(db, accountId),
+    countAccounts: () => repo.countAccounts(db),
+    createUser: (input: { accountId: string; name: string; email: string }) => createUser(db, clock, input),
+    createToken: (input: TokenInput) => createToken(db, clock, input),
+    revokeToken: (tokenId: string) => revokeToken(db, clock, tokenId),
+    /** null for an unknown, revoked or expired token. */
+    authenticate: (token: string) => authenticate(db, clock, token),
+    listAccounts: () => listAccounts(db),
+    listUsers: (accountId: string) => listUsers(db, accountId),
+    renameUser: (userId: string, fullName: string) => renameUser(db, userId, fullName),
+    findUserByEmail: (email: string) => findUserByEmail(db, email),
+    listTokens: (userId: string) => listTokens(db, userId),
+    getAccount: (accountId: string) => getAccount(db, accountId),
+    onlyAccount: () => onlyAccount(db),
+  };
+}
+
+async function createAccount(db: Db, clock: Clock, input: { name: string; subscription?: 'active' | 'inactive' }) {
   const name = input.name.trim();
   if (!name) throw new AccountsError('an account needs a name');
   return repo.insertAccount(db, { id: newId(), name, subscription_status: input.subscription ?? 'active', created_at: clock.now() });
 }
 
-export async function setAccountSubscription(db: Db, accountId: string, status: 'active' | 'inactive') {
+async function setAccountSubscription(db: Db, accountId: string, status: 'active' | 'inactive') {
   const account = await repo.setSubscription(db, accountId, status);
   if (!account) throw new AccountsError(`no account ${accountId}`);
   return account;
 }
 
-export async function createUser(db: Db, clock: Clock, input: { accountId: string; name: string; email: string }) {
+async function createUser(db: Db, clock: Clock, input: { accountId: string; name: string; email: string }) {
   const name = input.name.trim();
   if (!name) throw new AccountsError('a user needs a full name');
   if (!EMAIL.test(input.email) || input.email.length > 254) throw new AccountsError(`"${input.email}" is not an email address`);
@@ -47,17 +74,21 @@ export interface CreatedToken {
   expiresAt: number | null;
 }
 
-export async function createToken(
-  db: Db,
-  clock: Clock,
-  input: { userId: string; scopes: Permission[]; chatbotIds?: string[] | null; expiresInDays?: number | null; name?: string | null },
-): Promise<CreatedToken> {
+export interface TokenInput {
+  userId: string;
+  scopes: Permission[];
+  chatbotIds?: string[] | null;
+  expiresInDays?: number | null;
+  name?: string | null;
+}
+
+async function createToken(db: Db, clock: Clock, input: TokenInput): Promise<CreatedToken> {
   const user = await repo.findUser(db, input.userId);
   if (!user) throw new AccountsError(`no user ${input.userId}`);
   const chatbotIds = input.chatbotIds ?? null;
   if (chatbotIds) {
-    const owned = await db.selectFrom('chatbots').select('id').where('account_id', '=', user.account_id).where('id', 'in', chatbotIds).execute();
-    const missing = chatbotIds.filter((id) => !owned.some((row) => row.id === id));
+    const owned = await repo.chatbotIdsOfAccount(db, user.account_id, chatbotIds);
+    const missing = chatbotIds.filter((id) => !owned.includes(id));
     if (missing.length > 0) throw new AccountsError(`chatbot ${missing.join(', ')} is not in the user's account`);
   }
   if (input.expiresInDays != null && !(input.expiresInDays > 0)) throw new AccountsError('--expires-in-days must be a positive number');
@@ -79,13 +110,12 @@ export async function createToken(
   return { id: row.id, token, scopes: input.scopes, chatbotIds, expiresAt };
 }
 
-export async function revokeToken(db: Db, clock: Clock, tokenId: string): Promise<void> {
+async function revokeToken(db: Db, clock: Clock, tokenId: string): Promise<void> {
   if (!(await repo.findToken(db, tokenId))) throw new AccountsError(`no token ${tokenId}`);
   await repo.revokeToken(db, tokenId, clock.now());
 }
 
-/** null for an unknown, revoked or expired token. */
-export async function authenticate(db: Db, clock: Clock, token: string): Promise<Principal | null> {
+async function authenticate(db: Db, clock: Clock, token: string): Promise<Principal | null> {
   const row = await repo.findTokenByHash(db, hashToken(token));
   if (!row || row.revoked_at !== null) return null;
   if (row.expires_at !== null && row.expires_at <= clock.now()) return null;

@@ -1,8 +1,8 @@
-// What the channels capability needs beyond the app's dependencies, built once per app: the live bus,
-// the outbound guard and safe fetch for the Graph API, and the web chat's rate limiter.
-import type { AppDeps } from '../../app.js';
+// What the channels capability holds for as long as the service runs, built once by the composition root:
+// the live bus (on the process's database notifications), the safe fetch for the Graph API (through the
+// one outbound guard), the web chat's rate window, and the open event streams.
+import type { Core } from '../../core.js';
 import { RateWindow } from '../../lib/rate-window.js';
-import { createOutboundGuard } from '../../net/outbound-guard.js';
 import { createSafeFetch, type SafeFetch } from '../../net/safe-fetch.js';
 import { VERSION } from '../../version.js';
 import { LiveBus } from './live/bus.js';
@@ -12,32 +12,33 @@ export interface ChannelsRuntime {
   fetch: SafeFetch;
   /** The web chat's request counts (WEB_CHAT_LIMITS). */
   limiter: RateWindow;
-  /** Ends every open event stream (shutdown). */
+  /** Ends every open event stream (each stream adds its own `end` while it is open). */
   streams: Set<() => void>;
+  /** Ends the open event streams: they would hold the HTTP server open. */
+  endStreams(): void;
+  /** Ends the streams and the bus's subscription (shutdown). */
+  close(): Promise<void>;
 }
 
-const runtimes = new WeakMap<AppDeps, ChannelsRuntime>();
-
-export function channelsRuntime(deps: AppDeps): ChannelsRuntime {
-  let runtime = runtimes.get(deps);
-  if (!runtime) {
-    const guard = createOutboundGuard({ allowHosts: deps.config.outboundAllowHosts });
-    runtime = {
-      bus: new LiveBus(deps.notifications),
-      fetch: createSafeFetch(guard, { userAgent: `chatbot-ops/${VERSION} (channels)` }),
-      limiter: new RateWindow(deps.clock),
-      streams: new Set(),
-    };
-    runtimes.set(deps, runtime);
-  }
-  return runtime;
-}
-
-/** Closes the event streams and the bus's subscription; the runtime is built afresh if used again. */
-export async function closeChannelsRuntime(deps: AppDeps): Promise<void> {
-  const runtime = runtimes.get(deps);
-  if (!runtime) return;
-  runtimes.delete(deps);
-  for (const end of [...runtime.streams]) end();
-  await runtime.bus.stop();
+export function createChannelsRuntime({
+  notifications,
+  clock,
+  outbound,
+}: Pick<Core, 'notifications' | 'clock' | 'outbound'>): ChannelsRuntime {
+  const bus = new LiveBus(notifications);
+  const streams = new Set<() => void>();
+  const endStreams = () => {
+    for (const end of [...streams]) end();
+  };
+  return {
+    bus,
+    fetch: createSafeFetch(outbound, { userAgent: `chatbot-ops/${VERSION} (channels)` }),
+    limiter: new RateWindow(clock),
+    streams,
+    endStreams,
+    async close() {
+      endStreams();
+      await bus.stop();
+    },
+  };
 }

@@ -1,6 +1,8 @@
 // Tables of the channels capability (decisions §11): the web chat's allowed origins and visitor tokens,
 // the Meta connections with their encrypted credentials, the people who write in on those channels, and
 // every inbound provider message (its unique provider id is what makes repeats harmless).
+import type { Channel } from '../../domain/channels.js';
+
 declare module '../../db/database.js' {
   interface Database {
     channel_allowed_origins: AllowedOriginTable;
@@ -13,6 +15,18 @@ declare module '../../db/database.js' {
 
 export const PROVIDERS = ['whatsapp', 'messenger', 'instagram'] as const;
 export type Provider = (typeof PROVIDERS)[number];
+
+/** The conversation channel each provider's messages arrive on (the spec calls Messenger `facebook`). */
+export const CHANNEL_OF: Record<Provider, Channel> = {
+  whatsapp: 'whatsapp',
+  messenger: 'facebook',
+  instagram: 'instagram',
+};
+export const PROVIDER_OF: Partial<Record<Channel, Provider>> = {
+  whatsapp: 'whatsapp',
+  facebook: 'messenger',
+  instagram: 'instagram',
+};
 
 export interface AllowedOriginTable {
   chatbot_id: string;

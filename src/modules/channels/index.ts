@@ -1,23 +1,39 @@
 // Channels (decisions §11): the embeddable web chat (/widget.js and its public API with live replies) and
-// WhatsApp, Messenger and Instagram in (webhooks) and out (Graph API). The adapters in adapters.ts are
-// listed by the conversations capability (conversations/channels/index.ts), which delivers every answer.
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
-import { closeChannelsRuntime } from './channels.runtime.js';
-import { receiveJob } from './meta/inbound.service.js';
-import { metaWebhookRoutes } from './meta/webhook.routes.js';
-import { webChatRoutes } from './web/chat.routes.js';
+// WhatsApp, Messenger and Instagram in (webhooks) and out (Graph API).
+//
+// Visitors' messages go to the conversations capability's service; answers and replies come back through
+// the conversations capability's channel-delivery port, which this capability implements
+// (`createChannelAdapters`) and the composition root plugs in. The CLI sets channels up with the origins
+// and connections services.
+import type { Capability } from '../../core.js';
+import { receiveJob } from './channels.jobs.js';
+import type { ChannelsRuntime } from './channels.runtime.js';
+import type { InboundService } from './meta/inbound.service.js';
+import { metaWebhookRoutes, type MetaRoutesDeps } from './meta/meta.routes.js';
+import { webChatRoutes, type WebChatRoutesDeps } from './web/chat.routes.js';
 import { widgetScriptRoute } from './widget/script.route.js';
 
-export const channelsCapability = {
+export { createChannelAdapters } from './channels.delivery.js';
+export { ChannelsError } from './channels.errors.js';
+export { createChannelsRuntime, type ChannelsRuntime } from './channels.runtime.js';
+export { PROVIDERS, type Provider } from './channels.table.js';
+export { createConnectionsService, type ConnectionsService } from './meta/connections.service.js';
+export { createInboundService, type InboundService } from './meta/inbound.service.js';
+export { createWebChatService, type WebChatService } from './web/chat.service.js';
+export { createOriginsService, type OriginsService } from './web/origins.service.js';
+
+export type ChannelsDeps = WebChatRoutesDeps &
+  MetaRoutesDeps & { runtime: ChannelsRuntime; inbound: InboundService };
+
+export const channelsCapability: Capability<ChannelsDeps> = {
   name: 'channels',
-  async routes(api: FastifyInstance, deps: AppDeps) {
+  async routes(api, deps) {
     await webChatRoutes(api, deps);
     await metaWebhookRoutes(api, deps);
     // Open event streams would hold the server open: end them before it closes.
-    api.addHook('preClose', async () => closeChannelsRuntime(deps));
+    api.addHook('preClose', async () => deps.runtime.endStreams());
   },
   /** Outside /api/v1: the embeddable script. */
   rootRoutes: widgetScriptRoute,
-  jobs: (deps: AppDeps) => [receiveJob(deps)],
+  jobs: (deps) => [receiveJob(deps)],
 };

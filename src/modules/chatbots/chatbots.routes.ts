@@ -2,18 +2,19 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { ChatbotTable } from '../../db/database.js';
-import { Envelope, ListEnvelope, Timestamp, Uuid, errors, ok, okPage } from '../../http/envelope.js';
+import type { Core } from '../../core.js';
 import { principalOf } from '../../http/auth.js';
-import { PageQuery, readPage } from '../../http/pagination.js';
-import type { AppDeps } from '../../app.js';
-import { iso } from '../../lib/clock.js';
-import { getChatbot, listChatbots } from './chatbots.service.js';
+import { Envelope, ListEnvelope, errors, ok } from '../../http/envelope.js';
+import { listPage } from '../../http/pagination.js';
+import { presentChatbot } from './chatbots.presenter.js';
+import { Chatbot, ChatbotListQuery, ChatbotParams } from './chatbots.schemas.js';
+import type { ChatbotsService } from './chatbots.service.js';
 
-const Chatbot = Type.Object({ id: Uuid, name: Type.String(), createdAt: Timestamp }, { title: 'Chatbot' });
-const present = (row: ChatbotTable) => ({ id: row.id, name: row.name, createdAt: iso(row.created_at) });
+export interface ChatbotsRoutesDeps extends Pick<Core, 'paginator'> {
+  chatbots: ChatbotsService;
+}
 
-export async function chatbotRoutes(fastify: FastifyInstance, deps: AppDeps) {
+export async function chatbotRoutes(fastify: FastifyInstance, { chatbots, paginator }: ChatbotsRoutesDeps) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/chatbots',
@@ -22,7 +23,7 @@ export async function chatbotRoutes(fastify: FastifyInstance, deps: AppDeps) {
       schema: {
         summary: 'List chatbots',
         tags: ['Chatbots'],
-        querystring: Type.Object(PageQuery, { additionalProperties: false }),
+        querystring: ChatbotListQuery,
         response: {
           200: ListEnvelope(Type.Object({ chatbots: Type.Array(Chatbot) })),
           ...errors(400, 401, 403, 429),
@@ -31,15 +32,14 @@ export async function chatbotRoutes(fastify: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const principal = principalOf(request);
-      const list = { list: 'chatbots', scope: principal.accountId, filters: { only: principal.chatbotIds } };
-      const { items, pagination } = await readPage(
-        deps.paginator,
-        list,
-        request.query,
-        (page) => listChatbots(deps.db, principal, page),
-        (row) => ({ at: row.created_at, id: row.id }),
-      );
-      return okPage(request, { chatbots: items.map(present) }, pagination);
+      return listPage(request, paginator, {
+        list: 'chatbots',
+        scope: principal.accountId,
+        filters: { only: principal.chatbotIds },
+        fetch: (page) => chatbots.listChatbots(principal, page),
+        keyOf: (row) => ({ at: row.created_at, id: row.id }),
+        present: (items) => ({ chatbots: items.map(presentChatbot) }),
+      });
     },
   );
 
@@ -50,13 +50,13 @@ export async function chatbotRoutes(fastify: FastifyInstance, deps: AppDeps) {
       schema: {
         summary: 'Get a chatbot',
         tags: ['Chatbots'],
-        params: Type.Object({ chatbotId: Type.String() }),
+        params: ChatbotParams,
         response: { 200: Envelope(Type.Object({ chatbot: Chatbot })), ...errors(401, 403, 404, 429) },
       },
     },
     async (request) => {
-      const chatbot = await getChatbot(deps.db, principalOf(request), request.params.chatbotId);
-      return ok(request, { chatbot: present(chatbot) });
+      const chatbot = await chatbots.getChatbot(principalOf(request), request.params.chatbotId);
+      return ok(request, { chatbot: presentChatbot(chatbot) });
     },
   );
 }

@@ -3,67 +3,34 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppDeps } from '../../app.js';
+import type { Core } from '../../core.js';
 import { principalOf } from '../../http/auth.js';
-import { Envelope, ListEnvelope, errors, ok, okPage } from '../../http/envelope.js';
-import { PageQuery, readPage } from '../../http/pagination.js';
-import { LEAD_LIMITS } from '../leads/contact-details.js';
-import { contactDetailsFromVisitor } from '../leads/leads.service.js';
-import { conversationsRuntime } from './conversations.runtime.js';
-import * as conversations from './conversations.service.js';
+import { Envelope, ListEnvelope, errors, ok } from '../../http/envelope.js';
+import { listPage } from '../../http/pagination.js';
+import { contactDetailsFromVisitor } from '../leads/index.js';
+import { presentConversation, presentMessage, presentTurn } from './conversations.presenter.js';
 import {
-  ChannelSchema,
+  ChatbotParams,
+  ConversationListQuery,
   ConversationSchema,
+  MessageBody,
+  MessageListQuery,
   MessageSchema,
-  ModeSchema,
+  StartBody,
   ThreadParams,
-  presentConversation,
-  presentMessage,
-} from './present.js';
+  VisitorTurnResponse,
+} from './conversations.schemas.js';
+import type { ConversationsService } from './conversations.service.js';
 
-const MessageText = Type.String({
-  minLength: 1,
-  maxLength: conversations.MESSAGE_MAX_LENGTH,
-  description: '1 to 4,000 characters.',
-});
+export interface ConversationRoutesDeps extends Pick<Core, 'paginator'> {
+  conversations: ConversationsService;
+}
 
-const Visitor = Type.Object(
-  {
-    name: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.name })),
-    email: Type.Optional(
-      Type.String({ maxLength: LEAD_LIMITS.email, description: 'A valid email address.' }),
-    ),
-    phone: Type.Optional(
-      Type.String({
-        maxLength: LEAD_LIMITS.phone,
-        description: 'International form, e.g. +44 20 7946 0958.',
-      }),
-    ),
-    company: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.company })),
-  },
-  {
-    additionalProperties: false,
-    description: "What the visitor told the account's backend; becomes the conversation's lead.",
-  },
-);
-
-const VisitorTurnResponse = Envelope(
-  Type.Object({
-    conversation: ConversationSchema,
-    messages: Type.Array(MessageSchema, {
-      description: "The visitor's message, then the chatbot's answer when it answers (mode ai).",
-    }),
-  }),
-);
-
-const presentTurn = (turn: conversations.VisitorTurn) => ({
-  conversation: presentConversation(turn.conversation),
-  messages: turn.messages.map(presentMessage),
-});
-
-export async function conversationRoutes(fastify: FastifyInstance, deps: AppDeps) {
+export async function conversationRoutes(
+  fastify: FastifyInstance,
+  { conversations, paginator }: ConversationRoutesDeps,
+) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const runtime = conversationsRuntime(deps);
 
   app.post(
     '/chatbots/:chatbotId/conversations',
@@ -74,17 +41,14 @@ export async function conversationRoutes(fastify: FastifyInstance, deps: AppDeps
         description:
           "Your backend speaks for the visitor: the visitor's first message, answered by the chatbot. Accepts an Idempotency-Key header.",
         tags: ['Conversations'],
-        params: Type.Object({ chatbotId: Type.String() }),
-        body: Type.Object(
-          { message: MessageText, visitor: Type.Optional(Visitor) },
-          { additionalProperties: false },
-        ),
+        params: ChatbotParams,
+        body: StartBody,
         response: { 201: VisitorTurnResponse, ...errors(400, 401, 403, 404, 409, 415, 422, 429) },
       },
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const turn = await conversations.startConversation(runtime, {
+      const turn = await conversations.startConversation({
         accountId: principal.accountId,
         chatbotId: request.params.chatbotId,
         channel: 'api',
@@ -105,17 +69,13 @@ export async function conversationRoutes(fastify: FastifyInstance, deps: AppDeps
         description: 'Accepts an Idempotency-Key header.',
         tags: ['Conversations'],
         params: ThreadParams,
-        body: Type.Object({ message: MessageText }, { additionalProperties: false }),
+        body: MessageBody,
         response: { 201: VisitorTurnResponse, ...errors(400, 401, 403, 404, 409, 415, 422, 429) },
       },
     },
     async (request, reply) => {
-      const turn = await conversations.receiveVisitorMessage(
-        runtime,
-        request.params.chatbotId,
-        request.params.threadId,
-        request.body.message,
-      );
+      const { chatbotId, threadId } = request.params;
+      const turn = await conversations.receiveVisitorMessage(chatbotId, threadId, request.body.message);
       reply.code(201);
       return ok(request, presentTurn(turn));
     },
@@ -129,17 +89,8 @@ export async function conversationRoutes(fastify: FastifyInstance, deps: AppDeps
         summary: 'List conversations',
         description: 'Newest first (by startedAt).',
         tags: ['Conversations'],
-        params: Type.Object({ chatbotId: Type.String() }),
-        querystring: Type.Object(
-          {
-            ...PageQuery,
-            mode: Type.Optional(ModeSchema),
-            escalated: Type.Optional(Type.Boolean()),
-            resolved: Type.Optional(Type.Boolean()),
-            channel: Type.Optional(ChannelSchema),
-          },
-          { additionalProperties: false },
-        ),
+        params: ChatbotParams,
+        querystring: ConversationListQuery,
         response: {
           200: ListEnvelope(Type.Object({ conversations: Type.Array(ConversationSchema) })),
           ...errors(400, 401, 403, 404, 429),
@@ -150,15 +101,14 @@ export async function conversationRoutes(fastify: FastifyInstance, deps: AppDeps
       const { chatbotId } = request.params;
       const { mode, escalated, resolved, channel } = request.query;
       const filters = { mode, escalated, resolved, channel };
-      const list = { list: 'conversations', scope: chatbotId, filters };
-      const { items, pagination } = await readPage(
-        deps.paginator,
-        list,
-        request.query,
-        (page) => conversations.listConversations(deps.db, chatbotId, filters, page),
-        (row) => ({ at: row.started_at, id: row.thread_id }),
-      );
-      return okPage(request, { conversations: items.map(presentConversation) }, pagination);
+      return listPage(request, paginator, {
+        list: 'conversations',
+        scope: chatbotId,
+        filters,
+        fetch: (page) => conversations.listConversations(chatbotId, filters, page),
+        keyOf: (row) => ({ at: row.started_at, id: row.thread_id }),
+        present: (items) => ({ conversations: items.map(presentConversation) }),
+      });
     },
   );
 
@@ -177,11 +127,8 @@ export async function conversationRoutes(fastify: FastifyInstance, deps: AppDeps
       },
     },
     async (request) => {
-      const conversation = await conversations.getConversation(
-        deps.db,
-        request.params.chatbotId,
-        request.params.threadId,
-      );
+      const { chatbotId, threadId } = request.params;
+      const conversation = await conversations.getConversation(chatbotId, threadId);
       return ok(request, { conversation: presentConversation(conversation) });
     },
   );
@@ -195,7 +142,7 @@ export async function conversationRoutes(fastify: FastifyInstance, deps: AppDeps
         description: 'Newest first (by createdAt).',
         tags: ['Conversations'],
         params: ThreadParams,
-        querystring: Type.Object(PageQuery, { additionalProperties: false }),
+        querystring: MessageListQuery,
         response: {
           200: ListEnvelope(Type.Object({ messages: Type.Array(MessageSchema) })),
           ...errors(400, 401, 403, 404, 429),
@@ -204,15 +151,13 @@ export async function conversationRoutes(fastify: FastifyInstance, deps: AppDeps
     },
     async (request) => {
       const { chatbotId, threadId } = request.params;
-      const list = { list: 'messages', scope: threadId };
-      const { items, pagination } = await readPage(
-        deps.paginator,
-        list,
-        request.query,
-        (page) => conversations.listMessages(deps.db, chatbotId, threadId, page),
-        (row) => ({ at: row.created_at, id: row.id }),
-      );
-      return okPage(request, { messages: items.map(presentMessage) }, pagination);
+      return listPage(request, paginator, {
+        list: 'messages',
+        scope: threadId,
+        fetch: (page) => conversations.listMessages(chatbotId, threadId, page),
+        keyOf: (row) => ({ at: row.created_at, id: row.id }),
+        present: (items) => ({ messages: items.map(presentMessage) }),
+      });
     },
   );
 }

@@ -1,5 +1,5 @@
 // Conversations from the visitor's side: opening one, a visitor message and the chatbot's answer, and the
-// reads. Every channel comes through here (the API channel's routes now; web chat and Meta channels later).
+// reads. Every channel comes through here: the API channel's routes, the web chat and the Meta channels.
 //
 // A visitor message is two short transactions around the answer, so no row lock is held while the engine
 // (possibly a remote model) works:
@@ -7,25 +7,29 @@
 //      visitor's words; apply the handover rules on those words (conversation.escalated, once);
 //   2. if the chatbot still answers (nobody took over meanwhile): store the answer, count it for the
 //      `unanswered` rule, honour a model's grounded proposals; then hand the answer to the channel.
+import type { Core } from '../../core.js';
 import type { Db, Executor } from '../../db/database.js';
 import { notFound, validationError } from '../../errors.js';
 import { emit } from '../../events/emit.js';
 import type { PageRequest } from '../../http/pagination.js';
-import { findContactDetails, groundedInVisitorText, type ContactDetails } from '../leads/contact-details.js';
-import { captureLead } from '../leads/leads.service.js';
-import type { Answer } from './answer/index.js';
+import {
+  findContactDetails,
+  groundedInVisitorText,
+  type ContactDetails,
+  type LeadsService,
+} from '../leads/index.js';
+import type { Answer, AnswerEngine } from './answer/index.js';
 import { composeReply } from './answer/wording.js';
-import type { DeliveryResult } from './channels/index.js';
+import { presentConversation } from './conversations.presenter.js';
 import * as repo from './conversations.repository.js';
-import type { ConversationsRuntime } from './conversations.runtime.js';
 import type { Channel, ConversationRow, MessageRow } from './conversations.table.js';
+import type { Delivery } from './delivery.js';
 import {
   escalationAfterAnswer,
   escalationForVisitorMessage,
   escalationProposedByModel,
   type Escalation,
 } from './handover-rules.js';
-import { presentConversation } from './present.js';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 /** Earlier messages an engine sees with the question. */
@@ -46,6 +50,14 @@ export interface OpenConversationInput {
   visitor?: ContactDetails;
 }
 
+export interface ConversationsDeps extends Pick<Core, 'db' | 'clock'> {
+  engine: AnswerEngine;
+  delivery: Delivery;
+  leads: Pick<LeadsService, 'captureLead'>;
+}
+
+export type ConversationsService = ReturnType<typeof createConversationsService>;
+
 /** The message text as a visitor or agent sent it, refused when blank. */
 export function messageText(text: string, field = 'body.message'): string {
   if (!text.trim()) throw validationError(field, 'must not be blank');
@@ -53,46 +65,46 @@ export function messageText(text: string, field = 'body.message'): string {
 }
 
 /** A conversation without a first message yet (web chat opens one before the visitor writes). */
-export async function openConversation(
-  runtime: ConversationsRuntime,
+async function openConversation(
+  deps: ConversationsDeps,
   input: OpenConversationInput,
 ): Promise<ConversationRow> {
-  return runtime.db.transaction().execute(async (trx) => {
-    const now = runtime.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
     const conversation = await insertConversation(trx, now, input);
-    if (input.visitor) await captureLead(trx, now, conversation, input.visitor);
+    if (input.visitor) await deps.leads.captureLead(trx, now, conversation, input.visitor);
     return conversation;
   });
 }
 
 /** The API channel's start: a conversation with the visitor's first message, answered when the chatbot answers. */
-export async function startConversation(
-  runtime: ConversationsRuntime,
+async function startConversation(
+  deps: ConversationsDeps,
   input: OpenConversationInput & { message: string },
 ): Promise<VisitorTurn> {
   const text = messageText(input.message);
-  const recorded = await runtime.db.transaction().execute(async (trx) => {
-    const now = runtime.clock.now();
+  const recorded = await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
     const conversation = await insertConversation(trx, now, input);
-    return recordVisitorMessage(trx, now, conversation, text, input.visitor ?? {});
+    return recordVisitorMessage(deps, trx, now, conversation, text, input.visitor ?? {});
   });
-  return answerTurn(runtime, recorded);
+  return answerTurn(deps, recorded);
 }
 
 /** A visitor message on an existing conversation of the chatbot. */
-export async function receiveVisitorMessage(
-  runtime: ConversationsRuntime,
+async function receiveVisitorMessage(
+  deps: ConversationsDeps,
   chatbotId: string,
   threadId: string,
   message: string,
 ): Promise<VisitorTurn> {
   const text = messageText(message);
-  const recorded = await runtime.db.transaction().execute(async (trx) => {
+  const recorded = await deps.db.transaction().execute(async (trx) => {
     const conversation = await repo.lockConversation(trx, chatbotId, threadId, 'wait');
     if (!conversation) throw notFound('conversation');
-    return recordVisitorMessage(trx, runtime.clock.now(), conversation, text, {});
+    return recordVisitorMessage(deps, trx, deps.clock.now(), conversation, text, {});
   });
-  return answerTurn(runtime, recorded);
+  return answerTurn(deps, recorded);
 }
 
 function insertConversation(trx: Executor, now: number, input: OpenConversationInput) {
@@ -119,6 +131,7 @@ interface RecordedVisitorMessage {
 }
 
 async function recordVisitorMessage(
+  deps: ConversationsDeps,
   trx: Executor,
   now: number,
   conversation: ConversationRow,
@@ -136,7 +149,7 @@ async function recordVisitorMessage(
     delivery_error: null,
     created_at: now,
   });
-  const handoverOpen = Boolean(conversation.escalated) || conversation.mode === 'human';
+  const handoverOpen = conversation.escalated || conversation.mode === 'human';
   const opened = handoverOpen ? null : escalationForVisitorMessage(text);
   const updated = await repo.updateConversation(trx, conversation.thread_id, {
     last_message_at: now,
@@ -145,7 +158,7 @@ async function recordVisitorMessage(
     ...(opened ? { escalated: true } : {}),
   });
   // The visitor's own words only; what the channel passed (`given`) wins over what was parsed from text.
-  await captureLead(trx, now, updated, { ...findContactDetails(text), ...given });
+  await deps.leads.captureLead(trx, now, updated, { ...findContactDetails(text), ...given });
   if (opened)
     await emit(trx, now, updated.account_id, 'conversation.escalated', {
       conversation: presentConversation(updated),
@@ -155,7 +168,7 @@ async function recordVisitorMessage(
 }
 
 async function answerTurn(
-  runtime: ConversationsRuntime,
+  deps: ConversationsDeps,
   recorded: RecordedVisitorMessage,
 ): Promise<VisitorTurn> {
   const { conversation, message } = recorded;
@@ -163,8 +176,8 @@ async function answerTurn(
 
   // The visitor's earlier words also ground a model's proposals (visitorTexts below); an engine that makes
   // none and ignores history spares the read.
-  const history = runtime.engine.usesHistory
-    ? (await repo.recentMessages(runtime.db, conversation.thread_id, HISTORY_FOR_ANSWER + 1)).filter(
+  const history = deps.engine.usesHistory
+    ? (await repo.recentMessages(deps.db, conversation.thread_id, HISTORY_FOR_ANSWER + 1)).filter(
         (m) => m.id !== message.id,
       )
     : [];
@@ -172,21 +185,21 @@ async function answerTurn(
   const answer: Answer | null =
     recorded.opened?.category === 'human_requested'
       ? null
-      : await runtime.engine.answer({
+      : await deps.engine.answer({
           chatbotId: conversation.chatbot_id,
           question: message.text,
           history: history.map((m) => ({ role: m.role, text: m.text })),
         });
   const visitorTexts = [...history.filter((m) => m.role === 'user').map((m) => m.text), message.text];
 
-  const stored = await runtime.db.transaction().execute(async (trx) => {
+  const stored = await deps.db.transaction().execute(async (trx) => {
     const current = await repo.lockConversation(trx, conversation.chatbot_id, conversation.thread_id, 'wait');
     if (!current) throw notFound('conversation');
     // A person took over while the answer was being written: the chatbot stays silent.
     if (current.mode !== 'ai') return { conversation: current, reply: null };
-    const now = runtime.clock.now();
+    const now = deps.clock.now();
     const outcome = outcomeOfAnswer(current, recorded.opened, answer, visitorTexts);
-    if (outcome.contact) await captureLead(trx, now, current, outcome.contact);
+    if (outcome.contact) await deps.leads.captureLead(trx, now, current, outcome.contact);
     const reply = await repo.insertMessage(trx, {
       id: repo.newMessageId(),
       thread_id: current.thread_id,
@@ -212,7 +225,7 @@ async function answerTurn(
     return { conversation: updated, reply };
   });
   if (!stored.reply) return { conversation: stored.conversation, messages: [message] };
-  const delivered = await deliver(runtime, stored.conversation, stored.reply);
+  const delivered = await deps.delivery.deliver(stored.conversation, stored.reply);
   return { conversation: stored.conversation, messages: [message, delivered.message] };
 }
 
@@ -249,7 +262,7 @@ function outcomeOfAnswer(
     answer: answer?.text ?? '',
     answered,
     opened: openedByVisitor ?? opened,
-    pending: Boolean(current.escalated) && !openedByVisitor,
+    pending: current.escalated && !openedByVisitor,
   });
   return {
     text,
@@ -259,53 +272,51 @@ function outcomeOfAnswer(
   };
 }
 
-/**
- * Hands a stored assistant answer or agent reply to the conversation's channel and records the outcome.
- * A channel that throws is a failed delivery, never a failed request: the message stays saved.
- */
-export async function deliver(
-  runtime: ConversationsRuntime,
-  conversation: ConversationRow,
-  message: MessageRow,
-): Promise<{ message: MessageRow; result: DeliveryResult }> {
-  let result: DeliveryResult;
-  try {
-    result = await runtime.channels[conversation.channel].deliver({ conversation, message });
-  } catch (error) {
-    runtime.logger.warn(
-      { err: error, channel: conversation.channel, threadId: conversation.thread_id },
-      'channel delivery failed',
-    );
-    result = { delivered: false, error: 'delivery failed' };
-  }
-  const recorded = await repo.recordDelivery(
-    runtime.db,
-    message.id,
-    result.delivered,
-    result.delivered ? null : result.error,
-  );
-  return { message: recorded, result };
-}
-
-export async function getConversation(db: Db, chatbotId: string, threadId: string): Promise<ConversationRow> {
+/** Reads the conversation of the chatbot; 404 when there is none. */
+async function getConversation(db: Db, chatbotId: string, threadId: string): Promise<ConversationRow> {
   const conversation = await repo.findConversation(db, chatbotId, threadId);
   if (!conversation) throw notFound('conversation');
   return conversation;
 }
 
-export const listConversations = (
-  db: Db,
-  chatbotId: string,
-  filters: repo.ConversationFilters,
-  page: PageRequest,
-) => repo.listConversations(db, chatbotId, filters, page);
+export function createConversationsService(deps: ConversationsDeps) {
+  const { db, clock } = deps;
+  return {
+    /** A conversation without a first message yet (web chat opens one before the visitor writes). */
+    openConversation: (input: OpenConversationInput) => openConversation(deps, input),
+    /** The API channel's start: a conversation with the visitor's first message, answered when the chatbot answers. */
+    startConversation: (input: OpenConversationInput & { message: string }) => startConversation(deps, input),
+    /** A visitor message on an existing conversation of the chatbot. */
+    receiveVisitorMessage: (chatbotId: string, threadId: string, message: string) =>
+      receiveVisitorMessage(deps, chatbotId, threadId, message),
 
-export async function listMessages(
-  db: Db,
-  chatbotId: string,
-  threadId: string,
-  page: PageRequest,
-): Promise<MessageRow[]> {
-  await getConversation(db, chatbotId, threadId);
-  return repo.listMessages(db, threadId, page);
+    getConversation: (chatbotId: string, threadId: string) => getConversation(db, chatbotId, threadId),
+    listConversations: (chatbotId: string, filters: repo.ConversationFilters, page: PageRequest) =>
+      repo.listConversations(db, chatbotId, filters, page),
+    async listMessages(chatbotId: string, threadId: string, page: PageRequest): Promise<MessageRow[]> {
+      await getConversation(db, chatbotId, threadId);
+      return repo.listMessages(db, threadId, page);
+    },
+
+    /**
+     * Details a visitor gave outside a message (the web chat's form) feed the conversation's lead, under
+     * the conversation's row lock (later details fill empty fields only).
+     */
+    async addVisitorDetails(chatbotId: string, threadId: string, details: ContactDetails): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const conversation = await repo.lockConversation(trx, chatbotId, threadId, 'wait');
+        if (!conversation) throw notFound('conversation');
+        await deps.leads.captureLead(trx, clock.now(), conversation, details);
+      });
+    },
+
+    // The visitor's view by position (the web chat's history and event stream): message n is the n-th
+    // of the conversation, oldest first.
+    countMessages: (threadId: string) => repo.countMessages(db, threadId),
+    messagesAfter: (threadId: string, skip: number, limit: number) => repo.messagesAfter(db, threadId, skip, limit),
+    /** The last `count` messages, oldest first. */
+    lastMessages: (threadId: string, count: number) => repo.recentMessages(db, threadId, count),
+    /** Mode, escalated, resolved and the assignee's full name; undefined for an unknown conversation. */
+    visitorState: (threadId: string) => repo.visitorState(db, threadId),
+  };
 }

@@ -1,7 +1,10 @@
 // Conversations and their messages (decisions §8). The API shows only the spec's fields; the rest of the
 // record (account, assignee, the unanswered streak) stays inside.
-export const CHANNELS = ['web', 'api', 'whatsapp', 'instagram', 'facebook'] as const;
-export type Channel = (typeof CHANNELS)[number];
+import type { Selectable } from 'kysely';
+import type { BooleanColumn, NullableBooleanColumn } from '../../db/database.js';
+import type { Channel } from '../../domain/channels.js';
+
+export { CHANNELS, type Channel } from '../../domain/channels.js';
 
 export const MODES = ['ai', 'human'] as const;
 export type Mode = (typeof MODES)[number];
@@ -22,8 +25,8 @@ export interface ConversationTable {
   chatbot_id: string;
   channel: Channel;
   mode: Mode;
-  escalated: boolean;
-  resolved: boolean;
+  escalated: BooleanColumn;
+  resolved: BooleanColumn;
   /** The team member handling it; set by take-over or by the reply that claims an open handover. */
   assignee_user_id: string | null;
   /** Answers in a row the chatbot could not give; the `unanswered` handover rule reads it. */
@@ -42,10 +45,14 @@ export interface MessageTable {
   /** First name of the team member on agent messages; null otherwise. */
   author_name: string | null;
   /** For assistant and agent messages: whether the channel took it; null on visitor messages. */
-  delivered: boolean | null;
+  delivered: NullableBooleanColumn;
   delivery_error: string | null;
   created_at: number;
 }
 
-export type ConversationRow = ConversationTable;
-export type MessageRow = MessageTable;
+/** Rows as the repository returns them: boolean columns read as booleans on either database. */
+export type ConversationRow = Omit<Selectable<ConversationTable>, 'escalated' | 'resolved'> & {
+  escalated: boolean;
+  resolved: boolean;
+};
+export type MessageRow = Omit<Selectable<MessageTable>, 'delivered'> & { delivered: boolean | null };

@@ -1,23 +1,18 @@
 // The spec's Handover endpoints: take-over, replies, switch-to-ai, and resolve/reopen (conversations:write).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import type { AppDeps } from '../../app.js';
 import { validationError } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
-import { Envelope, errors, ok } from '../../http/envelope.js';
-import { conversationsRuntime } from './conversations.runtime.js';
-import { MESSAGE_MAX_LENGTH } from './conversations.service.js';
-import * as handover from './handover.service.js';
+import { errors, ok } from '../../http/envelope.js';
+import { presentConversation, presentReply } from './conversations.presenter.js';
 import {
-  ConversationSchema,
-  MessageSchema,
+  ConversationResponse,
+  ReplyBody,
+  ReplyResponse,
+  ResolveBody,
   ThreadParams,
-  presentConversation,
-  presentMessage,
-} from './present.js';
-
-const ConversationResponse = Envelope(Type.Object({ conversation: ConversationSchema }));
+} from './conversations.schemas.js';
+import type { HandoverService } from './handover.service.js';
 
 /**
  * For the endpoints that take no body: none, or an empty JSON object, is fine; any field is unknown
@@ -33,9 +28,12 @@ async function noBody(request: FastifyRequest): Promise<void> {
   if (field !== undefined) throw validationError(`body.${field}`, 'is not a known field');
 }
 
-export async function handoverRoutes(fastify: FastifyInstance, deps: AppDeps) {
+export interface HandoverRoutesDeps {
+  handover: HandoverService;
+}
+
+export async function handoverRoutes(fastify: FastifyInstance, { handover }: HandoverRoutesDeps) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const runtime = conversationsRuntime(deps);
 
   app.post(
     '/chatbots/:chatbotId/conversations/:threadId/take-over',
@@ -52,12 +50,8 @@ export async function handoverRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const conversation = await handover.takeOver(
-        runtime,
-        principalOf(request),
-        request.params.chatbotId,
-        request.params.threadId,
-      );
+      const { chatbotId, threadId } = request.params;
+      const conversation = await handover.takeOver(principalOf(request), chatbotId, threadId);
       return ok(request, { conversation: presentConversation(conversation) });
     },
   );
@@ -72,44 +66,15 @@ export async function handoverRoutes(fastify: FastifyInstance, deps: AppDeps) {
           "Sent as the token's creator (the visitor sees their first name) on the conversation's own channel. Replying to an open, unclaimed handover claims it. Accepts an Idempotency-Key header.",
         tags: ['Handover'],
         params: ThreadParams,
-        body: Type.Object(
-          {
-            message: Type.String({
-              minLength: 1,
-              maxLength: MESSAGE_MAX_LENGTH,
-              description: '1 to 4,000 characters.',
-            }),
-          },
-          { additionalProperties: false },
-        ),
-        response: {
-          201: Envelope(
-            Type.Object({
-              message: MessageSchema,
-              delivered: Type.Boolean({ description: "Handed to the visitor's channel." }),
-              deliveryError: Type.Optional(
-                Type.String({ description: 'Only when delivery failed; the reply is still saved.' }),
-              ),
-            }),
-          ),
-          ...errors(400, 401, 403, 404, 409, 415, 422, 429, 503),
-        },
+        body: ReplyBody,
+        response: { 201: ReplyResponse, ...errors(400, 401, 403, 404, 409, 415, 422, 429, 503) },
       },
     },
     async (request, reply) => {
-      const sent = await handover.reply(
-        runtime,
-        principalOf(request),
-        request.params.chatbotId,
-        request.params.threadId,
-        request.body.message,
-      );
+      const { chatbotId, threadId } = request.params;
+      const sent = await handover.reply(principalOf(request), chatbotId, threadId, request.body.message);
       reply.code(201);
-      return ok(request, {
-        message: presentMessage(sent.message),
-        delivered: sent.delivery.delivered,
-        ...(sent.delivery.delivered ? {} : { deliveryError: sent.delivery.error }),
-      });
+      return ok(request, presentReply(sent));
     },
   );
 
@@ -128,11 +93,8 @@ export async function handoverRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const conversation = await handover.switchToAi(
-        runtime,
-        request.params.chatbotId,
-        request.params.threadId,
-      );
+      const { chatbotId, threadId } = request.params;
+      const conversation = await handover.switchToAi(chatbotId, threadId);
       return ok(request, { conversation: presentConversation(conversation) });
     },
   );
@@ -147,17 +109,13 @@ export async function handoverRoutes(fastify: FastifyInstance, deps: AppDeps) {
           'resolved true resolves (conversation.resolved fires, escalated becomes false); false reopens.',
         tags: ['Handover'],
         params: ThreadParams,
-        body: Type.Object({ resolved: Type.Boolean() }, { additionalProperties: false }),
+        body: ResolveBody,
         response: { 200: ConversationResponse, ...errors(400, 401, 403, 404, 409, 415, 429, 503) },
       },
     },
     async (request) => {
-      const conversation = await handover.setResolved(
-        runtime,
-        request.params.chatbotId,
-        request.params.threadId,
-        request.body.resolved,
-      );
+      const { chatbotId, threadId } = request.params;
+      const conversation = await handover.setResolved(chatbotId, threadId, request.body.resolved);
       return ok(request, { conversation: presentConversation(conversation) });
     },
   );

@@ -5,19 +5,35 @@
 // `FOR UPDATE NOWAIT`, so of many simultaneous claims one proceeds and the others either see its result
 // (409/403) or lose the race at once (503 lock_failed, Retry-After: 1). SQLite serialises writers, so
 // there the others always see the result.
-import { AppError, notFound } from '../../errors.js';
-import { emit } from '../../events/emit.js';
+import type { Core } from '../../core.js';
 import type { Db, Trx } from '../../db/database.js';
 import { isLockNotAvailable } from '../../db/dialect.js';
-import { firstName, type Principal } from '../accounts/principal.js';
-import type { DeliveryResult } from './channels/index.js';
+import { AppError, notFound } from '../../errors.js';
+import { emit } from '../../events/emit.js';
+import { firstName, type Principal } from '../accounts/index.js';
+import { presentConversation } from './conversations.presenter.js';
 import * as repo from './conversations.repository.js';
-import type { ConversationsRuntime } from './conversations.runtime.js';
-import { deliver, messageText } from './conversations.service.js';
+import { messageText } from './conversations.service.js';
 import type { ConversationRow, MessageRow } from './conversations.table.js';
-import { presentConversation } from './present.js';
+import type { Delivery, DeliveryResult } from './delivery.js';
 
 type Locking = 'wait' | 'nowait';
+
+export interface HandoverDeps extends Pick<Core, 'db' | 'clock'> {
+  delivery: Delivery;
+}
+
+export type HandoverService = ReturnType<typeof createHandoverService>;
+
+export function createHandoverService(deps: HandoverDeps) {
+  return {
+    takeOver: (principal: Principal, chatbotId: string, threadId: string) => takeOver(deps, principal, chatbotId, threadId),
+    reply: (principal: Principal, chatbotId: string, threadId: string, message: string) =>
+      reply(deps, principal, chatbotId, threadId, message),
+    switchToAi: (chatbotId: string, threadId: string) => switchToAi(deps, chatbotId, threadId),
+    setResolved: (chatbotId: string, threadId: string, resolved: boolean) => setResolved(deps, chatbotId, threadId, resolved),
+  };
+}
 
 /** Runs `change` on the locked conversation; a lock that cannot be had at once is 503 lock_failed. */
 async function withLockedConversation<T>(
@@ -47,13 +63,13 @@ async function withLockedConversation<T>(
 }
 
 /** A person takes the conversation over, escalated or not: the chatbot stops answering. */
-export function takeOver(
-  runtime: ConversationsRuntime,
+function takeOver(
+  deps: HandoverDeps,
   principal: Principal,
   chatbotId: string,
   threadId: string,
 ): Promise<ConversationRow> {
-  return withLockedConversation(runtime.db, chatbotId, threadId, 'nowait', async (trx, conversation) => {
+  return withLockedConversation(deps.db, chatbotId, threadId, 'nowait', async (trx, conversation) => {
     if (conversation.mode === 'human')
       throw new AppError('already_handover', 'A person is already handling this conversation.');
     return repo.updateConversation(trx, conversation.thread_id, {
@@ -74,8 +90,8 @@ export interface SentReply {
  * a conversation claimed by a colleague is 403 claimed_by_other. The reply is stored before it is
  * delivered, so a failed delivery still leaves it in the conversation.
  */
-export async function reply(
-  runtime: ConversationsRuntime,
+async function reply(
+  deps: HandoverDeps,
   principal: Principal,
   chatbotId: string,
   threadId: string,
@@ -83,7 +99,7 @@ export async function reply(
 ): Promise<SentReply> {
   const text = messageText(message);
   const { conversation, stored } = await withLockedConversation(
-    runtime.db,
+    deps.db,
     chatbotId,
     threadId,
     'nowait',
@@ -97,7 +113,7 @@ export async function reply(
       if (current.assignee_user_id !== null && current.assignee_user_id !== principal.userId) {
         throw new AppError('claimed_by_other', 'A colleague has already claimed this conversation.');
       }
-      const now = runtime.clock.now();
+      const now = deps.clock.now();
       const stored = await repo.insertMessage(trx, {
         id: repo.newMessageId(),
         thread_id: current.thread_id,
@@ -117,17 +133,17 @@ export async function reply(
       return { conversation, stored };
     },
   );
-  const delivered = await deliver(runtime, conversation, stored);
+  const delivered = await deps.delivery.deliver(conversation, stored);
   return { message: delivered.message, delivery: delivered.result };
 }
 
 /** Hands the conversation back: the chatbot answers the visitor's next messages; the handover closes. */
-export function switchToAi(
-  runtime: ConversationsRuntime,
+function switchToAi(
+  deps: HandoverDeps,
   chatbotId: string,
   threadId: string,
 ): Promise<ConversationRow> {
-  return withLockedConversation(runtime.db, chatbotId, threadId, 'wait', async (trx, conversation) => {
+  return withLockedConversation(deps.db, chatbotId, threadId, 'wait', async (trx, conversation) => {
     if (conversation.mode !== 'human')
       throw new AppError('not_handover', 'The chatbot is already answering this conversation.');
     return repo.updateConversation(trx, conversation.thread_id, {
@@ -140,13 +156,13 @@ export function switchToAi(
 }
 
 /** Resolving closes an open handover and fires conversation.resolved; reopening fires nothing. */
-export function setResolved(
-  runtime: ConversationsRuntime,
+function setResolved(
+  deps: HandoverDeps,
   chatbotId: string,
   threadId: string,
   resolved: boolean,
 ): Promise<ConversationRow> {
-  return withLockedConversation(runtime.db, chatbotId, threadId, 'wait', async (trx, conversation) => {
+  return withLockedConversation(deps.db, chatbotId, threadId, 'wait', async (trx, conversation) => {
     if (resolved) {
       if (conversation.resolved)
         throw new AppError('already_resolved', 'The conversation is already resolved.');
@@ -156,7 +172,7 @@ export function setResolved(
         escalated: false,
         unanswered_in_a_row: 0,
       });
-      await emit(trx, runtime.clock.now(), updated.account_id, 'conversation.resolved', {
+      await emit(trx, deps.clock.now(), updated.account_id, 'conversation.resolved', {
         conversation: presentConversation(updated),
       });
       return updated;

@@ -1,11 +1,13 @@
 // GET /health (no token): 200 while the database answers, 503 otherwise.
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
-import type { AppDeps } from '../../app.js';
+import type { Core } from '../../core.js';
 import { AppError } from '../../errors.js';
 import { Envelope, errors, ok } from '../../http/envelope.js';
+import { HealthStatus } from './health.schemas.js';
 
-export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
+export type HealthDeps = Pick<Core, 'database'>;
+
+export async function healthRoutes(app: FastifyInstance, deps: HealthDeps) {
   app.get(
     '/health',
     {
@@ -13,7 +15,7 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
         summary: 'Health check',
         description: 'No token needed. 200 while the service can reach its database; 503 `unavailable` otherwise (also while shutting down).',
         tags: ['Service'],
-        response: { 200: Envelope(Type.Object({ status: Type.Literal('ok'), database: Type.Literal('ok') })), ...errors(503) },
+        response: { 200: Envelope(HealthStatus), ...errors(503) },
       },
     },
     async (request) => {

@@ -1,12 +1,18 @@
 // The knowledge capability: sources (websites, files, text) of a chatbot, processed in the background
-// into searchable chunks. Other capabilities answer from `searchKnowledge`.
-import type { Capability } from '../index.js';
+// into searchable chunks. Other capabilities answer from the service's `search` (the composition root
+// hands it to the conversations capability as its retrieval).
+import type { Capability } from '../../core.js';
 import { processJob, refreshDueTask } from './knowledge.jobs.js';
-import { knowledgeRoutes } from './knowledge.routes.js';
+import { knowledgeRoutes, type KnowledgeRoutesDeps } from './knowledge.routes.js';
+import type { KnowledgeServiceDeps } from './knowledge.service.js';
 
+export { createKnowledgeRuntime, type KnowledgeRuntime } from './knowledge.runtime.js';
+export { createKnowledgeService, type KnowledgeService, type KnowledgeServiceDeps } from './knowledge.service.js';
 export { searchKnowledge, type Passage } from './search.js';
 
-export const knowledgeCapability: Capability = {
+export type KnowledgeDeps = KnowledgeServiceDeps & KnowledgeRoutesDeps;
+
+export const knowledgeCapability: Capability<KnowledgeDeps> = {
   name: 'knowledge',
   routes: knowledgeRoutes,
   jobs: (deps) => [processJob(deps)],

@@ -1,10 +1,9 @@
 // Background work of the knowledge capability: processing runs as jobs, and the periodic task that
 // starts scheduled website refreshes.
-import type { AppDeps } from '../../app.js';
 import { exponentialBackoff, type JobDefinition } from '../../jobs/catalog.js';
 import type { PeriodicTask } from '../../jobs/scheduler.js';
 import { PROCESS_JOB, failRun, startDueRefreshes, type ProcessJobPayload } from './knowledge.runs.js';
-import { knowledgeRuntime } from './knowledge.runtime.js';
+import type { KnowledgeServiceDeps } from './knowledge.service.js';
 import { processKnowledgeSource } from './processing/pipeline.js';
 
 export interface ProcessJobOptions {
@@ -16,7 +15,7 @@ export interface ProcessJobOptions {
 /** A 50-page site takes a few minutes at worst (15 s a page, 4 at a time); 100 scanned pages about as long. */
 export const PROCESS_TIMEOUT_MS = 15 * 60_000;
 
-export function processJob(deps: AppDeps, options: ProcessJobOptions = {}): JobDefinition<ProcessJobPayload> {
+export function processJob(deps: KnowledgeServiceDeps, options: ProcessJobOptions = {}): JobDefinition<ProcessJobPayload> {
   const timeoutMs = options.timeoutMs ?? PROCESS_TIMEOUT_MS;
   return {
     type: PROCESS_JOB,
@@ -25,7 +24,7 @@ export function processJob(deps: AppDeps, options: ProcessJobOptions = {}): JobD
     backoffMs: exponentialBackoff(10_000, 5 * 60_000),
     timeoutMs,
     run: (payload, context) =>
-      processKnowledgeSource(payload, { db: deps.db, clock: deps.clock, logger: deps.logger, runtime: knowledgeRuntime(deps), signal: context.signal }),
+      processKnowledgeSource(payload, { db: deps.db, clock: deps.clock, logger: deps.logger, runtime: deps.runtime, signal: context.signal }),
     onFailedForGood: async (trx, payload, reason) => {
       await failRun(trx, deps.clock.now(), payload, describeJobFailure(reason, timeoutMs));
     },
@@ -46,7 +45,7 @@ function formatDuration(ms: number): string {
 
 export const REFRESH_TASK = 'knowledge.refresh-due';
 
-export const refreshDueTask = (deps: AppDeps): PeriodicTask => ({
+export const refreshDueTask = (deps: KnowledgeServiceDeps): PeriodicTask => ({
   name: REFRESH_TASK,
   everyMs: 60_000,
   run: async (now) => {

@@ -1,29 +1,7 @@
 // The knowledge source as the API and the knowledge.synced event show it. Fields are picked one by one:
 // internal columns (the stored upload, crawl settings, the processing run) never reach a client.
-import { Type } from 'typebox';
-import { Nullable, Timestamp, Uuid } from '../../http/envelope.js';
 import { iso, isoOrNull } from '../../lib/clock.js';
 import type { SourceSummaryRow } from './knowledge.repository.js';
-
-export const SOURCE_TYPES = ['website', 'file', 'text'] as const;
-export const SOURCE_STATUSES = ['pending', 'processing', 'ready', 'failed'] as const;
-export const REFRESH_INTERVALS = ['off', 'daily', 'weekly'] as const;
-
-export const KnowledgeSource = Type.Object({
-  id: Uuid,
-  chatbotId: Uuid,
-  type: Type.Enum([...SOURCE_TYPES]),
-  title: Nullable(Type.String()),
-  url: Nullable(Type.String()),
-  status: Type.Enum([...SOURCE_STATUSES]),
-  error: Nullable(Type.String()),
-  isSourceOfTruth: Type.Boolean(),
-  refreshInterval: Type.Enum([...REFRESH_INTERVALS]),
-  lastSyncedAt: Nullable(Timestamp),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-  text: Type.Optional(Type.String({ description: 'Only with include=text on the single-source read.' })),
-}, { title: 'Source' });
 
 export interface PresentedSource {
   id: string;
@@ -50,7 +28,7 @@ export function presentSource(row: SourceSummaryRow): PresentedSource {
     url: row.url,
     status: row.status,
     error: row.error,
-    isSourceOfTruth: Boolean(row.is_source_of_truth),
+    isSourceOfTruth: row.is_source_of_truth,
     refreshInterval: row.refresh_interval,
     lastSyncedAt: isoOrNull(row.last_synced_at),
     createdAt: iso(row.created_at),

@@ -1,14 +1,21 @@
 // SQL of the knowledge capability. Lists never read the `text` column (it may hold megabytes); the full
 // row is read only where the text is wanted or processing needs it.
-import type { Selectable, Updateable } from 'kysely';
+import type { Selectable, SqlBool, Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { forUpdate } from '../../db/dialect.js';
+import { forUpdate, toBool } from '../../db/dialect.js';
 import { keysetPage, type PageRequest } from '../../http/pagination.js';
 import type { KnowledgeSourceTable, SourceType } from './knowledge.table.js';
 import './knowledge.table.js';
 
-export type SourceRow = Selectable<KnowledgeSourceTable>;
+/** A source as the repository returns it: `is_source_of_truth` read as a boolean on either database. */
+export type SourceRow = Omit<Selectable<KnowledgeSourceTable>, 'is_source_of_truth'> & { is_source_of_truth: boolean };
 export type SourceSummaryRow = Omit<SourceRow, 'text' | 'crawl' | 'upload'>;
+
+const sourceRow = <R extends { is_source_of_truth: SqlBool }>(row: R): Omit<R, 'is_source_of_truth'> & { is_source_of_truth: boolean } => ({
+  ...row,
+  is_source_of_truth: toBool(row.is_source_of_truth),
+});
+const sourceRowOrUndefined = <R extends { is_source_of_truth: SqlBool }>(row: R | undefined) => (row ? sourceRow(row) : undefined);
 
 const SUMMARY_COLUMNS = [
   'id',
@@ -38,24 +45,24 @@ const CHUNK_INSERT_BATCH = 500;
 
 export const insertSource = (db: Executor, row: SourceRow) => db.insertInto('knowledge_sources').values(row).execute();
 
-export const findSource = (db: Executor, chatbotId: string, sourceId: string) =>
-  db.selectFrom('knowledge_sources').selectAll().where('chatbot_id', '=', chatbotId).where('id', '=', sourceId).executeTakeFirst();
+export const findSource = async (db: Executor, chatbotId: string, sourceId: string): Promise<SourceRow | undefined> =>
+  sourceRowOrUndefined(await db.selectFrom('knowledge_sources').selectAll().where('chatbot_id', '=', chatbotId).where('id', '=', sourceId).executeTakeFirst());
 
-export const findSourceSummary = (db: Executor, chatbotId: string, sourceId: string) =>
-  db.selectFrom('knowledge_sources').select(SUMMARY_COLUMNS).where('chatbot_id', '=', chatbotId).where('id', '=', sourceId).executeTakeFirst();
+export const findSourceSummary = async (db: Executor, chatbotId: string, sourceId: string): Promise<SourceSummaryRow | undefined> =>
+  sourceRowOrUndefined(await db.selectFrom('knowledge_sources').select(SUMMARY_COLUMNS).where('chatbot_id', '=', chatbotId).where('id', '=', sourceId).executeTakeFirst());
 
 /** Reads the source and, on PostgreSQL, locks its row until the transaction ends. */
-export const lockSource = (trx: Executor, sourceId: string) =>
-  forUpdate(trx, trx.selectFrom('knowledge_sources').selectAll().where('id', '=', sourceId)).executeTakeFirst();
+export const lockSource = async (trx: Executor, sourceId: string): Promise<SourceRow | undefined> =>
+  sourceRowOrUndefined(await forUpdate(trx, trx.selectFrom('knowledge_sources').selectAll().where('id', '=', sourceId)).executeTakeFirst());
 
-export const listSources = (db: Executor, chatbotId: string, type: SourceType | undefined, page: PageRequest): Promise<SourceSummaryRow[]> => {
+export const listSources = async (db: Executor, chatbotId: string, type: SourceType | undefined, page: PageRequest): Promise<SourceSummaryRow[]> => {
   let query = db.selectFrom('knowledge_sources').select(SUMMARY_COLUMNS).where('chatbot_id', '=', chatbotId);
   if (type) query = query.where('type', '=', type);
-  return keysetPage(query, 'created_at', 'id', page).execute();
+  return (await keysetPage(query, 'created_at', 'id', page).execute()).map(sourceRow);
 };
 
-export const updateSource = (db: Executor, sourceId: string, changes: Updateable<KnowledgeSourceTable>) =>
-  db.updateTable('knowledge_sources').set(changes).where('id', '=', sourceId).returningAll().executeTakeFirstOrThrow();
+export const updateSource = async (db: Executor, sourceId: string, changes: Updateable<KnowledgeSourceTable>): Promise<SourceRow> =>
+  sourceRow(await db.updateTable('knowledge_sources').set(changes).where('id', '=', sourceId).returningAll().executeTakeFirstOrThrow());
 
 /** Removes the source and everything indexed from it. */
 export async function deleteSource(trx: Executor, sourceId: string): Promise<void> {

@@ -4,37 +4,33 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppDeps } from '../../app.js';
+import type { Core } from '../../core.js';
 import { principalOf } from '../../http/auth.js';
-import { Envelope, ListEnvelope, Uuid, errors, ok, okPage } from '../../http/envelope.js';
-import { PageQuery, readPage } from '../../http/pagination.js';
+import { Envelope, ListEnvelope, Uuid, errors, ok } from '../../http/envelope.js';
+import { listPage } from '../../http/pagination.js';
+import { presentSource, presentSourceWithText } from './knowledge.presenter.js';
 import {
+  ChatbotParams,
   KnowledgeSource,
-  REFRESH_INTERVALS,
-  SOURCE_TYPES,
-  presentSource,
-  presentSourceWithText,
-} from './knowledge.presenter.js';
-import { knowledgeRuntime } from './knowledge.runtime.js';
-import * as service from './knowledge.service.js';
+  SourceListQuery,
+  SourceParams,
+  SourcePatch,
+  SourceReadQuery,
+  TextBody,
+  WebsiteBody,
+} from './knowledge.schemas.js';
+import type { KnowledgeService } from './knowledge.service.js';
 import { MAX_FILE_BYTES, checkUploadRequest, receiveUpload } from './uploads.js';
 
-const ChatbotParams = Type.Object({ chatbotId: Type.String() });
-const SourceParams = Type.Object({ chatbotId: Type.String(), sourceId: Type.String() });
 const SourceEnvelope = Envelope(Type.Object({ source: KnowledgeSource }));
-
-const Title = Type.String({ minLength: 1, maxLength: 255 });
-const SourceText = Type.String({ minLength: 1, maxLength: 200_000 });
-const RefreshInterval = Type.Enum([...REFRESH_INTERVALS]);
-const PathPrefix = Type.String({
-  pattern: '^/',
-  maxLength: 2048,
-  description: 'A path prefix beginning with /.',
-});
 
 const TAGS = ['Knowledge'];
 
-export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
+export interface KnowledgeRoutesDeps extends Pick<Core, 'paginator'> {
+  knowledge: KnowledgeService;
+}
+
+export async function knowledgeRoutes(api: FastifyInstance, { knowledge: service, paginator }: KnowledgeRoutesDeps) {
   // A scope of its own: the multipart parser and its hooks apply to these routes only.
   await api.register(async (scope) => {
     // A file part over the limit is a validation error (400), not the plugin's 413: uploads.ts checks `truncated`.
@@ -50,10 +46,7 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
           description: 'Newest first, without their text.',
           tags: TAGS,
           params: ChatbotParams,
-          querystring: Type.Object(
-            { ...PageQuery, type: Type.Optional(Type.Enum([...SOURCE_TYPES])) },
-            { additionalProperties: false },
-          ),
+          querystring: SourceListQuery,
           response: {
             200: ListEnvelope(Type.Object({ sources: Type.Array(KnowledgeSource) })),
             ...errors(400, 401, 403, 404, 429),
@@ -62,15 +55,15 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
       },
       async (request) => {
         const { chatbotId } = request.params;
-        const list = { list: 'knowledge', scope: chatbotId, filters: { type: request.query.type } };
-        const { items, pagination } = await readPage(
-          deps.paginator,
-          list,
-          request.query,
-          (page) => service.listSources(deps, chatbotId, request.query.type, page),
-          (row) => ({ at: row.created_at, id: row.id }),
-        );
-        return okPage(request, { sources: items.map(presentSource) }, pagination);
+        const { type } = request.query;
+        return listPage(request, paginator, {
+          list: 'knowledge',
+          scope: chatbotId,
+          filters: { type },
+          fetch: (page) => service.listSources(chatbotId, type, page),
+          keyOf: (row) => ({ at: row.created_at, id: row.id }),
+          present: (items) => ({ sources: items.map(presentSource) }),
+        });
       },
     );
 
@@ -84,30 +77,12 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
             'Reads one page (`crawl: "page"`, or exactly `pageUrls`), or follows the site’s links (`crawl: "site"`: up to 50 pages, 2 levels deep).',
           tags: TAGS,
           params: ChatbotParams,
-          body: Type.Object(
-            {
-              url: Type.String({ minLength: 1, maxLength: 2048, description: 'A public http(s) address.' }),
-              crawl: Type.Optional(Type.Enum(['page', 'site'])),
-              pageUrls: Type.Optional(
-                Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), { minItems: 1, maxItems: 50 }),
-              ),
-              includePaths: Type.Optional(Type.Array(PathPrefix, { maxItems: 50 })),
-              excludePaths: Type.Optional(Type.Array(PathPrefix, { maxItems: 50 })),
-              refreshInterval: Type.Optional(RefreshInterval),
-              title: Type.Optional(Title),
-            },
-            { additionalProperties: false },
-          ),
+          body: WebsiteBody,
           response: { 201: SourceEnvelope, ...errors(400, 401, 403, 404, 429) },
         },
       },
       async (request, reply) => {
-        const source = await service.addWebsite(
-          deps,
-          principalOf(request),
-          request.params.chatbotId,
-          request.body,
-        );
+        const source = await service.addWebsite(principalOf(request), request.params.chatbotId, request.body);
         reply.code(201);
         return ok(request, { source: presentSource(source) });
       },
@@ -121,17 +96,12 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
           summary: 'Add text',
           tags: TAGS,
           params: ChatbotParams,
-          body: Type.Object({ title: Title, text: SourceText }, { additionalProperties: false }),
+          body: TextBody,
           response: { 201: SourceEnvelope, ...errors(400, 401, 403, 404, 429) },
         },
       },
       async (request, reply) => {
-        const source = await service.addText(
-          deps,
-          principalOf(request),
-          request.params.chatbotId,
-          request.body,
-        );
+        const source = await service.addText(principalOf(request), request.params.chatbotId, request.body);
         reply.code(201);
         return ok(request, { source: presentSource(source) });
       },
@@ -158,8 +128,8 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
         const principal = principalOf(request);
         // Before reading up to 50 MiB that could not be kept anyway.
         service.assertCanAddKnowledge(principal);
-        const file = await receiveUpload(request, knowledgeRuntime(deps).uploadsDir);
-        const source = await service.addFile(deps, principal, request.params.chatbotId, file);
+        const file = await receiveUpload(request, service.uploadsDir);
+        const source = await service.addFile(principal, request.params.chatbotId, file);
         reply.code(201);
         return ok(request, { source: presentSource(source) });
       },
@@ -173,20 +143,18 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
           summary: 'Get a knowledge source',
           tags: TAGS,
           params: SourceParams,
-          querystring: Type.Object(
-            { include: Type.Optional(Type.Enum(['text'], { description: '`text` adds source.text.' })) },
-            { additionalProperties: false },
-          ),
+          querystring: SourceReadQuery,
           response: { 200: SourceEnvelope, ...errors(400, 401, 403, 404, 429) },
         },
       },
       async (request) => {
         const { chatbotId, sourceId } = request.params;
-        if (request.query.include === 'text')
-          return ok(request, {
-            source: presentSourceWithText(await service.getSourceWithText(deps, chatbotId, sourceId)),
-          });
-        return ok(request, { source: presentSource(await service.getSource(deps, chatbotId, sourceId)) });
+        if (request.query.include === 'text') {
+          const source = await service.getSourceWithText(chatbotId, sourceId);
+          return ok(request, { source: presentSourceWithText(source) });
+        }
+        const source = await service.getSource(chatbotId, sourceId);
+        return ok(request, { source: presentSource(source) });
       },
     );
 
@@ -200,25 +168,13 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
             'Only sent fields change. New `text` (text sources, when ready or failed) is processed again.',
           tags: TAGS,
           params: SourceParams,
-          body: Type.Object(
-            {
-              title: Type.Optional(Title),
-              text: Type.Optional(SourceText),
-              isSourceOfTruth: Type.Optional(Type.Boolean()),
-              refreshInterval: Type.Optional(RefreshInterval),
-            },
-            { additionalProperties: false },
-          ),
+          body: SourcePatch,
           response: { 200: SourceEnvelope, ...errors(400, 401, 403, 404, 409, 429) },
         },
       },
       async (request) => {
-        const source = await service.updateSource(
-          deps,
-          request.params.chatbotId,
-          request.params.sourceId,
-          request.body,
-        );
+        const { chatbotId, sourceId } = request.params;
+        const source = await service.updateSource(chatbotId, sourceId, request.body);
         return ok(request, { source: presentSource(source) });
       },
     );
@@ -239,7 +195,7 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
         },
       },
       async (request) => {
-        await service.deleteSource(deps, request.params.chatbotId, request.params.sourceId);
+        await service.deleteSource(request.params.chatbotId, request.params.sourceId);
         return ok(request, { id: request.params.sourceId, deleted: true as const });
       },
     );
@@ -256,7 +212,7 @@ export async function knowledgeRoutes(api: FastifyInstance, deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        const source = await service.refreshSource(deps, request.params.chatbotId, request.params.sourceId);
+        const source = await service.refreshSource(request.params.chatbotId, request.params.sourceId);
         reply.code(202);
         return ok(request, { source: presentSource(source) });
       },

@@ -1,10 +1,10 @@
-// What knowledge processing needs beyond the app's dependencies, built once per app: the outbound guard
-// and safe fetch for websites, the worker threads that read pages and files, and where uploads and
-// scratch files live.
+// What knowledge processing needs beyond the shared services, built once by the composition root: the
+// safe fetch for websites (through the one outbound guard), the worker threads that read pages and files,
+// and where uploads and scratch files live.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import type { AppDeps } from '../../app.js';
-import { createOutboundGuard, type OutboundGuard } from '../../net/outbound-guard.js';
+import type { Core } from '../../core.js';
+import type { OutboundGuard } from '../../net/outbound-guard.js';
 import { createSafeFetch, type SafeFetch } from '../../net/safe-fetch.js';
 import { VERSION } from '../../version.js';
 import type { HtmlContent } from './processing/extract-html.js';
@@ -25,41 +25,34 @@ export interface KnowledgeRuntime {
   uploadsDir: string;
   /** Short-lived files, e.g. a PDF found on a website while it is read. */
   scratchDir: string;
+  /** Stops the page and file workers now (shutdown, tests, benchmarks); they start again when next needed. */
+  close(): Promise<void>;
 }
 
 export const CRAWLER_USER_AGENT = `chatbot-ops/${VERSION} (knowledge crawler)`;
 
-const runtimes = new WeakMap<AppDeps, KnowledgeRuntime>();
-
-export function knowledgeRuntime(deps: AppDeps): KnowledgeRuntime {
-  let runtime = runtimes.get(deps);
-  if (!runtime) {
-    const guard = createOutboundGuard({ allowHosts: deps.config.outboundAllowHosts });
-    const cores = availableParallelism();
-    runtime = {
-      guard,
-      fetch: createSafeFetch(guard, { userAgent: CRAWLER_USER_AGENT }),
-      pages: createWorkerPool({ entry: 'html-worker', size: Math.min(4, cores), timeoutMs: 30_000, idleMs: 30_000 }),
-      // Each file worker may run an OCR worker (about 100 MiB): two at most. A file that needs more than
-      // 2 GiB of heap (a hostile PDF or archive) fails alone instead of taking the process down.
-      files: createWorkerPool({
-        entry: 'extract-worker',
-        size: Math.max(1, Math.min(2, cores - 1)),
-        timeoutMs: 14 * 60_000,
-        idleMs: 60_000,
-        resourceLimits: { maxOldGenerationSizeMb: 2048 },
-      }),
-      dataDir: deps.config.dataDir,
-      uploadsDir: join(deps.config.dataDir, 'uploads'),
-      scratchDir: join(deps.config.dataDir, 'tmp'),
-    };
-    runtimes.set(deps, runtime);
-  }
-  return runtime;
-}
-
-/** Stops the page and file workers now (tests, benchmarks, shutdown); they start again when next needed. */
-export async function closeKnowledgeRuntime(deps: AppDeps): Promise<void> {
-  const runtime = runtimes.get(deps);
-  await Promise.all([runtime?.pages.close(), runtime?.files.close()]);
+export function createKnowledgeRuntime({ config, outbound }: Pick<Core, 'config' | 'outbound'>): KnowledgeRuntime {
+  const cores = availableParallelism();
+  const pages = createWorkerPool<HtmlTask, HtmlContent>({ entry: 'html-worker', size: Math.min(4, cores), timeoutMs: 30_000, idleMs: 30_000 });
+  // Each file worker may run an OCR worker (about 100 MiB): two at most. A file that needs more than
+  // 2 GiB of heap (a hostile PDF or archive) fails alone instead of taking the process down.
+  const files = createWorkerPool<ExtractTask, { text: string; title?: string }>({
+    entry: 'extract-worker',
+    size: Math.max(1, Math.min(2, cores - 1)),
+    timeoutMs: 14 * 60_000,
+    idleMs: 60_000,
+    resourceLimits: { maxOldGenerationSizeMb: 2048 },
+  });
+  return {
+    guard: outbound,
+    fetch: createSafeFetch(outbound, { userAgent: CRAWLER_USER_AGENT }),
+    pages,
+    files,
+    dataDir: config.dataDir,
+    uploadsDir: join(config.dataDir, 'uploads'),
+    scratchDir: join(config.dataDir, 'tmp'),
+    async close() {
+      await Promise.all([pages.close(), files.close()]);
+    },
+  };
 }

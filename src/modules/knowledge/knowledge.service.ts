@@ -1,49 +1,73 @@
 // The rules of the knowledge API: what may be added, changed, refreshed and deleted, and in which state
 // (the spec's status table and decisions §7). Every change that needs processing queues its job in the
 // same transaction.
+import type { Core } from '../../core.js';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppDeps } from '../../app.js';
 import { AppError, notFound, validationError } from '../../errors.js';
 import type { PageRequest } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { OutboundBlockedError } from '../../net/outbound-guard.js';
-import type { Principal } from '../accounts/principal.js';
+import type { Principal } from '../accounts/index.js';
 import * as repo from './knowledge.repository.js';
 import type { SourceRow } from './knowledge.repository.js';
 import { startRun } from './knowledge.runs.js';
-import { knowledgeRuntime, type KnowledgeRuntime } from './knowledge.runtime.js';
+import type { KnowledgeRuntime } from './knowledge.runtime.js';
+import { searchKnowledge } from './search.js';
 import type { CrawlSettings, RefreshInterval, SourceType, StoredUpload } from './knowledge.table.js';
 import { websiteKey } from './processing/crawl.js';
 import { detectFileType, extensionOf } from './processing/sniff.js';
 
 const notFoundSource = () => notFound('knowledge source');
 
+export interface KnowledgeServiceDeps extends Pick<Core, 'db' | 'clock' | 'logger'> {
+  runtime: KnowledgeRuntime;
+}
+
+export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
+
+export function createKnowledgeService(deps: KnowledgeServiceDeps) {
+  return {
+    assertCanAddKnowledge,
+    /** Where uploads are streamed before `addFile` keeps or removes them. */
+    uploadsDir: deps.runtime.uploadsDir,
+    listSources: (chatbotId: string, type: SourceType | undefined, page: PageRequest) =>
+      repo.listSources(deps.db, chatbotId, type, page),
+    getSource: (chatbotId: string, sourceId: string) => getSource(deps, chatbotId, sourceId),
+    getSourceWithText: (chatbotId: string, sourceId: string) => getSourceWithText(deps, chatbotId, sourceId),
+    addText: (principal: Principal, chatbotId: string, input: AddTextInput) => addText(deps, principal, chatbotId, input),
+    addWebsite: (principal: Principal, chatbotId: string, input: AddWebsiteInput) => addWebsite(deps, principal, chatbotId, input),
+    addFile: (principal: Principal, chatbotId: string, file: ReceivedFile) => addFile(deps, principal, chatbotId, file),
+    updateSource: (chatbotId: string, sourceId: string, input: UpdateSourceInput) => updateSource(deps, chatbotId, sourceId, input),
+    refreshSource: (chatbotId: string, sourceId: string) => refreshSource(deps, chatbotId, sourceId),
+    deleteSource: (chatbotId: string, sourceId: string) => deleteSource(deps, chatbotId, sourceId),
+    /** Passages of the chatbot's ready sources for a question (what the chatbot answers from). */
+    search: (chatbotId: string, query: string, limit: number) => searchKnowledge(deps.db, chatbotId, query, limit),
+  };
+}
+
 /** Decisions §3: an inactive subscription cannot add knowledge. */
-export function assertCanAddKnowledge(principal: Principal): void {
+function assertCanAddKnowledge(principal: Principal): void {
   if (!principal.subscriptionActive) {
     throw new AppError('subscription_inactive', 'The subscription is not active, so knowledge cannot be added.');
   }
 }
 
-export const listSources = (deps: AppDeps, chatbotId: string, type: SourceType | undefined, page: PageRequest) =>
-  repo.listSources(deps.db, chatbotId, type, page);
-
-export async function getSource(deps: AppDeps, chatbotId: string, sourceId: string): Promise<repo.SourceSummaryRow> {
+async function getSource(deps: KnowledgeServiceDeps, chatbotId: string, sourceId: string): Promise<repo.SourceSummaryRow> {
   const source = await repo.findSourceSummary(deps.db, chatbotId, sourceId);
   if (!source) throw notFoundSource();
   return source;
 }
 
 /** With its text, which may be megabytes: read only when asked for. */
-export async function getSourceWithText(deps: AppDeps, chatbotId: string, sourceId: string): Promise<SourceRow> {
+async function getSourceWithText(deps: KnowledgeServiceDeps, chatbotId: string, sourceId: string): Promise<SourceRow> {
   const source = await repo.findSource(deps.db, chatbotId, sourceId);
   if (!source) throw notFoundSource();
   return source;
 }
 
 /** A new source row, pending, with its first processing run queued in the same transaction. */
-async function createSource(deps: AppDeps, fields: Pick<SourceRow, 'id' | 'account_id' | 'chatbot_id' | 'type' | 'title' | 'url' | 'text' | 'crawl' | 'upload' | 'refresh_interval'>): Promise<SourceRow> {
+async function createSource(deps: KnowledgeServiceDeps, fields: Pick<SourceRow, 'id' | 'account_id' | 'chatbot_id' | 'type' | 'title' | 'url' | 'text' | 'crawl' | 'upload' | 'refresh_interval'>): Promise<SourceRow> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const runId = await startRun(trx, now, fields.id);
@@ -77,7 +101,7 @@ export interface AddTextInput {
   text: string;
 }
 
-export async function addText(deps: AppDeps, principal: Principal, chatbotId: string, input: AddTextInput): Promise<SourceRow> {
+async function addText(deps: KnowledgeServiceDeps, principal: Principal, chatbotId: string, input: AddTextInput): Promise<SourceRow> {
   const title = nonBlank('body.title', input.title);
   nonBlank('body.text', input.text);
   assertCanAddKnowledge(principal);
@@ -111,8 +135,8 @@ export interface AddWebsiteInput {
 /** How long creation waits for DNS to say whether a host name is public; an unanswered name is read (and reported) later. */
 const RESOLVE_CHECK_MS = 3000;
 
-export async function addWebsite(deps: AppDeps, principal: Principal, chatbotId: string, input: AddWebsiteInput): Promise<SourceRow> {
-  const runtime = knowledgeRuntime(deps);
+async function addWebsite(deps: KnowledgeServiceDeps, principal: Principal, chatbotId: string, input: AddWebsiteInput): Promise<SourceRow> {
+  const runtime = deps.runtime;
   const mode = input.crawl ?? 'page';
   if (input.pageUrls !== undefined && mode === 'site') throw validationError('body.pageUrls', 'cannot be combined with crawl "site"; pick pages or follow links');
   if (input.includePaths !== undefined && mode !== 'site') throw validationError('body.includePaths', 'applies only with crawl "site"');
@@ -185,8 +209,8 @@ export interface ReceivedFile {
 }
 
 /** Checks the stored upload's content against its name, then keeps it under the source's id. The upload is removed when refused. */
-export async function addFile(deps: AppDeps, principal: Principal, chatbotId: string, file: ReceivedFile): Promise<SourceRow> {
-  const runtime = knowledgeRuntime(deps);
+async function addFile(deps: KnowledgeServiceDeps, principal: Principal, chatbotId: string, file: ReceivedFile): Promise<SourceRow> {
+  const runtime = deps.runtime;
   let keptPath: string | null = null;
   try {
     const title = file.title === undefined ? undefined : nonBlank('body.title', file.title);
@@ -225,7 +249,7 @@ export interface UpdateSourceInput {
   refreshInterval?: RefreshInterval;
 }
 
-export async function updateSource(deps: AppDeps, chatbotId: string, sourceId: string, input: UpdateSourceInput): Promise<SourceRow> {
+async function updateSource(deps: KnowledgeServiceDeps, chatbotId: string, sourceId: string, input: UpdateSourceInput): Promise<SourceRow> {
   const title = input.title === undefined ? undefined : nonBlank('body.title', input.title);
   if (input.text !== undefined) nonBlank('body.text', input.text);
   const now = deps.clock.now();
@@ -252,7 +276,7 @@ export async function updateSource(deps: AppDeps, chatbotId: string, sourceId: s
 }
 
 /** POST refresh: a website that is ready or failed is read again now (decisions §7). */
-export async function refreshSource(deps: AppDeps, chatbotId: string, sourceId: string): Promise<SourceRow> {
+async function refreshSource(deps: KnowledgeServiceDeps, chatbotId: string, sourceId: string): Promise<SourceRow> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const source = await repo.lockSource(trx, sourceId);
@@ -268,7 +292,7 @@ export async function refreshSource(deps: AppDeps, chatbotId: string, sourceId: 
 }
 
 /** The chatbot stops using the source at once: its chunks go in the same transaction, a running job drops its result. */
-export async function deleteSource(deps: AppDeps, chatbotId: string, sourceId: string): Promise<void> {
+async function deleteSource(deps: KnowledgeServiceDeps, chatbotId: string, sourceId: string): Promise<void> {
   const upload = await deps.db.transaction().execute(async (trx) => {
     const source = await repo.lockSource(trx, sourceId);
     if (!source || source.chatbot_id !== chatbotId) throw notFoundSource();
@@ -277,7 +301,7 @@ export async function deleteSource(deps: AppDeps, chatbotId: string, sourceId: s
   });
   // Files are not part of the transaction: removed once the row is surely gone.
   if (upload) {
-    await rm(join(knowledgeRuntime(deps).dataDir, upload.path), { force: true }).catch((error: unknown) =>
+    await rm(join(deps.runtime.dataDir, upload.path), { force: true }).catch((error: unknown) =>
       deps.logger.warn({ err: error, sourceId }, 'could not remove a deleted source’s upload'),
     );
   }

@@ -1,4 +1,6 @@
+// Tables of the knowledge capability: the sources of a chatbot and the chunks indexed from them.
 import type { Generated } from 'kysely';
+import type { BooleanColumn } from '../../db/database.js';
 import type { FileKind } from './processing/sniff.js';
 
 declare module '../../db/database.js' {
@@ -21,7 +23,7 @@ export interface KnowledgeSourceTable {
   url: string | null;
   status: SourceStatus;
   error: string | null;
-  is_source_of_truth: boolean;
+  is_source_of_truth: BooleanColumn;
   refresh_interval: RefreshInterval;
   /** When a website was last read successfully (ms). */
   last_synced_at: number | null;

@@ -1,9 +1,9 @@
 // The full-text queries, once per dialect: SQLite FTS5 (bm25, lower is better, so negated) and PostgreSQL
 // tsvector/tsquery (ts_rank). Terms arrive already reduced to letters and digits (search-terms.ts);
 // they are still only ever bound as parameters (FTS5: inside quoted strings), never spliced into SQL.
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { dialectOf } from '../../db/dialect.js';
+import { dialectOf, toBool } from '../../db/dialect.js';
 import { fts5Any } from './search-terms.js';
 
 export interface ChunkHit {
@@ -13,8 +13,12 @@ export interface ChunkHit {
   url: string | null;
   text: string;
   score: number;
-  is_source_of_truth: boolean | number;
+  is_source_of_truth: boolean;
 }
+
+/** A hit as the driver returns it (SQLite: 1/0 for the flag). */
+type RawChunkHit = Omit<ChunkHit, 'is_source_of_truth'> & { is_source_of_truth: SqlBool };
+const chunkHit = (row: RawChunkHit): ChunkHit => ({ ...row, is_source_of_truth: toBool(row.is_source_of_truth) });
 
 /**
  * About how many chunks (of all chatbots) hold each term, up to `cap`; 0 for a term that cannot match
@@ -115,7 +119,7 @@ export async function rankedMatches(db: Db, chatbotId: string, plan: MatchPlan):
       sql.join(terms.map((term) => sql`plainto_tsquery('english', ${term})`), operator);
     const selects = tsquery(plan.select, plan.requireAll ? sql` && ` : sql` || `);
     const ranks = tsquery(plan.rank, sql` || `);
-    const { rows } = await sql<ChunkHit>`
+    const { rows } = await sql<RawChunkHit>`
       with scanned as (
         select c.id
         from knowledge_chunks c
@@ -137,14 +141,14 @@ export async function rankedMatches(db: Db, chatbotId: string, plan: MatchPlan):
       join knowledge_chunks c on c.id = best.id
       join knowledge_sources s on s.id = c.source_id
       order by best.is_source_of_truth desc, best.score desc, best.id desc`.execute(db);
-    return rows;
+    return rows.map(chunkHit);
   }
   // FTS5 ranks by the phrases of the MATCH expression, so the ranking terms join the selecting ones:
   // `(a OR b) AND (a OR b OR c)` selects like `a OR b` and scores c too. FTS5 evaluates the AND by
   // seeking the second part to each candidate of the first, so common ranking terms cost little.
   const selects = plan.requireAll ? plan.select.map((term) => fts5Any([term])).join(' AND ') : `(${fts5Any(plan.select)})`;
   const expression = `${selects} AND (${fts5Any(plan.rank)})`;
-  const { rows } = await sql<ChunkHit>`
+  const { rows } = await sql<RawChunkHit>`
     with scanned as (
       select c.id, s.is_source_of_truth, -bm25(knowledge_chunks_fts) as score
       from knowledge_chunks_fts
@@ -161,5 +165,5 @@ export async function rankedMatches(db: Db, chatbotId: string, plan: MatchPlan):
     join knowledge_chunks c on c.id = best.id
     join knowledge_sources s on s.id = c.source_id
     order by best.is_source_of_truth desc, best.score desc, best.id desc`.execute(db);
-  return rows;
+  return rows.map(chunkHit);
 }

@@ -62,7 +62,7 @@ export async function searchKnowledge(db: Db, chatbotId: string, query: string, 
       const seen = new Set(rows.map((row) => row.id));
       // Passages holding every term stay ahead of those holding some; source-of-truth ones ahead of all.
       rows = [...rows, ...any.filter((row) => !seen.has(row.id))]
-        .sort((a, b) => Number(Boolean(b.is_source_of_truth)) - Number(Boolean(a.is_source_of_truth)))
+        .sort((a, b) => Number(b.is_source_of_truth) - Number(a.is_source_of_truth))
         .slice(0, bounded);
     }
   }
@@ -72,6 +72,6 @@ export async function searchKnowledge(db: Db, chatbotId: string, query: string, 
     url: row.url,
     text: row.text,
     score: Number(row.score),
-    isSourceOfTruth: Boolean(row.is_source_of_truth),
+    isSourceOfTruth: row.is_source_of_truth,
   }));
 }

@@ -1,7 +1,25 @@
-// Leads: captured from conversations (leads.service.ts captureLead) and the four endpoints of the spec.
-import { leadRoutes } from './leads.routes.js';
+// Leads: contact details a visitor gives in a conversation. Other capabilities use the service (captureLead
+// in their transaction), the contact-detail rules and the schema of a visitor's details; the four lead
+// endpoints are this capability's routes.
+import type { Capability } from '../../core.js';
+import { leadRoutes, type LeadsRoutesDeps } from './leads.routes.js';
 
-export const leadsCapability = { name: 'leads', routes: leadRoutes };
+export {
+  LEAD_LIMITS,
+  findContactDetails,
+  groundedInVisitorText,
+  type ContactDetails,
+} from './contact-details.js';
+export {
+  contactDetailsFromVisitor,
+  createLeadsService,
+  type LeadOrigin,
+  type LeadsDeps,
+  type LeadsService,
+  type VisitorInput,
+  EXPORT_BATCH_SIZE,
+  exportLeads,
+} from './leads.service.js';
+export { presentLead } from './leads.presenter.js';
 
-export { EXPORT_BATCH_SIZE, exportLeads } from './leads.service.js';
-export { presentLead } from './present.js';
+export const leadsCapability: Capability<LeadsRoutesDeps> = { name: 'leads', routes: leadRoutes };

@@ -1,34 +1,47 @@
 // Leads: all SQL for them lives here.
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { toBool } from '../../db/dialect.js';
 import { keysetPage, type PageRequest } from '../../http/pagination.js';
-import type { LeadRow } from './leads.table.js';
+import type { LeadRow, LeadTable } from './leads.table.js';
 import './leads.table.js';
+
+const leadRow = (row: Selectable<LeadTable>): LeadRow => ({
+  ...row,
+  converted: toBool(row.converted),
+  contact_announced: toBool(row.contact_announced),
+});
+const leadRowOrUndefined = (row: Selectable<LeadTable> | undefined) => (row ? leadRow(row) : undefined);
 
 export type LeadChanges = Partial<
   Pick<LeadRow, 'name' | 'email' | 'phone' | 'company' | 'converted' | 'contact_announced'>
 >;
 
-export const insertLead = (db: Executor, row: LeadRow) =>
-  db.insertInto('leads').values(row).returningAll().executeTakeFirstOrThrow();
+export const insertLead = async (db: Executor, row: LeadRow) =>
+  leadRow(await db.insertInto('leads').values(row).returningAll().executeTakeFirstOrThrow());
 
-export const findLead = (db: Executor, chatbotId: string, leadId: string) =>
-  db
-    .selectFrom('leads')
-    .selectAll()
-    .where('chatbot_id', '=', chatbotId)
-    .where('id', '=', leadId)
-    .executeTakeFirst();
+export const findLead = async (db: Executor, chatbotId: string, leadId: string) =>
+  leadRowOrUndefined(
+    await db
+      .selectFrom('leads')
+      .selectAll()
+      .where('chatbot_id', '=', chatbotId)
+      .where('id', '=', leadId)
+      .executeTakeFirst(),
+  );
 
-export const findLeadOfConversation = (db: Executor, threadId: string) =>
-  db.selectFrom('leads').selectAll().where('thread_id', '=', threadId).executeTakeFirst();
+export const findLeadOfConversation = async (db: Executor, threadId: string) =>
+  leadRowOrUndefined(await db.selectFrom('leads').selectAll().where('thread_id', '=', threadId).executeTakeFirst());
 
-export const updateLead = (db: Executor, leadId: string, changes: LeadChanges, now: number) =>
-  db
-    .updateTable('leads')
-    .set({ ...changes, updated_at: now })
-    .where('id', '=', leadId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+export const updateLead = async (db: Executor, leadId: string, changes: LeadChanges, now: number) =>
+  leadRow(
+    await db
+      .updateTable('leads')
+      .set({ ...changes, updated_at: now })
+      .where('id', '=', leadId)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
 
 export const deleteLead = async (db: Executor, chatbotId: string, leadId: string): Promise<boolean> => {
   const result = await db
@@ -39,7 +52,7 @@ export const deleteLead = async (db: Executor, chatbotId: string, leadId: string
   return Number(result.numDeletedRows) > 0;
 };
 
-export const listLeads = (
+export const listLeads = async (
   db: Executor,
   chatbotId: string,
   filters: { withContact: boolean },
@@ -48,5 +61,9 @@ export const listLeads = (
   let query = db.selectFrom('leads').selectAll().where('chatbot_id', '=', chatbotId);
   if (filters.withContact)
     query = query.where((eb) => eb.or([eb('email', 'is not', null), eb('phone', 'is not', null)]));
-  return keysetPage(query, 'captured_at', 'id', page).execute();
+  return (await keysetPage(query, 'captured_at', 'id', page).execute()).map(leadRow);
 };
+
+/** Whether the chatbot exists (its leads are read without a principal, by `leads export`). */
+export const chatbotExists = async (db: Executor, chatbotId: string) =>
+  (await db.selectFrom('chatbots').select('id').where('id', '=', chatbotId).executeTakeFirst()) !== undefined;

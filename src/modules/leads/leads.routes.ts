@@ -2,38 +2,18 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppDeps } from '../../app.js';
-import { Envelope, ListEnvelope, Nullable, errors, ok, okPage } from '../../http/envelope.js';
-import { PageQuery, readPage } from '../../http/pagination.js';
-import { LEAD_LIMITS } from './contact-details.js';
-import * as leads from './leads.service.js';
-import { LeadSchema, presentLead } from './present.js';
+import type { Core } from '../../core.js';
+import { Envelope, ListEnvelope, errors, ok } from '../../http/envelope.js';
+import { listPage } from '../../http/pagination.js';
+import { presentLead } from './leads.presenter.js';
+import { ChatbotParams, LeadListQuery, LeadParams, LeadPatch, LeadSchema } from './leads.schemas.js';
+import type { LeadsService } from './leads.service.js';
 
-const LeadParams = Type.Object({ chatbotId: Type.String(), leadId: Type.String() });
+export interface LeadsRoutesDeps extends Pick<Core, 'paginator'> {
+  leads: LeadsService;
+}
 
-const nullableText = (maxLength: number, description: string) =>
-  Type.Optional(
-    Nullable(
-      Type.String({
-        minLength: 1,
-        maxLength,
-        description: `${description} At most ${maxLength} characters; null clears it.`,
-      }),
-    ),
-  );
-
-const LeadPatch = Type.Object(
-  {
-    name: nullableText(LEAD_LIMITS.name, 'Name.'),
-    email: nullableText(LEAD_LIMITS.email, 'A valid email address.'),
-    phone: nullableText(LEAD_LIMITS.phone, 'Phone number; stored in E.164 when it is a recognisable number.'),
-    company: nullableText(LEAD_LIMITS.company, 'Company.'),
-    converted: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
-
-export async function leadRoutes(fastify: FastifyInstance, deps: AppDeps) {
+export async function leadRoutes(fastify: FastifyInstance, { leads, paginator }: LeadsRoutesDeps) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
@@ -45,18 +25,8 @@ export async function leadRoutes(fastify: FastifyInstance, deps: AppDeps) {
         description:
           'Newest first (by capturedAt). `contact=true` lists only leads with an email address or phone number.',
         tags: ['Leads'],
-        params: Type.Object({ chatbotId: Type.String() }),
-        querystring: Type.Object(
-          {
-            ...PageQuery,
-            contact: Type.Optional(
-              Type.Enum(['true', 'false'], {
-                description: 'true: only leads with an email address or phone number.',
-              }),
-            ),
-          },
-          { additionalProperties: false },
-        ),
+        params: ChatbotParams,
+        querystring: LeadListQuery,
         response: {
           200: ListEnvelope(Type.Object({ leads: Type.Array(LeadSchema) })),
           ...errors(400, 401, 403, 404, 429),
@@ -66,15 +36,14 @@ export async function leadRoutes(fastify: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const { chatbotId } = request.params;
       const withContact = request.query.contact === 'true';
-      const list = { list: 'leads', scope: chatbotId, filters: { contact: withContact } };
-      const { items, pagination } = await readPage(
-        deps.paginator,
-        list,
-        request.query,
-        (page) => leads.listLeads(deps.db, chatbotId, { withContact }, page),
-        (row) => ({ at: row.captured_at, id: row.id }),
-      );
-      return okPage(request, { leads: items.map(presentLead) }, pagination);
+      return listPage(request, paginator, {
+        list: 'leads',
+        scope: chatbotId,
+        filters: { contact: withContact },
+        fetch: (page) => leads.listLeads(chatbotId, { withContact }, page),
+        keyOf: (row) => ({ at: row.captured_at, id: row.id }),
+        present: (items) => ({ leads: items.map(presentLead) }),
+      });
     },
   );
 
@@ -90,7 +59,7 @@ export async function leadRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const lead = await leads.getLead(deps.db, request.params.chatbotId, request.params.leadId);
+      const lead = await leads.getLead(request.params.chatbotId, request.params.leadId);
       return ok(request, { lead: presentLead(lead) });
     },
   );
@@ -112,13 +81,7 @@ export async function leadRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const lead = await leads.updateLead(
-        deps.db,
-        deps.clock,
-        request.params.chatbotId,
-        request.params.leadId,
-        request.body,
-      );
+      const lead = await leads.updateLead(request.params.chatbotId, request.params.leadId, request.body);
       return ok(request, { lead: presentLead(lead) });
     },
   );
@@ -140,7 +103,7 @@ export async function leadRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      await leads.deleteLead(deps.db, request.params.chatbotId, request.params.leadId);
+      await leads.deleteLead(request.params.chatbotId, request.params.leadId);
       return ok(request, { id: request.params.leadId, deleted: true as const });
     },
   );

@@ -1,18 +1,51 @@
 // Leads: capture from what a visitor gave (decisions §8) and the four endpoints of the spec.
+import type { Core } from '../../core.js';
 import type { Db, Executor } from '../../db/database.js';
+import type { Channel } from '../../domain/channels.js';
 import { notFound, validationError } from '../../errors.js';
 import { emit } from '../../events/emit.js';
 import type { PageRequest } from '../../http/pagination.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUuid, newId } from '../../lib/ids.js';
-import { findChatbotById } from '../chatbots/chatbots.repository.js';
-import type { ConversationRow } from '../conversations/conversations.table.js';
 import { hasContact, isEmailAddress, toE164, type ContactDetails } from './contact-details.js';
+import { presentLead } from './leads.presenter.js';
 import * as repo from './leads.repository.js';
 import type { LeadRow } from './leads.table.js';
-import { presentLead } from './present.js';
 
 const CONTACT_FIELDS = ['name', 'email', 'phone', 'company'] as const;
+
+/** The conversation a lead comes from. */
+export interface LeadOrigin {
+  thread_id: string;
+  account_id: string;
+  chatbot_id: string;
+  channel: Channel;
+}
+
+export type LeadsDeps = Pick<Core, 'db' | 'clock'>;
+
+export type LeadsService = ReturnType<typeof createLeadsService>;
+
+export function createLeadsService({ db, clock }: LeadsDeps) {
+  return {
+    captureLead,
+    listLeads: (chatbotId: string, filters: { withContact: boolean }, page: PageRequest) =>
+      repo.listLeads(db, chatbotId, filters, page),
+
+    async getLead(chatbotId: string, leadId: string): Promise<LeadRow> {
+      const lead = await repo.findLead(db, chatbotId, leadId);
+      if (!lead) throw notFound('lead');
+      return lead;
+    },
+
+    updateLead: (chatbotId: string, leadId: string, patch: LeadPatch) => updateLead(db, clock, chatbotId, leadId, patch),
+
+    /** Removes the lead's data for good; the conversation and its messages stay. */
+    async deleteLead(chatbotId: string, leadId: string): Promise<void> {
+      if (!(await repo.deleteLead(db, chatbotId, leadId))) throw notFound('lead');
+    },
+  };
+}
 
 /**
  * Records details a visitor gave in a conversation, inside the caller's transaction (which holds the
@@ -20,10 +53,10 @@ const CONTACT_FIELDS = ['name', 'email', 'phone', 'company'] as const;
  * The first detail creates the conversation's lead; later details only fill fields still empty.
  * lead.captured fires once per lead: the first time a visitor's details leave it with an email or phone.
  */
-export async function captureLead(
+async function captureLead(
   trx: Executor,
   now: number,
-  conversation: ConversationRow,
+  conversation: LeadOrigin,
   details: ContactDetails,
 ): Promise<LeadRow | null> {
   const given = CONTACT_FIELDS.filter((field) => details[field]);
@@ -60,15 +93,6 @@ export async function captureLead(
   return lead;
 }
 
-export const listLeads = (db: Db, chatbotId: string, filters: { withContact: boolean }, page: PageRequest) =>
-  repo.listLeads(db, chatbotId, filters, page);
-
-export async function getLead(db: Db, chatbotId: string, leadId: string): Promise<LeadRow> {
-  const lead = await repo.findLead(db, chatbotId, leadId);
-  if (!lead) throw notFound('lead');
-  return lead;
-}
-
 export interface LeadPatch {
   name?: string | null;
   email?: string | null;
@@ -78,7 +102,7 @@ export interface LeadPatch {
 }
 
 /** Only sent fields change; null clears a contact field. A team member's edit fires no event. */
-export async function updateLead(
+async function updateLead(
   db: Db,
   clock: Clock,
   chatbotId: string,
@@ -105,11 +129,6 @@ export async function updateLead(
     if (Object.keys(changes).length === 0) return lead;
     return repo.updateLead(trx, lead.id, changes, clock.now());
   });
-}
-
-/** Removes the lead's data for good; the conversation and its messages stay. */
-export async function deleteLead(db: Db, chatbotId: string, leadId: string): Promise<void> {
-  if (!(await repo.deleteLead(db, chatbotId, leadId))) throw notFound('lead');
 }
 
 export interface VisitorInput {
@@ -157,7 +176,7 @@ export const EXPORT_BATCH_SIZE = 500;
  * batch is held at a time, for `chatbot-ops leads export`. null when the chatbot does not exist.
  */
 export async function exportLeads(db: Db, chatbotId: string, batchSize = EXPORT_BATCH_SIZE): Promise<AsyncGenerator<LeadRow[]> | null> {
-  if (!isUuid(chatbotId) || !(await findChatbotById(db, chatbotId))) return null;
+  if (!isUuid(chatbotId) || !(await repo.chatbotExists(db, chatbotId))) return null;
   return (async function* batches() {
     let after: PageRequest['after'] = null;
     for (;;) {

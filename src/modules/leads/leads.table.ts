@@ -1,5 +1,7 @@
 // Leads: contact details a visitor gave in a conversation, at most one lead per conversation.
-import type { Channel } from '../conversations/conversations.table.js';
+import type { Selectable } from 'kysely';
+import type { BooleanColumn } from '../../db/database.js';
+import type { Channel } from '../../domain/channels.js';
 
 declare module '../../db/database.js' {
   interface Database {
@@ -19,11 +21,15 @@ export interface LeadTable {
   phone: string | null;
   company: string | null;
   channel: Channel;
-  converted: boolean;
+  converted: BooleanColumn;
   /** lead.captured has fired for this lead (it fires once, when a visitor first leaves an email or phone). */
-  contact_announced: boolean;
+  contact_announced: BooleanColumn;
   captured_at: number;
   updated_at: number;
 }
 
-export type LeadRow = LeadTable;
+/** A lead as the repository returns it: its boolean columns read as booleans on either database. */
+export type LeadRow = Omit<Selectable<LeadTable>, 'converted' | 'contact_announced'> & {
+  converted: boolean;
+  contact_announced: boolean;
+};

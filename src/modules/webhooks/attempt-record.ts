@@ -1,16 +1,20 @@
 // What an attempt leaves behind: the delivery record, the endpoint's lastDeliveryAt / lastStatusCode, its
 // failure streak and, when it comes to that, its switch-off; and for a failed automatic attempt, the next one.
-import type { AppDeps } from '../../app.js';
+import type { Core } from '../../core.js';
 import type { Executor, Trx } from '../../db/database.js';
 import { enqueue } from '../../jobs/queue.js';
 import { newId } from '../../lib/ids.js';
-import type { AttemptOutcome } from './delivery.js';
+import { PRIVATE_NETWORK_REASON, type AttemptOutcome } from './delivery.js';
 import * as repo from './webhooks.repository.js';
 import { DELIVER_JOB, deliveryJobKey } from './webhooks.repository.js';
-import type { DeliveryTrigger, WebhookDeliveryTable } from './webhooks.table.js';
+import type { DeliveryTrigger, WebhookDeliveryRow } from './webhooks.table.js';
 
-/** disabledReason when the address turns private (decisions §9, word for word). */
-export const PRIVATE_NETWORK_REASON = 'address resolves to a private network';
+export { PRIVATE_NETWORK_REASON };
+
+export interface RecorderDeps extends Pick<Core, 'db' | 'clock'> {
+  /** WEBHOOK_DISABLE_AFTER: failed automatic attempts in a row that switch an endpoint off. */
+  disableAfter: number;
+}
 
 export const streakReason = (failures: number, lastCause: string) => `${failures} consecutive failed deliveries; last: ${lastCause}`;
 
@@ -38,7 +42,7 @@ export interface AttemptToRecord {
  * endpoint on schedules the next attempt in the same transaction, so that no crash can lose it. Test and
  * manual sends only update lastDeliveryAt / lastStatusCode. Null when the endpoint was deleted meanwhile.
  */
-async function applyToEndpoint(trx: Trx, deps: AppDeps, attempt: AttemptToRecord): Promise<{ recorded: RecordedAttempt; row: WebhookDeliveryTable } | null> {
+async function applyToEndpoint(trx: Trx, deps: RecorderDeps, attempt: AttemptToRecord): Promise<{ recorded: RecordedAttempt; row: WebhookDeliveryRow } | null> {
   const { webhookId, event, outcome, trigger } = attempt;
   const automatic = trigger === 'automatic';
   const endpoint = await repo.updateAfterAttempt(trx, webhookId, {
@@ -48,7 +52,7 @@ async function applyToEndpoint(trx: Trx, deps: AppDeps, attempt: AttemptToRecord
     streak: !automatic ? 'keep' : outcome.delivered ? 'reset' : 'increment',
   });
   if (!endpoint) return null;
-  const row: WebhookDeliveryTable = {
+  const row: WebhookDeliveryRow = {
     id: newId(),
     webhook_id: webhookId,
     event_id: event.id,
@@ -61,11 +65,11 @@ async function applyToEndpoint(trx: Trx, deps: AppDeps, attempt: AttemptToRecord
     duration_ms: outcome.durationMs,
     created_at: outcome.at,
   };
-  const active = Boolean(endpoint.active);
+  const active = endpoint.active;
   if (!automatic || outcome.delivered || !active) return { recorded: { deliveryId: row.id, active }, row };
 
   const failures = Number(endpoint.consecutive_failures);
-  const disableAfter = deps.config.webhookDisableAfter;
+  const disableAfter = deps.disableAfter;
   const reason = outcome.privateAddress
     ? PRIVATE_NETWORK_REASON
     : failures >= disableAfter
@@ -83,9 +87,9 @@ async function applyToEndpoint(trx: Trx, deps: AppDeps, attempt: AttemptToRecord
 }
 
 /** Records attempts in one transaction: each applied to its endpoint in turn, then their records in one insert. */
-function writeAttempts(deps: AppDeps, attempts: AttemptToRecord[]): Promise<(RecordedAttempt | null)[]> {
+function writeAttempts(deps: RecorderDeps, attempts: AttemptToRecord[]): Promise<(RecordedAttempt | null)[]> {
   return deps.db.transaction().execute(async (trx) => {
-    const applied: ({ recorded: RecordedAttempt; row: WebhookDeliveryTable } | null)[] = [];
+    const applied: ({ recorded: RecordedAttempt; row: WebhookDeliveryRow } | null)[] = [];
     for (const attempt of attempts) applied.push(await applyToEndpoint(trx, deps, attempt));
     const rows = applied.flatMap((entry) => (entry ? [entry.row] : []));
     if (rows.length > 0) await repo.insertDeliveries(trx, rows);
@@ -110,7 +114,7 @@ export class AttemptRecorder {
   #waiting: Waiting[] = [];
   #writing = false;
 
-  constructor(private readonly deps: AppDeps) {}
+  constructor(private readonly deps: RecorderDeps) {}
 
   record(attempt: AttemptToRecord): Promise<RecordedAttempt | null> {
     return new Promise((resolve, reject) => {

@@ -1,12 +1,22 @@
 // One attempt to deliver an event to an endpoint: the signed request and what came of it. Used by the
 // delivery worker (automatic attempts) and by the API (test, manual retry); attempt-record.ts writes down
 // what it leaves behind.
-import type { AppDeps } from '../../app.js';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../lib/clock.js';
 import { OutboundBlockedError, OutboundError } from '../../net/outbound-guard.js';
+import type { SafeFetch, SafeFetchOptions } from '../../net/safe-fetch.js';
 import { VERSION } from '../../version.js';
-import { PRIVATE_NETWORK_REASON } from './attempt-record.js';
-import { webhookRuntime } from './runtime.js';
 import { signatureHeader } from './signature.js';
+
+/** disabledReason when the address turns private (decisions §9, word for word). */
+export const PRIVATE_NETWORK_REASON = 'address resolves to a private network';
+
+/** What one attempt uses: the clock, WEBHOOK_TIMEOUT, and the pinned fetch with its kept-alive connections. */
+export interface SendDeps {
+  clock: Clock;
+  config: Pick<Config, 'webhookTimeoutMs'>;
+  runtime: { fetch: SafeFetch; connections: { agentFor: NonNullable<SafeFetchOptions['agentFor']> } };
+}
 
 export const USER_AGENT = `chatbot-ops-webhooks/${VERSION}`;
 
@@ -41,7 +51,7 @@ function describeStatus(status: number): string {
  * Host stay the endpoint's), no redirects, WEBHOOK_TIMEOUT for the whole exchange. Signed afresh with the
  * time of this attempt. Rejects only when `signal` aborts (the worker is stopping) or on a bug.
  */
-export async function sendEvent(deps: AppDeps, endpoint: { url: string; secret: string }, event: OutgoingEvent, signal?: AbortSignal): Promise<AttemptOutcome> {
+export async function sendEvent(deps: SendDeps, endpoint: { url: string; secret: string }, event: OutgoingEvent, signal?: AbortSignal): Promise<AttemptOutcome> {
   const at = deps.clock.now();
   const started = performance.now();
   const outcome = (result: Pick<AttemptOutcome, 'delivered' | 'statusCode' | 'error' | 'privateAddress'>): AttemptOutcome => ({
@@ -50,7 +60,7 @@ export async function sendEvent(deps: AppDeps, endpoint: { url: string; secret: 
     durationMs: Math.round(performance.now() - started),
   });
   try {
-    const runtime = webhookRuntime(deps);
+    const { runtime } = deps;
     const response = await runtime.fetch(endpoint.url, {
       method: 'POST',
       headers: {

@@ -7,16 +7,15 @@
 // brings a job back if its worker dies, so a crash at any point costs at most a repeated request.
 // - The 30-day retention of the delivery record.
 import { setMaxListeners } from 'node:events';
-import type { AppDeps } from '../../app.js';
 import { DISPATCH_JOB } from '../../events/emit.js';
 import { exponentialBackoff, runLaterAt, type JobDefinition } from '../../jobs/catalog.js';
 import type { PeriodicTask } from '../../jobs/scheduler.js';
 import { scheduleAttempt, type DeliverPayload } from './attempt-record.js';
 import { sendEvent, type OutgoingEvent } from './delivery.js';
-import { webhookRuntime } from './runtime.js';
 import * as repo from './webhooks.repository.js';
 import { DELIVER_JOB } from './webhooks.repository.js';
-import type { WebhookEndpointTable } from './webhooks.table.js';
+import type { WebhooksDeps } from './webhooks.service.js';
+import type { WebhookEndpointRow } from './webhooks.table.js';
 
 export interface DispatchPayload {
   eventId: string;
@@ -33,7 +32,7 @@ export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
  * answers late too, and must not take its own slowness for the receiver's.) SLOT_WAIT_LIMIT_MS bounds
  * the wait so that a job always ends within its time limit.
  */
-const hangingAfterMs = (deps: AppDeps) => Math.min(5000, deps.config.webhookTimeoutMs / 2);
+const hangingAfterMs = (deps: WebhooksDeps) => Math.min(5000, deps.config.webhookTimeoutMs / 2);
 const SLOT_WAIT_LIMIT_MS = 30_000;
 const MIN_REQUEUE_MS = 250;
 
@@ -47,13 +46,13 @@ export function retryDelayMs(retryDelaysMs: readonly number[], attempt: number):
 }
 
 /** Room for the wait for a slot, the request (WEBHOOK_TIMEOUT) and the bookkeeping around them. */
-const jobTimeoutMs = (deps: AppDeps) => SLOT_WAIT_LIMIT_MS + deps.config.webhookTimeoutMs + 30_000;
+const jobTimeoutMs = (deps: WebhooksDeps) => SLOT_WAIT_LIMIT_MS + deps.config.webhookTimeoutMs + 30_000;
 
 /** The queue's own retries only cover crashes and errors of ours (the database down), not the receiver's. */
 const REDO_ATTEMPTS = 5;
 const redoBackoff = exponentialBackoff(1000, 60_000);
 
-export function dispatchJob(deps: AppDeps): JobDefinition<DispatchPayload> {
+export function dispatchJob(deps: WebhooksDeps): JobDefinition<DispatchPayload> {
   return {
     type: DISPATCH_JOB,
     maxAttempts: REDO_ATTEMPTS,
@@ -83,7 +82,7 @@ export function dispatchJob(deps: AppDeps): JobDefinition<DispatchPayload> {
 }
 
 /** A first attempt from the dispatch: sent now, or queued as a job when the endpoint is busy. */
-async function attemptNowOrLater(deps: AppDeps, endpoint: WebhookEndpointTable, event: OutgoingEvent, signal: AbortSignal): Promise<void> {
+async function attemptNowOrLater(deps: WebhooksDeps, endpoint: WebhookEndpointRow, event: OutgoingEvent, signal: AbortSignal): Promise<void> {
   const release = await acquireSlot(deps, endpoint.id, signal);
   if (!release) {
     signal.throwIfAborted();
@@ -97,7 +96,7 @@ async function attemptNowOrLater(deps: AppDeps, endpoint: WebhookEndpointTable, 
   }
 }
 
-export function deliverJob(deps: AppDeps): JobDefinition<DeliverPayload> {
+export function deliverJob(deps: WebhooksDeps): JobDefinition<DeliverPayload> {
   return {
     type: DELIVER_JOB,
     maxAttempts: REDO_ATTEMPTS,
@@ -124,10 +123,10 @@ export function deliverJob(deps: AppDeps): JobDefinition<DeliverPayload> {
 }
 
 /** One automatic attempt, recorded; a failure schedules the next one while retries are left. */
-async function attempt(deps: AppDeps, endpoint: WebhookEndpointTable, event: OutgoingEvent, number: number, signal: AbortSignal): Promise<void> {
+async function attempt(deps: WebhooksDeps, endpoint: WebhookEndpointRow, event: OutgoingEvent, number: number, signal: AbortSignal): Promise<void> {
   const outcome = await sendEvent(deps, endpoint, event, signal);
   const delay = outcome.delivered ? null : retryDelayMs(deps.config.webhookRetryDelaysMs, number);
-  await webhookRuntime(deps).recorder.record({
+  await deps.runtime.recorder.record({
     webhookId: endpoint.id,
     event,
     number,
@@ -138,19 +137,19 @@ async function attempt(deps: AppDeps, endpoint: WebhookEndpointTable, event: Out
 }
 
 /** A request slot for the endpoint, or null when it hangs, stayed busy too long, or `signal` aborted. */
-const acquireSlot = (deps: AppDeps, webhookId: string, signal: AbortSignal) =>
-  webhookRuntime(deps).limiter.acquire(webhookId, { waitMs: SLOT_WAIT_LIMIT_MS, hangingAfterMs: hangingAfterMs(deps), signal });
+const acquireSlot = (deps: WebhooksDeps, webhookId: string, signal: AbortSignal) =>
+  deps.runtime.limiter.acquire(webhookId, { waitMs: SLOT_WAIT_LIMIT_MS, hangingAfterMs: hangingAfterMs(deps), signal });
 
 /**
  * How long to leave a busy endpoint alone: about as long as its oldest request has been running. A busy
  * endpoint is tried again soon, a hanging one less and less often, never later than that request's timeout.
  */
-function busyBackoffMs(deps: AppDeps, webhookId: string): number {
-  const running = webhookRuntime(deps).limiter.oldestInFlightMs(webhookId);
+function busyBackoffMs(deps: WebhooksDeps, webhookId: string): number {
+  const running = deps.runtime.limiter.oldestInFlightMs(webhookId);
   return withJitter(Math.min(Math.max(MIN_REQUEUE_MS, running), Math.max(MIN_REQUEUE_MS, deps.config.webhookTimeoutMs - running)));
 }
 
-export function retentionTask(deps: AppDeps): PeriodicTask {
+export function retentionTask(deps: WebhooksDeps): PeriodicTask {
   return {
     name: 'webhooks.deliveries-retention',
     everyMs: 60 * 60 * 1000,

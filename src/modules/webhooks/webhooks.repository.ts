@@ -1,11 +1,20 @@
 // Every query of the webhooks capability. Callers pass the database or an open transaction.
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { forUpdate } from '../../db/dialect.js';
+import { forUpdate, toBool } from '../../db/dialect.js';
 import { keysetPage, type PageRequest } from '../../http/pagination.js';
 import '../../events/events.table.js';
 import '../../jobs/jobs.table.js';
-import type { WebhookDeliveryTable, WebhookEndpointTable } from './webhooks.table.js';
+import type {
+  WebhookDeliveryRow,
+  WebhookDeliveryTable,
+  WebhookEndpointRow,
+  WebhookEndpointTable,
+} from './webhooks.table.js';
 import './webhooks.table.js';
+
+const endpointRow = (row: Selectable<WebhookEndpointTable>): WebhookEndpointRow => ({ ...row, active: toBool(row.active) });
+const deliveryRow = (row: Selectable<WebhookDeliveryTable>): WebhookDeliveryRow => ({ ...row, delivered: toBool(row.delivered) });
 
 export const DELIVER_JOB = 'webhooks.deliver';
 
@@ -32,20 +41,24 @@ export async function countEndpoints(db: Executor, accountId: string): Promise<n
   return Number(row.count);
 }
 
-export const insertEndpoint = (db: Executor, row: WebhookEndpointTable) =>
-  db.insertInto('webhook_endpoints').values(row).returningAll().executeTakeFirstOrThrow();
+export const insertEndpoint = async (db: Executor, row: WebhookEndpointRow) =>
+  endpointRow(await db.insertInto('webhook_endpoints').values(row).returningAll().executeTakeFirstOrThrow());
 
-export const findEndpoint = (db: Executor, accountId: string, webhookId: string) =>
-  db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId).where('id', '=', webhookId).executeTakeFirst();
+export const findEndpoint = async (db: Executor, accountId: string, webhookId: string) => {
+  const row = await db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId).where('id', '=', webhookId).executeTakeFirst();
+  return row && endpointRow(row);
+};
 
-export const findEndpointById = (db: Executor, webhookId: string) =>
-  db.selectFrom('webhook_endpoints').selectAll().where('id', '=', webhookId).executeTakeFirst();
+export const findEndpointById = async (db: Executor, webhookId: string) => {
+  const row = await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', webhookId).executeTakeFirst();
+  return row && endpointRow(row);
+};
 
-export const listEndpoints = (db: Executor, accountId: string, page: PageRequest) =>
-  keysetPage(db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId), 'created_at', 'id', page).execute();
+export const listEndpoints = async (db: Executor, accountId: string, page: PageRequest) =>
+  (await keysetPage(db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId), 'created_at', 'id', page).execute()).map(endpointRow);
 
-export const activeEndpointsOf = (db: Executor, accountId: string) =>
-  db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId).where('active', '=', true).execute();
+export const activeEndpointsOf = async (db: Executor, accountId: string) =>
+  (await db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId).where('active', '=', true).execute()).map(endpointRow);
 
 /** Deletes the endpoint and, by cascade, its delivery record; false when there was none. */
 export async function deleteEndpoint(db: Executor, accountId: string, webhookId: string): Promise<boolean> {
@@ -61,12 +74,12 @@ export type StreakChange = 'reset' | 'increment' | 'keep';
  * endpoint was deleted meanwhile. `sent: false` (the guard refused the address) leaves lastDeliveryAt
  * and lastStatusCode alone: nothing reached a receiver.
  */
-export function updateAfterAttempt(
+export async function updateAfterAttempt(
   db: Executor,
   webhookId: string,
   attempt: { sent: boolean; at: number; statusCode: number | null; streak: StreakChange },
-) {
-  return db
+): Promise<{ active: boolean; consecutive_failures: number } | undefined> {
+  const row = await db
     .updateTable('webhook_endpoints')
     .set((eb) => ({
       ...(attempt.sent ? { last_delivery_at: attempt.at, last_status_code: attempt.statusCode } : {}),
@@ -76,6 +89,7 @@ export function updateAfterAttempt(
     .where('id', '=', webhookId)
     .returning(['active', 'consecutive_failures'])
     .executeTakeFirst();
+  return row && { active: toBool(row.active), consecutive_failures: row.consecutive_failures };
 }
 
 /** Switches an active endpoint off; false when it was already off (another attempt got there first). */
@@ -147,13 +161,15 @@ export async function endpointsAttempted(db: Executor, eventId: string): Promise
   return new Set(rows.map((row) => row.webhook_id));
 }
 
-export const insertDeliveries = (db: Executor, rows: WebhookDeliveryTable[]) => db.insertInto('webhook_deliveries').values(rows).execute();
+export const insertDeliveries = (db: Executor, rows: WebhookDeliveryRow[]) => db.insertInto('webhook_deliveries').values(rows).execute();
 
-export const listDeliveries = (db: Executor, webhookId: string, page: PageRequest) =>
-  keysetPage(db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId), 'created_at', 'id', page).execute();
+export const listDeliveries = async (db: Executor, webhookId: string, page: PageRequest) =>
+  (await keysetPage(db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId), 'created_at', 'id', page).execute()).map(deliveryRow);
 
-export const findDelivery = (db: Executor, webhookId: string, deliveryId: string) =>
-  db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).where('id', '=', deliveryId).executeTakeFirst();
+export const findDelivery = async (db: Executor, webhookId: string, deliveryId: string) => {
+  const row = await db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).where('id', '=', deliveryId).executeTakeFirst();
+  return row && deliveryRow(row);
+};
 
 export async function lastAttemptNumber(db: Executor, webhookId: string, eventId: string): Promise<number> {
   const row = await db

@@ -3,19 +3,40 @@
 //
 // Endpoints belong to the account, not to a chatbot: a token restricted to some chatbots still lists,
 // tests and removes every endpoint of its account (they carry events of all its chatbots).
-import type { AppDeps } from '../../app.js';
+import type { Core } from '../../core.js';
+import type { Config } from '../../config.js';
 import { EVENT_TYPES, newEventId, type EventBody } from '../../events/emit.js';
 import { AppError, notFound, validationError } from '../../errors.js';
 import type { PageRequest } from '../../http/pagination.js';
 import { iso } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { OutboundBlockedError, OutboundResolveError } from '../../net/outbound-guard.js';
-import type { Principal } from '../accounts/principal.js';
+import type { Principal } from '../accounts/index.js';
 import { sendEvent, type AttemptOutcome } from './delivery.js';
-import { webhookRuntime } from './runtime.js';
 import { newWebhookSecret } from './signature.js';
 import * as repo from './webhooks.repository.js';
+import type { WebhookRuntime } from './webhooks.runtime.js';
 import type { DeliveryTrigger } from './webhooks.table.js';
+
+/** What the webhooks service and jobs work with. */
+export interface WebhooksDeps extends Pick<Core, 'db' | 'clock' | 'logger'> {
+  config: Pick<Config, 'webhookTimeoutMs' | 'webhookRetryDelaysMs' | 'webhookDisableAfter'>;
+  runtime: WebhookRuntime;
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;
+
+export function createWebhooksService(deps: WebhooksDeps) {
+  return {
+    createEndpoint: (principal: Principal, input: NewEndpoint) => createEndpoint(deps, principal, input),
+    listEndpoints: (principal: Principal, page: PageRequest) => repo.listEndpoints(deps.db, principal.accountId, page),
+    deleteEndpoint: (principal: Principal, webhookId: string) => deleteEndpoint(deps, principal, webhookId),
+    listDeliveries: (principal: Principal, webhookId: string, page: PageRequest) => listDeliveries(deps, principal, webhookId, page),
+    testEndpoint: (principal: Principal, webhookId: string) => testEndpoint(deps, principal, webhookId),
+    retryDelivery: (principal: Principal, webhookId: string, deliveryId: string) =>
+      retryDelivery(deps, principal, webhookId, deliveryId),
+  };
+}
 
 export const ENDPOINT_LIMIT = 10;
 export const MAX_URL_LENGTH = 500;
@@ -33,8 +54,8 @@ export interface NewEndpoint {
 }
 
 /** https, no credentials, not an IP literal of a private network, not a name resolving to one. */
-async function checkEndpointUrl(deps: AppDeps, raw: string): Promise<string> {
-  const { guard } = webhookRuntime(deps);
+async function checkEndpointUrl(deps: WebhooksDeps, raw: string): Promise<string> {
+  const { guard } = deps.runtime;
   let url: URL;
   try {
     url = guard.checkUrl(raw, { schemes: ['https:'] });
@@ -63,7 +84,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export async function createEndpoint(deps: AppDeps, principal: Principal, input: NewEndpoint) {
+async function createEndpoint(deps: WebhooksDeps, principal: Principal, input: NewEndpoint) {
   // The route's schema has already required at least one known event type, each named once.
   const url = await checkEndpointUrl(deps, input.url);
   return deps.db.transaction().execute(async (trx) => {
@@ -88,23 +109,21 @@ export async function createEndpoint(deps: AppDeps, principal: Principal, input:
   });
 }
 
-export const listEndpoints = (deps: AppDeps, principal: Principal, page: PageRequest) => repo.listEndpoints(deps.db, principal.accountId, page);
-
-async function getEndpoint(deps: AppDeps, principal: Principal, webhookId: string) {
+async function getEndpoint(deps: WebhooksDeps, principal: Principal, webhookId: string) {
   const endpoint = await repo.findEndpoint(deps.db, principal.accountId, webhookId);
   if (!endpoint) throw notFound('webhook endpoint');
   return endpoint;
 }
 
 /** Removes the endpoint, its delivery record and its queued deliveries: nothing more is sent to it. */
-export async function deleteEndpoint(deps: AppDeps, principal: Principal, webhookId: string): Promise<void> {
+async function deleteEndpoint(deps: WebhooksDeps, principal: Principal, webhookId: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.deleteEndpoint(trx, principal.accountId, webhookId))) throw notFound('webhook endpoint');
     await repo.dropQueuedDeliveries(trx, webhookId);
   });
 }
 
-export async function listDeliveries(deps: AppDeps, principal: Principal, webhookId: string, page: PageRequest) {
+async function listDeliveries(deps: WebhooksDeps, principal: Principal, webhookId: string, page: PageRequest) {
   await getEndpoint(deps, principal, webhookId);
   return repo.listDeliveries(deps.db, webhookId, page);
 }
@@ -118,7 +137,7 @@ export interface SendResult {
  * Sends a signed webhook.test event now, to an active or inactive endpoint. It is recorded and updates
  * lastDeliveryAt / lastStatusCode, but never moves the failure streak nor switches the endpoint off.
  */
-export async function testEndpoint(deps: AppDeps, principal: Principal, webhookId: string): Promise<SendResult> {
+async function testEndpoint(deps: WebhooksDeps, principal: Principal, webhookId: string): Promise<SendResult> {
   const endpoint = await getEndpoint(deps, principal, webhookId);
   const now = deps.clock.now();
   const body: EventBody = { id: newEventId(), type: TEST_EVENT, createdAt: iso(now), data: { webhook: { id: endpoint.id, url: endpoint.url } } };
@@ -131,7 +150,7 @@ export async function testEndpoint(deps: AppDeps, principal: Principal, webhookI
 }
 
 /** Sends the event of a recorded delivery again now, answering like the test operation. */
-export async function retryDelivery(deps: AppDeps, principal: Principal, webhookId: string, deliveryId: string): Promise<SendResult> {
+async function retryDelivery(deps: WebhooksDeps, principal: Principal, webhookId: string, deliveryId: string): Promise<SendResult> {
   const endpoint = await getEndpoint(deps, principal, webhookId);
   const delivery = await repo.findDelivery(deps.db, webhookId, deliveryId);
   if (!delivery) throw notFound('delivery');
@@ -145,8 +164,8 @@ export async function retryDelivery(deps: AppDeps, principal: Principal, webhook
 }
 
 /** Test and retry take a slot like the worker does, waiting for one as long as it takes. */
-async function sendOnDemand(deps: AppDeps, endpoint: { id: string; url: string; secret: string }, event: { id: string; type: string; body: string }) {
-  const release = (await webhookRuntime(deps).limiter.acquire(endpoint.id, { waitMs: null })) as () => void;
+async function sendOnDemand(deps: WebhooksDeps, endpoint: { id: string; url: string; secret: string }, event: { id: string; type: string; body: string }) {
+  const release = (await deps.runtime.limiter.acquire(endpoint.id, { waitMs: null })) as () => void;
   let outcome: AttemptOutcome;
   try {
     outcome = await sendEvent(deps, endpoint, event);
@@ -159,6 +178,6 @@ async function sendOnDemand(deps: AppDeps, endpoint: { id: string; url: string; 
   return outcome;
 }
 
-function record(deps: AppDeps, webhookId: string, event: { id: string; type: string }, number: number, trigger: DeliveryTrigger, outcome: AttemptOutcome) {
-  return webhookRuntime(deps).recorder.record({ webhookId, event, number, trigger, outcome });
+function record(deps: WebhooksDeps, webhookId: string, event: { id: string; type: string }, number: number, trigger: DeliveryTrigger, outcome: AttemptOutcome) {
+  return deps.runtime.recorder.record({ webhookId, event, number, trigger, outcome });
 }

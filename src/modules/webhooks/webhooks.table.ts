@@ -1,4 +1,7 @@
 // Tables of the webhooks capability: the account's endpoints and the record of every delivery attempt.
+import type { Selectable } from 'kysely';
+import type { BooleanColumn } from '../../db/database.js';
+
 declare module '../../db/database.js' {
   interface Database {
     webhook_endpoints: WebhookEndpointTable;
@@ -14,7 +17,7 @@ export interface WebhookEndpointTable {
   secret: string;
   /** JSON array of subscribed event types */
   events: string;
-  active: boolean;
+  active: BooleanColumn;
   disabled_reason: string | null;
   last_delivery_at: number | null;
   last_status_code: number | null;
@@ -33,10 +36,14 @@ export interface WebhookDeliveryTable {
   event_type: string;
   attempt: number;
   trigger: DeliveryTrigger;
-  delivered: boolean;
+  delivered: BooleanColumn;
   status_code: number | null;
   /** Why the attempt failed when there was no 2xx answer (network, TLS, timeout, status, private address). */
   error: string | null;
   duration_ms: number;
   created_at: number;
 }
+
+/** Rows as the repository returns them: boolean columns read as booleans on either database. */
+export type WebhookEndpointRow = Omit<Selectable<WebhookEndpointTable>, 'active'> & { active: boolean };
+export type WebhookDeliveryRow = Omit<Selectable<WebhookDeliveryTable>, 'delivered'> & { delivered: boolean };

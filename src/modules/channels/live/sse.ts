@@ -8,10 +8,8 @@
 // when a wake-up cannot arrive (another SQLite process, a PostgreSQL listener reconnecting) and how a
 // take-over without a message yet is noticed.
 import type { FastifyReply } from 'fastify';
-import type { Db } from '../../../db/database.js';
-import { firstName } from '../../accounts/principal.js';
-import { presentMessage } from '../../conversations/present.js';
-import * as repo from '../channels.repository.js';
+import { firstName } from '../../accounts/index.js';
+import { presentMessage, type ConversationsService } from '../../conversations/index.js';
 import type { ChannelsRuntime } from '../channels.runtime.js';
 
 /** Timings of every stream; tests shorten them. */
@@ -20,8 +18,9 @@ export const streamTiming = { heartbeatMs: 15_000, pollMs: 5_000, retryMs: 3_000
 const BATCH = 100;
 
 export interface StreamOptions {
-  db: Db;
-  runtime: ChannelsRuntime;
+  /** The conversation's messages by position and its state, read through the conversations capability. */
+  conversations: Pick<ConversationsService, 'countMessages' | 'messagesAfter' | 'visitorState'>;
+  runtime: Pick<ChannelsRuntime, 'bus' | 'streams'>;
   threadId: string;
   /** Position of the last message the client has; null: only messages from now on. */
   lastEventId: number | null;
@@ -29,8 +28,8 @@ export interface StreamOptions {
 }
 
 export async function openEventStream(reply: FastifyReply, options: StreamOptions): Promise<void> {
-  const { db, runtime, threadId } = options;
-  const count = await repo.countMessages(db, threadId);
+  const { conversations, runtime, threadId } = options;
+  const count = await conversations.countMessages(threadId);
   let position = options.lastEventId === null ? count : Math.min(options.lastEventId, count);
   let lastStatus = '';
   let closed = false;
@@ -55,19 +54,19 @@ export async function openEventStream(reply: FastifyReply, options: StreamOption
 
   async function pump(): Promise<void> {
     for (;;) {
-      const rows = await repo.messagesAfter(db, threadId, position, BATCH);
+      const rows = await conversations.messagesAfter(threadId, position, BATCH);
       for (const row of rows) {
         position += 1;
         write(`id: ${position}\nevent: message\ndata: ${JSON.stringify(presentMessage(row))}\n\n`);
       }
       if (rows.length < BATCH || closed) break;
     }
-    const state = await repo.conversationState(db, threadId);
+    const state = await conversations.visitorState(threadId);
     if (state) {
       const status = JSON.stringify({
         mode: state.mode,
-        escalated: Boolean(state.escalated),
-        resolved: Boolean(state.resolved),
+        escalated: state.escalated,
+        resolved: state.resolved,
         agentName: state.mode === 'human' && state.assignee_name ? firstName(state.assignee_name) : null,
       });
       if (status !== lastStatus) {

@@ -5,26 +5,39 @@
 // repeat is dropped there), its sender's contact and a `channels.receive` job. Meta gets its 200 at once.
 //
 // The job puts the message in the conversation (one per chatbot, provider and person) through the
-// conversations capability, which answers and hands the answer to the Meta adapter (adapters.ts). One job
-// at a time holds a person's contact, so their messages are taken in the order they were written.
-import type { AppDeps } from '../../../app.js';
+// conversations capability, which answers and hands the answer to the Meta adapter (channels.delivery.ts).
+// One job at a time holds a person's contact, so their messages are taken in the order they were written.
+import type { Core } from '../../../core.js';
+import type { Config } from '../../../config.js';
 import { AppError } from '../../../errors.js';
 import { enqueue } from '../../../jobs/queue.js';
-import { exponentialBackoff, type JobDefinition } from '../../../jobs/catalog.js';
-import { conversationsRuntime } from '../../conversations/conversations.runtime.js';
-import {
-  MESSAGE_MAX_LENGTH,
-  openConversation,
-  receiveVisitorMessage,
-} from '../../conversations/conversations.service.js';
-import * as repo from '../channels.repository.js';
-import type { ConnectionTable, Provider } from '../channels.table.js';
-import { CHANNEL_OF, openCredentials } from '../connections.service.js';
+import { MESSAGE_MAX_LENGTH, type ConversationsService } from '../../conversations/index.js';
+import { CHANNEL_OF, type ConnectionTable, type Provider } from '../channels.table.js';
 import { credentialKeys } from '../credentials.js';
+import { openCredentials } from './connections.service.js';
+import * as repo from './meta.repository.js';
 import { parseBody, targetIds, textMessages } from './payload.js';
 import { hasValidSignature } from './signature.js';
 
 export const RECEIVE_JOB = 'channels.receive';
+
+export interface InboundDeps extends Pick<Core, 'db' | 'clock'> {
+  config: Pick<Config, 'secretKey'>;
+  conversations: Pick<ConversationsService, 'openConversation' | 'receiveVisitorMessage'>;
+}
+
+export type InboundService = ReturnType<typeof createInboundService>;
+
+export function createInboundService(deps: InboundDeps) {
+  return {
+    verifySubscription: (provider: Provider, mode: string | undefined, token: string | undefined) =>
+      verifySubscription(deps, provider, mode, token),
+    acceptWebhook: (provider: Provider, rawBody: Buffer, signature: string | undefined) =>
+      acceptWebhook(deps, provider, rawBody, signature),
+    /** The `channels.receive` job: the person's unprocessed messages, in order, into their conversation. */
+    receive: (payload: ReceivePayload) => receive(deps, payload),
+  };
+}
 /** Long enough for a slow answer engine; a crashed job's contact is free again after it. */
 const LEASE_MS = 150_000;
 
@@ -34,8 +47,8 @@ export interface ReceivePayload {
 }
 
 /** GET verification: the verify token must be one a chatbot was connected with for this provider. */
-export async function verifySubscription(
-  deps: AppDeps,
+async function verifySubscription(
+  deps: InboundDeps,
   provider: Provider,
   mode: string | undefined,
   token: string | undefined,
@@ -48,8 +61,8 @@ const refused = () =>
   new AppError('unauthorized', 'X-Hub-Signature-256 is missing or does not match a connected app secret.');
 
 /** Verifies and records a webhook delivery; returns how many new text messages it brought. */
-export async function acceptWebhook(
-  deps: AppDeps,
+async function acceptWebhook(
+  deps: InboundDeps,
   provider: Provider,
   rawBody: Buffer,
   signature: string | undefined,
@@ -110,7 +123,7 @@ class ContactBusy extends Error {
   override message = "another job is answering this person's messages; trying again shortly";
 }
 
-async function receive(deps: AppDeps, payload: ReceivePayload): Promise<void> {
+async function receive(deps: InboundDeps, payload: ReceivePayload): Promise<void> {
   const inbound = await repo.findInbound(deps.db, payload.provider, payload.messageId);
   if (!inbound || inbound.processed_at !== null) return;
   const connection = await repo.findConnectionById(deps.db, inbound.connection_id);
@@ -126,7 +139,7 @@ async function receive(deps: AppDeps, payload: ReceivePayload): Promise<void> {
     throw new ContactBusy();
   }
   try {
-    const runtime = conversationsRuntime(deps);
+    const { conversations } = deps;
     for (;;) {
       const next = await repo.nextUnprocessedInbound(deps.db, connection.id, inbound.sender_id);
       if (!next) break;
@@ -134,7 +147,7 @@ async function receive(deps: AppDeps, payload: ReceivePayload): Promise<void> {
       let threadId = contact?.thread_id ?? null;
       if (!threadId) {
         // A WhatsApp profile name becomes the lead's name (decisions §8: a channel's profile).
-        const conversation = await openConversation(runtime, {
+        const conversation = await conversations.openConversation({
           accountId: connection.account_id,
           chatbotId: connection.chatbot_id,
           channel: CHANNEL_OF[connection.provider],
@@ -152,7 +165,7 @@ async function receive(deps: AppDeps, payload: ReceivePayload): Promise<void> {
         deps.clock.now(),
       );
       try {
-        await receiveVisitorMessage(runtime, connection.chatbot_id, threadId, next.text);
+        await conversations.receiveVisitorMessage(connection.chatbot_id, threadId, next.text);
       } catch (error) {
         await repo.unmarkInbound(deps.db, next.provider, next.provider_message_id);
         throw error;
@@ -162,11 +175,3 @@ async function receive(deps: AppDeps, payload: ReceivePayload): Promise<void> {
     await repo.releaseContact(deps.db, key);
   }
 }
-
-export const receiveJob = (deps: AppDeps): JobDefinition<ReceivePayload> => ({
-  type: RECEIVE_JOB,
-  maxAttempts: 20,
-  backoffMs: exponentialBackoff(1000, 30_000),
-  timeoutMs: 120_000,
-  run: (payload) => receive(deps, payload),
-});

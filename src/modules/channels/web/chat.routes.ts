@@ -4,30 +4,28 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppDeps } from '../../../app.js';
 import { AppError, validationError } from '../../../errors.js';
 import { bearerToken } from '../../../http/auth.js';
 import { Envelope, errors, ok } from '../../../http/envelope.js';
-import { MESSAGE_MAX_LENGTH } from '../../conversations/conversations.service.js';
 import {
   ConversationSchema,
   MessageSchema,
   presentConversation,
   presentMessage,
-} from '../../conversations/present.js';
-import { LEAD_LIMITS } from '../../leads/contact-details.js';
-import { channelsRuntime } from '../channels.runtime.js';
+  type ConversationsService,
+} from '../../conversations/index.js';
+import type { ChannelsRuntime } from '../channels.runtime.js';
 import { openEventStream } from '../live/sse.js';
 import {
-  checkGrant,
-  hashVisitorToken,
-  saveVisitorDetails,
-  sendWebMessage,
-  startWebConversation,
-  visitorGrant,
-  webHistory,
-  type VisitorGrant,
-} from './chat.service.js';
+  ChatbotParams,
+  EventStreamHeaders,
+  MessageBody,
+  StartBody,
+  ThreadParams,
+  VisitorAuth,
+  VisitorSchema,
+} from './chat.schemas.js';
+import { checkGrant, hashVisitorToken, type VisitorGrant, type WebChatService } from './chat.service.js';
 import { registerWidgetCors } from './cors.js';
 
 /** Requests a minute. Per address they cover every visitor behind it (an office, a mobile carrier). */
@@ -44,33 +42,27 @@ declare module 'fastify' {
   }
 }
 
-const VisitorSchema = Type.Object(
-  {
-    name: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.name })),
-    email: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.email })),
-    phone: Type.Optional(
-      Type.String({
-        maxLength: LEAD_LIMITS.phone,
-        description: 'International form, e.g. +44 20 7946 0958.',
-      }),
-    ),
-    company: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.company })),
-  },
-  { additionalProperties: false },
-);
-const ChatbotParams = Type.Object({ chatbotId: Type.String() });
-const ThreadParams = Type.Object({ chatbotId: Type.String(), threadId: Type.String({ maxLength: 200 }) });
-const VisitorAuth = {
-  description: 'Send `Authorization: Bearer <visitorToken>` (from the conversation start).',
-};
 const TAGS = ['Web chat'];
 
-export async function webChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
+/** `Last-Event-ID`: the position of the last message the client has; absent or blank: from now on. */
+function lastEventIdOf(header: string | undefined): number | null {
+  if (header === undefined || header.trim() === '') return null;
+  if (!/^\d{1,12}$/.test(header.trim()))
+    throw validationError('header.last-event-id', 'must be the id of a received event (a whole number)');
+  return Number(header.trim());
+}
+
+export interface WebChatRoutesDeps {
+  webChat: WebChatService;
+  conversations: Pick<ConversationsService, 'countMessages' | 'messagesAfter' | 'visitorState'>;
+  runtime: Pick<ChannelsRuntime, 'limiter' | 'bus' | 'streams'>;
+}
+
+export async function webChatRoutes(fastify: FastifyInstance, { webChat, conversations, runtime }: WebChatRoutesDeps) {
   await fastify.register(async (scope) => {
-    const runtime = channelsRuntime(deps);
     scope.decorateRequest('visitorGrant', null);
     // CORS first, so that even a refusal for going too fast is readable by the page.
-    registerWidgetCors(scope, deps.db);
+    registerWidgetCors(scope, webChat.isOriginAllowed);
     scope.addHook('onRequest', async (request) => {
       if (request.method === 'OPTIONS') return;
       const token = bearerToken(request);
@@ -96,7 +88,7 @@ export async function webChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
     });
     // Visitor-token routes: 401 before the body is looked at (decisions §4 order).
     const authenticate = async (request: FastifyRequest) => {
-      request.visitorGrant = await visitorGrant(deps, bearerToken(request));
+      request.visitorGrant = await webChat.visitorGrant(bearerToken(request));
     };
     const grantOf = (
       request: FastifyRequest & { params: { chatbotId: string; threadId: string } },
@@ -117,7 +109,7 @@ export async function webChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
             'Public. Returns the conversation (channel `web`) and `visitorToken`, a secret good for this one conversation: keep it, it is not shown again.',
           tags: TAGS,
           params: ChatbotParams,
-          body: Type.Object({ visitor: Type.Optional(VisitorSchema) }, { additionalProperties: false }),
+          body: StartBody,
           response: {
             201: Envelope(Type.Object({ conversation: ConversationSchema, visitorToken: Type.String() })),
             ...errors(400, 403, 404, 429),
@@ -125,8 +117,7 @@ export async function webChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        const { conversation, visitorToken } = await startWebConversation(
-          deps,
+        const { conversation, visitorToken } = await webChat.startConversation(
           request.params.chatbotId,
           request.body.visitor,
         );
@@ -145,10 +136,7 @@ export async function webChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
           description: `${VisitorAuth.description} Returns the visitor's message, then the chatbot's answer while the chatbot answers.`,
           tags: TAGS,
           params: ThreadParams,
-          body: Type.Object(
-            { message: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }) },
-            { additionalProperties: false },
-          ),
+          body: MessageBody,
           response: {
             201: Envelope(Type.Object({ messages: Type.Array(MessageSchema) })),
             ...errors(400, 401, 403, 404, 429),
@@ -156,7 +144,7 @@ export async function webChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        const messages = await sendWebMessage(deps, grantOf(request), request.body.message);
+        const messages = await webChat.sendMessage(grantOf(request), request.body.message);
         return reply.code(201).send(ok(request, { messages: messages.map(presentMessage) }));
       },
     );
@@ -177,7 +165,7 @@ export async function webChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
         },
       },
       async (request) => {
-        const { messages, lastEventId } = await webHistory(deps, grantOf(request));
+        const { messages, lastEventId } = await webChat.history(grantOf(request));
         return ok(request, { messages: messages.map(presentMessage), lastEventId });
       },
     );
@@ -199,7 +187,7 @@ export async function webChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
         },
       },
       async (request) => {
-        const visitor = await saveVisitorDetails(deps, grantOf(request), request.body);
+        const visitor = await webChat.saveVisitorDetails(grantOf(request), request.body);
         return ok(request, { visitor });
       },
     );
@@ -215,28 +203,18 @@ export async function webChatRoutes(fastify: FastifyInstance, deps: AppDeps) {
             '`Last-Event-ID: n` resumes after the n-th message (0: from the start). `event: status` (no id) carries `{mode, escalated, resolved, agentName}` when it changes; comments are heartbeats.',
           tags: TAGS,
           params: ThreadParams,
-          headers: Type.Object({ 'last-event-id': Type.Optional(Type.String()) }),
+          headers: EventStreamHeaders,
           'x-event-stream': true,
           response: errors(400, 401, 403, 404, 429),
         },
       },
       async (request, reply) => {
         const grant = grantOf(request);
-        const header = request.headers['last-event-id'];
-        let lastEventId: number | null = null;
-        if (header !== undefined && header.trim() !== '') {
-          if (!/^\d{1,12}$/.test(header.trim()))
-            throw validationError(
-              'header.last-event-id',
-              'must be the id of a received event (a whole number)',
-            );
-          lastEventId = Number(header.trim());
-        }
         await openEventStream(reply, {
-          db: deps.db,
+          conversations,
           runtime,
           threadId: grant.threadId,
-          lastEventId,
+          lastEventId: lastEventIdOf(request.headers['last-event-id']),
           onError: (error) => request.log.warn({ err: error }, 'event stream read failed'),
         });
         return reply;

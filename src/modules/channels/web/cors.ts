@@ -2,23 +2,24 @@
 // (`chatbot-ops chatbots allow-origin`) and refused with 403 for any other, preflight or not. Requests
 // without an Origin header come from servers, not from pages, and are not a CORS matter.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import { isUuid } from '../../../lib/ids.js';
-import { isOriginAllowed } from '../channels.repository.js';
 
 const ALLOWED_METHODS = 'GET, POST, OPTIONS';
 const ALLOWED_HEADERS = 'authorization, content-type, last-event-id';
 const EXPOSED_HEADERS = 'x-request-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset';
 const PREFLIGHT_CACHE_SECONDS = '600';
 
-export function registerWidgetCors(scope: FastifyInstance, db: Db): void {
+export function registerWidgetCors(
+  scope: FastifyInstance,
+  isOriginAllowed: (chatbotId: string, origin: string) => Promise<boolean>,
+): void {
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const origin = request.headers.origin;
     if (origin === undefined) return;
     const chatbotId = (request.params as { chatbotId?: string } | undefined)?.chatbotId;
     reply.header('vary', 'Origin');
-    if (!chatbotId || !isUuid(chatbotId) || !(await isOriginAllowed(db, chatbotId, origin))) {
+    if (!chatbotId || !isUuid(chatbotId) || !(await isOriginAllowed(chatbotId, origin))) {
       throw new AppError(
         'forbidden',
         `The origin ${origin.slice(0, 200)} may not use this chat; allow it with \`chatbot-ops chatbots allow-origin\`.`,

@@ -1,8 +1,8 @@
 // The answer-engine interface: the chatbot's reply to a visitor message, from the chatbot's knowledge.
 // Engines only propose; the conversation service decides what becomes a handover or a lead, and accepts a
 // model's proposal only when it is grounded in the visitor's own words (see handover-rules.ts).
-import type { Passage } from '../../knowledge/search.js';
-import type { ContactDetails } from '../../leads/contact-details.js';
+import type { Passage } from '../../knowledge/index.js';
+import type { ContactDetails } from '../../leads/index.js';
 import type { MessageRole } from '../conversations.table.js';
 
 /** A retrieved piece of a ready knowledge source, as `searchKnowledge` returns it. */

@@ -6,7 +6,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { Logger } from 'pino';
-import type { ContactDetails } from '../../leads/contact-details.js';
+import type { ContactDetails } from '../../leads/index.js';
 import type { Answer, AnswerEngine, AnswerRequest, Passage, Retrieve } from './engine.js';
 import { PASSAGES_PER_ANSWER } from './extractive.js';
 import { asQuotedData, informationOnly } from './passage-text.js';

@@ -3,16 +3,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppDeps } from '../../../app.js';
 import { AppError } from '../../../errors.js';
 import { Envelope, errors, ok } from '../../../http/envelope.js';
 import { PROVIDERS, type Provider } from '../channels.table.js';
-import { acceptWebhook, verifySubscription } from './inbound.service.js';
+import type { InboundService } from './inbound.service.js';
+import { ProviderParams, VerificationQuery } from './meta.schemas.js';
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
-const ProviderParams = Type.Object({
-  provider: Type.String({ description: 'whatsapp, messenger or instagram' }),
-});
 
 /** Any other provider is an unknown route. */
 function providerOf(param: string): Provider {
@@ -22,7 +19,11 @@ function providerOf(param: string): Provider {
 }
 const TAGS = ['Channels'];
 
-export async function metaWebhookRoutes(fastify: FastifyInstance, deps: AppDeps) {
+export interface MetaRoutesDeps {
+  inbound: InboundService;
+}
+
+export async function metaWebhookRoutes(fastify: FastifyInstance, { inbound }: MetaRoutesDeps) {
   await fastify.register(async (scope) => {
     // The signature covers the exact bytes Meta sent: keep them, whatever the content type says.
     scope.removeAllContentTypeParsers();
@@ -42,18 +43,14 @@ export async function metaWebhookRoutes(fastify: FastifyInstance, deps: AppDeps)
             'Answers `hub.challenge` (as text) when `hub.mode` is `subscribe` and `hub.verify_token` is the verify token of a chatbot connected to this provider; else 403.',
           tags: TAGS,
           params: ProviderParams,
-          querystring: Type.Object({
-            'hub.mode': Type.Optional(Type.String()),
-            'hub.verify_token': Type.Optional(Type.String()),
-            'hub.challenge': Type.Optional(Type.String({ maxLength: 1000 })),
-          }),
+          querystring: VerificationQuery,
           response: { 200: Type.String(), ...errors(400, 403, 404, 429) },
         },
       },
       async (request, reply) => {
         const query = request.query;
         const provider = providerOf(request.params.provider);
-        if (!(await verifySubscription(deps, provider, query['hub.mode'], query['hub.verify_token']))) {
+        if (!(await inbound.verifySubscription(provider, query['hub.mode'], query['hub.verify_token']))) {
           throw new AppError('forbidden', 'The verify token does not match a connected chatbot.');
         }
         return reply.type('text/plain; charset=utf-8').send(query['hub.challenge'] ?? '');
@@ -79,8 +76,7 @@ export async function metaWebhookRoutes(fastify: FastifyInstance, deps: AppDeps)
         const provider = providerOf(request.params.provider);
         const signature = request.headers['x-hub-signature-256'];
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const received = await acceptWebhook(
-          deps,
+        const received = await inbound.acceptWebhook(
           provider,
           raw,
           typeof signature === 'string' ? signature : undefined,

@@ -1,26 +1,17 @@
 // Connecting a chatbot to WhatsApp, Messenger or Instagram (`chatbot-ops channels connect`). Credentials
 // are sealed before they reach the database and are never returned, printed or logged.
-import type { Db, Executor } from '../../db/database.js';
-import { isUniqueViolation } from '../../db/dialect.js';
-import { iso, type Clock } from '../../lib/clock.js';
-import { newId } from '../../lib/ids.js';
-import type { Channel } from '../conversations/conversations.table.js';
-import * as repo from './channels.repository.js';
-import type { ConnectionTable, Provider } from './channels.table.js';
-import { credentialKeys } from './credentials.js';
-import { ChannelsError, chatbotOrFail } from './origins.service.js';
+import type { Core } from '../../../core.js';
+import type { Executor } from '../../../db/database.js';
+import { isUniqueViolation } from '../../../db/dialect.js';
+import type { Channel } from '../../../domain/channels.js';
+import { newId } from '../../../lib/ids.js';
+import type { ChatbotsService } from '../../chatbots/index.js';
+import { ChannelsError, chatbotOrFail } from '../channels.errors.js';
+import { PROVIDER_OF, type ConnectionTable, type Provider } from '../channels.table.js';
+import { credentialKeys } from '../credentials.js';
+import { presentConnection } from './meta.presenter.js';
+import * as repo from './meta.repository.js';
 
-/** The conversation channel each provider's messages arrive on (the spec calls Messenger `facebook`). */
-export const CHANNEL_OF: Record<Provider, Channel> = {
-  whatsapp: 'whatsapp',
-  messenger: 'facebook',
-  instagram: 'instagram',
-};
-export const PROVIDER_OF: Partial<Record<Channel, Provider>> = {
-  whatsapp: 'whatsapp',
-  facebook: 'messenger',
-  instagram: 'instagram',
-};
 
 /** What the send API needs: the WhatsApp access token or the page token, and the app secret. */
 export interface ConnectionCredentials {
@@ -45,20 +36,23 @@ const EXTERNAL_ID_NAME: Record<Provider, string> = {
   instagram: 'account id',
 };
 
-export const presentConnection = (row: ConnectionTable) => ({
-  id: row.id,
-  chatbotId: row.chatbot_id,
-  type: row.provider,
-  channel: CHANNEL_OF[row.provider],
-  [row.provider === 'whatsapp' ? 'phoneNumberId' : row.provider === 'messenger' ? 'pageId' : 'accountId']:
-    row.external_id,
-  webhookPath: `/api/v1/channels/${row.provider}/webhook`,
-  connectedAt: iso(row.updated_at),
-});
+export interface ConnectionsDeps extends Pick<Core, 'db' | 'clock'> {
+  /** SECRET_KEY: seals the credentials. */
+  secretKey: string;
+  chatbots: Pick<ChatbotsService, 'findChatbot'>;
+}
 
-/** Connects, or reconnects with new credentials: one connection per chatbot and provider. */
-export async function connectChannel(db: Db, clock: Clock, secretKey: string, input: ConnectInput) {
-  const chatbot = await chatbotOrFail(db, input.chatbotId);
+export type ConnectionsService = ReturnType<typeof createConnectionsService>;
+
+export function createConnectionsService(deps: ConnectionsDeps) {
+  return {
+    /** Connects, or reconnects with new credentials: one connection per chatbot and provider. */
+    connectChannel: (input: ConnectInput) => connectChannel(deps, input),
+  };
+}
+
+async function connectChannel({ db, clock, secretKey, chatbots }: ConnectionsDeps, input: ConnectInput) {
+  const chatbot = await chatbotOrFail(chatbots, input.chatbotId);
   const externalId = input.externalId.trim();
   if (!EXTERNAL_ID.test(externalId))
     throw new ChannelsError(`the ${EXTERNAL_ID_NAME[input.provider]} "${input.externalId}" is not valid`);

@@ -1,64 +1,8 @@
-// All SQL of the channels capability.
-import type { Executor } from '../../db/database.js';
-import { isUniqueViolation } from '../../db/dialect.js';
-import type { ConnectionTable, ContactTable, InboundMessageTable, Provider } from './channels.table.js';
-
-// --- allowed origins of the web chat --------------------------------------------------------------
-
-export async function addAllowedOrigin(
-  db: Executor,
-  chatbotId: string,
-  origin: string,
-  now: number,
-): Promise<void> {
-  await db
-    .insertInto('channel_allowed_origins')
-    .values({ chatbot_id: chatbotId, origin, created_at: now })
-    .onConflict((oc) => oc.columns(['chatbot_id', 'origin']).doNothing())
-    .execute();
-}
-
-export async function removeAllowedOrigin(db: Executor, chatbotId: string, origin: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('channel_allowed_origins')
-    .where('chatbot_id', '=', chatbotId)
-    .where('origin', '=', origin)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
-export async function listAllowedOrigins(db: Executor, chatbotId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('channel_allowed_origins')
-    .select('origin')
-    .where('chatbot_id', '=', chatbotId)
-    .orderBy('created_at')
-    .orderBy('origin')
-    .execute();
-  return rows.map((row) => row.origin);
-}
-
-export async function isOriginAllowed(db: Executor, chatbotId: string, origin: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('channel_allowed_origins')
-    .select('origin')
-    .where('chatbot_id', '=', chatbotId)
-    .where('origin', '=', origin)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-// --- visitor tokens --------------------------------------------------------------------------------
-
-export async function insertVisitorToken(
-  db: Executor,
-  row: { token_hash: string; thread_id: string; chatbot_id: string; created_at: number },
-): Promise<void> {
-  await db.insertInto('channel_visitor_tokens').values(row).execute();
-}
-
-export const findVisitorToken = (db: Executor, tokenHash: string) =>
-  db.selectFrom('channel_visitor_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+// SQL of the Meta channels (WhatsApp, Messenger, Instagram): connections, the people writing in, and every
+// inbound provider message.
+import type { Executor } from '../../../db/database.js';
+import { isUniqueViolation } from '../../../db/dialect.js';
+import type { ConnectionTable, ContactTable, InboundMessageTable, Provider } from '../channels.table.js';
 
 // --- Meta connections ------------------------------------------------------------------------------
 
@@ -285,54 +229,3 @@ export async function markInboundProcessed(
     .where('provider_message_id', '=', providerMessageId)
     .execute();
 }
-
-// --- the web chat's view of a conversation (tables of the conversations capability, read only) ---------
-
-/** Message order of a conversation: creation time, then the (time-ordered) id. */
-export const countMessages = async (db: Executor, threadId: string): Promise<number> => {
-  const row = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('thread_id', '=', threadId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-};
-
-/** Messages after the first `skip` of the conversation, oldest first. */
-export const messagesAfter = (db: Executor, threadId: string, skip: number, limit: number) =>
-  db
-    .selectFrom('messages')
-    .selectAll()
-    .where('thread_id', '=', threadId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit)
-    .offset(skip)
-    .execute();
-
-/** The last `limit` messages, oldest first. */
-export const lastMessages = async (db: Executor, threadId: string, limit: number) =>
-  (
-    await db
-      .selectFrom('messages')
-      .selectAll()
-      .where('thread_id', '=', threadId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute()
-  ).reverse();
-
-/** What the visitor may know of the conversation's state, with the assignee's full name. */
-export const conversationState = (db: Executor, threadId: string) =>
-  db
-    .selectFrom('conversations')
-    .leftJoin('users', 'users.id', 'conversations.assignee_user_id')
-    .select([
-      'conversations.mode',
-      'conversations.escalated',
-      'conversations.resolved',
-      'users.name as assignee_name',
-    ])
-    .where('conversations.thread_id', '=', threadId)
-    .executeTakeFirst();

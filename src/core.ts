@@ -1,0 +1,64 @@
+// The shared services every capability may be given, and the shape of a capability. The composition
+// root (deps.ts) builds each of them once; a module names the part it needs (`Pick<Core, 'db' | 'clock'>`)
+// and never imports the root, so the dependency graph has no cycle.
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/connect.js';
+import type { Db } from './db/database.js';
+import type { Notifications } from './db/notifications.js';
+import type { Paginator } from './http/pagination.js';
+import type { JobDefinition } from './jobs/catalog.js';
+import type { PeriodicTask } from './jobs/scheduler.js';
+import type { Clock } from './lib/clock.js';
+import type { OutboundGuard } from './net/outbound-guard.js';
+
+export interface Core {
+  config: Config;
+  database: DatabaseHandle;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  paginator: Paginator;
+  /** Database notifications (LISTEN/NOTIFY on PostgreSQL): one LISTEN connection per process. */
+  notifications: Notifications;
+  /** The one private-network guard: every outbound request (crawling, webhooks, channels) is checked by it. */
+  outbound: OutboundGuard;
+  /** Set when a graceful shutdown has begun: new requests get 503. */
+  lifecycle: { shuttingDown: boolean };
+}
+
+/**
+ * What a capability adds to the service, each part given the capability's own dependencies `D`: routes
+ * under /api/v1, routes outside it, background jobs and periodic tasks.
+ */
+export interface Capability<D> {
+  name: string;
+  routes?(api: FastifyInstance, deps: D): Promise<void>;
+  /** Routes outside /api/v1, not enveloped (e.g. GET /widget.js). */
+  rootRoutes?(app: FastifyInstance, deps: D): Promise<void>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  jobs?(deps: D): JobDefinition<any>[];
+  tasks?(deps: D): PeriodicTask[];
+}
+
+/** A capability bound to its dependencies by the root: what the app and the workers call. */
+export interface MountedCapability {
+  name: string;
+  routes?(api: FastifyInstance): Promise<void>;
+  rootRoutes?(app: FastifyInstance): Promise<void>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  jobs?(): JobDefinition<any>[];
+  tasks?(): PeriodicTask[];
+}
+
+export function mount<D>(capability: Capability<D>, deps: D): MountedCapability {
+  const { name, routes, rootRoutes, jobs, tasks } = capability;
+  return {
+    name,
+    ...(routes ? { routes: (api: FastifyInstance) => routes(api, deps) } : {}),
+    ...(rootRoutes ? { rootRoutes: (app: FastifyInstance) => rootRoutes(app, deps) } : {}),
+    ...(jobs ? { jobs: () => jobs(deps) } : {}),
+    ...(tasks ? { tasks: () => tasks(deps) } : {}),
+  };
+}

@@ -1,0 +1,178 @@
+// The composition root: every service of a process is built here, once, from the configuration, and
+// stopped here in reverse order. Modules never import this file; each is handed the part it needs, so
+// the dependency graph stays free of cycles (`madge --circular` runs in `npm test`).
+//
+// Built in this order (each from what comes before it):
+//   shared      database, clock, logger, paginator, database notifications, the one outbound guard
+//   accounts    chatbots    leads
+//   knowledge   runtime (page and file workers, crawler fetch) and service; its search is the retrieval
+//   webhooks    runtime (pinned fetch, connections, in-flight bounds, attempt recorder) and service
+//   channels    runtime (live bus, Graph API fetch, web chat rate window, open streams) and its delivery adapters
+//   conversations  answer engine, delivery (the port's defaults with the channels' adapters plugged in),
+//                  the visitor-side and handover services
+//   channels    web chat and inbound services, which use conversations
+// stop() closes the channels, webhooks and knowledge runtimes, then the notifications, then the database.
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { mount, type Core, type MountedCapability } from './core.js';
+import { openDatabase, type DatabaseHandle } from './db/connect.js';
+import { createNotifications } from './db/notifications.js';
+import { Paginator } from './http/pagination.js';
+import { idempotencyCleanup } from './http/idempotency.js';
+import type { PeriodicTask } from './jobs/scheduler.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { createLogger } from './logger.js';
+import { createOutboundGuard, type OutboundGuard } from './net/outbound-guard.js';
+import { createAccountsService, type AccountsService } from './modules/accounts/index.js';
+import {
+  channelsCapability,
+  createChannelAdapters,
+  createChannelsRuntime,
+  createInboundService,
+  createWebChatService,
+  type ChannelsRuntime,
+  type InboundService,
+  type WebChatService,
+} from './modules/channels/index.js';
+import { chatbotsCapability, createChatbotsService, type ChatbotsService } from './modules/chatbots/index.js';
+import {
+  channelAdapters,
+  conversationsCapability,
+  createAnswerEngine,
+  createConversationsService,
+  createDelivery,
+  createHandoverService,
+  type AnswerEngine,
+  type ChannelAdapters,
+  type ConversationsService,
+  type HandoverService,
+} from './modules/conversations/index.js';
+import { healthCapability } from './modules/health/index.js';
+import {
+  createKnowledgeRuntime,
+  createKnowledgeService,
+  knowledgeCapability,
+  type KnowledgeRuntime,
+  type KnowledgeService,
+} from './modules/knowledge/index.js';
+import { createLeadsService, leadsCapability, type LeadsService } from './modules/leads/index.js';
+import {
+  createWebhooksRuntime,
+  createWebhooksService,
+  webhooksCapability,
+  type WebhookRuntime,
+  type WebhooksService,
+} from './modules/webhooks/index.js';
+
+export interface AppDeps extends Core {
+  accounts: AccountsService;
+  chatbots: ChatbotsService;
+  leads: LeadsService;
+  knowledge: KnowledgeService;
+  webhooks: WebhooksService;
+  conversations: ConversationsService;
+  handover: HandoverService;
+  webChat: WebChatService;
+  inbound: InboundService;
+  /** What capabilities hold while the service runs (worker threads, connections, the live bus). */
+  runtimes: { knowledge: KnowledgeRuntime; webhooks: WebhookRuntime; channels: ChannelsRuntime };
+  /** Every capability bound to its dependencies, in the order its routes are registered. */
+  capabilities: MountedCapability[];
+  /** Periodic tasks of the service itself, beside the capabilities' own (the idempotency keys' cleanup). */
+  tasks: PeriodicTask[];
+  /** Stops what the root started, in reverse order, the database last. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface DepsOptions {
+  /** An open database; by default the one the configuration names is opened. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+  logger?: Logger;
+  /** Replaces what the root would build (tests). */
+  overrides?: {
+    outbound?: OutboundGuard;
+    answerEngine?: AnswerEngine;
+    /** Plugged in over every other adapter of the channel-delivery port. */
+    channelAdapters?: Partial<ChannelAdapters>;
+  };
+}
+
+export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
+  const overrides = options.overrides ?? {};
+  const database = options.database ?? openDatabase(config);
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const core: Core = {
+    config,
+    database,
+    db: database.db,
+    clock: options.clock ?? systemClock,
+    logger,
+    paginator: new Paginator(config.secretKey),
+    notifications: createNotifications(database.pgPool, logger),
+    outbound: overrides.outbound ?? createOutboundGuard({ allowHosts: config.outboundAllowHosts }),
+    lifecycle: { shuttingDown: false },
+  };
+  const { db, clock, paginator } = core;
+
+  const accounts = createAccountsService(core);
+  const chatbots = createChatbotsService({ db, clock, accounts });
+  const leads = createLeadsService(core);
+
+  const knowledgeBase = { db, clock, logger, runtime: createKnowledgeRuntime(core) };
+  const knowledge = createKnowledgeService(knowledgeBase);
+
+  const webhooksBase = { db, clock, logger, config, runtime: createWebhooksRuntime(core) };
+  const webhooks = createWebhooksService(webhooksBase);
+
+  const channelsRuntime = createChannelsRuntime(core);
+  const delivery = createDelivery({
+    db,
+    logger,
+    adapters: channelAdapters({
+      ...createChannelAdapters({ db, clock, config, runtime: channelsRuntime }),
+      ...overrides.channelAdapters,
+    }),
+  });
+  const engine = overrides.answerEngine ?? createAnswerEngine(config, knowledge.search, logger);
+  const conversations = createConversationsService({ db, clock, engine, delivery, leads });
+  const handover = createHandoverService({ db, clock, delivery });
+
+  const inbound = createInboundService({ db, clock, config, conversations });
+  const webChat = createWebChatService({ db, clock, runtime: channelsRuntime, chatbots, conversations });
+
+  const capabilities = [
+    mount(healthCapability, { database }),
+    mount(chatbotsCapability, { chatbots, paginator }),
+    mount(knowledgeCapability, { ...knowledgeBase, knowledge, paginator }),
+    mount(webhooksCapability, { ...webhooksBase, webhooks, paginator }),
+    mount(conversationsCapability, { conversations, handover, paginator }),
+    mount(leadsCapability, { leads, paginator }),
+    mount(channelsCapability, { runtime: channelsRuntime, conversations, webChat, inbound }),
+  ];
+
+  let stopping: Promise<void> | null = null;
+  return {
+    ...core,
+    accounts,
+    chatbots,
+    leads,
+    knowledge,
+    webhooks,
+    conversations,
+    handover,
+    webChat,
+    inbound,
+    runtimes: { knowledge: knowledgeBase.runtime, webhooks: webhooksBase.runtime, channels: channelsRuntime },
+    capabilities,
+    tasks: [idempotencyCleanup(db)],
+    stop: () =>
+      (stopping ??= (async () => {
+        await channelsRuntime.close();
+        await webhooksBase.runtime.close();
+        await knowledgeBase.runtime.close();
+        await core.notifications.close();
+        await database.close();
+      })()),
+  };
+}

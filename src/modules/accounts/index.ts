@@ -1,0 +1,5 @@
+// Accounts, team members and access tokens: what other capabilities, the HTTP layer and the command line
+// may use. Nothing here serves routes; the CLI creates accounts, users and tokens.
+export { AccountsError, createAccountsService, type AccountsService, type CreatedToken, type TokenInput } from './accounts.service.js';
+export { PERMISSIONS, isPermission, parseScopes, type Permission } from './permissions.js';
+export { canSeeChatbot, firstName, type Principal } from './principal.js';

@@ -1,0 +1,60 @@
+// SQL of the web chat: the origins allowed to embed it and the visitor tokens.
+import type { Executor } from '../../../db/database.js';
+import '../channels.table.js';
+
+// --- allowed origins of the web chat --------------------------------------------------------------
+
+export async function addAllowedOrigin(
+  db: Executor,
+  chatbotId: string,
+  origin: string,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('channel_allowed_origins')
+    .values({ chatbot_id: chatbotId, origin, created_at: now })
+    .onConflict((oc) => oc.columns(['chatbot_id', 'origin']).doNothing())
+    .execute();
+}
+
+export async function removeAllowedOrigin(db: Executor, chatbotId: string, origin: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('channel_allowed_origins')
+    .where('chatbot_id', '=', chatbotId)
+    .where('origin', '=', origin)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function listAllowedOrigins(db: Executor, chatbotId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('channel_allowed_origins')
+    .select('origin')
+    .where('chatbot_id', '=', chatbotId)
+    .orderBy('created_at')
+    .orderBy('origin')
+    .execute();
+  return rows.map((row) => row.origin);
+}
+
+export async function isOriginAllowed(db: Executor, chatbotId: string, origin: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('channel_allowed_origins')
+    .select('origin')
+    .where('chatbot_id', '=', chatbotId)
+    .where('origin', '=', origin)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// --- visitor tokens --------------------------------------------------------------------------------
+
+export async function insertVisitorToken(
+  db: Executor,
+  row: { token_hash: string; thread_id: string; chatbot_id: string; created_at: number },
+): Promise<void> {
+  await db.insertInto('channel_visitor_tokens').values(row).execute();
+}
+
+export const findVisitorToken = (db: Executor, tokenHash: string) =>
+  db.selectFrom('channel_visitor_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();

@@ -1,0 +1,32 @@
+// Request schemas of the public web chat API; its responses show the conversations capability's
+// Conversation and Message resources.
+import { Type } from 'typebox';
+import { MESSAGE_MAX_LENGTH } from '../../conversations/index.js';
+import { LEAD_LIMITS } from '../../leads/index.js';
+
+export const VisitorSchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.name })),
+    email: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.email })),
+    phone: Type.Optional(
+      Type.String({
+        maxLength: LEAD_LIMITS.phone,
+        description: 'International form, e.g. +44 20 7946 0958.',
+      }),
+    ),
+    company: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.company })),
+  },
+  { additionalProperties: false },
+);
+export const ChatbotParams = Type.Object({ chatbotId: Type.String() });
+export const ThreadParams = Type.Object({ chatbotId: Type.String(), threadId: Type.String({ maxLength: 200 }) });
+export const VisitorAuth = {
+  description: 'Send `Authorization: Bearer <visitorToken>` (from the conversation start).',
+};
+
+export const StartBody = Type.Object({ visitor: Type.Optional(VisitorSchema) }, { additionalProperties: false });
+export const MessageBody = Type.Object(
+  { message: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }) },
+  { additionalProperties: false },
+);
+export const EventStreamHeaders = Type.Object({ 'last-event-id': Type.Optional(Type.String()) });

@@ -1,0 +1,60 @@
+// The web chat's allowed origins per chatbot (`chatbot-ops chatbots allow-origin`): they alone get CORS.
+import type { Core } from '../../../core.js';
+import type { ChatbotsService } from '../../chatbots/index.js';
+import { ChannelsError, chatbotOrFail } from '../channels.errors.js';
+import * as repo from './chat.repository.js';
+
+export interface OriginsDeps extends Pick<Core, 'db' | 'clock'> {
+  chatbots: Pick<ChatbotsService, 'findChatbot'>;
+}
+
+export type OriginsService = ReturnType<typeof createOriginsService>;
+
+export function createOriginsService({ db, clock, chatbots }: OriginsDeps) {
+  return {
+    async allowOrigin(chatbotId: string, rawOrigin: string) {
+      await chatbotOrFail(chatbots, chatbotId);
+      const origin = normaliseOrigin(rawOrigin);
+      await repo.addAllowedOrigin(db, chatbotId, origin, clock.now());
+      return { chatbotId, origin, allowedOrigins: await repo.listAllowedOrigins(db, chatbotId) };
+    },
+
+    async disallowOrigin(chatbotId: string, rawOrigin: string) {
+      await chatbotOrFail(chatbots, chatbotId);
+      const origin = normaliseOrigin(rawOrigin);
+      const removed = await repo.removeAllowedOrigin(db, chatbotId, origin);
+      return { chatbotId, origin, removed, allowedOrigins: await repo.listAllowedOrigins(db, chatbotId) };
+    },
+  };
+}
+
+/**
+ * An origin as browsers send it: `scheme://host[:port]`, lower case, default port left out. Paths,
+ * queries, credentials and wildcards are refused so that what is stored is exactly what is compared.
+ */
+export function normaliseOrigin(raw: string): string {
+  const text = raw.trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ChannelsError(`"${raw}" is not an origin such as https://www.example.com`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ChannelsError(`"${raw}": only http and https origins are accepted`);
+  if (url.username || url.password)
+    throw new ChannelsError(`"${raw}": an origin has no user name or password`);
+  if (
+    (url.pathname !== '/' && url.pathname !== '') ||
+    url.search ||
+    url.hash ||
+    /^[a-z]+:\/\/[^/]+\/./i.test(text)
+  ) {
+    throw new ChannelsError(
+      `"${raw}": an origin has no path, query or fragment (e.g. https://www.example.com)`,
+    );
+  }
+  if (url.hostname.includes('*'))
+    throw new ChannelsError(`"${raw}": wildcards are not accepted; allow each origin`);
+  return url.origin;
+}

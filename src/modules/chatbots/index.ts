@@ -1,0 +1,7 @@
+// Chatbots: what other capabilities may use (the service), and the two read routes.
+import type { Capability } from '../../core.js';
+import { chatbotRoutes, type ChatbotsRoutesDeps } from './chatbots.routes.js';
+
+export { createChatbotsService, type ChatbotsDeps, type ChatbotsService } from './chatbots.service.js';
+
+export const chatbotsCapability: Capability<ChatbotsRoutesDeps> = { name: 'chatbots', routes: chatbotRoutes };

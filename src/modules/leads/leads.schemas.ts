@@ -1,0 +1,57 @@
+// Request and response schemas of the lead routes; `Visitor` is also what the conversation channels
+// accept for a visitor's contact details.
+import { Type } from 'typebox';
+import { CHANNELS } from '../../domain/channels.js';
+import { Nullable, Timestamp, Uuid } from '../../http/envelope.js';
+import { PageQuery } from '../../http/pagination.js';
+import { LEAD_LIMITS } from './contact-details.js';
+
+export const LeadSchema = Type.Object({
+  id: Uuid,
+  chatbotId: Uuid,
+  threadId: Nullable(Type.String()),
+  name: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  company: Nullable(Type.String()),
+  channel: Type.Enum(CHANNELS),
+  converted: Type.Boolean(),
+  capturedAt: Timestamp,
+}, { title: 'Lead' });
+
+export const ChatbotParams = Type.Object({ chatbotId: Type.String() });
+export const LeadParams = Type.Object({ chatbotId: Type.String(), leadId: Type.String() });
+
+export const LeadListQuery = Type.Object(
+  {
+    ...PageQuery,
+    contact: Type.Optional(
+      Type.Enum(['true', 'false'], {
+        description: 'true: only leads with an email address or phone number.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const nullableText = (maxLength: number, description: string) =>
+  Type.Optional(
+    Nullable(
+      Type.String({
+        minLength: 1,
+        maxLength,
+        description: `${description} At most ${maxLength} characters; null clears it.`,
+      }),
+    ),
+  );
+
+export const LeadPatch = Type.Object(
+  {
+    name: nullableText(LEAD_LIMITS.name, 'Name.'),
+    email: nullableText(LEAD_LIMITS.email, 'A valid email address.'),
+    phone: nullableText(LEAD_LIMITS.phone, 'Phone number; stored in E.164 when it is a recognisable number.'),
+    company: nullableText(LEAD_LIMITS.company, 'Company.'),
+    converted: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
