@@ -401,7 +401,7 @@ describeEachDialect(
       const doomedWorkers = startWorkers(doomed.deps, { autostart: false });
       const dying = doomedWorkers.deliveries.drain().catch(() => 0);
       await receiver.waitFor('/crash', 1);
-      await doomed.close();
+      await doomed.crash();
       const job = await dispatchJob();
       assert.equal(job?.status, 'running');
 

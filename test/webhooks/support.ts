@@ -196,5 +196,11 @@ export async function anotherProcess(t: TestApp, env: Record<string, string>) {
       await app.close();
       await deps.stop();
     },
+    /** As a process killed mid-work: its database connection goes first, so nothing it does next is stored. */
+    async crash() {
+      await deps.database.close();
+      await app.close();
+      await deps.stop();
+    },
   };
 }
