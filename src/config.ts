@@ -1,5 +1,5 @@
 // The environment, parsed once into a typed, frozen object. A bad value stops the start with a message
-// that names the variable (decisions §1).
+// that names the variable.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,5 +1,5 @@
 // `chatbots allow-origin` / `chatbots disallow-origin` (the web chat's CORS) and `channels connect`
-// (WhatsApp, Messenger, Instagram), decisions §11. Credentials are never printed back.
+// (WhatsApp, Messenger, Instagram). Credentials are never printed back.
 import type { Command } from 'commander';
 import type { Provider } from '../modules/channels/index.js';
 import { withDatabase, type CommandContext } from './context.js';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `chatbot-ops` command line (decisions §2).
+// The `chatbot-ops` command line.
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';

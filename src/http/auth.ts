@@ -1,5 +1,5 @@
 // Bearer token → principal, and the route's declared permission, before anything else of the request is
-// read (decisions §4: 401, then 403, then 400, then 404). Routes declare `config: { permission }` once.
+// read (401, then 403, then 400, then 404). Routes declare `config: { permission }` once.
 // Path ids are checked after validation: a malformed uuid, a chatbot of another account or one the token
 // is restricted from are all 404, the same as a missing one.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Idempotency-Key (decisions §8), for any route that declares `config: { idempotent: true }`.
+// Idempotency-Key, for any route that declares `config: { idempotent: true }`.
 //
 // - The key is 1 to 255 printable ASCII characters, else 400 validation_error (field `header.idempotency-key`).
 // - Keys are kept 24 hours per account, with a digest of the request: method, route, path parameters,

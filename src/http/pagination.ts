@@ -1,4 +1,4 @@
-// Cursor pagination for every list (decisions §6): keyset order newest first, ties broken by id, and an
+// Cursor pagination for every list: keyset order newest first, ties broken by id, and an
 // opaque cursor signed with SECRET_KEY that is bound to the list and its filters.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';

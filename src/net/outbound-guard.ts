@@ -1,4 +1,4 @@
-// The private-network guard (decisions §10): the one place that decides whether an outbound request
+// The private-network guard: the one place that decides whether an outbound request
 // (crawling, webhook delivery, channel send APIs) may reach an address. Everything that is not global
 // unicast is refused unless OUTBOUND_ALLOW_HOSTS lets it through.
 import { lookup as dnsLookup } from 'node:dns/promises';

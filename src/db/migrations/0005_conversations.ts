@@ -1,4 +1,4 @@
-// Conversations, their messages, leads, and the Idempotency-Key store (decisions §8).
+// Conversations, their messages, leads, and the Idempotency-Key store.
 import type { Kysely } from 'kysely';
 import { columnTypes, dialectOf } from '../dialect.js';
 

@@ -1,4 +1,4 @@
-// Every permission a token can carry: the spec's table plus decisions §3.
+// Every permission a token can carry: the contract's table plus chatbots:read, conversations:read and messages:write.
 export const PERMISSIONS = [
   'chatbots:read',
   'knowledge:read',

@@ -1,4 +1,4 @@
-// Tables of the channels capability (decisions §11): the web chat's allowed origins and visitor tokens,
+// Tables of the channels capability: the web chat's allowed origins and visitor tokens,
 // the Meta connections with their encrypted credentials, the people who write in on those channels, and
 // every inbound provider message (its unique provider id is what makes repeats harmless).
 import type { Channel } from '../../domain/channels.js';

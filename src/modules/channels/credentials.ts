@@ -1,4 +1,4 @@
-// Channel credentials at rest (decisions §1, §11): sealed with AES-256-GCM under a key derived from
+// Channel credentials at rest: sealed with AES-256-GCM under a key derived from
 // SECRET_KEY with HKDF, bound to their connection row (additional data), so a ciphertext copied onto
 // another row does not open. Verify tokens are only ever compared, so they are kept as a keyed HMAC.
 import {

@@ -1,4 +1,4 @@
-// Channels (decisions §11): the embeddable web chat (/widget.js and its public API with live replies) and
+// Channels: the embeddable web chat (/widget.js and its public API with live replies) and
 // WhatsApp, Messenger and Instagram in (webhooks) and out (Graph API).
 //
 // Visitors' messages go to the conversations capability's service; answers and replies come back through

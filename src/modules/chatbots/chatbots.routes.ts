@@ -1,4 +1,4 @@
-// GET /chatbots and GET /chatbots/{chatbotId} (decisions §3, permission chatbots:read).
+// GET /chatbots and GET /chatbots/{chatbotId} (permission chatbots:read).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';

@@ -1,4 +1,4 @@
-// The API channel (decisions §8: the account's own backend speaks for the visitor, messages:write) and
+// The API channel (the account's own backend speaks for the visitor, messages:write) and
 // the reads of conversations and their messages (conversations:read).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 // Request and response schemas of the conversation and handover routes. The Conversation and Message
-// resources are exactly the spec's tables (plus the message's authorName, decisions §8); the web chat
+// resources are exactly the spec's tables (plus the message's authorName); the web chat
 // shows the same resources.
 import { Type } from 'typebox';
 import { Envelope, Nullable, Timestamp, Uuid } from '../../http/envelope.js';

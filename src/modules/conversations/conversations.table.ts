@@ -1,4 +1,4 @@
-// Conversations and their messages (decisions §8). The API shows only the spec's fields; the rest of the
+// Conversations and their messages. The API shows only the spec's fields; the rest of the
 // record (account, assignee, the unanswered streak) stays inside.
 import type { Selectable } from 'kysely';
 import type { BooleanColumn, NullableBooleanColumn } from '../../db/database.js';

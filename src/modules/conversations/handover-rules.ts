@@ -1,4 +1,4 @@
-// When the chatbot hands a conversation to the team on its own (decisions §8), in one place:
+// When the chatbot hands a conversation to the team on its own, in one place:
 //
 //   the visitor asks for a person            → human_requested, urgency medium
 //   the visitor is upset or complains        → complaint,       urgency high

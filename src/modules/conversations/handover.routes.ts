@@ -16,7 +16,7 @@ import type { HandoverService } from './handover.service.js';
 
 /**
  * For the endpoints that take no body: none, or an empty JSON object, is fine; any field is unknown
- * (decisions §4: every endpoint rejects unknown fields). A hook rather than a body schema, so the
+ * (every endpoint rejects unknown fields). A hook rather than a body schema, so the
  * OpenAPI document keeps saying "no body".
  */
 async function noBody(request: FastifyRequest): Promise<void> {

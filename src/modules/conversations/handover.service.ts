@@ -1,4 +1,4 @@
-// The team's side of a conversation (spec: Handover; decisions §8): take-over, replies, switch-to-ai,
+// The team's side of a conversation (spec: Handover): take-over, replies, switch-to-ai,
 // resolve and reopen. Each is one transaction around the conversation's row lock.
 //
 // Claims (take-over, and the reply that claims an open handover) lock without waiting: on PostgreSQL

@@ -1,4 +1,4 @@
-// The seven knowledge endpoints (spec "Knowledge"; decisions §7). Handlers stay thin: the rules are in
+// The seven knowledge endpoints (spec "Knowledge"). Handlers stay thin: the rules are in
 // knowledge.service.ts, the multipart reading in uploads.ts.
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

@@ -84,7 +84,7 @@ export function isRefreshDue(source: Pick<SourceRow, 'type' | 'status' | 'refres
 }
 
 /**
- * Scheduled refreshes (decisions §7): websites whose daily or weekly interval has passed since their last
+ * Scheduled refreshes: websites whose daily or weekly interval has passed since their last
  * read go to `processing`, like a POST refresh. Safe to run from several workers at once: the conditional
  * update lets only one of them start each refresh.
  */

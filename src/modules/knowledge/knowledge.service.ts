@@ -1,5 +1,5 @@
 // The rules of the knowledge API: what may be added, changed, refreshed and deleted, and in which state
-// (the spec's status table and decisions §7). Every change that needs processing queues its job in the
+// (the spec's status table and the contract). Every change that needs processing queues its job in the
 // same transaction.
 import type { Core } from '../../core.js';
 import { rename, rm } from 'node:fs/promises';
@@ -172,7 +172,7 @@ async function addWebsite(deps: KnowledgeServiceDeps, principal: Principal, chat
   });
 }
 
-/** http(s), no credentials, not an IP literal of a private network (decisions §10), without touching DNS. */
+/** http(s), no credentials, not an IP literal of a private network, without touching DNS. */
 function checkPublicUrl(runtime: KnowledgeRuntime, raw: string, field: string): URL {
   try {
     return runtime.guard.checkUrl(raw, { schemes: ['http:', 'https:'] });
@@ -275,7 +275,7 @@ async function updateSource(deps: KnowledgeServiceDeps, chatbotId: string, sourc
   });
 }
 
-/** POST refresh: a website that is ready or failed is read again now (decisions §7). */
+/** POST refresh: a website that is ready or failed is read again now. */
 async function refreshSource(deps: KnowledgeServiceDeps, chatbotId: string, sourceId: string): Promise<SourceRow> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {

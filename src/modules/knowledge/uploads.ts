@@ -1,5 +1,5 @@
 // Receives POST .../knowledge/files: multipart/form-data streamed straight into a file under
-// DATA_DIR/uploads, never held in memory. Limits (decisions §7): the file part over 50 MiB is
+// DATA_DIR/uploads, never held in memory. Limits: the file part over 50 MiB is
 // 400 validation_error; a request whose Content-Length says more than 51 MiB is 413 before any byte is
 // read; a request that streams past 51 MiB is cut off with 413.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Contact details: what counts as an email address and a phone number (decisions §8), and finding them
+// Contact details: what counts as an email address and a phone number, and finding them
 // in free text a visitor wrote ("my email is …", "call me on +44 …", "my name is …").
 //
 // Only ever call findContactDetails on the visitor's own words: never on assistant answers, agent replies

@@ -1,4 +1,4 @@
-// Leads: capture from what a visitor gave (decisions §8) and the four endpoints of the spec.
+// Leads: capture from what a visitor gave and the four endpoints of the spec.
 import type { Core } from '../../core.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { Channel } from '../../domain/channels.js';

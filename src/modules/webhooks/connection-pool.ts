@@ -1,5 +1,5 @@
 // Keep-alive connections to receivers, one agent per host. Every delivery still resolves the host and
-// checks every address first (decisions §9); the host's agent is reused only while that check returns
+// checks every address first; the host's agent is reused only while that check returns
 // the same addresses, and it connects only to them. So each request, on a reused connection or a new
 // one, goes to an address checked for that very request, and no connection asks DNS again.
 import { Agent } from 'undici';

@@ -8,7 +8,7 @@ import type { SafeFetch, SafeFetchOptions } from '../../net/safe-fetch.js';
 import { VERSION } from '../../version.js';
 import { signatureHeader } from './signature.js';
 
-/** disabledReason when the address turns private (decisions §9, word for word). */
+/** disabledReason when the address turns private (word for word). */
 export const PRIVATE_NETWORK_REASON = 'address resolves to a private network';
 
 /** What one attempt uses: the clock, WEBHOOK_TIMEOUT, and the pinned fetch with its kept-alive connections. */

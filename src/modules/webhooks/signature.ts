@@ -1,4 +1,4 @@
-// The signature of a webhook request (spec "Signature rule", decisions §9): lowercase hex HMAC-SHA256 of
+// The signature of a webhook request (spec "Signature rule"): lowercase hex HMAC-SHA256 of
 // `<t>.<raw body>`, keyed with the endpoint's whole secret (the `whsec_` prefix included, as Stripe-style
 // verifiers expect), sent as `Service-Signature: t=<unix seconds>,v1=<hex>`.
 import { createHmac, randomBytes } from 'node:crypto';

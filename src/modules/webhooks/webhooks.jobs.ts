@@ -36,7 +36,7 @@ const hangingAfterMs = (deps: WebhooksDeps) => Math.min(5000, deps.config.webhoo
 const SLOT_WAIT_LIMIT_MS = 30_000;
 const MIN_REQUEUE_MS = 250;
 
-/** ±10 % (decisions §1), so that retries of many deliveries that failed together do not arrive together. */
+/** ±10 %, so that retries of many deliveries that failed together do not arrive together. */
 const withJitter = (ms: number) => Math.round(ms * (0.9 + Math.random() * 0.2));
 
 /** The wait after failed attempt `attempt` (1 = the first try), jittered; null after the last retry. */

@@ -66,7 +66,7 @@ export async function deleteEndpoint(db: Executor, accountId: string, webhookId:
   return Number(result.numDeletedRows) > 0;
 }
 
-/** How an attempt moves the failure streak: only automatic deliveries count (decisions §9). */
+/** How an attempt moves the failure streak: only automatic deliveries count. */
 export type StreakChange = 'reset' | 'increment' | 'keep';
 
 /**

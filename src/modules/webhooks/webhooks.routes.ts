@@ -1,4 +1,4 @@
-// Webhook endpoints (spec "Webhook endpoints"; decisions §9) and their delivery record (issue 4).
+// Webhook endpoints (spec "Webhook endpoints") and their delivery record (issue 4).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';

@@ -1,4 +1,4 @@
-// The rules of webhook endpoints (spec "Webhook endpoints", decisions §9): who sees what, what a valid
+// The rules of webhook endpoints (spec "Webhook endpoints"): who sees what, what a valid
 // endpoint is, the limit of 10 per account, and the test and manual-retry sends.
 //
 // Endpoints belong to the account, not to a chatbot: a token restricted to some chatbots still lists,
@@ -68,7 +68,7 @@ async function checkEndpointUrl(deps: WebhooksDeps, raw: string): Promise<string
     await withTimeout(guard.resolve(url.hostname), CREATE_RESOLVE_TIMEOUT_MS);
   } catch (error) {
     if (error instanceof OutboundBlockedError) throw validationError('body.url', `is not a public https address: ${error.reason}`);
-    // A name that does not resolve (yet) is accepted (decisions §9); it is checked again at every delivery.
+    // A name that does not resolve (yet) is accepted; it is checked again at every delivery.
     if (!(error instanceof OutboundResolveError || error instanceof ResolveTimeout)) throw error;
   }
   return url.href;
@@ -89,7 +89,7 @@ async function createEndpoint(deps: WebhooksDeps, principal: Principal, input: N
   const url = await checkEndpointUrl(deps, input.url);
   return deps.db.transaction().execute(async (trx) => {
     await repo.lockAccount(trx, principal.accountId);
-    // Active and inactive endpoints alike (decisions §9): a switched-off one is replaced, not revived.
+    // Active and inactive endpoints alike: a switched-off one is replaced, not revived.
     if ((await repo.countEndpoints(trx, principal.accountId)) >= ENDPOINT_LIMIT) {
       throw new AppError('endpoint_limit', `The account already has ${ENDPOINT_LIMIT} webhook endpoints; delete one before adding another.`);
     }

@@ -1,4 +1,4 @@
-// The web chat's event stream (decisions §11): `event: message`, `id:` the message's position in the
+// The web chat's event stream: `event: message`, `id:` the message's position in the
 // conversation (1, 2, 3, …, so ids increase and `Last-Event-ID: n` resumes after the n-th message), `data:`
 // the message as JSON. Between them, `event: status` (no id) when the conversation's mode or assignee
 // changes, so the widget can say that a person joined, and `: heartbeat` comments that keep proxies from

@@ -1,4 +1,4 @@
-// The Graph API send calls (decisions §11), through the outbound guard and safe fetch like every outbound
+// The Graph API send calls, through the outbound guard and safe fetch like every outbound
 // request. A failure never throws: it comes back as the readable cause that becomes `deliveryError`.
 // Tokens travel in the Authorization header only, never in a URL, a log line or an error.
 import { OutboundError } from '../../../net/outbound-guard.js';

@@ -1,4 +1,4 @@
-// Inbound WhatsApp, Messenger and Instagram messages (decisions §11).
+// Inbound WhatsApp, Messenger and Instagram messages.
 //
 // The webhook request only verifies and records: a signature check against the connected chatbots' app
 // secrets, then, in one transaction, each new text message (the provider's message id is unique, so a
@@ -146,7 +146,7 @@ async function receive(deps: InboundDeps, payload: ReceivePayload): Promise<void
       const contact = await repo.findContact(deps.db, key.chatbot_id, key.provider, key.sender_id);
       let threadId = contact?.thread_id ?? null;
       if (!threadId) {
-        // A WhatsApp profile name becomes the lead's name (decisions §8: a channel's profile).
+        // A WhatsApp profile name becomes the lead's name (a channel's profile).
         const conversation = await conversations.openConversation({
           accountId: connection.account_id,
           chatbotId: connection.chatbot_id,

@@ -1,4 +1,4 @@
-// GET and POST /api/v1/channels/{provider}/webhook (decisions §11): Meta's subscription check, and the
+// GET and POST /api/v1/channels/{provider}/webhook: Meta's subscription check, and the
 // inbound messages, verified over the raw bytes of the body before anything is stored.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The public web chat API (decisions §11), under /api/v1/widget/{chatbotId}/…: no account token; a
+// The public web chat API, under /api/v1/widget/{chatbotId}/…: no account token; a
 // visitor token per conversation instead. CORS for the chatbot's allowed origins only, and limits per
 // visitor and per address on top of the service-wide RATE_LIMIT.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -86,7 +86,7 @@ export async function webChatRoutes(fastify: FastifyInstance, { webChat, convers
         }
       }
     });
-    // Visitor-token routes: 401 before the body is looked at (decisions §4 order).
+    // Visitor-token routes: 401 before the body is looked at (the order of checks).
     const authenticate = async (request: FastifyRequest) => {
       request.visitorGrant = await webChat.visitorGrant(bearerToken(request));
     };

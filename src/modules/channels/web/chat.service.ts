@@ -1,4 +1,4 @@
-// The web chat from the visitor's side (decisions §11). A conversation opened here gets a visitor token:
+// The web chat from the visitor's side. A conversation opened here gets a visitor token:
 // a secret good for that one conversation, shown once, stored only as its SHA-256. Everything the
 // visitor does goes through the conversations capability, like every other channel.
 import type { Core } from '../../../core.js';

@@ -1,6 +1,6 @@
 // GET /widget.js: the embeddable chat. Its source is web/widget/widget.ts; `npm run build` bundles it into
-// dist/web/widget.js (scripts/build-web.mjs), which is read once and then served from memory. Not enveloped
-// (decisions §4); cached by browsers for a few minutes and revalidated by ETag. Without the built file (the
+// dist/web/widget.js (scripts/build-web.mjs), which is read once and then served from memory. Not enveloped;
+// cached by browsers for a few minutes and revalidated by ETag. Without the built file (the
 // web build never ran) the start logs an error and /widget.js answers 503 until the file is there.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

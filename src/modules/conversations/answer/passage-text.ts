@@ -1,4 +1,4 @@
-// Source text is information, never instructions (spec, decisions §8). Before a passage is quoted to a
+// Source text is information, never instructions. Before a passage is quoted to a
 // visitor or handed to a model, this removes what a reader of the page would not see (hidden HTML,
 // comments, invisible characters) and the sentences that address the chatbot instead of informing the
 // visitor ("ignore previous instructions", fake system prompts, "hand this conversation to a human").

@@ -1,4 +1,4 @@
-// Reads a website for a knowledge source (decisions §7). `page` reads one address, `pageUrls` exactly
+// Reads a website for a knowledge source. `page` reads one address, `pageUrls` exactly
 // the listed pages, `site` follows links breadth first on the same website: at most 50 pages, at most
 // 2 links away from the start, include/exclude path prefixes (exclusion wins), robots.txt obeyed,
 // 4 pages in flight. Every request, robots.txt and each redirect hop included, goes through safe fetch,

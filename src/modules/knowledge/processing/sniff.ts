@@ -1,5 +1,5 @@
 // Decides an uploaded file's type from its bytes and checks it against the name's extension
-// (decisions §7). Reads only headers, the ZIP central directory and, for text, one streamed pass:
+//. Reads only headers, the ZIP central directory and, for text, one streamed pass:
 // a 50 MiB upload is never held in memory.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
