@@ -101,28 +101,16 @@ function commonCodes(path: string, op: Operation): ErrorCode[] {
 /** Web-chat operations after the start carry the conversation's visitor token. */
 const isVisitorOperation = (path: string, op: Operation) => path.startsWith('/api/v1/widget/') && path.includes('{threadId}') && !op['x-permission'];
 
-/** The codes a route declared for one status: the enum of its error schema, when it has one. */
-function declaredCodes(response: Response | undefined): string[] {
-  const code = response?.content?.['application/json']?.schema?.properties?.error?.properties?.code;
-  const values = (code?.enum as string[] | undefined) ?? (code?.anyOf as Schema[] | undefined)?.map((s) => s.const as string);
-  return (values ?? []).filter((v) => typeof v === 'string');
-}
-
 function finishErrors(path: string, op: Operation, own: ErrorCode[]): void {
+  // The error statuses come from the codes alone: a status a route schema lists without any code of
+  // this operation behind it is not documented.
+  for (const status of Object.keys(op.responses)) if (Number(status) >= 400) delete op.responses[status];
   const byStatus = new Map<string, Set<string>>();
-  for (const [status, response] of Object.entries(op.responses)) {
-    if (Number(status) >= 400) byStatus.set(status, new Set(declaredCodes(response)));
-  }
   for (const code of [...commonCodes(path, op), ...own]) {
     const status = String(ERROR_STATUS[code]);
     byStatus.set(status, (byStatus.get(status) ?? new Set()).add(code));
   }
   for (const [status, codes] of byStatus) {
-    // A status the route schema lists but no code of this operation answers with: not documented.
-    if (codes.size === 0) {
-      delete op.responses[status];
-      continue;
-    }
     const list = [...codes].sort();
     op.responses[status] = {
       description: list.map((code) => `\`${code}\`${ERROR_DESCRIPTIONS[code as ErrorCode] ? `: ${ERROR_DESCRIPTIONS[code as ErrorCode]}` : ''}`).join('; '),
