@@ -8,7 +8,7 @@ import type { DatabaseHandle } from './db/connect.js';
 import type { Db } from './db/database.js';
 import type { Notifications } from './db/notifications.js';
 import type { Paginator } from './http/pagination.js';
-import type { JobDefinition } from './jobs/catalog.js';
+import type { AnyJobHandler } from './jobs/catalog.js';
 import type { PeriodicTask } from './jobs/scheduler.js';
 import type { Clock } from './lib/clock.js';
 import type { OutboundGuard } from './net/outbound-guard.js';
@@ -37,8 +37,8 @@ export interface Capability<D> {
   routes?(api: FastifyInstance, deps: D): Promise<void>;
   /** Routes outside /api/v1, not enveloped (e.g. GET /widget.js). */
   rootRoutes?(app: FastifyInstance, deps: D): Promise<void>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  jobs?(deps: D): JobDefinition<any>[];
+  /** Handlers of jobs the job catalogue (jobs/job-types.ts) declares; the catalogue gives their policy. */
+  jobs?(deps: D): AnyJobHandler[];
   tasks?(deps: D): PeriodicTask[];
 }
 
@@ -47,8 +47,7 @@ export interface MountedCapability {
   name: string;
   routes?(api: FastifyInstance): Promise<void>;
   rootRoutes?(app: FastifyInstance): Promise<void>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  jobs?(): JobDefinition<any>[];
+  jobs?(): AnyJobHandler[];
   tasks?(): PeriodicTask[];
 }
 

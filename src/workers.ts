@@ -1,16 +1,15 @@
 // Background work of the `worker` role: the job worker, the webhook delivery pool and the scheduler, fed
-// by every capability. What the jobs use (connections, worker threads) belongs to the composition root,
-// which stops it after the workers.
+// by every capability with the handlers of what the job catalogue (jobs/job-types.ts) declares. What the
+// jobs use (connections, worker threads) belongs to the composition root, which stops it after the workers.
 import type { AppDeps } from './deps.js';
-import { DISPATCH_JOB } from './events/emit.js';
-import { JobCatalog } from './jobs/catalog.js';
-import { startScheduler, type Scheduler } from './jobs/scheduler.js';
+import { JobCatalog, withPolicy } from './jobs/catalog.js';
+import { JOB_NAMES, JOB_TYPES, TASK_NAMES, type JobName, type JobPool } from './jobs/job-types.js';
+import { startScheduler, type PeriodicTask, type Scheduler } from './jobs/scheduler.js';
 import { startJobWorker, type JobWorker } from './jobs/worker.js';
-import { DELIVER_JOB } from './modules/webhooks/index.js';
 
 export interface Workers {
   jobs: JobWorker;
-  /** Runs only webhook sending (events.dispatch, webhooks.deliver): slow receivers never hold the slots of other work. */
+  /** Runs only the jobs of the catalogue's `deliveries` pool (webhook sending): slow receivers never hold the slots of other work. */
   deliveries: JobWorker;
   scheduler: Scheduler;
   stop(): Promise<void>;
@@ -21,21 +20,32 @@ export interface Workers {
 // to answer from holding them all.
 const DELIVERY_CONCURRENCY = 512;
 
-export function buildJobCatalog(deps: Pick<AppDeps, 'capabilities'>): JobCatalog {
+/** Every declared job with its handler and policy; a declared job no capability implements stops the start. */
+export function buildJobCatalog(deps: Pick<AppDeps, 'capabilities' | 'config'>): JobCatalog {
   const catalog = new JobCatalog();
-  for (const capability of deps.capabilities) for (const job of capability.jobs?.() ?? []) catalog.register(job);
+  for (const capability of deps.capabilities) for (const job of capability.jobs?.() ?? []) catalog.register(withPolicy(job, deps.config));
+  const missing = JOB_NAMES.filter((name) => !catalog.get(name));
+  if (missing.length > 0) throw new Error(`no handler for the declared jobs ${missing.join(', ')}`);
   return catalog;
 }
+
+/** Every declared periodic task, the service's own and the capabilities'; a missing one stops the start. */
+export function periodicTasks(deps: Pick<AppDeps, 'capabilities' | 'tasks'>): PeriodicTask[] {
+  const tasks = [...deps.tasks, ...deps.capabilities.flatMap((capability) => capability.tasks?.() ?? [])];
+  const missing = TASK_NAMES.filter((name) => !tasks.some((task) => task.name === name));
+  if (missing.length > 0) throw new Error(`no implementation of the declared periodic tasks ${missing.join(', ')}`);
+  return tasks;
+}
+
+const inPool = (pool: JobPool): JobName[] => JOB_NAMES.filter((name) => JOB_TYPES[name].pool === pool);
 
 export function startWorkers(deps: AppDeps, options: { autostart?: boolean } = {}): Workers {
   const autostart = options.autostart ?? true;
   const catalog = buildJobCatalog(deps);
   const base = { db: deps.db, catalog, clock: deps.clock, logger: deps.logger, notifications: deps.notifications };
-  const sending = [DISPATCH_JOB, DELIVER_JOB];
-  const jobs = startJobWorker({ ...base, types: catalog.types().filter((type) => !sending.includes(type)), concurrency: 8 }, autostart);
-  const deliveries = startJobWorker({ ...base, types: sending, concurrency: DELIVERY_CONCURRENCY }, autostart);
-  const tasks = [...deps.tasks, ...deps.capabilities.flatMap((capability) => capability.tasks?.() ?? [])];
-  const scheduler = startScheduler(tasks, deps.clock, deps.logger, { autostart });
+  const jobs = startJobWorker({ ...base, types: inPool('jobs'), concurrency: 8 }, autostart);
+  const deliveries = startJobWorker({ ...base, types: inPool('deliveries'), concurrency: DELIVERY_CONCURRENCY }, autostart);
+  const scheduler = startScheduler(periodicTasks(deps), deps.clock, deps.logger, { autostart });
   return {
     jobs,
     deliveries,

@@ -10,8 +10,6 @@ import './events.table.js';
 export const EVENT_TYPES = ['conversation.escalated', 'conversation.resolved', 'lead.captured', 'knowledge.synced'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export const DISPATCH_JOB = 'events.dispatch';
-
 export interface EventBody {
   id: string;
   type: string;
@@ -24,6 +22,6 @@ export const newEventId = (): string => `evt_${randomBytes(16).toString('hex')}`
 export async function emit(trx: Executor, now: number, accountId: string, type: EventType, data: unknown): Promise<EventBody> {
   const body: EventBody = { id: newEventId(), type, createdAt: iso(now), data };
   await trx.insertInto('events').values({ id: body.id, account_id: accountId, type, body: JSON.stringify(body), created_at: now }).execute();
-  await enqueue(trx, now, DISPATCH_JOB, { eventId: body.id });
+  await enqueue(trx, now, 'events.dispatch', { eventId: body.id });
   return body;
 }

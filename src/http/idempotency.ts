@@ -317,7 +317,6 @@ export async function renewLeases(db: Executor, ownerProcess: string, now: numbe
 /** Forgets keys older than 24 hours. */
 export const idempotencyCleanup = (db: Executor): PeriodicTask => ({
   name: 'idempotency.cleanup',
-  everyMs: 60 * 60 * 1000,
   run: async (now) => {
     await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).execute();
   },

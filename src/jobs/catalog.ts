@@ -1,6 +1,8 @@
-// The job catalogue: each job type declared once, named `module.verb`, with its attempts, backoff and
-// time limit. Modules register their definitions when the app's dependencies are built.
+// The worker's registry of runnable jobs. What each job is (its name, payload and policy) is declared in
+// job-types.ts; a module implements a declared job with a `JobHandler` (its work, and what to do when it
+// fails for good), and `withPolicy` joins the two into the `JobDefinition` the worker runs.
 import type { Trx } from '../db/database.js';
+import { jobPolicy, type JobName, type JobPayload, type JobPolicy, type JobSettings } from './job-types.js';
 import type { JobTable } from './jobs.table.js';
 
 export interface JobContext {
@@ -11,21 +13,39 @@ export interface JobContext {
   signal: AbortSignal;
 }
 
-export interface JobDefinition<P = unknown> {
-  type: string;
-  /** Runs in total, first included. */
-  maxAttempts: number;
-  /** Wait before attempt n + 1, after attempt n failed. */
-  backoffMs(attempt: number): number;
-  /** After this the job is aborted and counted as failed. */
-  timeoutMs: number;
+/** What the worker knows of a job that has failed for good. */
+export interface FailedJob {
+  job: JobTable;
+  /** The policy it ran under (its time limit, say, for a message to people). */
+  policy: JobPolicy;
+}
+
+/** A module's implementation of a declared job. */
+export interface JobHandler<N extends JobName> {
+  type: N;
   /** Resolving ends the job; resolving with `runLaterAt(ms)` hands it back to the queue for later. */
-  run(payload: P, context: JobContext): Promise<void | RunLater>;
+  run(payload: JobPayload<N>, context: JobContext): Promise<void | RunLater>;
   /**
    * Called once when the job has failed for good (attempts used up, including by a time limit or a crashed
    * worker), inside the transaction that marks it failed: e.g. the source becomes `failed` with an error.
    */
-  onFailedForGood?(trx: Trx, payload: P, reason: string, job: JobTable): Promise<void>;
+  onFailedForGood?(trx: Trx, payload: JobPayload<N>, reason: string, failed: FailedJob): Promise<void>;
+}
+
+/** The handler of any declared job: what a capability's `jobs(deps)` returns. */
+export type AnyJobHandler = { [N in JobName]: JobHandler<N> }[JobName];
+
+/** A job as the worker runs it: its work and its policy. (The queue's own tests define types of their own.) */
+export interface JobDefinition<P = unknown> extends JobPolicy {
+  type: string;
+  run(payload: P, context: JobContext): Promise<void | RunLater>;
+  onFailedForGood?(trx: Trx, payload: P, reason: string, failed: FailedJob): Promise<void>;
+}
+
+/** A handler with the catalogue's policy for its job under these settings. */
+export function withPolicy<N extends JobName>(handler: JobHandler<N>, settings: JobSettings): JobDefinition<JobPayload<N>> {
+  const { maxAttempts, backoffMs, timeoutMs } = jobPolicy(handler.type, settings);
+  return { ...handler, maxAttempts, backoffMs, timeoutMs };
 }
 
 /** A job's answer when it cannot do its work yet: run again at `at`, without counting this run as an attempt. */
@@ -56,11 +76,3 @@ export class JobCatalog {
     return [...this.#definitions.keys()];
   }
 }
-
-/** Exponential backoff with ±10 % jitter, capped. */
-export const exponentialBackoff =
-  (baseMs: number, capMs: number) =>
-  (attempt: number): number => {
-    const ms = Math.min(capMs, baseMs * 2 ** (attempt - 1));
-    return Math.round(ms * (0.9 + Math.random() * 0.2));
-  };

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { dialectOf, isUniqueViolation } from '../db/dialect.js';
 import { newId } from '../lib/ids.js';
+import type { JobName, JobPayload } from './job-types.js';
 import './jobs.table.js';
 
 export const JOBS_CHANNEL = 'chatbot_ops_jobs';
@@ -19,7 +20,17 @@ export interface EnqueueOptions {
   dedupeKey?: string;
 }
 
-export async function enqueue(db: Executor, now: number, type: string, payload: unknown, options: EnqueueOptions = {}): Promise<string | null> {
+/**
+ * Queues a job of a type the catalogue declares, with that type's payload; returns its id, or null when
+ * its dedupe key is taken.
+ */
+export async function enqueue<N extends JobName>(
+  db: Executor,
+  now: number,
+  type: N,
+  payload: JobPayload<N>,
+  options: EnqueueOptions = {},
+): Promise<string | null> {
   const id = newId();
   const row = {
     id,
@@ -52,6 +63,14 @@ export async function enqueue(db: Executor, now: number, type: string, payload: 
   }
   await wake(db);
   return id;
+}
+
+/**
+ * Removes the queued jobs of `type` whose dedupe key starts with `keyPrefix` (e.g. every waiting delivery
+ * to an endpoint that is gone). A job already running is left to finish; its handler finds out itself.
+ */
+export async function dropQueued(db: Executor, type: JobName, keyPrefix: string): Promise<void> {
+  await db.deleteFrom('jobs').where('type', '=', type).where('status', '=', 'queued').where('dedupe_key', 'like', `${keyPrefix}%`).execute();
 }
 
 /**

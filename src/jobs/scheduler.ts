@@ -1,11 +1,13 @@
-// Periodic tasks of the worker role (e.g. scheduled website refreshes). Each task must be idempotent:
-// several worker processes may tick at once. Tests call tick() with a clock they control.
+// Periodic tasks of the worker role (e.g. scheduled website refreshes), each run as often as the job
+// catalogue says. Each task must be idempotent: several worker processes may tick at once. Tests call
+// tick() with a clock they control.
 import type { Logger } from 'pino';
 import type { Clock } from '../lib/clock.js';
+import { PERIODIC_TASKS, type TaskName } from './job-types.js';
 
+/** A module's implementation of a periodic task the catalogue declares. */
 export interface PeriodicTask {
-  name: string;
-  everyMs: number;
+  name: TaskName;
   run(now: number): Promise<void>;
 }
 
@@ -22,7 +24,7 @@ export function startScheduler(tasks: PeriodicTask[], clock: Clock, logger: Logg
     const now = clock.now();
     for (const task of tasks) {
       const last = lastRun.get(task.name);
-      if (last !== undefined && now - last < task.everyMs) continue;
+      if (last !== undefined && now - last < PERIODIC_TASKS[task.name].everyMs) continue;
       lastRun.set(task.name, now);
       try {
         await task.run(now);

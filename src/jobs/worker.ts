@@ -151,7 +151,7 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
         .where('claim_token', '=', job.claim_token)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return false; // another claim has it now
-      await definition?.onFailedForGood?.(trx, JSON.parse(job.payload), reason, job);
+      if (definition?.onFailedForGood) await definition.onFailedForGood(trx, JSON.parse(job.payload), reason, { job, policy: definition });
       return true;
     });
     if (ended) logger.warn({ jobId: job.id, type: job.type, attempts: job.attempts, reason }, 'job failed for good');

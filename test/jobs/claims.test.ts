@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { JobCatalog, runLaterAt, type JobDefinition, type RunLater } from '../../src/jobs/catalog.js';
-import { enqueue } from '../../src/jobs/queue.js';
 import { startJobWorker } from '../../src/jobs/worker.js';
 import { DIALECTS, TestClock, createTestDatabase, isPostgresReachable, type TestDatabase } from '../support/app.js';
+import { enqueueUndeclared as enqueue } from '../support/jobs.js';
 
 const logger = pino({ level: 'silent' });
 const postgres = await isPostgresReachable();

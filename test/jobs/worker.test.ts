@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { JobCatalog, PermanentJobError, type JobDefinition } from '../../src/jobs/catalog.js';
-import { enqueue } from '../../src/jobs/queue.js';
 import { createNotifications } from '../../src/db/notifications.js';
 import { startJobWorker } from '../../src/jobs/worker.js';
 import { DIALECTS, TestClock, createTestDatabase, isPostgresReachable, type TestDatabase } from '../support/app.js';
+import { enqueueUndeclared as enqueue } from '../support/jobs.js';
 
 const logger = pino({ level: 'silent' });
 const postgres = await isPostgresReachable();

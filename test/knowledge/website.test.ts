@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { pino } from 'pino';
-import { JobCatalog } from '../../src/jobs/catalog.js';
+import { JobCatalog, withPolicy } from '../../src/jobs/catalog.js';
 import { startJobWorker } from '../../src/jobs/worker.js';
 import { processJob } from '../../src/modules/knowledge/knowledge.jobs.js';
 import { searchKnowledge } from '../../src/modules/knowledge/search.js';
@@ -242,7 +242,7 @@ describeEachDialect(
       site.holdSlow();
       const source = await addWebsite({ url: `${site.url}/slow` });
       const catalog = new JobCatalog();
-      catalog.register(processJob({ ...t().deps, runtime: t().deps.runtimes.knowledge }, { timeoutMs: 300 }));
+      catalog.register({ ...withPolicy(processJob({ ...t().deps, runtime: t().deps.runtimes.knowledge }), t().deps.config), timeoutMs: 300 });
       const worker = startJobWorker({ db: t().db, catalog, clock: t().clock, logger: pino({ level: 'silent' }), notifications: null }, false);
       try {
         for (let attempt = 0; attempt < 5; attempt++) {

@@ -1,7 +1,7 @@
 // Tables of the channels capability: the web chat's allowed origins and visitor tokens,
 // the Meta connections with their encrypted credentials, the people who write in on those channels, and
 // every inbound provider message (its unique provider id is what makes repeats harmless).
-import type { Channel } from '../../domain/channels.js';
+import type { Channel, Provider } from '../../domain/channels.js';
 
 declare module '../../db/database.js' {
   interface Database {
@@ -13,8 +13,7 @@ declare module '../../db/database.js' {
   }
 }
 
-export const PROVIDERS = ['whatsapp', 'messenger', 'instagram'] as const;
-export type Provider = (typeof PROVIDERS)[number];
+export { PROVIDERS, type Provider } from '../../domain/channels.js';
 
 /** The conversation channel each provider's messages arrive on (the spec calls Messenger `facebook`). */
 export const CHANNEL_OF: Record<Provider, Channel> = {

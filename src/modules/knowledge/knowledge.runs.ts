@@ -5,24 +5,20 @@
 // was deleted, or processed again) writes nothing and fires nothing.
 import type { Executor, Db } from '../../db/database.js';
 import { emit } from '../../events/emit.js';
+import type { JobPayload } from '../../jobs/job-types.js';
 import { enqueue } from '../../jobs/queue.js';
 import { newId } from '../../lib/ids.js';
 import * as repo from './knowledge.repository.js';
 import type { ChunkDraft, SourceRow } from './knowledge.repository.js';
 import { presentSource } from './knowledge.presenter.js';
 
-export const PROCESS_JOB = 'knowledge.process';
-
-export interface ProcessJobPayload {
-  sourceId: string;
-  runId: string;
-}
+export type ProcessJobPayload = JobPayload<'knowledge.process'>;
 
 /** Queues processing of the source in the caller's transaction; returns the new run id to store on the source. */
 export async function startRun(trx: Executor, now: number, sourceId: string): Promise<string> {
   const runId = newId();
   const payload: ProcessJobPayload = { sourceId, runId };
-  await enqueue(trx, now, PROCESS_JOB, payload, { dedupeKey: `${PROCESS_JOB}:${runId}` });
+  await enqueue(trx, now, 'knowledge.process', payload, { dedupeKey: `knowledge.process:${runId}` });
   return runId;
 }
 

@@ -2,11 +2,11 @@
 // failure streak and, when it comes to that, its switch-off; and for a failed automatic attempt, the next one.
 import type { Core } from '../../core.js';
 import type { Executor, Trx } from '../../db/database.js';
-import { enqueue } from '../../jobs/queue.js';
+import type { JobPayload } from '../../jobs/job-types.js';
+import { dropQueued, enqueue } from '../../jobs/queue.js';
 import { newId } from '../../lib/ids.js';
 import { PRIVATE_NETWORK_REASON, type AttemptOutcome } from './delivery.js';
 import * as repo from './webhooks.repository.js';
-import { DELIVER_JOB, deliveryJobKey } from './webhooks.repository.js';
 import type { DeliveryTrigger, WebhookDeliveryRow } from './webhooks.table.js';
 
 export { PRIVATE_NETWORK_REASON };
@@ -77,7 +77,7 @@ async function applyToEndpoint(trx: Trx, deps: RecorderDeps, attempt: AttemptToR
       : null;
   if (reason) {
     await repo.switchOff(trx, webhookId, reason);
-    await repo.dropQueuedDeliveries(trx, webhookId);
+    await dropQueuedDeliveries(trx, webhookId);
     return { recorded: { deliveryId: row.id, active: false }, row };
   }
   if (attempt.retryAt != null) {
@@ -144,13 +144,13 @@ export class AttemptRecorder {
   }
 }
 
-export interface DeliverPayload {
-  eventId: string;
-  webhookId: string;
-  /** Which attempt this job makes: 1 for a first try the endpoint was too busy to take at once. */
-  attempt: number;
-}
+/** One live job per endpoint, event and attempt; the endpoint's jobs share the prefix `webhook:<id>:`. */
+const endpointJobsPrefix = (webhookId: string) => `webhook:${webhookId}:`;
+const deliveryJobKey = (payload: JobPayload<'webhooks.deliver'>) => `${endpointJobsPrefix(payload.webhookId)}${payload.eventId}:${payload.attempt}`;
 
 /** Queues one automatic attempt; the key keeps a dispatch that runs twice from queueing it twice. */
-export const scheduleAttempt = (db: Executor, now: number, payload: DeliverPayload, runAt: number) =>
-  enqueue(db, now, DELIVER_JOB, payload, { runAt, dedupeKey: deliveryJobKey(payload.webhookId, payload.eventId, payload.attempt) });
+export const scheduleAttempt = (db: Executor, now: number, payload: JobPayload<'webhooks.deliver'>, runAt: number) =>
+  enqueue(db, now, 'webhooks.deliver', payload, { runAt, dedupeKey: deliveryJobKey(payload) });
+
+/** Drops the endpoint's waiting deliveries and retries; one already running finds the endpoint off or gone. */
+export const dropQueuedDeliveries = (db: Executor, webhookId: string) => dropQueued(db, 'webhooks.deliver', endpointJobsPrefix(webhookId));

@@ -5,7 +5,6 @@ import { deliverJob, dispatchJob, retentionTask } from './webhooks.jobs.js';
 import { webhookRoutes, type WebhooksRoutesDeps } from './webhooks.routes.js';
 import type { WebhooksDeps as WebhooksServiceDeps } from './webhooks.service.js';
 
-export { DELIVER_JOB } from './webhooks.repository.js';
 export { createWebhooksRuntime, type WebhookRuntime } from './webhooks.runtime.js';
 export { createWebhooksService, type WebhooksService } from './webhooks.service.js';
 // For `chatbot-ops webhooks listen`: the outbox read and a delivery's exact signature and headers.

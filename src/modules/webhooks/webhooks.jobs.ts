@@ -7,19 +7,14 @@
 // brings a job back if its worker dies, so a crash at any point costs at most a repeated request.
 // - The 30-day retention of the delivery record.
 import { setMaxListeners } from 'node:events';
-import { DISPATCH_JOB } from '../../events/emit.js';
-import { exponentialBackoff, runLaterAt, type JobDefinition } from '../../jobs/catalog.js';
+import { runLaterAt, type JobHandler } from '../../jobs/catalog.js';
+import { DELIVERY_SLOT_WAIT_MS } from '../../jobs/job-types.js';
 import type { PeriodicTask } from '../../jobs/scheduler.js';
-import { scheduleAttempt, type DeliverPayload } from './attempt-record.js';
+import { scheduleAttempt } from './attempt-record.js';
 import { sendEvent, type OutgoingEvent } from './delivery.js';
 import * as repo from './webhooks.repository.js';
-import { DELIVER_JOB } from './webhooks.repository.js';
 import type { WebhooksDeps } from './webhooks.service.js';
 import type { WebhookEndpointRow } from './webhooks.table.js';
-
-export interface DispatchPayload {
-  eventId: string;
-}
 
 export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -29,11 +24,10 @@ export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
  * would only add work when the process is busiest. An endpoint whose oldest request has been running
  * for half of WEBHOOK_TIMEOUT (at most 5 s) hangs: the attempt stops waiting and goes back to the queue
  * for later, so that it does not hold a pool slot other endpoints need. (Not sooner: a busy process
- * answers late too, and must not take its own slowness for the receiver's.) SLOT_WAIT_LIMIT_MS bounds
- * the wait so that a job always ends within its time limit.
+ * answers late too, and must not take its own slowness for the receiver's.) The job catalogue bounds the
+ * wait (DELIVERY_SLOT_WAIT_MS) so that a job always ends within its time limit.
  */
 const hangingAfterMs = (deps: WebhooksDeps) => Math.min(5000, deps.config.webhookTimeoutMs / 2);
-const SLOT_WAIT_LIMIT_MS = 30_000;
 const MIN_REQUEUE_MS = 250;
 
 /** ±10 %, so that retries of many deliveries that failed together do not arrive together. */
@@ -45,19 +39,9 @@ export function retryDelayMs(retryDelaysMs: readonly number[], attempt: number):
   return delay === undefined ? null : withJitter(delay);
 }
 
-/** Room for the wait for a slot, the request (WEBHOOK_TIMEOUT) and the bookkeeping around them. */
-const jobTimeoutMs = (deps: WebhooksDeps) => SLOT_WAIT_LIMIT_MS + deps.config.webhookTimeoutMs + 30_000;
-
-/** The queue's own retries only cover crashes and errors of ours (the database down), not the receiver's. */
-const REDO_ATTEMPTS = 5;
-const redoBackoff = exponentialBackoff(1000, 60_000);
-
-export function dispatchJob(deps: WebhooksDeps): JobDefinition<DispatchPayload> {
+export function dispatchJob(deps: WebhooksDeps): JobHandler<'events.dispatch'> {
   return {
-    type: DISPATCH_JOB,
-    maxAttempts: REDO_ATTEMPTS,
-    backoffMs: redoBackoff,
-    timeoutMs: jobTimeoutMs(deps),
+    type: 'events.dispatch',
     async run({ eventId }, { signal }) {
       const event = await repo.findEvent(deps.db, eventId);
       if (!event) return;
@@ -96,12 +80,9 @@ async function attemptNowOrLater(deps: WebhooksDeps, endpoint: WebhookEndpointRo
   }
 }
 
-export function deliverJob(deps: WebhooksDeps): JobDefinition<DeliverPayload> {
+export function deliverJob(deps: WebhooksDeps): JobHandler<'webhooks.deliver'> {
   return {
-    type: DELIVER_JOB,
-    maxAttempts: REDO_ATTEMPTS,
-    backoffMs: redoBackoff,
-    timeoutMs: jobTimeoutMs(deps),
+    type: 'webhooks.deliver',
     async run(payload, { signal }) {
       const release = await acquireSlot(deps, payload.webhookId, signal);
       if (!release) {
@@ -138,7 +119,7 @@ async function attempt(deps: WebhooksDeps, endpoint: WebhookEndpointRow, event: 
 
 /** A request slot for the endpoint, or null when it hangs, stayed busy too long, or `signal` aborted. */
 const acquireSlot = (deps: WebhooksDeps, webhookId: string, signal: AbortSignal) =>
-  deps.runtime.limiter.acquire(webhookId, { waitMs: SLOT_WAIT_LIMIT_MS, hangingAfterMs: hangingAfterMs(deps), signal });
+  deps.runtime.limiter.acquire(webhookId, { waitMs: DELIVERY_SLOT_WAIT_MS, hangingAfterMs: hangingAfterMs(deps), signal });
 
 /**
  * How long to leave a busy endpoint alone: about as long as its oldest request has been running. A busy
@@ -152,7 +133,6 @@ function busyBackoffMs(deps: WebhooksDeps, webhookId: string): number {
 export function retentionTask(deps: WebhooksDeps): PeriodicTask {
   return {
     name: 'webhooks.deliveries-retention',
-    everyMs: 60 * 60 * 1000,
     async run(now) {
       const removed = await repo.deleteDeliveriesBefore(deps.db, now - DELIVERY_RETENTION_MS);
       if (removed > 0) deps.logger.info({ removed }, 'webhook delivery records past 30 days removed');

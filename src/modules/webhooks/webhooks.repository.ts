@@ -4,7 +4,6 @@ import type { Executor } from '../../db/database.js';
 import { forUpdate, toBool } from '../../db/dialect.js';
 import { keysetPage, type PageRequest } from '../../http/pagination.js';
 import '../../events/events.table.js';
-import '../../jobs/jobs.table.js';
 import type {
   WebhookDeliveryRow,
   WebhookDeliveryTable,
@@ -15,12 +14,6 @@ import './webhooks.table.js';
 
 const endpointRow = (row: Selectable<WebhookEndpointTable>): WebhookEndpointRow => ({ ...row, active: toBool(row.active) });
 const deliveryRow = (row: Selectable<WebhookDeliveryTable>): WebhookDeliveryRow => ({ ...row, delivered: toBool(row.delivered) });
-
-export const DELIVER_JOB = 'webhooks.deliver';
-
-/** One live job per endpoint, event and attempt; the endpoint's jobs share the prefix `webhook:<id>:`. */
-export const deliveryJobKey = (webhookId: string, eventId: string, attempt: number) => `webhook:${webhookId}:${eventId}:${attempt}`;
-const endpointJobsPrefix = (webhookId: string) => `webhook:${webhookId}:`;
 
 // ---------------------------------------------------------------------------------------------------
 // Endpoints
@@ -102,15 +95,6 @@ export async function switchOff(db: Executor, webhookId: string, reason: string)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
-
-/** Drops the endpoint's waiting deliveries and retries; one already running finds the endpoint off or gone. */
-export const dropQueuedDeliveries = (db: Executor, webhookId: string) =>
-  db
-    .deleteFrom('jobs')
-    .where('type', '=', DELIVER_JOB)
-    .where('status', '=', 'queued')
-    .where('dedupe_key', 'like', `${endpointJobsPrefix(webhookId)}%`)
-    .execute();
 
 // ---------------------------------------------------------------------------------------------------
 // Events (the outbox, written by emit())

@@ -12,6 +12,7 @@ import { iso } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { OutboundBlockedError, OutboundResolveError } from '../../net/outbound-guard.js';
 import type { Principal } from '../accounts/index.js';
+import { dropQueuedDeliveries } from './attempt-record.js';
 import { sendEvent, type AttemptOutcome } from './delivery.js';
 import { newWebhookSecret } from './signature.js';
 import * as repo from './webhooks.repository.js';
@@ -119,7 +120,7 @@ async function getEndpoint(deps: WebhooksDeps, principal: Principal, webhookId: 
 async function deleteEndpoint(deps: WebhooksDeps, principal: Principal, webhookId: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.deleteEndpoint(trx, principal.accountId, webhookId))) throw notFound('webhook endpoint');
-    await repo.dropQueuedDeliveries(trx, webhookId);
+    await dropQueuedDeliveries(trx, webhookId);
   });
 }
 

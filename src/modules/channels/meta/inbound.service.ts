@@ -10,6 +10,7 @@
 import type { Core } from '../../../core.js';
 import type { Config } from '../../../config.js';
 import { AppError } from '../../../errors.js';
+import type { JobPayload } from '../../../jobs/job-types.js';
 import { enqueue } from '../../../jobs/queue.js';
 import { MESSAGE_MAX_LENGTH, type ConversationsService } from '../../conversations/index.js';
 import { CHANNEL_OF, type ConnectionTable, type Provider } from '../channels.table.js';
@@ -18,8 +19,6 @@ import { openCredentials } from './connections.service.js';
 import * as repo from './meta.repository.js';
 import { parseBody, targetIds, textMessages } from './payload.js';
 import { hasValidSignature } from './signature.js';
-
-export const RECEIVE_JOB = 'channels.receive';
 
 export interface InboundDeps extends Pick<Core, 'db' | 'clock'> {
   config: Pick<Config, 'secretKey'>;
@@ -41,10 +40,7 @@ export function createInboundService(deps: InboundDeps) {
 /** Long enough for a slow answer engine; a crashed job's contact is free again after it. */
 const LEASE_MS = 150_000;
 
-export interface ReceivePayload {
-  provider: Provider;
-  messageId: string;
-}
+export type ReceivePayload = JobPayload<'channels.receive'>;
 
 /** GET verification: the verify token must be one a chatbot was connected with for this provider. */
 async function verifySubscription(
@@ -109,10 +105,7 @@ async function acceptWebhook(
         message.profileName,
         now,
       );
-      await enqueue(trx, now, RECEIVE_JOB, {
-        provider,
-        messageId: message.messageId,
-      } satisfies ReceivePayload);
+      await enqueue(trx, now, 'channels.receive', { provider, messageId: message.messageId });
     }
     return accepted;
   });

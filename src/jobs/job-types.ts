@@ -1,0 +1,119 @@
+// The job catalogue: every background job of the service and every periodic task, declared in one place.
+// A job is named `module.verb`; its entry says what it carries (its payload), how often it may run
+// (attempts, backoff), how long one run may take, and which pool of the worker role runs it. Modules
+// write the handlers (`jobs(deps)` of their capability, `x.jobs.ts`); the worker takes the policy from
+// here. `enqueue()` accepts only a name declared here, with that name's payload, so a job that nobody
+// runs or a payload its handler does not expect does not compile.
+//
+// This file imports no module: modules import it, and the dependency graph stays one-way.
+import type { Config } from '../config.js';
+import type { Provider } from '../domain/channels.js';
+
+/** What each job carries, stored as JSON in its row. */
+export interface JobPayloads {
+  /** One processing run of a knowledge source: the run ends the source `ready` or `failed`. */
+  'knowledge.process': { sourceId: string; runId: string };
+  /** An outbox event's first attempt at every subscribed endpoint of its account. */
+  'events.dispatch': { eventId: string };
+  /** One later attempt at one endpoint: a retry, or a first attempt the endpoint was too busy to take. */
+  'webhooks.deliver': {
+    eventId: string;
+    webhookId: string;
+    /** Which attempt this job makes: 1 for a first try the endpoint was too busy to take at once. */
+    attempt: number;
+  };
+  /** An inbound WhatsApp, Messenger or Instagram message, into its conversation (and answered). */
+  'channels.receive': { provider: Provider; messageId: string };
+}
+
+export type JobName = keyof JobPayloads;
+export type JobPayload<N extends JobName> = JobPayloads[N];
+
+/**
+ * The worker role's pools: `deliveries` runs only webhook sending, so that slow receivers never hold the
+ * slots of other work; `jobs` runs the rest.
+ */
+export type JobPool = 'jobs' | 'deliveries';
+
+/** How the worker runs a job. */
+export interface JobPolicy {
+  /** Runs in total, first included. */
+  maxAttempts: number;
+  /** Wait before attempt n + 1, after attempt n failed. */
+  backoffMs(attempt: number): number;
+  /** After this the job is aborted and counted as failed. */
+  timeoutMs: number;
+}
+
+/** The settings a job's policy may depend on. */
+export type JobSettings = Pick<Config, 'webhookTimeoutMs'>;
+
+export interface JobType extends Omit<JobPolicy, 'timeoutMs'> {
+  pool: JobPool;
+  timeoutMs(settings: JobSettings): number;
+}
+
+/** Exponential backoff with ±10 % jitter, capped. */
+export const exponentialBackoff =
+  (baseMs: number, capMs: number) =>
+  (attempt: number): number => {
+    const ms = Math.min(capMs, baseMs * 2 ** (attempt - 1));
+    return Math.round(ms * (0.9 + Math.random() * 0.2));
+  };
+
+/**
+ * The longest a webhook attempt waits for a request slot of its busy endpoint. Bounded so that the
+ * attempt always ends within its job's time limit.
+ */
+export const DELIVERY_SLOT_WAIT_MS = 30_000;
+
+/** Room for the wait for a slot, the request (WEBHOOK_TIMEOUT) and the bookkeeping around them. */
+const deliveryTimeoutMs = (settings: JobSettings) => DELIVERY_SLOT_WAIT_MS + settings.webhookTimeoutMs + 30_000;
+
+/** The webhook jobs' own retries only cover crashes and errors of ours (the database down), not the receiver's. */
+const deliveryRedo = { pool: 'deliveries', maxAttempts: 5, backoffMs: exponentialBackoff(1000, 60_000), timeoutMs: deliveryTimeoutMs } as const;
+
+export const JOB_TYPES: { readonly [N in JobName]: JobType } = {
+  'knowledge.process': {
+    pool: 'jobs',
+    // Content problems end the run inside the job; what throws is the database or a crash, worth a retry.
+    maxAttempts: 3,
+    backoffMs: exponentialBackoff(10_000, 5 * 60_000),
+    // A 50-page site takes a few minutes at worst (15 s a page, 4 at a time); 100 scanned pages about as
+    // long. Past it the source ends `failed`.
+    timeoutMs: () => 15 * 60_000,
+  },
+  'events.dispatch': deliveryRedo,
+  'webhooks.deliver': deliveryRedo,
+  'channels.receive': {
+    pool: 'jobs',
+    maxAttempts: 20,
+    backoffMs: exponentialBackoff(1000, 30_000),
+    timeoutMs: () => 120_000,
+  },
+};
+
+export const JOB_NAMES = Object.keys(JOB_TYPES) as JobName[];
+
+/** The policy of a declared job under these settings. */
+export function jobPolicy(name: JobName, settings: JobSettings): JobPolicy & { pool: JobPool } {
+  const type = JOB_TYPES[name];
+  return { pool: type.pool, maxAttempts: type.maxAttempts, backoffMs: type.backoffMs, timeoutMs: type.timeoutMs(settings) };
+}
+
+/**
+ * Periodic tasks of the worker role and how often each runs. Each must be idempotent: several worker
+ * processes may run it at once.
+ */
+export const PERIODIC_TASKS = {
+  /** Starts the scheduled website refreshes that are due. */
+  'knowledge.refresh-due': { everyMs: 60_000 },
+  /** Removes webhook delivery records past 30 days. */
+  'webhooks.deliveries-retention': { everyMs: 60 * 60_000 },
+  /** Forgets Idempotency-Key records past 24 hours. */
+  'idempotency.cleanup': { everyMs: 60 * 60_000 },
+} as const satisfies Record<string, { everyMs: number }>;
+
+export type TaskName = keyof typeof PERIODIC_TASKS;
+
+export const TASK_NAMES = Object.keys(PERIODIC_TASKS) as TaskName[];
