@@ -1,29 +1,27 @@
 // SQL of the Meta channels (WhatsApp, Messenger, Instagram): connections, the people writing in, and every
 // inbound provider message.
-import type { Executor } from '../../../db/database.js';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, Executor } from '../../../db/database.js';
 import { isUniqueViolation } from '../../../db/dialect.js';
 import type { ConnectionTable, ContactTable, InboundMessageTable, Provider } from '../channels.table.js';
 
 // --- Meta connections ------------------------------------------------------------------------------
 
-export const findConnection = (db: Executor, chatbotId: string, provider: Provider) =>
+/** The connection whose columns have these values (each lookup below names a unique key). */
+const findConnectionWith = (db: Executor, values: Partial<Pick<ConnectionTable, 'id' | 'chatbot_id' | 'provider' | 'external_id'>>) =>
   db
     .selectFrom('channel_connections')
     .selectAll()
-    .where('chatbot_id', '=', chatbotId)
-    .where('provider', '=', provider)
+    .where((eb) => eb.and(values))
     .executeTakeFirst();
 
-export const findConnectionById = (db: Executor, id: string) =>
-  db.selectFrom('channel_connections').selectAll().where('id', '=', id).executeTakeFirst();
+export const findConnection = (db: Executor, chatbotId: string, provider: Provider) =>
+  findConnectionWith(db, { chatbot_id: chatbotId, provider });
+
+export const findConnectionById = (db: Executor, id: string) => findConnectionWith(db, { id });
 
 export const findConnectionByExternalId = (db: Executor, provider: Provider, externalId: string) =>
-  db
-    .selectFrom('channel_connections')
-    .selectAll()
-    .where('provider', '=', provider)
-    .where('external_id', '=', externalId)
-    .executeTakeFirst();
+  findConnectionWith(db, { provider, external_id: externalId });
 
 export const findConnectionsByExternalIds = (
   db: Executor,
@@ -74,15 +72,17 @@ export const findContact = (db: Executor, chatbotId: string, provider: Provider,
   db
     .selectFrom('channel_contacts')
     .selectAll()
-    .where('chatbot_id', '=', chatbotId)
-    .where('provider', '=', provider)
-    .where('sender_id', '=', senderId)
+    .where(isContact({ chatbot_id: chatbotId, provider, sender_id: senderId }))
     .executeTakeFirst();
 
 export const findContactOfThread = (db: Executor, threadId: string) =>
   db.selectFrom('channel_contacts').selectAll().where('thread_id', '=', threadId).executeTakeFirst();
 
 export type ContactKey = Pick<ContactTable, 'chatbot_id' | 'provider' | 'sender_id'>;
+
+/** The one contact the key names (only the key's three columns are compared, whatever else it holds). */
+const isContact = (key: ContactKey) => (eb: ExpressionBuilder<Database, 'channel_contacts'>) =>
+  eb.and({ chatbot_id: key.chatbot_id, provider: key.provider, sender_id: key.sender_id });
 
 /**
  * Records that the person wrote: creates the contact on their first message, moves the window start
@@ -118,9 +118,7 @@ export async function recordContact(
         .end(),
       ...(profileName ? { profile_name: profileName } : {}),
     }))
-    .where('chatbot_id', '=', key.chatbot_id)
-    .where('provider', '=', key.provider)
-    .where('sender_id', '=', key.sender_id)
+    .where(isContact(key))
     .execute();
 }
 
@@ -134,9 +132,7 @@ export async function claimContact(
   const result = await db
     .updateTable('channel_contacts')
     .set({ lease_until: until })
-    .where('chatbot_id', '=', key.chatbot_id)
-    .where('provider', '=', key.provider)
-    .where('sender_id', '=', key.sender_id)
+    .where(isContact(key))
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -146,9 +142,7 @@ export async function releaseContact(db: Executor, key: ContactKey): Promise<voi
   await db
     .updateTable('channel_contacts')
     .set({ lease_until: null })
-    .where('chatbot_id', '=', key.chatbot_id)
-    .where('provider', '=', key.provider)
-    .where('sender_id', '=', key.sender_id)
+    .where(isContact(key))
     .execute();
 }
 
@@ -156,13 +150,15 @@ export async function setContactThread(db: Executor, key: ContactKey, threadId: 
   await db
     .updateTable('channel_contacts')
     .set({ thread_id: threadId })
-    .where('chatbot_id', '=', key.chatbot_id)
-    .where('provider', '=', key.provider)
-    .where('sender_id', '=', key.sender_id)
+    .where(isContact(key))
     .execute();
 }
 
 // --- inbound provider messages -----------------------------------------------------------------------
+
+/** The one message a provider's message id names. */
+const isInbound = (provider: Provider, providerMessageId: string) => (eb: ExpressionBuilder<Database, 'channel_inbound_messages'>) =>
+  eb.and({ provider, provider_message_id: providerMessageId });
 
 /** False when the provider message id was seen before (the unique key turns repeats away). */
 export async function insertInbound(db: Executor, row: InboundMessageTable): Promise<boolean> {
@@ -184,8 +180,7 @@ export const findInbound = (db: Executor, provider: Provider, providerMessageId:
   db
     .selectFrom('channel_inbound_messages')
     .selectAll()
-    .where('provider', '=', provider)
-    .where('provider_message_id', '=', providerMessageId)
+    .where(isInbound(provider, providerMessageId))
     .executeTakeFirst();
 
 /** The person's oldest message not yet in the conversation. */
@@ -210,8 +205,7 @@ export async function unmarkInbound(
   await db
     .updateTable('channel_inbound_messages')
     .set({ processed_at: null })
-    .where('provider', '=', provider)
-    .where('provider_message_id', '=', providerMessageId)
+    .where(isInbound(provider, providerMessageId))
     .execute();
 }
 
@@ -225,7 +219,6 @@ export async function markInboundProcessed(
   await db
     .updateTable('channel_inbound_messages')
     .set({ thread_id: threadId, processed_at: now })
-    .where('provider', '=', provider)
-    .where('provider_message_id', '=', providerMessageId)
+    .where(isInbound(provider, providerMessageId))
     .execute();
 }
