@@ -1,13 +1,13 @@
 // Accounts, users and tokens: all SQL for them lives here.
-import type { Executor } from '../../db/database.js';
+import type { AccountTable, ApiTokenTable, Executor, UserTable } from '../../db/database.js';
 
-export const insertAccount = (db: Executor, row: { id: string; name: string; subscription_status: 'active' | 'inactive'; created_at: number }) =>
+export const insertAccount = (db: Executor, row: AccountTable) =>
   db.insertInto('accounts').values(row).returningAll().executeTakeFirstOrThrow();
 
 export const findAccount = (db: Executor, id: string) =>
   db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const setSubscription = (db: Executor, id: string, status: 'active' | 'inactive') =>
+export const setSubscription = (db: Executor, id: string, status: AccountTable['subscription_status']) =>
   db.updateTable('accounts').set({ subscription_status: status }).where('id', '=', id).returningAll().executeTakeFirst();
 
 export const countAccounts = async (db: Executor): Promise<number> => {
@@ -15,25 +15,14 @@ export const countAccounts = async (db: Executor): Promise<number> => {
   return Number(row.n);
 };
 
-export const insertUser = (db: Executor, row: { id: string; account_id: string; name: string; email: string; created_at: number }) =>
+export const insertUser = (db: Executor, row: UserTable) =>
   db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
 
 export const findUser = (db: Executor, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const insertToken = (
-  db: Executor,
-  row: {
-    id: string;
-    account_id: string;
-    user_id: string;
-    name: string | null;
-    token_hash: string;
-    scopes: string;
-    chatbot_ids: string | null;
-    expires_at: number | null;
-    created_at: number;
-  },
-) => db.insertInto('api_tokens').values({ ...row, revoked_at: null }).returningAll().executeTakeFirstOrThrow();
+/** A new token is never revoked. */
+export const insertToken = (db: Executor, row: Omit<ApiTokenTable, 'revoked_at'>) =>
+  db.insertInto('api_tokens').values({ ...row, revoked_at: null }).returningAll().executeTakeFirstOrThrow();
 
 export const revokeToken = (db: Executor, id: string, at: number) =>
   db.updateTable('api_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
