@@ -23,6 +23,7 @@ import type { KnowledgeService } from './knowledge.service.js';
 import { MAX_FILE_BYTES, checkUploadRequest, receiveUpload } from './uploads.js';
 
 const SourceEnvelope = Envelope(Type.Object({ source: KnowledgeSource }));
+const SourceListEnvelope = ListEnvelope(Type.Object({ sources: Type.Array(KnowledgeSource) }));
 
 const TAGS = ['Knowledge'];
 
@@ -48,7 +49,7 @@ export async function knowledgeRoutes(api: FastifyInstance, { knowledge: service
           params: ChatbotParams,
           querystring: SourceListQuery,
           response: {
-            200: ListEnvelope(Type.Object({ sources: Type.Array(KnowledgeSource) })),
+            200: SourceListEnvelope,
             ...errors(400, 401, 403, 404, 429),
           },
         },

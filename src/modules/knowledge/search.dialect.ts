@@ -119,47 +119,56 @@ export async function rankedMatches(db: Db, chatbotId: string, plan: MatchPlan):
       sql.join(terms.map((term) => sql`plainto_tsquery('english', ${term})`), operator);
     const selects = tsquery(plan.select, plan.requireAll ? sql` && ` : sql` || `);
     const ranks = tsquery(plan.rank, sql` || `);
-    const { rows } = await sql<RawChunkHit>`
-      with scanned as (
-        select c.id
-        from knowledge_chunks c
-        join knowledge_sources s on s.id = c.source_id
-        where c.search_vector @@ (${selects}) and c.chatbot_id = ${chatbotId} and s.status = 'ready'
-        order by c.id desc
-        limit ${plan.scan}
-      ), best as (
-        -- Scored only now, for the scanned chunks alone: ts_rank reads each chunk's (compressed) vector.
-        select c.id, s.is_source_of_truth, ts_rank(c.search_vector, ${ranks}) as score
-        from scanned
-        join knowledge_chunks c on c.id = scanned.id
-        join knowledge_sources s on s.id = c.source_id
-        order by s.is_source_of_truth desc, score desc, c.id desc
-        limit ${plan.limit}
-      )
-      select c.id, c.source_id, s.title, coalesce(c.url, s.url) as url, c.text, best.is_source_of_truth, best.score
-      from best
-      join knowledge_chunks c on c.id = best.id
-      join knowledge_sources s on s.id = c.source_id
-      order by best.is_source_of_truth desc, best.score desc, best.id desc`.execute(db);
-    return rows.map(chunkHit);
+    return bestPassages(
+      db,
+      sql`
+        with scanned as (
+          select c.id
+          from knowledge_chunks c
+          join knowledge_sources s on s.id = c.source_id
+          where c.search_vector @@ (${selects}) and c.chatbot_id = ${chatbotId} and s.status = 'ready'
+          order by c.id desc
+          limit ${plan.scan}
+        ), best as (
+          -- Scored only now, for the scanned chunks alone: ts_rank reads each chunk's (compressed) vector.
+          select c.id, s.is_source_of_truth, ts_rank(c.search_vector, ${ranks}) as score
+          from scanned
+          join knowledge_chunks c on c.id = scanned.id
+          join knowledge_sources s on s.id = c.source_id
+          order by s.is_source_of_truth desc, score desc, c.id desc
+          limit ${plan.limit}
+        )`,
+    );
   }
   // FTS5 ranks by the phrases of the MATCH expression, so the ranking terms join the selecting ones:
   // `(a OR b) AND (a OR b OR c)` selects like `a OR b` and scores c too. FTS5 evaluates the AND by
   // seeking the second part to each candidate of the first, so common ranking terms cost little.
   const selects = plan.requireAll ? plan.select.map((term) => fts5Any([term])).join(' AND ') : `(${fts5Any(plan.select)})`;
   const expression = `${selects} AND (${fts5Any(plan.rank)})`;
+  return bestPassages(
+    db,
+    sql`
+      with scanned as (
+        select c.id, s.is_source_of_truth, -bm25(knowledge_chunks_fts) as score
+        from knowledge_chunks_fts
+        join knowledge_chunks c on c.id = knowledge_chunks_fts.rowid
+        join knowledge_sources s on s.id = c.source_id
+        where knowledge_chunks_fts match ${expression} and c.chatbot_id = ${chatbotId} and s.status = 'ready'
+        order by knowledge_chunks_fts.rowid desc
+        limit ${plan.scan}
+      ), best as (
+        select * from scanned order by is_source_of_truth desc, score desc, id desc limit ${plan.limit}
+      )`,
+  );
+}
+
+/**
+ * The passages of the chunks a dialect's ranking chose: `ranking` ends with a CTE `best` (id,
+ * is_source_of_truth, score), read here in rank order with each chunk's text and source.
+ */
+async function bestPassages(db: Db, ranking: RawBuilder<unknown>): Promise<ChunkHit[]> {
   const { rows } = await sql<RawChunkHit>`
-    with scanned as (
-      select c.id, s.is_source_of_truth, -bm25(knowledge_chunks_fts) as score
-      from knowledge_chunks_fts
-      join knowledge_chunks c on c.id = knowledge_chunks_fts.rowid
-      join knowledge_sources s on s.id = c.source_id
-      where knowledge_chunks_fts match ${expression} and c.chatbot_id = ${chatbotId} and s.status = 'ready'
-      order by knowledge_chunks_fts.rowid desc
-      limit ${plan.scan}
-    ), best as (
-      select * from scanned order by is_source_of_truth desc, score desc, id desc limit ${plan.limit}
-    )
+    ${ranking}
     select c.id, c.source_id, s.title, coalesce(c.url, s.url) as url, c.text, best.is_source_of_truth, best.score
     from best
     join knowledge_chunks c on c.id = best.id
