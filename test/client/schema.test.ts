@@ -1,10 +1,10 @@
-// The client's generated types and its error catalogue follow the service: when a route schema changes,
-// this fails until `npm run client:generate` has been run and its result committed.
+// The client's generated types and its error catalogue follow the service: when a route schema or the
+// error catalogue changes, this fails until `npm run client:generate` has been run and its result committed.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { ERROR_STATUS as CLIENT_ERROR_STATUS } from '@chatbot-ops/client';
 import type { OpenAPI3 } from 'openapi-typescript';
-import { committedSchema, GENERATE_COMMAND, renderSchema, serviceDocument } from '../../scripts/generate-client.js';
+import { committedErrors, committedSchema, GENERATE_COMMAND, renderErrors, renderSchema, serviceDocument } from '../../scripts/generate-client.js';
 import { ERROR_STATUS } from '../../src/errors.js';
 
 type CodeSchema = { properties?: { error?: { properties?: { code?: { enum?: unknown[] } } } } };
@@ -42,10 +42,15 @@ describe('TypeScript client: generated from the current service', () => {
   });
 
   it('knows every error code of the service, with its status', () => {
+    assert.equal(
+      committedErrors(),
+      renderErrors(),
+      `clients/typescript/src/generated/errors.ts is out of date with src/errors.ts: run \`${GENERATE_COMMAND}\` and commit the result`,
+    );
     assert.deepEqual(
       CLIENT_ERROR_STATUS,
       ERROR_STATUS,
-      'src/errors.ts and clients/typescript/src/errors.ts differ: copy the catalogue into the client',
+      `src/errors.ts and the client's catalogue differ: run \`${GENERATE_COMMAND}\``,
     );
     const documented = documentedErrorCodes(document);
     assert.ok(documented.has('validation_error') && documented.has('not_found'), 'the walk finds the codes');

@@ -1,33 +1,10 @@
 // Errors the client throws: the service's error envelope as an exception, with its code typed.
 
-/**
- * Every error code the service answers with, and its HTTP status. The OpenAPI document types
- * `error.code` as a plain string, so the catalogue is written out here (README "Errors").
- */
-export const ERROR_STATUS = {
-  validation_error: 400,
-  endpoint_limit: 400,
-  not_a_website: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  subscription_inactive: 403,
-  claimed_by_other: 403,
-  not_found: 404,
-  not_ready: 409,
-  refresh_running: 409,
-  already_handover: 409,
-  not_handover: 409,
-  already_resolved: 409,
-  not_resolved: 409,
-  idempotency_in_progress: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  idempotency_key_reused: 422,
-  rate_limited: 429,
-  internal_error: 500,
-  unavailable: 503,
-  lock_failed: 503,
-} as const;
+// Every error code the service answers with, and its HTTP status. The OpenAPI document names only the
+// codes each operation answers, so the generator copies the whole catalogue from the service (README "Errors").
+import { ERROR_STATUS } from './generated/errors.js';
+
+export { ERROR_STATUS };
 
 /** A code of the service's error catalogue. */
 export type ServiceErrorCode = keyof typeof ERROR_STATUS;
