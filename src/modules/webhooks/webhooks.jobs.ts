@@ -1,4 +1,5 @@
-// Background work of the webhooks capability. Both jobs run in the delivery pool (see workers.ts).
+// Background work of the webhooks capability. Both jobs run in the delivery pool (the job catalogue,
+// jobs/job-types.ts, puts them there, with their attempts and time limit).
 // - events.dispatch (enqueued by emit() in the transaction of the event): the event's first attempt at
 //   every active endpoint of the account subscribed to its type, sent at once and in parallel.
 // - webhooks.deliver: one later attempt at one endpoint: a retry after WEBHOOK_RETRY_DELAYS, or a first
