@@ -5,6 +5,7 @@ import {
   type Kysely,
   type SelectQueryBuilder,
   type SqlBool,
+  type Transaction,
 } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -22,6 +23,26 @@ export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: Kyse
   if (mode === 'nowait') return locked.noWait() as QB;
   if (mode === 'skip locked') return locked.skipLocked() as QB;
   return locked as QB;
+}
+
+/**
+ * Runs `work` in a transaction that waits at most `ms` for a lock another transaction holds, then fails
+ * with a lock error (`isLockNotAvailable`). PostgreSQL: `lock_timeout` for this transaction alone; SQLite:
+ * the wait for another process's write lock when the transaction begins (this process's own transactions
+ * take the writer in turn, one after the other, and are not timed).
+ */
+export function transactionWaitingAtMost<DB, T>(db: Kysely<DB>, ms: number, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  const wait = Math.max(0, Math.round(ms));
+  if (dialectOf(db) === 'postgres') {
+    return db.transaction().execute(async (trx) => {
+      await sql.raw(`set local lock_timeout = ${wait}`).execute(trx);
+      return work(trx);
+    });
+  }
+  return db.connection().execute(async (connection) => {
+    await sql.raw(`pragma busy_timeout = ${wait}`).execute(connection);
+    return connection.transaction().execute(work);
+  });
 }
 
 /** A boolean column as read: PostgreSQL gives true/false, SQLite 1/0. */

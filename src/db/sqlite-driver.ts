@@ -9,7 +9,9 @@
 //   transactions begin IMMEDIATE, so the write lock is had at the start or not at all;
 // - the writer never waits inside SQLite (busy_timeout 0): a lock held by another process is retried
 //   with short asynchronous sleeps up to `busyTimeoutMs`, then the query fails with SQLITE_BUSY, which
-//   the API answers as 503 `unavailable` with Retry-After.
+//   the API answers as 503 `unavailable` with Retry-After;
+// - `pragma busy_timeout = N` sent on a connection (`db.connection()`) sets that budget for the
+//   connection's own transactions, for work that must give up sooner than the rest.
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -22,6 +24,7 @@ import {
 } from 'kysely';
 
 const STATEMENT_CACHE_SIZE = 500;
+const BUSY_TIMEOUT_PRAGMA = /^\s*pragma\s+busy_timeout\s*=\s*(\d+)\s*;?\s*$/i;
 const FIRST_RETRY_MS = 2;
 const LONGEST_RETRY_MS = 50;
 
@@ -112,7 +115,7 @@ class RoutedSqliteDriver implements Driver {
     const routed = connection as RoutedConnection;
     const free = await this.takeWriter();
     try {
-      await retryWhileBusy(this.#options.busyTimeoutMs, () => this.#writer.run('begin immediate'));
+      await retryWhileBusy(routed.busyTimeoutMs ?? this.#options.busyTimeoutMs, () => this.#writer.run('begin immediate'));
     } catch (error) {
       free();
       throw error;
@@ -192,9 +195,17 @@ class RoutedSqliteDriver implements Driver {
 /** One use of the driver: queries go to the reader or the writer; `transaction` holds the writer. */
 class RoutedConnection implements DatabaseConnection {
   transaction: (() => void) | null = null;
+  /** This connection's own wait for another process's write lock, when set with `pragma busy_timeout`. */
+  busyTimeoutMs: number | null = null;
   constructor(readonly driver: RoutedSqliteDriver) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // The writer itself never waits inside SQLite; the budget is the driver's retries.
+    const busyTimeout = BUSY_TIMEOUT_PRAGMA.exec(query.sql);
+    if (busyTimeout && query.query.kind === 'RawNode') {
+      this.busyTimeoutMs = Number(busyTimeout[1]);
+      return { rows: [] };
+    }
     return (await this.driver.execute(this, query)) as QueryResult<R>;
   }
 

@@ -3,35 +3,101 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { ChannelAdapter } from '../../src/modules/conversations/index.js';
-import { describeEachDialect, swappableAdapter } from '../support/app.js';
+import { sql } from 'kysely';
+import { describeEachDialect, swappableAdapter, type TestApp } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import { escalated, path, start } from './support.js';
+
+/**
+ * Another connection (as another process would have) holds the conversation's lock until released: the
+ * row lock on PostgreSQL, the database's write lock on SQLite.
+ */
+async function holdConversationLock(t: TestApp, threadId: string) {
+  const other = t.database.connectAgain();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const transaction = other.db.transaction().execute(async (trx) => {
+    if (t.dialect === 'postgres') {
+      await sql`select thread_id from conversations where thread_id = ${threadId} for update`.execute(trx);
+    } else {
+      await trx.updateTable('conversations').set({ last_message_at: t.clock.now() }).where('thread_id', '=', threadId).execute();
+    }
+    locked();
+    await released;
+  });
+  await isLocked;
+  let done: Promise<void> | null = null;
+  return {
+    release(): Promise<void> {
+      release();
+      done ??= transaction.then(() => other.close());
+      return done;
+    },
+  };
+}
 
 /** The API channel's delivery, which a test counts. */
 const apiChannel = swappableAdapter('api');
 
 describeEachDialect('conversations: concurrency', (t) => {
-  it('50 simultaneous take-overs: exactly one 200, the others 409 already_handover or 503 lock_failed', async () => {
+  it('30 simultaneous take-overs: exactly one 200, the other 29 answer 409 already_handover', async () => {
     const s = await seed(t());
     const { conversation } = await start(t(), s, 'Hi');
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () =>
+      Array.from({ length: 30 }, () =>
         t().api('POST', path(s, conversation.threadId, '/take-over'), { token: s.token }),
       ),
     );
     const statuses = responses.map((r) => r.status);
     assert.equal(statuses.filter((status) => status === 200).length, 1, JSON.stringify(statuses));
-    for (const response of responses.filter((r) => r.status !== 200)) {
-      assert.ok(
-        (response.status === 409 && response.body.error.code === 'already_handover') ||
-          (response.status === 503 &&
-            response.body.error.code === 'lock_failed' &&
-            response.headers['retry-after'] === '1'),
-        response.text,
-      );
+    const losers = responses.filter((r) => r.status !== 200);
+    assert.equal(losers.length, 29);
+    for (const response of losers) {
+      assert.equal(response.status, 409, response.text);
+      assert.equal(response.body.error.code, 'already_handover');
     }
     const read = await t().api('GET', path(s, conversation.threadId), { token: s.token });
     assert.equal(read.body.data.conversation.mode, 'human');
+  });
+
+  it('a take-over waits for a lock that is released within a second', async () => {
+    const s = await seed(t());
+    const { conversation } = await start(t(), s, 'Hi');
+    const lock = await holdConversationLock(t(), conversation.threadId);
+    try {
+      const pending = t().api('POST', path(s, conversation.threadId, '/take-over'), { token: s.token });
+      setTimeout(() => lock.release(), 300);
+      const response = await pending;
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.body.data.conversation.mode, 'human');
+    } finally {
+      await lock.release();
+    }
+  });
+
+  it('a take-over that cannot have the lock within a second answers 503 lock_failed with Retry-After: 1', async () => {
+    const s = await seed(t());
+    const { conversation } = await start(t(), s, 'Hi');
+    const lock = await holdConversationLock(t(), conversation.threadId);
+    try {
+      // Held until the answer comes, at most 2.5 s: a take-over that waited longer than a second would
+      // get the lock after that and succeed.
+      const pending = t().api('POST', path(s, conversation.threadId, '/take-over'), { token: s.token });
+      const timer = setTimeout(() => lock.release(), 2500);
+      const response = await pending;
+      clearTimeout(timer);
+      assert.equal(response.status, 503, response.text);
+      assert.equal(response.body.error.code, 'lock_failed');
+      assert.equal(response.headers['retry-after'], '1');
+    } finally {
+      await lock.release();
+    }
+    const read = await t().api('GET', path(s, conversation.threadId), { token: s.token });
+    assert.equal(read.body.data.conversation.mode, 'ai');
+    const again = await t().api('POST', path(s, conversation.threadId, '/take-over'), { token: s.token });
+    assert.equal(again.status, 200, again.text);
   });
 
   it('20 simultaneous replies with one Idempotency-Key: one message, one delivery, the rest replayed or told it is in progress', async () => {

@@ -1,13 +1,15 @@
 // The team's side of a conversation (spec: Handover): take-over, replies, switch-to-ai,
 // resolve and reopen. Each is one transaction around the conversation's row lock.
 //
-// Claims (take-over, and the reply that claims an open handover) lock without waiting: on PostgreSQL
-// `FOR UPDATE NOWAIT`, so of many simultaneous claims one proceeds and the others either see its result
-// (409/403) or lose the race at once (503 lock_failed, Retry-After: 1). SQLite serialises writers, so
-// there the others always see the result.
+// A take-over waits up to a second for the lock: of many simultaneous take-overs one proceeds and the
+// others, in turn, see its result (409 already_handover); only a lock held longer than that (another
+// process in a long transaction) is 503 lock_failed with Retry-After: 1. The reply that claims an open
+// handover does not wait: on PostgreSQL `FOR UPDATE NOWAIT`, so of two colleagues claiming at once one
+// proceeds and the other sees the claim (403) or loses the race at once (503 lock_failed). SQLite
+// serialises this process's writers, so there the others always see the result.
 import type { Core } from '../../core.js';
 import type { Db, Trx } from '../../db/database.js';
-import { isLockNotAvailable } from '../../db/dialect.js';
+import { isLockNotAvailable, transactionWaitingAtMost } from '../../db/dialect.js';
 import { AppError, notFound } from '../../errors.js';
 import { emit } from '../../events/emit.js';
 import { firstName, type Principal } from '../accounts/index.js';
@@ -17,7 +19,13 @@ import { messageText } from './conversations.service.js';
 import type { ConversationRow, MessageRow } from './conversations.table.js';
 import type { Delivery, DeliveryResult } from './delivery.js';
 
-type Locking = 'wait' | 'nowait';
+/**
+ * `nowait`: fail at once when someone else holds the lock; `briefly`: wait up to TAKE_OVER_LOCK_WAIT_MS;
+ * `wait`: wait as long as the database allows any query to.
+ */
+type Locking = 'nowait' | 'briefly' | 'wait';
+
+const TAKE_OVER_LOCK_WAIT_MS = 1000;
 
 export interface HandoverDeps extends Pick<Core, 'db' | 'clock'> {
   delivery: Delivery;
@@ -35,7 +43,7 @@ export function createHandoverService(deps: HandoverDeps) {
   };
 }
 
-/** Runs `change` on the locked conversation; a lock that cannot be had at once is 503 lock_failed. */
+/** Runs `change` on the locked conversation; a lock that cannot be had in time is 503 lock_failed. */
 async function withLockedConversation<T>(
   db: Db,
   chatbotId: string,
@@ -43,12 +51,15 @@ async function withLockedConversation<T>(
   locking: Locking,
   change: (trx: Trx, conversation: ConversationRow) => Promise<T>,
 ): Promise<T> {
+  const work = async (trx: Trx) => {
+    const conversation = await repo.lockConversation(trx, chatbotId, threadId, locking === 'nowait' ? 'nowait' : 'wait');
+    if (!conversation) throw notFound('conversation');
+    return change(trx, conversation);
+  };
   try {
-    return await db.transaction().execute(async (trx) => {
-      const conversation = await repo.lockConversation(trx, chatbotId, threadId, locking);
-      if (!conversation) throw notFound('conversation');
-      return change(trx, conversation);
-    });
+    return await (locking === 'briefly'
+      ? transactionWaitingAtMost(db, TAKE_OVER_LOCK_WAIT_MS, work)
+      : db.transaction().execute(work));
   } catch (error) {
     if (isLockNotAvailable(error)) {
       throw new AppError(
@@ -69,7 +80,7 @@ function takeOver(
   chatbotId: string,
   threadId: string,
 ): Promise<ConversationRow> {
-  return withLockedConversation(deps.db, chatbotId, threadId, 'nowait', async (trx, conversation) => {
+  return withLockedConversation(deps.db, chatbotId, threadId, 'briefly', async (trx, conversation) => {
     if (conversation.mode === 'human')
       throw new AppError('already_handover', 'A person is already handling this conversation.');
     return repo.updateConversation(trx, conversation.thread_id, {
