@@ -259,6 +259,43 @@ describeEachDialect('web chat API', (t) => {
     );
   });
 
+  it('answers 404 not_found for an unknown chatbot on every web chat route, whatever the Origin', async () => {
+    const s = await seed(t());
+    await (await channelSetup(commandServices(t().deps.config, t().db, t().clock))).origins.allowOrigin(s.chatbotId, SITE);
+    // A real conversation and its visitor token, so that only the chatbot in the path is wrong.
+    const { threadId, token } = await startChat(t(), s.chatbotId, {}, { origin: SITE });
+    const known = await t().api('OPTIONS', `/widget/${s.chatbotId}/conversations`);
+    assert.equal(known.status, 204, 'a preflight without Origin for a real chatbot');
+    for (const chatbotId of ['01890000-0000-7000-8000-000000000000', 'not-a-uuid']) {
+      const base = `/widget/${chatbotId}/conversations`;
+      const requests: [string, string, { token?: string; body?: unknown; headers?: Record<string, string> }][] = [
+        ['OPTIONS', base, { headers: { 'access-control-request-method': 'POST' } }],
+        ['OPTIONS', `${base}/${threadId}/messages`, { headers: { 'access-control-request-method': 'POST' } }],
+        ['OPTIONS', `${base}/${threadId}/events`, { headers: { 'access-control-request-method': 'GET' } }],
+        ['POST', base, { body: {} }],
+        ['POST', `${base}/${threadId}/messages`, { token, body: { message: 'Hello?' } }],
+        ['GET', `${base}/${threadId}/messages`, { token }],
+        ['POST', `${base}/${threadId}/visitor`, { token, body: { name: 'Ann' } }],
+        ['GET', `${base}/${threadId}/events`, { token }],
+      ];
+      for (const [method, url, options] of requests) {
+        for (const origin of [SITE, 'https://evil.example', undefined]) {
+          const headers = { ...options.headers, ...(origin ? { origin } : {}) };
+          const res = await t().api(method as 'GET', url, { ...options, headers });
+          const what = `${method} ${url} from ${origin ?? 'no origin'}`;
+          assert.equal(res.status, 404, `${what}: ${res.text}`);
+          assert.equal(res.body.error.code, 'not_found', what);
+          assert.equal(res.headers['access-control-allow-origin'], undefined, what);
+          assert.equal(res.headers['x-request-id'], res.body.meta.requestId, what);
+        }
+      }
+    }
+    // Nothing was stored for the unknown chatbot, nor added to the real conversation.
+    const history = await t().api('GET', `/widget/${s.chatbotId}/conversations/${threadId}/messages`, { token });
+    assert.equal(history.status, 200);
+    assert.equal(history.body.data.messages.length, 0);
+  });
+
   it('rate limits messages per visitor and conversation starts per address', async () => {
     t().clock.advance(60_000);
     const s = await seed(t());

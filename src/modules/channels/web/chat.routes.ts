@@ -62,7 +62,7 @@ export async function webChatRoutes(fastify: FastifyInstance, { webChat, convers
   await fastify.register(async (scope) => {
     scope.decorateRequest('visitorGrant', null);
     // CORS first, so that even a refusal for going too fast is readable by the page.
-    registerWidgetCors(scope, webChat.isOriginAllowed);
+    registerWidgetCors(scope, webChat);
     scope.addHook('onRequest', async (request) => {
       if (request.method === 'OPTIONS') return;
       const token = bearerToken(request);

@@ -4,7 +4,7 @@
 import type { Core } from '../../../core.js';
 import { createHash } from 'node:crypto';
 import { AppError, notFound } from '../../../errors.js';
-import { randomBase62 } from '../../../lib/ids.js';
+import { isUuid, randomBase62 } from '../../../lib/ids.js';
 import type { ChatbotsService } from '../../chatbots/index.js';
 import type { ConversationRow, ConversationsService, MessageRow } from '../../conversations/index.js';
 import { contactDetailsFromVisitor, type VisitorInput } from '../../leads/index.js';
@@ -27,6 +27,8 @@ export function checkGrant(grant: VisitorGrant, chatbotId: string, threadId: str
   if (grant.chatbotId !== chatbotId || grant.threadId !== threadId) throw notFound('conversation');
 }
 
+export type OriginAccess = 'allowed' | 'refused' | 'unknown';
+
 export interface WebChatDeps extends Pick<Core, 'db' | 'clock'> {
   runtime: Pick<ChannelsRuntime, 'bus'>;
   chatbots: Pick<ChatbotsService, 'findChatbot'>;
@@ -40,8 +42,18 @@ export type WebChatService = ReturnType<typeof createWebChatService>;
 
 export function createWebChatService({ db, clock, runtime, chatbots, conversations }: WebChatDeps) {
   return {
-    /** Whether a page on `origin` may use the chatbot's chat (CORS). */
-    isOriginAllowed: (chatbotId: string, origin: string) => repo.isOriginAllowed(db, chatbotId, origin),
+    /** Whether the chat of this chatbot exists (any id, well-formed or not). */
+    chatbotExists: async (chatbotId: string): Promise<boolean> =>
+      isUuid(chatbotId) && (await chatbots.findChatbot(chatbotId)) !== undefined,
+
+    /**
+     * Whether a page on `origin` may use the chatbot's chat (CORS): `unknown` when there is no such
+     * chatbot, which is answered like any request for it (404), not as a refused origin.
+     */
+    async originAccess(chatbotId: string, origin: string): Promise<OriginAccess> {
+      if (!isUuid(chatbotId) || (await chatbots.findChatbot(chatbotId)) === undefined) return 'unknown';
+      return (await repo.isOriginAllowed(db, chatbotId, origin)) ? 'allowed' : 'refused';
+    },
 
     async visitorGrant(token: string | null): Promise<VisitorGrant> {
       const row = token ? await repo.findVisitorToken(db, hashVisitorToken(token)) : undefined;
