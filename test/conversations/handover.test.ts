@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Channel } from '../../src/modules/conversations/conversations.table.js';
 import { describeEachDialect, swappableAdapter, type TestApp } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
-import { escalated, outbox, path, say, start } from './support.js';
+import { addKnowledge, escalated, outbox, path, say, start } from './support.js';
 
 /** Holds the conversation's row lock (PostgreSQL) or the database write lock (SQLite) from a second connection. */
 async function holdingTheLock<T>(t: TestApp, threadId: string, run: () => Promise<T>): Promise<T> {
@@ -477,14 +477,92 @@ describeEachDialect('conversations: handover endpoints', (t) => {
     assert.equal(missing.status, 404);
   });
 
-  it('resolving keeps the mode: a resolved conversation a person handles stays with them', async () => {
+  it('resolving ends the handover (API channel): mode ai, no assignee, escalated false; the chatbot answers the next message and may hand over again', async () => {
     const s = await seed(t());
-    const { conversation } = await start(t(), s, 'Hi');
-    await t().api('POST', path(s, conversation.threadId, '/take-over'), { token: s.token });
-    const res = await t().api('PATCH', path(s, conversation.threadId), {
-      token: s.token,
-      body: { resolved: true },
-    });
-    assert.equal(res.body.data.conversation.mode, 'human');
+    const colleague = await s.colleague();
+    await addKnowledge(t(), s, 'Opening hours', 'Our shop is open Monday to Friday from 9 am to 5 pm.');
+    const threadId = await escalated(t(), s);
+    assert.equal((await t().api('POST', path(s, threadId, '/take-over'), { token: s.token })).status, 200);
+    const reply = await t().api('POST', path(s, threadId, '/replies'), { token: s.token, body: { message: 'Dana here' } });
+    assert.equal(reply.status, 201, reply.text);
+    const before = await outbox(t(), s.accountId);
+
+    const res = await t().api('PATCH', path(s, threadId), { token: s.token, body: { resolved: true } });
+    assert.equal(res.status, 200, res.text);
+    const resolved = res.body.data.conversation;
+    assert.equal(resolved.resolved, true);
+    assert.equal(resolved.mode, 'ai');
+    assert.equal(resolved.escalated, false);
+    const row = await t().db.selectFrom('conversations').select('assignee_user_id').where('thread_id', '=', threadId).executeTakeFirstOrThrow();
+    assert.equal(row.assignee_user_id, null);
+    const read = await t().api('GET', path(s, threadId), { token: s.token });
+    assert.deepEqual(read.body.data.conversation, resolved);
+    // One event: conversation.resolved with the conversation as it now is; ending the handover adds none.
+    const seen = new Set(before.map((event) => event.id));
+    const added = (await outbox(t(), s.accountId)).filter((event) => !seen.has(event.id));
+    assert.deepEqual(added.map((event) => event.type), ['conversation.resolved']);
+    assert.deepEqual(added[0]!.data, { conversation: resolved });
+
+    // The visitor writes again: the chatbot answers, the conversation reopens, nothing fires.
+    const later = await say(t(), s, threadId, 'When are you open?');
+    assert.deepEqual(later.messages.map((m: any) => m.role), ['user', 'assistant']);
+    assert.match(later.messages[1].text, /Monday to Friday/);
+    assert.equal(later.conversation.mode, 'ai');
+    assert.equal(later.conversation.resolved, false);
+    assert.equal(later.conversation.escalated, false);
+    assert.equal((await outbox(t(), s.accountId)).length, before.length + 1);
+
+    // Asking for a person again is a new handover, with its event.
+    const again = await say(t(), s, threadId, 'Can I talk to a human please?');
+    assert.equal(again.conversation.escalated, true);
+    assert.equal(again.messages[1].role, 'assistant');
+    const escalations = await outbox(t(), s.accountId, 'conversation.escalated');
+    assert.equal(escalations.length, 2);
+    const second = escalations.find((event) => !seen.has(event.id))!;
+    assert.deepEqual(second.data.conversation, again.conversation);
+    assert.equal(second.data.escalation.category, 'human_requested');
+    // Nobody holds it any more: a colleague's reply claims the new handover.
+    const claimed = await t().api('POST', path(s, threadId, '/replies'), { token: colleague.token, body: { message: 'Fox here' } });
+    assert.equal(claimed.status, 201, claimed.text);
+    assert.equal(claimed.body.data.message.authorName, 'Fox');
+  });
+
+  it('resolving ends the handover (web chat): the visitor is answered by the chatbot again and may be handed over again', async () => {
+    const s = await seed(t());
+    await addKnowledge(t(), s, 'Returns', 'Items can be returned within 30 days with the receipt.');
+    const started = await t().api('POST', `/widget/${s.chatbotId}/conversations`, { body: {} });
+    assert.equal(started.status, 201, started.text);
+    const threadId = started.body.data.conversation.threadId as string;
+    const visitorToken = started.body.data.visitorToken as string;
+    const visitorSays = async (message: string) => {
+      const sent = await t().api('POST', `/widget/${s.chatbotId}/conversations/${threadId}/messages`, {
+        token: visitorToken,
+        body: { message },
+      });
+      assert.equal(sent.status, 201, sent.text);
+      return sent.body.data.messages as any[];
+    };
+    await visitorSays('I would like to speak to a person');
+    assert.equal((await outbox(t(), s.accountId, 'conversation.escalated')).length, 1);
+    assert.equal((await t().api('POST', path(s, threadId, '/take-over'), { token: s.token })).status, 200);
+    assert.deepEqual((await visitorSays('Hello?')).map((m) => m.role), ['user'], 'the team handles it');
+    assert.equal((await t().api('POST', path(s, threadId, '/replies'), { token: s.token, body: { message: 'Dana here' } })).status, 201);
+    const res = await t().api('PATCH', path(s, threadId), { token: s.token, body: { resolved: true } });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.data.conversation.mode, 'ai');
+    assert.equal(res.body.data.conversation.escalated, false);
+    assert.equal((await outbox(t(), s.accountId, 'conversation.resolved')).length, 1);
+
+    const answered = await visitorSays('How many days do I have to return an item?');
+    assert.deepEqual(answered.map((m) => m.role), ['user', 'assistant']);
+    assert.match(answered[1].text, /30 days/);
+    const conversation = (await t().api('GET', path(s, threadId), { token: s.token })).body.data.conversation;
+    assert.equal(conversation.resolved, false);
+    assert.equal(conversation.mode, 'ai');
+
+    await visitorSays('Let me talk to a human');
+    const escalations = await outbox(t(), s.accountId, 'conversation.escalated');
+    assert.equal(escalations.length, 2);
+    for (const event of escalations) assert.equal(event.data.conversation.threadId, threadId);
   });
 }, { overrides: { channelAdapters: { api: apiChannel.adapter } } });

@@ -43,7 +43,7 @@ export async function handoverRoutes(fastify: FastifyInstance, { handover }: Han
       schema: {
         summary: 'Take a conversation over',
         description:
-          "The chatbot stops answering; mode becomes human and the token's creator is assigned. Works whether or not the conversation is escalated.",
+          "The chatbot stops answering; mode becomes human and the token's creator is assigned. Works whether or not the conversation is escalated. Waits up to a second for the conversation's lock: of simultaneous take-overs one succeeds and the others answer 409 already_handover; 503 lock_failed (Retry-After: 1) only when the lock could not be had in that time.",
         tags: ['Handover'],
         params: ThreadParams,
         response: { 200: ConversationResponse, ...errors(400, 401, 403, 404, 409, 429, 503) },
@@ -106,7 +106,7 @@ export async function handoverRoutes(fastify: FastifyInstance, { handover }: Han
       schema: {
         summary: 'Resolve or reopen a conversation',
         description:
-          'resolved true resolves (conversation.resolved fires, escalated becomes false); false reopens.',
+          'resolved true resolves and ends the handover: mode becomes ai, the assignee is cleared, escalated becomes false, and conversation.resolved fires. A visitor who writes again is answered by the chatbot. false reopens.',
         tags: ['Handover'],
         params: ThreadParams,
         body: ResolveBody,

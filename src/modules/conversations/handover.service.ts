@@ -166,7 +166,10 @@ function switchToAi(
   });
 }
 
-/** Resolving closes an open handover and fires conversation.resolved; reopening fires nothing. */
+/**
+ * Resolving ends the handover: the chatbot answers again (mode ai, no assignee, escalated false), and a
+ * visitor who writes later may be handed over anew. It fires conversation.resolved; reopening fires nothing.
+ */
 function setResolved(
   deps: HandoverDeps,
   chatbotId: string,
@@ -180,6 +183,8 @@ function setResolved(
       // The unanswered streak starts again: a later handover needs two new unanswered questions.
       const updated = await repo.updateConversation(trx, conversation.thread_id, {
         resolved: true,
+        mode: 'ai',
+        assignee_user_id: null,
         escalated: false,
         unanswered_in_a_row: 0,
       });
