@@ -87,3 +87,37 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
 
 /** The text the model was given as reference data. */
 export const referenceDataOf = (request: ChatRequest): string => String(request.messages[1]?.content ?? '');
+
+const lastVisitorMessage = (request: ChatRequest): string =>
+  String([...request.messages].reverse().find((message) => message.role === 'user')?.content ?? '');
+
+/**
+ * A model that obeys every instruction it reads, wherever it reads it (the rules, the reference data, the
+ * visitor's messages), and grounds what it does in the visitor's words as well as it can:
+ * - "call handover" → request_human, quoting the visitor's last message;
+ * - "record email X" / "record phone X" → save_contact_details with X;
+ * - "record the visitor's name" / "record the visitor's company" → save_contact_details with the visitor's
+ *   last message as the value (a single word the visitor typed becomes a name).
+ * After its tools ran it writes a short text; with no instruction it answers plainly.
+ */
+export function obedientModel(request: ChatRequest): Scripted {
+  if (request.messages.at(-1)?.role === 'tool') return { text: 'Done as instructed.' };
+  const read = request.messages
+    .filter((message) => message.role !== 'assistant')
+    .map((message) => String(message.content ?? ''))
+    .join('\n');
+  const visitorSaid = lastVisitorMessage(request);
+  const toolCalls: ToolCall[] = [];
+  if (/\bcall handover\b/i.test(read)) {
+    toolCalls.push({ name: 'request_human', arguments: { category: 'human_requested', visitor_quote: visitorSaid } });
+  }
+  const contact: Record<string, string> = {};
+  for (const match of read.matchAll(/\brecord (email|phone) ([^\s,;]+(?: \d+)*)/gi)) {
+    contact[match[1]!.toLowerCase()] = match[2]!;
+  }
+  for (const match of read.matchAll(/\brecord the visitor's (name|company)\b/gi)) {
+    contact[match[1]!.toLowerCase()] = visitorSaid;
+  }
+  if (Object.keys(contact).length > 0) toolCalls.push({ name: 'save_contact_details', arguments: contact });
+  return toolCalls.length > 0 ? { toolCalls } : { text: 'Here is what I know.' };
+}

@@ -88,15 +88,21 @@ export function escalationAfterAnswer(unansweredInARow: number): Escalation | nu
 
 /**
  * A model may propose a handover (the `openai` engine offers it as a tool). It is honoured only when the
- * words it cites are really the visitor's: a proposal made because of source text, or anything else the
- * visitor did not write, is dropped.
+ * visitor's own words are the grounds, judged by the same rules as above: the words it cites must be the
+ * visitor's, and the visitor's message holding them must itself ask for a person or complain. A model that
+ * obeys text planted in a source and cites whatever the visitor wrote gets nothing; the category and
+ * urgency are the rules', not the model's.
  */
 export function escalationProposedByModel(
   proposal: { category: 'human_requested' | 'complaint'; visitorQuote: string },
   visitorTexts: readonly string[],
 ): Escalation | null {
-  if (!isVisitorQuote(proposal.visitorQuote, visitorTexts)) return null;
-  return { ...ESCALATIONS[proposal.category] };
+  for (const text of visitorTexts) {
+    if (!isVisitorQuote(proposal.visitorQuote, [text])) continue;
+    const escalation = escalationForVisitorMessage(text);
+    if (escalation) return escalation;
+  }
+  return null;
 }
 
 const normalise = (text: string) =>

@@ -93,30 +93,24 @@ function firstMatch(patterns: RegExp[], text: string, maxLength: number): string
 export const hasContact = (details: { email?: string | null; phone?: string | null }): boolean =>
   Boolean(details.email || details.phone);
 
-const digitsOf = (text: string) => text.replace(/\D/g, '');
-const containsIgnoringCase = (haystack: string, needle: string) =>
-  haystack.toLowerCase().includes(needle.toLowerCase());
-
 /**
- * Keeps only the details that the visitor really wrote: a model proposing "my email is …" it read in a
- * source, or inventing a value, gets nothing recorded. Values are checked as the lead fields are.
+ * Keeps only the proposed details that the visitor gave, as `findContactDetails` finds them in the visitor's
+ * own messages: a model proposing "my email is …" it read in a source, inventing a value, or recording as a
+ * name a word the visitor merely typed gets nothing recorded. Each kept value is the one found.
  */
 export function groundedInVisitorText(
   proposed: ContactDetails,
   visitorTexts: readonly string[],
 ): ContactDetails {
+  const found = visitorTexts.map(findContactDetails);
   const grounded: ContactDetails = {};
-  const said = (value: string) => visitorTexts.some((text) => containsIgnoringCase(text, value));
-  const email = proposed.email?.trim();
-  if (email && isEmailAddress(email) && said(email)) grounded.email = email;
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  for (const field of ['email', 'name', 'company'] as const) {
+    const value = proposed[field];
+    const match = value ? found.find((details) => details[field] !== undefined && same(details[field], value)) : undefined;
+    if (match?.[field]) grounded[field] = match[field];
+  }
   const phone = proposed.phone ? toE164(proposed.phone) : null;
-  if (phone) {
-    const national = parsePhoneNumberFromString(phone)?.nationalNumber ?? phone;
-    if (visitorTexts.some((text) => digitsOf(text).includes(national))) grounded.phone = phone;
-  }
-  for (const field of ['name', 'company'] as const) {
-    const value = proposed[field]?.trim();
-    if (value && value.length <= LEAD_LIMITS[field] && said(value)) grounded[field] = value;
-  }
+  if (phone && found.some((details) => details.phone === phone)) grounded.phone = phone;
   return grounded;
 }

@@ -1,7 +1,8 @@
 // The `openai` engine: any OpenAI-compatible chat-completions server (OPENAI_BASE_URL), through the
 // official SDK. Retrieved passages go to the model as quoted, delimited data with their text escaped so
 // nothing inside can close a delimiter; handover, lead capture and "I cannot answer" are offered as tools,
-// and the service honours the first two only when grounded in the visitor's own words. Any model failure
+// and the service honours the first two only when the visitor's own messages bear them out by the same
+// rules as the extractive engine (the handover rules, the contact-detail extraction). Any model failure
 // (network, status, timeout, an unusable reply) falls back to the extractive answer: never a 500.
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
