@@ -259,7 +259,7 @@ describeEachDialect(
       const s = await seed(t());
       const client = clientFor(s);
       const { webhook } = await client.webhooks.create({ url: receiver.url('/client-hook'), events: ['lead.captured'] });
-      assert.deepEqual(await client.webhooks.test(webhook.id), { delivered: true, statusCode: 200 });
+      assert.deepEqual(await client.webhooks.test(webhook.id), { delivered: true, statusCode: 200, error: null });
       const [testRequest] = await receiver.waitFor('/client-hook', 1);
       const now = t().clock.now();
       const testEvent = verifyWebhook(testRequest!.rawBody, testRequest!.headers, webhook.secret, { now });

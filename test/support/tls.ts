@@ -21,6 +21,8 @@ export const testCaCert = readFileSync(testCaPath, 'utf8');
 export const testCaKey = readFileSync(fixturePath('ca.key'), 'utf8');
 export const serverCert = readFileSync(fixturePath('server.pem'), 'utf8');
 export const serverKey = readFileSync(fixturePath('server.key'), 'utf8');
+const untrustedCert = readFileSync(fixturePath('untrusted.pem'), 'utf8');
+const untrustedKey = readFileSync(fixturePath('untrusted.key'), 'utf8');
 
 /** True when this process was started trusting the test CA (only then can HTTPS tests pass). */
 export function testCaIsTrusted(): boolean {
@@ -71,4 +73,9 @@ export function startHttpServer(handler: RequestHandler): Promise<TestServer> {
 
 export function startHttpsServer(handler: RequestHandler): Promise<TestServer> {
   return listen(createHttpsServer({ key: serverKey, cert: serverCert }, handler), 'https');
+}
+
+/** An HTTPS server with a self-signed certificate that nothing trusts: every client TLS check fails. */
+export function startUntrustedHttpsServer(handler: RequestHandler): Promise<TestServer> {
+  return listen(createHttpsServer({ key: untrustedKey, cert: untrustedCert }, handler), 'https');
 }

@@ -68,7 +68,7 @@ describeEachDialect(
       const before = await endpointRow(t(), endpoint.id);
       const retried = await t().api('POST', `/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { token: account.token });
       assert.equal(retried.status, 200, retried.text);
-      assert.deepEqual(retried.body.data, { delivered: true, statusCode: 200 });
+      assert.deepEqual(retried.body.data, { delivered: true, statusCode: 200, error: null });
       const [first, again] = receiver.requests('/manual');
       assert.equal(again?.headers['service-delivery'], event.id);
       assert.equal(again?.headers['service-event'], 'lead.captured');
@@ -83,7 +83,7 @@ describeEachDialect(
 
       receiver.answer('/manual', 503);
       const failed = await t().api('POST', `/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { token: account.token });
-      assert.deepEqual(failed.body.data, { delivered: false, statusCode: 503 });
+      assert.deepEqual(failed.body.data, { delivered: false, statusCode: 503, error: 'The endpoint answered 503.' });
       assert.equal((await endpointRow(t(), endpoint.id))?.consecutive_failures, before?.consecutive_failures);
     });
 
@@ -94,7 +94,7 @@ describeEachDialect(
       await t().db.updateTable('webhook_endpoints').set({ active: false, disabled_reason: 'off' }).where('id', '=', endpoint.id).execute();
       const [test] = (await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token })).body.data.deliveries;
       const retried = await t().api('POST', `/webhooks/${endpoint.id}/deliveries/${test.id}/retry`, { token: account.token });
-      assert.deepEqual(retried.body.data, { delivered: true, statusCode: 200 });
+      assert.deepEqual(retried.body.data, { delivered: true, statusCode: 200, error: null });
       const [first, again] = receiver.requests('/retry-test');
       assert.equal(again?.headers['service-event'], 'webhook.test');
       assert.equal(again?.rawBody, first?.rawBody);

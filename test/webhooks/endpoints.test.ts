@@ -6,6 +6,7 @@ import { VERSION } from '../../src/version.js';
 import { startWorkers } from '../../src/workers.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
+import { startUntrustedHttpsServer } from '../support/tls.js';
 import { TEST_ENV, anotherProcess, assertSigned, createEndpoint, endpointRow, startReceiver, type Receiver } from './support.js';
 
 const EVENTS = ['conversation.escalated', 'conversation.resolved', 'lead.captured', 'knowledge.synced'];
@@ -253,7 +254,7 @@ describeEachDialect(
       const endpoint = await createEndpoint(t(), token, receiver.url('/test-ok'));
       const response = await t().api('POST', `/webhooks/${endpoint.id}/test`, { token });
       assert.equal(response.status, 200, response.text);
-      assert.deepEqual(response.body.data, { delivered: true, statusCode: 200 });
+      assert.deepEqual(response.body.data, { delivered: true, statusCode: 200, error: null });
       const [request] = receiver.requests('/test-ok');
       assert.ok(request);
       assert.equal(request.method, 'POST');
@@ -279,20 +280,62 @@ describeEachDialect(
       assert.equal(listed.body.data.webhooks[0].lastDeliveryAt, new Date(t().clock.now()).toISOString());
     });
 
-    it('reports a failed test: an error status, and an unreachable receiver with statusCode null', async () => {
+    it('reports why a test was not delivered: the status, a closed port, an untrusted certificate, a timeout', async () => {
       const { token } = await seed(t());
+      const test = async (id: string) => {
+        const response = await t().api('POST', `/webhooks/${id}/test`, { token });
+        assert.equal(response.status, 200, response.text);
+        return response.body.data as { delivered: boolean; statusCode: number | null; error: string | null };
+      };
       const failing = await createEndpoint(t(), token, receiver.url('/test-500'));
       receiver.answer('/test-500', 500);
-      assert.deepEqual((await t().api('POST', `/webhooks/${failing.id}/test`, { token })).body.data, { delivered: false, statusCode: 500 });
+      assert.deepEqual(await test(failing.id), { delivered: false, statusCode: 500, error: 'The endpoint answered 500.' });
       receiver.answer('/test-500', { status: 302, headers: { location: receiver.url('/test-ok') } });
-      assert.deepEqual((await t().api('POST', `/webhooks/${failing.id}/test`, { token })).body.data, { delivered: false, statusCode: 302 });
+      assert.deepEqual(await test(failing.id), {
+        delivered: false,
+        statusCode: 302,
+        error: 'The endpoint answered 302; redirects are not followed.',
+      });
+      assert.deepEqual(await test(failing.id), { delivered: true, statusCode: 200, error: null });
 
       const closed = await startReceiver();
       const closedUrl = closed.url('/gone');
       await closed.close();
       const unreachable = await createEndpoint(t(), token, closedUrl);
-      assert.deepEqual((await t().api('POST', `/webhooks/${unreachable.id}/test`, { token })).body.data, { delivered: false, statusCode: null });
+      assert.deepEqual(await test(unreachable.id), {
+        delivered: false,
+        statusCode: null,
+        error: 'The request failed: connection refused.',
+      });
       assert.equal((await endpointRow(t(), unreachable.id))?.last_status_code, null);
+
+      let reachedUntrusted = 0;
+      const untrusted = await startUntrustedHttpsServer((_req, res) => {
+        reachedUntrusted++;
+        res.writeHead(200).end('ok');
+      });
+      try {
+        const endpoint = await createEndpoint(t(), token, `https://localhost:${untrusted.port}/hook`);
+        const result = await test(endpoint.id);
+        assert.equal(result.delivered, false);
+        assert.equal(result.statusCode, null);
+        assert.match(result.error ?? '', /^The request failed: TLS error: .*certificate.*\.$/i);
+        assert.equal(reachedUntrusted, 0, 'no request goes over a connection that failed its TLS check');
+      } finally {
+        await untrusted.close();
+      }
+
+      // WEBHOOK_TIMEOUT is 1.5 s in these tests; the receiver answers after 4 s.
+      const slow = await createEndpoint(t(), token, receiver.url('/test-slow'));
+      receiver.answer('/test-slow', { status: 200, delayMs: 4000 });
+      assert.deepEqual(await test(slow.id), {
+        delivered: false,
+        statusCode: null,
+        error: 'The request failed: no complete response within 1500 ms.',
+      });
+      // The delivery list keeps its own short cause beside the test's sentence.
+      const listed = await t().api('GET', `/webhooks/${slow.id}/deliveries`, { token });
+      assert.equal(listed.body.data.deliveries[0].error, 'no complete response within 1500 ms');
     });
 
     it('tests an inactive endpoint, without touching its failure streak', async () => {
@@ -304,8 +347,8 @@ describeEachDialect(
         .where('id', '=', endpoint.id)
         .execute();
       receiver.answer('/test-inactive', 500);
-      assert.deepEqual((await t().api('POST', `/webhooks/${endpoint.id}/test`, { token })).body.data, { delivered: false, statusCode: 500 });
-      assert.deepEqual((await t().api('POST', `/webhooks/${endpoint.id}/test`, { token })).body.data, { delivered: true, statusCode: 200 });
+      assert.deepEqual((await t().api('POST', `/webhooks/${endpoint.id}/test`, { token })).body.data, { delivered: false, statusCode: 500, error: 'The endpoint answered 500.' });
+      assert.deepEqual((await t().api('POST', `/webhooks/${endpoint.id}/test`, { token })).body.data, { delivered: true, statusCode: 200, error: null });
       const row = await endpointRow(t(), endpoint.id);
       assert.equal(Boolean(row?.active), false, 'a test does not switch it back on');
       assert.equal(row?.consecutive_failures, 20, 'neither the failed nor the good test moved the streak');

@@ -47,6 +47,20 @@ function describeStatus(status: number): string {
 }
 
 /**
+ * Why an attempt was not delivered, as one sentence for the person who asked for it (test, manual retry);
+ * null when it was delivered.
+ */
+export function explainOutcome(outcome: Pick<AttemptOutcome, 'delivered' | 'statusCode' | 'error'>): string | null {
+  if (outcome.delivered) return null;
+  if (outcome.statusCode !== null) {
+    const redirect = outcome.statusCode >= 300 && outcome.statusCode < 400 ? '; redirects are not followed' : '';
+    return `The endpoint answered ${outcome.statusCode}${redirect}.`;
+  }
+  const reason = (outcome.error ?? 'unknown failure').replace(/[.\s]+$/, '');
+  return `The request failed: ${reason}.`;
+}
+
+/**
  * Sends the event once: resolve the host, check every address, POST to the checked address (TLS name and
  * Host stay the endpoint's), no redirects, WEBHOOK_TIMEOUT for the whole exchange. Signed afresh with the
  * time of this attempt. Rejects only when `signal` aborts (the worker is stopping) or on a bug.

@@ -32,7 +32,16 @@ export const Delivery = Type.Object({
   createdAt: Timestamp,
 }, { title: 'Delivery' });
 
-export const SendResult = Type.Object({ delivered: Type.Boolean(), statusCode: Nullable(Type.Integer()) });
+export const SendResult = Type.Object({
+  delivered: Type.Boolean({ description: 'True when the receiver answered 2xx.' }),
+  statusCode: Type.Union([Type.Integer({ examples: [500] }), Type.Null()], {
+    description: "The receiver's status; null when no answer came.",
+  }),
+  error: Type.Union([Type.String({ examples: ['The endpoint answered 500.'] }), Type.Null()], {
+    description:
+      'Why it was not delivered, one sentence: the status ("The endpoint answered 500."), a TLS or network error, or a timeout. null when delivered.',
+  }),
+});
 export const WebhookParams = Type.Object({ webhookId: Type.String() });
 export const DeliveryParams = Type.Object({ webhookId: Type.String(), deliveryId: Type.String() });
 export const ListQuery = Type.Object(PageQuery, { additionalProperties: false });

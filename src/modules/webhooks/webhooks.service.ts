@@ -13,7 +13,7 @@ import { newId } from '../../lib/ids.js';
 import { OutboundBlockedError, OutboundResolveError } from '../../net/outbound-guard.js';
 import type { Principal } from '../accounts/index.js';
 import { dropQueuedDeliveries } from './attempt-record.js';
-import { sendEvent, type AttemptOutcome } from './delivery.js';
+import { explainOutcome, sendEvent, type AttemptOutcome } from './delivery.js';
 import { newWebhookSecret } from './signature.js';
 import * as repo from './webhooks.repository.js';
 import type { WebhookRuntime } from './webhooks.runtime.js';
@@ -132,7 +132,15 @@ async function listDeliveries(deps: WebhooksDeps, principal: Principal, webhookI
 export interface SendResult {
   delivered: boolean;
   statusCode: number | null;
+  /** Why it was not delivered (the status, a TLS or network error, a timeout); null when delivered. */
+  error: string | null;
 }
+
+const sendResult = (outcome: AttemptOutcome): SendResult => ({
+  delivered: outcome.delivered,
+  statusCode: outcome.statusCode,
+  error: explainOutcome(outcome),
+});
 
 /**
  * Sends a signed webhook.test event now, to an active or inactive endpoint. It is recorded and updates
@@ -147,7 +155,7 @@ async function testEndpoint(deps: WebhooksDeps, principal: Principal, webhookId:
   // Kept in the outbox like any event, so that its delivery can be retried with the same id and bytes.
   await repo.insertEvent(deps.db, { id: event.id, account_id: principal.accountId, type: event.type, body: event.body, created_at: now });
   await record(deps, endpoint.id, event, 1, 'test', outcome);
-  return { delivered: outcome.delivered, statusCode: outcome.statusCode };
+  return sendResult(outcome);
 }
 
 /** Sends the event of a recorded delivery again now, answering like the test operation. */
@@ -161,7 +169,7 @@ async function retryDelivery(deps: WebhooksDeps, principal: Principal, webhookId
   const outcome = await sendOnDemand(deps, endpoint, event);
   const number = (await repo.lastAttemptNumber(deps.db, webhookId, event.id)) + 1;
   await record(deps, endpoint.id, event, number, 'manual', outcome);
-  return { delivered: outcome.delivered, statusCode: outcome.statusCode };
+  return sendResult(outcome);
 }
 
 /** Test and retry take a slot like the worker does, waiting for one as long as it takes. */

@@ -389,7 +389,7 @@ export interface paths {
         head?: never;
         /**
          * Resolve or reopen a conversation
-         * @description resolved true resolves (conversation.resolved fires, escalated becomes false); false reopens.
+         * @description resolved true resolves and ends the handover: mode becomes ai, the assignee is cleared, escalated becomes false, and conversation.resolved fires. A visitor who writes again is answered by the chatbot. false reopens.
          *
          *     Permission: `conversations:write`.
          */
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Take a conversation over
-         * @description The chatbot stops answering; mode becomes human and the token's creator is assigned. Works whether or not the conversation is escalated.
+         * @description The chatbot stops answering; mode becomes human and the token's creator is assigned. Works whether or not the conversation is escalated. Waits up to a second for the conversation's lock: of simultaneous take-overs one succeeds and the others answer 409 already_handover; 503 lock_failed (Retry-After: 1) only when the lock could not be had in that time.
          *
          *     Permission: `conversations:write`.
          */
@@ -5678,7 +5678,8 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "delivered": false,
-                     *         "statusCode": 1
+                     *         "statusCode": 500,
+                     *         "error": "The endpoint answered 500."
                      *       },
                      *       "meta": {
                      *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
@@ -5689,8 +5690,12 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                         data: {
+                            /** @description True when the receiver answered 2xx. */
                             delivered: boolean;
+                            /** @description The receiver's status; null when no answer came. */
                             statusCode: number | null;
+                            /** @description Why it was not delivered, one sentence: the status ("The endpoint answered 500."), a TLS or network error, or a timeout. null when delivered. */
+                            error: string | null;
                         };
                         meta: {
                             requestId: string;
@@ -6585,7 +6590,8 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "delivered": false,
-                     *         "statusCode": 1
+                     *         "statusCode": 500,
+                     *         "error": "The endpoint answered 500."
                      *       },
                      *       "meta": {
                      *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
@@ -6596,8 +6602,12 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                         data: {
+                            /** @description True when the receiver answered 2xx. */
                             delivered: boolean;
+                            /** @description The receiver's status; null when no answer came. */
                             statusCode: number | null;
+                            /** @description Why it was not delivered, one sentence: the status ("The endpoint answered 500."), a TLS or network error, or a timeout. null when delivered. */
+                            error: string | null;
                         };
                         meta: {
                             requestId: string;
