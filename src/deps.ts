@@ -9,7 +9,7 @@
 //   webhooks    runtime (pinned fetch, connections, in-flight bounds, attempt recorder) and service
 //   channels    runtime (live bus, Graph API fetch, web chat rate window, open streams) and its delivery adapters
 //   conversations  answer engine, delivery (the port's defaults with the channels' adapters plugged in),
-//                  the visitor-side and handover services
+//                  the change feed and its open streams, the visitor-side and handover services
 //   channels    web chat and inbound services, which use conversations
 // stop() closes the channels, webhooks and knowledge runtimes, then the notifications, then the database.
 import type { Logger } from 'pino';
@@ -39,6 +39,8 @@ import {
   channelAdapters,
   conversationsCapability,
   createAnswerEngine,
+  createConversationFeed,
+  createLiveRuntime,
   createConversationsService,
   createDelivery,
   createHandoverService,
@@ -46,6 +48,7 @@ import {
   type ChannelAdapters,
   type ConversationsService,
   type HandoverService,
+  type LiveRuntime,
 } from './modules/conversations/index.js';
 import { healthCapability } from './modules/health/index.js';
 import {
@@ -75,7 +78,12 @@ export interface AppDeps extends Core {
   webChat: WebChatService;
   inbound: InboundService;
   /** What capabilities hold while the service runs (worker threads, connections, the live bus). */
-  runtimes: { knowledge: KnowledgeRuntime; webhooks: WebhookRuntime; channels: ChannelsRuntime };
+  runtimes: {
+    knowledge: KnowledgeRuntime;
+    webhooks: WebhookRuntime;
+    channels: ChannelsRuntime;
+    conversations: LiveRuntime;
+  };
   /** Every capability bound to its dependencies, in the order its routes are registered. */
   capabilities: MountedCapability[];
   /** Periodic tasks of the service itself, beside the capabilities' own (the idempotency keys' cleanup). */
@@ -135,8 +143,10 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     }),
   });
   const engine = overrides.answerEngine ?? createAnswerEngine(config, knowledge.search, logger);
-  const conversations = createConversationsService({ db, clock, engine, delivery, leads });
-  const handover = createHandoverService({ db, clock, delivery });
+  const feed = createConversationFeed(core);
+  const liveRuntime = createLiveRuntime();
+  const conversations = createConversationsService({ db, clock, engine, delivery, leads, feed });
+  const handover = createHandoverService({ db, clock, delivery, feed });
 
   const inbound = createInboundService({ db, clock, config, conversations });
   const webChat = createWebChatService({ db, clock, runtime: channelsRuntime, chatbots, conversations });
@@ -146,7 +156,14 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     mount(chatbotsCapability, { chatbots, paginator }),
     mount(knowledgeCapability, { ...knowledgeBase, knowledge, paginator }),
     mount(webhooksCapability, { ...webhooksBase, webhooks, paginator }),
-    mount(conversationsCapability, { conversations, handover, paginator }),
+    mount(conversationsCapability, {
+      conversations,
+      handover,
+      paginator,
+      db,
+      notifications: core.notifications,
+      live: liveRuntime,
+    }),
     mount(leadsCapability, { leads, paginator }),
     mount(channelsCapability, { runtime: channelsRuntime, conversations, webChat, inbound }),
   ];
@@ -163,11 +180,17 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     handover,
     webChat,
     inbound,
-    runtimes: { knowledge: knowledgeBase.runtime, webhooks: webhooksBase.runtime, channels: channelsRuntime },
+    runtimes: {
+      knowledge: knowledgeBase.runtime,
+      webhooks: webhooksBase.runtime,
+      channels: channelsRuntime,
+      conversations: liveRuntime,
+    },
     capabilities,
     tasks: [idempotencyCleanup(db)],
     stop: () =>
       (stopping ??= (async () => {
+        liveRuntime.endStreams();
         await channelsRuntime.close();
         await webhooksBase.runtime.close();
         await knowledgeBase.runtime.close();

@@ -24,8 +24,8 @@ interface Operation extends Json {
   'x-permission'?: string;
   'x-idempotent'?: boolean;
   'x-upload'?: { field: string; maxBytes: number };
-  /** A Server-Sent Events stream: 200 with `text/event-stream`, not enveloped. */
-  'x-event-stream'?: boolean;
+  /** A Server-Sent Events stream: 200 with `text/event-stream`, not enveloped; a string is its example. */
+  'x-event-stream'?: boolean | string;
 }
 interface Response extends Json {
   description: string;
@@ -133,7 +133,15 @@ function finishSuccess(op: Operation): void {
   if (op['x-event-stream']) {
     op.responses['200'] = {
       description: 'A stream of Server-Sent Events (not enveloped), open until the client closes it.',
-      content: { 'text/event-stream': { schema: { type: 'string' }, example: 'event: message\nid: 3\ndata: {"id":"…","role":"agent","text":"Hi","createdAt":"…","authorName":"Dana"}\n\n' } },
+      content: {
+        'text/event-stream': {
+          schema: { type: 'string' },
+          example:
+            typeof op['x-event-stream'] === 'string'
+              ? op['x-event-stream']
+              : 'event: message\nid: 3\ndata: {"id":"…","role":"agent","text":"Hi","createdAt":"…","authorName":"Dana"}\n\n',
+        },
+      },
     };
   }
   for (const [status, response] of Object.entries(op.responses)) {

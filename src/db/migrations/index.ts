@@ -7,6 +7,7 @@ import * as webhooks from './0004_webhooks.js';
 import * as conversations from './0005_conversations.js';
 import * as channels from './0006_channels.js';
 import * as claimsAndLeases from './0007_claims_and_leases.js';
+import * as conversationLive from './0008_conversation_live.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_conversations': conversations,
   '0006_channels': channels,
   '0007_claims_and_leases': claimsAndLeases,
+  '0008_conversation_live': conversationLive,
 };

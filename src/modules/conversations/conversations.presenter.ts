@@ -1,10 +1,17 @@
-// The Conversation and Message resources as responses, the web chat and the events' `conversation` show
-// them: fields picked one by one (the account, assignee and unanswered streak stay inside).
+// The Conversation and Message resources as responses, the web chat, the live stream and the events'
+// `conversation` show them: fields picked one by one (the account and the unanswered streak stay inside).
 import { iso } from '../../lib/clock.js';
-import type { ConversationRow, MessageRow } from './conversations.table.js';
+import { LAST_MESSAGE_LENGTH } from './conversations.repository.js';
+import type { ConversationView, MessageRow } from './conversations.table.js';
 import type { DeliveryResult } from './delivery.js';
 
-export const presentConversation = (row: ConversationRow) => ({
+/** The first `length` characters (code points: a character outside the BMP is never cut in half). */
+const firstCharacters = (text: string, length: number) => {
+  const characters = Array.from(text);
+  return characters.length <= length ? text : characters.slice(0, length).join('');
+};
+
+export const presentConversation = (row: ConversationView) => ({
   threadId: row.thread_id,
   chatbotId: row.chatbot_id,
   channel: row.channel,
@@ -13,6 +20,26 @@ export const presentConversation = (row: ConversationRow) => ({
   resolved: row.resolved,
   startedAt: iso(row.started_at),
   lastMessageAt: iso(row.last_message_at),
+  assignee: row.assignee_user_id !== null && row.assignee_name !== null ? { id: row.assignee_user_id, name: row.assignee_name } : null,
+  // The details of the handover that is open; a closed one (switched to ai, resolved) shows none.
+  escalation:
+    row.escalated && row.escalation_category !== null && row.escalated_at !== null
+      ? {
+          reason: row.escalation_reason ?? '',
+          category: row.escalation_category,
+          urgency: row.escalation_urgency ?? 'medium',
+          at: iso(row.escalated_at),
+        }
+      : null,
+  visitor: row.visitor_name ? { name: row.visitor_name } : null,
+  lastMessage:
+    row.last_message_role !== null && row.last_message_text !== null && row.last_message_created_at !== null
+      ? {
+          role: row.last_message_role,
+          text: firstCharacters(row.last_message_text, LAST_MESSAGE_LENGTH),
+          createdAt: iso(row.last_message_created_at),
+        }
+      : null,
 });
 
 export const presentMessage = (row: MessageRow) => ({
@@ -24,7 +51,7 @@ export const presentMessage = (row: MessageRow) => ({
 });
 
 /** A visitor's turn: the conversation after it, the visitor's message and the chatbot's answer. */
-export const presentTurn = (turn: { conversation: ConversationRow; messages: MessageRow[] }) => ({
+export const presentTurn = (turn: { conversation: ConversationView; messages: MessageRow[] }) => ({
   conversation: presentConversation(turn.conversation),
   messages: turn.messages.map(presentMessage),
 });

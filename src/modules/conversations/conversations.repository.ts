@@ -1,7 +1,7 @@
 // Conversations and messages: all SQL for them lives here, including the reads other capabilities make
 // (the web chat's history and event stream) through this capability's service. Boolean columns are read
 // as 1/0 on SQLite: rows are turned into `ConversationRow` / `MessageRow` here, before they leave.
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { forUpdate, toBool } from '../../db/dialect.js';
 import { keysetPage, type PageRequest } from '../../http/pagination.js';
@@ -10,6 +10,8 @@ import type {
   Channel,
   ConversationRow,
   ConversationTable,
+  ConversationView,
+  MessageRole,
   MessageRow,
   MessageTable,
   Mode,
@@ -34,7 +36,16 @@ const messageRow = (row: Selectable<MessageTable>): MessageRow => ({
 export type ConversationChanges = Partial<
   Pick<
     ConversationRow,
-    'mode' | 'escalated' | 'resolved' | 'assignee_user_id' | 'unanswered_in_a_row' | 'last_message_at'
+    | 'mode'
+    | 'escalated'
+    | 'resolved'
+    | 'assignee_user_id'
+    | 'unanswered_in_a_row'
+    | 'last_message_at'
+    | 'escalation_reason'
+    | 'escalation_category'
+    | 'escalation_urgency'
+    | 'escalated_at'
   >
 >;
 
@@ -44,6 +55,78 @@ export interface ConversationFilters {
   resolved?: boolean;
   channel?: Channel;
 }
+
+/** Account-wide: the per-chatbot filters, a chatbot, and who handles it (a user id, or null: nobody). */
+export interface AccountConversationFilters extends ConversationFilters {
+  chatbotId?: string;
+  assigneeUserId?: string | null;
+}
+
+/** Characters of the latest message a conversation shows. */
+export const LAST_MESSAGE_LENGTH = 200;
+
+/**
+ * Conversations with what the API shows beside the row, in one query for any number of them: the
+ * assignee's name, the lead's name and the latest message (found through the messages' thread index,
+ * newest by creation time then id; its text cut in the database so long messages are not read whole).
+ */
+const views = (db: Executor) =>
+  db
+    .selectFrom('conversations')
+    .leftJoin('users as assignee', 'assignee.id', 'conversations.assignee_user_id')
+    .leftJoin('leads as lead', 'lead.thread_id', 'conversations.thread_id')
+    .leftJoin('messages as last', (join) =>
+      join.on((eb) =>
+        eb(
+          'last.id',
+          '=',
+          eb
+            .selectFrom('messages as latest')
+            .select('latest.id')
+            .whereRef('latest.thread_id', '=', 'conversations.thread_id')
+            .orderBy('latest.created_at', 'desc')
+            .orderBy('latest.id', 'desc')
+            .limit(1),
+        ),
+      ),
+    )
+    .selectAll('conversations')
+    .select([
+      'assignee.name as assignee_name',
+      'lead.name as visitor_name',
+      'last.role as last_message_role',
+      sql<string | null>`substr(${sql.ref('last.text')}, 1, ${sql.lit(LAST_MESSAGE_LENGTH)})`.as('last_message_text'),
+      'last.created_at as last_message_created_at',
+    ]);
+
+type ViewSelection = Selectable<ConversationTable> & {
+  assignee_name: string | null;
+  visitor_name: string | null;
+  last_message_role: MessageRole | null;
+  last_message_text: string | null;
+  last_message_created_at: number | null;
+};
+
+const viewRow = (row: ViewSelection): ConversationView => ({
+  ...conversationRow(row),
+  assignee_name: row.assignee_name,
+  visitor_name: row.visitor_name,
+  last_message_role: row.last_message_role,
+  last_message_text: row.last_message_text,
+  last_message_created_at: row.last_message_created_at,
+});
+
+/** The conversation as the API shows it; undefined when there is none. */
+export const viewConversation = async (db: Executor, threadId: string) => {
+  const row = await views(db).where('conversations.thread_id', '=', threadId).executeTakeFirst();
+  return row && viewRow(row);
+};
+
+/** Several conversations as the API shows them, by thread id (any order). */
+export const viewConversations = async (db: Executor, threadIds: readonly string[]) =>
+  threadIds.length === 0
+    ? []
+    : (await views(db).where('conversations.thread_id', 'in', threadIds).execute()).map(viewRow);
 
 export const insertConversation = async (db: Executor, row: ConversationRow) =>
   conversationRow(await db.insertInto('conversations').values(row).returningAll().executeTakeFirstOrThrow());
@@ -96,16 +179,52 @@ export const listConversations = async (
   filters: ConversationFilters,
   page: PageRequest,
 ) => {
-  let query = db.selectFrom('conversations').selectAll().where('chatbot_id', '=', chatbotId);
-  if (filters.mode !== undefined) query = query.where('mode', '=', filters.mode);
-  if (filters.escalated !== undefined) query = query.where('escalated', '=', filters.escalated);
-  if (filters.resolved !== undefined) query = query.where('resolved', '=', filters.resolved);
-  if (filters.channel !== undefined) query = query.where('channel', '=', filters.channel);
-  return (await keysetPage(query, 'started_at', 'thread_id', page).execute()).map(conversationRow);
+  const query = filtered(views(db).where('conversations.chatbot_id', '=', chatbotId), filters);
+  return (
+    await keysetPage(query, 'conversations.started_at', 'conversations.thread_id', page).execute()
+  ).map(viewRow);
+};
+
+const filtered = <Q extends ReturnType<typeof views>>(query: Q, filters: ConversationFilters): Q => {
+  let q = query;
+  if (filters.mode !== undefined) q = q.where('conversations.mode', '=', filters.mode) as Q;
+  if (filters.escalated !== undefined) q = q.where('conversations.escalated', '=', filters.escalated) as Q;
+  if (filters.resolved !== undefined) q = q.where('conversations.resolved', '=', filters.resolved) as Q;
+  if (filters.channel !== undefined) q = q.where('conversations.channel', '=', filters.channel) as Q;
+  return q;
+};
+
+/**
+ * The account's conversations, newest activity first; `chatbotIds` null: every chatbot of the account,
+ * else only those (a token restricted to some chatbots).
+ */
+export const listAccountConversations = async (
+  db: Executor,
+  accountId: string,
+  chatbotIds: readonly string[] | null,
+  filters: AccountConversationFilters,
+  page: PageRequest,
+) => {
+  if (chatbotIds !== null && chatbotIds.length === 0) return [];
+  let query = filtered(views(db).where('conversations.account_id', '=', accountId), filters);
+  if (chatbotIds !== null) query = query.where('conversations.chatbot_id', 'in', chatbotIds);
+  if (filters.chatbotId !== undefined) query = query.where('conversations.chatbot_id', '=', filters.chatbotId);
+  if (filters.assigneeUserId === null) query = query.where('conversations.assignee_user_id', 'is', null);
+  else if (filters.assigneeUserId !== undefined)
+    query = query.where('conversations.assignee_user_id', '=', filters.assigneeUserId);
+  return (
+    await keysetPage(query, 'conversations.last_message_at', 'conversations.thread_id', page).execute()
+  ).map(viewRow);
 };
 
 export const insertMessage = async (db: Executor, row: MessageRow) =>
   messageRow(await db.insertInto('messages').values(row).returningAll().executeTakeFirstOrThrow());
+
+/** Messages by id (any order). */
+export const findMessages = async (db: Executor, ids: readonly string[]) =>
+  ids.length === 0
+    ? []
+    : (await db.selectFrom('messages').selectAll().where('id', 'in', ids).execute()).map(messageRow);
 
 export const recordDelivery = async (
   db: Executor,

@@ -1,5 +1,5 @@
 // The API channel (the account's own backend speaks for the visitor, messages:write) and
-// the reads of conversations and their messages (conversations:read).
+// the reads of conversations and their messages (conversations:read), per chatbot and account-wide.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -10,6 +10,7 @@ import { listPage } from '../../http/pagination.js';
 import { contactDetailsFromVisitor } from '../leads/index.js';
 import { presentConversation, presentMessage, presentTurn } from './conversations.presenter.js';
 import {
+  AccountConversationListQuery,
   ChatbotParams,
   ConversationListQuery,
   ConversationSchema,
@@ -107,6 +108,42 @@ export async function conversationRoutes(
         filters,
         fetch: (page) => conversations.listConversations(chatbotId, filters, page),
         keyOf: (row) => ({ at: row.started_at, id: row.thread_id }),
+        present: (items) => ({ conversations: items.map(presentConversation) }),
+      });
+    },
+  );
+
+  app.get(
+    '/conversations',
+    {
+      config: { permission: 'conversations:read' },
+      schema: {
+        summary: "List the account's conversations",
+        description:
+          'Every chatbot of the account the token may see (a token restricted to some chatbots sees only theirs), newest activity first (by lastMessageAt). ' +
+          'Filters as on the per-chatbot list, plus `chatbotId` and `assignee`; a chatbot the token cannot see gives an empty list.',
+        tags: ['Conversations'],
+        querystring: AccountConversationListQuery,
+        response: {
+          200: ListEnvelope(Type.Object({ conversations: Type.Array(ConversationSchema) })),
+          ...errors(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { mode, escalated, resolved, channel, chatbotId, assignee } = request.query;
+      const assigneeUserId =
+        assignee === undefined ? undefined : assignee === 'none' ? null : assignee === 'me' ? principal.userId : assignee.toLowerCase();
+      // `me` is resolved first: the cursor is bound to whom it meant.
+      const filters = { mode, escalated, resolved, channel, chatbotId: chatbotId?.toLowerCase(), assigneeUserId };
+      return listPage(request, paginator, {
+        list: 'account-conversations',
+        scope: principal.accountId,
+        filters,
+        fetch: (page) =>
+          conversations.listAccountConversations(principal.accountId, principal.chatbotIds, filters, page),
+        keyOf: (row) => ({ at: row.last_message_at, id: row.thread_id }),
         present: (items) => ({ conversations: items.map(presentConversation) }),
       });
     },

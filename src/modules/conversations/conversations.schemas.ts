@@ -1,14 +1,16 @@
-// Request and response schemas of the conversation and handover routes. The Conversation and Message
-// resources are exactly the spec's tables (plus the message's authorName); the web chat
-// shows the same resources.
+// Request and response schemas of the conversation and handover routes. The Conversation resource is the
+// spec's table plus what the team inbox needs (assignee, open handover, visitor, latest message); the
+// Message resource adds authorName. The web chat, the live stream and webhook events show the same resources.
 import { Type } from 'typebox';
 import { Envelope, Nullable, Timestamp, Uuid } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
 import { LEAD_LIMITS } from '../leads/index.js';
 import { MESSAGE_MAX_LENGTH } from './conversations.service.js';
+import { ESCALATION_CATEGORIES } from './handover-rules.js';
 import { CHANNELS, MODES } from './conversations.table.js';
 
 export const ChannelSchema = Type.Enum(CHANNELS);
+const MessageRole = Type.Enum(['user', 'assistant', 'agent']);
 export const ModeSchema = Type.Enum(MODES);
 
 export const ChatbotParams = Type.Object({ chatbotId: Type.String() });
@@ -24,11 +26,44 @@ export const ConversationSchema = Type.Object({
   resolved: Type.Boolean(),
   startedAt: Timestamp,
   lastMessageAt: Timestamp,
+  assignee: Nullable(
+    Type.Object(
+      { id: Uuid, name: Type.String({ description: "The team member's full name." }) },
+      { description: 'The team member handling the conversation (take-over, or the reply that claimed it); null when nobody does.' },
+    ),
+  ),
+  escalation: Nullable(
+    Type.Object(
+      {
+        reason: Type.String({ description: 'A readable sentence.' }),
+        category: Type.Enum(ESCALATION_CATEGORIES),
+        urgency: Type.Enum(['low', 'medium', 'high']),
+        at: Timestamp,
+      },
+      { description: 'The open handover: why and when the conversation was handed to the team; null when no handover is open.' },
+    ),
+  ),
+  visitor: Nullable(
+    Type.Object(
+      { name: Type.String() },
+      { description: "The visitor's name from the conversation's lead; null while the visitor has given none." },
+    ),
+  ),
+  lastMessage: Nullable(
+    Type.Object(
+      {
+        role: MessageRole,
+        text: Type.String({ description: 'The first 200 characters.' }),
+        createdAt: Timestamp,
+      },
+      { description: 'The latest message of any role; null before the first.' },
+    ),
+  ),
 }, { title: 'Conversation' });
 
 export const MessageSchema = Type.Object({
   id: Type.String(),
-  role: Type.Enum(['user', 'assistant', 'agent']),
+  role: MessageRole,
   text: Type.String(),
   createdAt: Timestamp,
   authorName: Nullable(
@@ -92,6 +127,26 @@ export const ConversationListQuery = Type.Object(
   { additionalProperties: false },
 );
 export const MessageListQuery = Type.Object(PageQuery, { additionalProperties: false });
+
+const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+export const AccountConversationListQuery = Type.Object(
+  {
+    ...ConversationListQuery.properties,
+    chatbotId: Type.Optional(
+      Type.String({ format: 'uuid', description: "Only this chatbot's conversations." }),
+    ),
+    assignee: Type.Optional(
+      Type.String({
+        pattern: `^(me|none|${UUID_PATTERN})$`,
+        description:
+          '`me`: handled by the caller (the token\'s creator, or the signed-in person); `none`: by nobody; a user id: by that team member.',
+        examples: ['me'],
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 // --- handover ------------------------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ import type { Answer, AnswerEngine } from './answer/index.js';
 import { composeReply } from './answer/wording.js';
 import { presentConversation } from './conversations.presenter.js';
 import * as repo from './conversations.repository.js';
-import type { Channel, ConversationRow, MessageRow } from './conversations.table.js';
+import type { Channel, ConversationRow, ConversationView, MessageRow } from './conversations.table.js';
 import type { Delivery } from './delivery.js';
 import {
   escalationAfterAnswer,
@@ -30,6 +30,7 @@ import {
   escalationProposedByModel,
   type Escalation,
 } from './handover-rules.js';
+import type { ConversationFeed } from './live/live.service.js';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 /** Earlier messages an engine sees with the question. */
@@ -37,7 +38,7 @@ const HISTORY_FOR_ANSWER = 10;
 
 export interface VisitorTurn {
   /** The conversation after the turn. */
-  conversation: ConversationRow;
+  conversation: ConversationView;
   /** The visitor's message, then the chatbot's answer when it answered. */
   messages: MessageRow[];
 }
@@ -54,6 +55,7 @@ export interface ConversationsDeps extends Pick<Core, 'db' | 'clock'> {
   engine: AnswerEngine;
   delivery: Delivery;
   leads: Pick<LeadsService, 'captureLead'>;
+  feed: Pick<ConversationFeed, 'changed'>;
 }
 
 export type ConversationsService = ReturnType<typeof createConversationsService>;
@@ -68,14 +70,31 @@ export function messageText(text: string, field = 'body.message'): string {
 async function openConversation(
   deps: ConversationsDeps,
   input: OpenConversationInput,
-): Promise<ConversationRow> {
+): Promise<ConversationView> {
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     const conversation = await insertConversation(trx, now, input);
     if (input.visitor) await deps.leads.captureLead(trx, now, conversation, input.visitor);
-    return conversation;
+    await deps.feed.changed(trx, now, conversation);
+    return view(trx, conversation.thread_id);
   });
 }
+
+/** The conversation as shown, read inside the transaction that just changed it. */
+async function view(db: Executor, threadId: string): Promise<ConversationView> {
+  const conversation = await repo.viewConversation(db, threadId);
+  if (!conversation) throw notFound('conversation');
+  return conversation;
+}
+
+/** The columns that describe a handover as it opens. */
+const escalationColumns = (escalation: Escalation, now: number): repo.ConversationChanges => ({
+  escalated: true,
+  escalation_reason: escalation.reason,
+  escalation_category: escalation.category,
+  escalation_urgency: escalation.urgency,
+  escalated_at: now,
+});
 
 /** The API channel's start: a conversation with the visitor's first message, answered when the chatbot answers. */
 async function startConversation(
@@ -120,11 +139,15 @@ function insertConversation(trx: Executor, now: number, input: OpenConversationI
     unanswered_in_a_row: 0,
     started_at: now,
     last_message_at: now,
+    escalation_reason: null,
+    escalation_category: null,
+    escalation_urgency: null,
+    escalated_at: null,
   });
 }
 
 interface RecordedVisitorMessage {
-  conversation: ConversationRow;
+  conversation: ConversationView;
   message: MessageRow;
   /** The handover this message opened, if any. */
   opened: Escalation | null;
@@ -155,16 +178,18 @@ async function recordVisitorMessage(
     last_message_at: now,
     // A visitor writing again reopens a resolved conversation; by design this fires no event.
     ...(conversation.resolved ? { resolved: false } : {}),
-    ...(opened ? { escalated: true } : {}),
+    ...(opened ? escalationColumns(opened, now) : {}),
   });
   // The visitor's own words only; what the channel passed (`given`) wins over what was parsed from text.
   await deps.leads.captureLead(trx, now, updated, { ...findContactDetails(text), ...given });
+  const shown = await view(trx, updated.thread_id);
   if (opened)
     await emit(trx, now, updated.account_id, 'conversation.escalated', {
-      conversation: presentConversation(updated),
+      conversation: presentConversation(shown),
       escalation: opened,
     });
-  return { conversation: updated, message, opened };
+  await deps.feed.changed(trx, now, updated, [message]);
+  return { conversation: shown, message, opened };
 }
 
 async function answerTurn(
@@ -196,7 +221,7 @@ async function answerTurn(
     const current = await repo.lockConversation(trx, conversation.chatbot_id, conversation.thread_id, 'wait');
     if (!current) throw notFound('conversation');
     // A person took over while the answer was being written: the chatbot stays silent.
-    if (current.mode !== 'ai') return { conversation: current, reply: null };
+    if (current.mode !== 'ai') return { conversation: await view(trx, current.thread_id), reply: null };
     const now = deps.clock.now();
     const outcome = outcomeOfAnswer(current, recorded.opened, answer, visitorTexts);
     if (outcome.contact) await deps.leads.captureLead(trx, now, current, outcome.contact);
@@ -214,15 +239,17 @@ async function answerTurn(
     const updated = await repo.updateConversation(trx, current.thread_id, {
       last_message_at: now,
       unanswered_in_a_row: outcome.unansweredInARow,
-      ...(outcome.opened ? { escalated: true } : {}),
+      ...(outcome.opened ? escalationColumns(outcome.opened, now) : {}),
     });
+    const shown = await view(trx, updated.thread_id);
     if (outcome.opened) {
       await emit(trx, now, updated.account_id, 'conversation.escalated', {
-        conversation: presentConversation(updated),
+        conversation: presentConversation(shown),
         escalation: outcome.opened,
       });
     }
-    return { conversation: updated, reply };
+    await deps.feed.changed(trx, now, updated, [reply]);
+    return { conversation: shown, reply };
   });
   if (!stored.reply) return { conversation: stored.conversation, messages: [message] };
   const delivered = await deps.delivery.deliver(stored.conversation, stored.reply);
@@ -273,9 +300,9 @@ function outcomeOfAnswer(
 }
 
 /** Reads the conversation of the chatbot; 404 when there is none. */
-async function getConversation(db: Db, chatbotId: string, threadId: string): Promise<ConversationRow> {
-  const conversation = await repo.findConversation(db, chatbotId, threadId);
-  if (!conversation) throw notFound('conversation');
+async function getConversation(db: Db, chatbotId: string, threadId: string): Promise<ConversationView> {
+  const conversation = await repo.viewConversation(db, threadId);
+  if (!conversation || conversation.chatbot_id !== chatbotId) throw notFound('conversation');
   return conversation;
 }
 
@@ -293,6 +320,13 @@ export function createConversationsService(deps: ConversationsDeps) {
     getConversation: (chatbotId: string, threadId: string) => getConversation(db, chatbotId, threadId),
     listConversations: (chatbotId: string, filters: repo.ConversationFilters, page: PageRequest) =>
       repo.listConversations(db, chatbotId, filters, page),
+    /** The account's conversations the principal may see (`chatbotIds` null: all), newest activity first. */
+    listAccountConversations: (
+      accountId: string,
+      chatbotIds: readonly string[] | null,
+      filters: repo.AccountConversationFilters,
+      page: PageRequest,
+    ) => repo.listAccountConversations(db, accountId, chatbotIds, filters, page),
     async listMessages(chatbotId: string, threadId: string, page: PageRequest): Promise<MessageRow[]> {
       await getConversation(db, chatbotId, threadId);
       return repo.listMessages(db, threadId, page);
@@ -306,7 +340,10 @@ export function createConversationsService(deps: ConversationsDeps) {
       await db.transaction().execute(async (trx) => {
         const conversation = await repo.lockConversation(trx, chatbotId, threadId, 'wait');
         if (!conversation) throw notFound('conversation');
-        await deps.leads.captureLead(trx, clock.now(), conversation, details);
+        const now = clock.now();
+        await deps.leads.captureLead(trx, now, conversation, details);
+        // The conversation shows the lead's name.
+        await deps.feed.changed(trx, now, conversation);
       });
     },
 

@@ -1,8 +1,10 @@
-// Conversations and their messages. The API shows only the spec's fields; the rest of the
-// record (account, assignee, the unanswered streak) stays inside.
+// Conversations and their messages. The API shows the conversation's state, its assignee, the open
+// handover, the visitor's name and the latest message; the rest of the record (account, the unanswered
+// streak) stays inside.
 import type { Selectable } from 'kysely';
 import type { BooleanColumn, NullableBooleanColumn } from '../../db/database.js';
 import type { Channel } from '../../domain/channels.js';
+import type { EscalationCategory, Urgency } from './handover-rules.js';
 
 export { CHANNELS, type Channel } from '../../domain/channels.js';
 
@@ -33,6 +35,14 @@ export interface ConversationTable {
   unanswered_in_a_row: number;
   started_at: number;
   last_message_at: number;
+  /**
+   * The latest handover's reason, category, urgency and time, written when `escalated` becomes true.
+   * Shown only while `escalated` is true: they describe the open handover.
+   */
+  escalation_reason: string | null;
+  escalation_category: EscalationCategory | null;
+  escalation_urgency: Urgency | null;
+  escalated_at: number | null;
 }
 
 export interface MessageTable {
@@ -56,3 +66,15 @@ export type ConversationRow = Omit<Selectable<ConversationTable>, 'escalated' | 
   resolved: boolean;
 };
 export type MessageRow = Omit<Selectable<MessageTable>, 'delivered'> & { delivered: boolean | null };
+
+/**
+ * A conversation as the API shows it: the row with its assignee's name, the name from its lead, and its
+ * latest message (text cut to the shown length), read in the same query.
+ */
+export type ConversationView = ConversationRow & {
+  assignee_name: string | null;
+  visitor_name: string | null;
+  last_message_role: MessageRole | null;
+  last_message_text: string | null;
+  last_message_created_at: number | null;
+};

@@ -16,8 +16,9 @@ import { firstName, type Principal } from '../accounts/index.js';
 import { presentConversation } from './conversations.presenter.js';
 import * as repo from './conversations.repository.js';
 import { messageText } from './conversations.service.js';
-import type { ConversationRow, MessageRow } from './conversations.table.js';
+import type { ConversationRow, ConversationView, MessageRow } from './conversations.table.js';
 import type { Delivery, DeliveryResult } from './delivery.js';
+import type { ConversationFeed } from './live/live.service.js';
 
 /**
  * `nowait`: fail at once when someone else holds the lock; `briefly`: wait up to TAKE_OVER_LOCK_WAIT_MS;
@@ -29,6 +30,7 @@ const TAKE_OVER_LOCK_WAIT_MS = 1000;
 
 export interface HandoverDeps extends Pick<Core, 'db' | 'clock'> {
   delivery: Delivery;
+  feed: Pick<ConversationFeed, 'changed'>;
 }
 
 export type HandoverService = ReturnType<typeof createHandoverService>;
@@ -73,20 +75,39 @@ async function withLockedConversation<T>(
   }
 }
 
+/** The conversation as shown after a change, which is recorded in the change feed (last in the transaction). */
+async function changed(
+  deps: HandoverDeps,
+  trx: Trx,
+  conversation: ConversationRow,
+  messages: MessageRow[] = [],
+): Promise<ConversationView> {
+  const shown = await viewOf(trx, conversation.thread_id);
+  await deps.feed.changed(trx, deps.clock.now(), conversation, messages);
+  return shown;
+}
+
+async function viewOf(trx: Trx, threadId: string): Promise<ConversationView> {
+  const shown = await repo.viewConversation(trx, threadId);
+  if (!shown) throw notFound('conversation');
+  return shown;
+}
+
 /** A person takes the conversation over, escalated or not: the chatbot stops answering. */
 function takeOver(
   deps: HandoverDeps,
   principal: Principal,
   chatbotId: string,
   threadId: string,
-): Promise<ConversationRow> {
+): Promise<ConversationView> {
   return withLockedConversation(deps.db, chatbotId, threadId, 'briefly', async (trx, conversation) => {
     if (conversation.mode === 'human')
       throw new AppError('already_handover', 'A person is already handling this conversation.');
-    return repo.updateConversation(trx, conversation.thread_id, {
+    const updated = await repo.updateConversation(trx, conversation.thread_id, {
       mode: 'human',
       assignee_user_id: principal.userId,
     });
+    return changed(deps, trx, updated);
   });
 }
 
@@ -141,6 +162,7 @@ async function reply(
         assignee_user_id: principal.userId,
         last_message_at: now,
       });
+      await deps.feed.changed(trx, now, conversation, [stored]);
       return { conversation, stored };
     },
   );
@@ -153,16 +175,17 @@ function switchToAi(
   deps: HandoverDeps,
   chatbotId: string,
   threadId: string,
-): Promise<ConversationRow> {
+): Promise<ConversationView> {
   return withLockedConversation(deps.db, chatbotId, threadId, 'wait', async (trx, conversation) => {
     if (conversation.mode !== 'human')
       throw new AppError('not_handover', 'The chatbot is already answering this conversation.');
-    return repo.updateConversation(trx, conversation.thread_id, {
+    const updated = await repo.updateConversation(trx, conversation.thread_id, {
       mode: 'ai',
       escalated: false,
       assignee_user_id: null,
       unanswered_in_a_row: 0,
     });
+    return changed(deps, trx, updated);
   });
 }
 
@@ -175,7 +198,7 @@ function setResolved(
   chatbotId: string,
   threadId: string,
   resolved: boolean,
-): Promise<ConversationRow> {
+): Promise<ConversationView> {
   return withLockedConversation(deps.db, chatbotId, threadId, 'wait', async (trx, conversation) => {
     if (resolved) {
       if (conversation.resolved)
@@ -188,12 +211,14 @@ function setResolved(
         escalated: false,
         unanswered_in_a_row: 0,
       });
+      const shown = await viewOf(trx, updated.thread_id);
       await emit(trx, deps.clock.now(), updated.account_id, 'conversation.resolved', {
-        conversation: presentConversation(updated),
+        conversation: presentConversation(shown),
       });
-      return updated;
+      await deps.feed.changed(trx, deps.clock.now(), updated);
+      return shown;
     }
     if (!conversation.resolved) throw new AppError('not_resolved', 'The conversation is not resolved.');
-    return repo.updateConversation(trx, conversation.thread_id, { resolved: false });
+    return changed(deps, trx, await repo.updateConversation(trx, conversation.thread_id, { resolved: false }));
   });
 }

@@ -1,12 +1,16 @@
-// Conversations: the API channel, reads, the chatbot's answers and the team's handover endpoints.
+// Conversations: the API channel, reads (per chatbot, account-wide and live), the chatbot's answers and
+// the team's handover endpoints.
 //
 // Other capabilities use the services (every channel opens conversations and hands visitor messages to
 // `ConversationsService`), the resources' schemas and presenters, and the channel-delivery port
 // (`ChannelAdapter`) through which answers and replies reach the visitor: a channel capability implements
 // it and the composition root plugs it in.
-import type { Capability } from '../../core.js';
+import type { Capability, Core } from '../../core.js';
 import { conversationRoutes, type ConversationRoutesDeps } from './conversations.routes.js';
 import { handoverRoutes, type HandoverRoutesDeps } from './handover.routes.js';
+import { feedRetention } from './live/live.jobs.js';
+import { liveRoutes } from './live/live.routes.js';
+import type { LiveRuntime } from './live/live.runtime.js';
 
 export { createAnswerEngine, type AnswerEngine, type Retrieve } from './answer/index.js';
 export { presentConversation, presentMessage } from './conversations.presenter.js';
@@ -17,7 +21,7 @@ export {
   type ConversationsDeps,
   type ConversationsService,
 } from './conversations.service.js';
-export type { ConversationRow, MessageRow } from './conversations.table.js';
+export type { ConversationRow, ConversationView, MessageRow } from './conversations.table.js';
 export {
   NOT_CONNECTED,
   channelAdapters,
@@ -29,13 +33,21 @@ export {
   type OutgoingMessage,
 } from './delivery.js';
 export { createHandoverService, type HandoverService } from './handover.service.js';
+export { createConversationFeed, type ConversationFeed } from './live/live.service.js';
+export { createLiveRuntime, type LiveRuntime } from './live/live.runtime.js';
 
-export type ConversationsCapabilityDeps = ConversationRoutesDeps & HandoverRoutesDeps;
+export type ConversationsCapabilityDeps = ConversationRoutesDeps &
+  HandoverRoutesDeps &
+  Pick<Core, 'db' | 'notifications'> & { live: LiveRuntime };
 
 export const conversationsCapability: Capability<ConversationsCapabilityDeps> = {
   name: 'conversations',
   async routes(api, deps) {
     await conversationRoutes(api, deps);
     await handoverRoutes(api, deps);
+    await liveRoutes(api, { db: deps.db, notifications: deps.notifications, streams: deps.live.streams });
+    // Open streams would hold the server open: end them before it closes.
+    api.addHook('preClose', async () => deps.live.endStreams());
   },
+  tasks: (deps) => [feedRetention(deps)],
 };

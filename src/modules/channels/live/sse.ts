@@ -8,6 +8,7 @@
 // when a wake-up cannot arrive (another SQLite process, a PostgreSQL listener reconnecting) and how a
 // take-over without a message yet is noticed.
 import type { FastifyReply } from 'fastify';
+import { oneReadAtATime, startEventStream } from '../../../http/event-stream.js';
 import { firstName } from '../../accounts/index.js';
 import { presentMessage, type ConversationsService } from '../../conversations/index.js';
 import type { ChannelsRuntime } from '../channels.runtime.js';
@@ -32,82 +33,45 @@ export async function openEventStream(reply: FastifyReply, options: StreamOption
   const count = await conversations.countMessages(threadId);
   let position = options.lastEventId === null ? count : Math.min(options.lastEventId, count);
   let lastStatus = '';
-  let closed = false;
-  let running: Promise<void> | null = null;
-  let again = false;
 
-  reply.hijack();
-  const raw = reply.raw;
-  raw.writeHead(200, {
-    ...(reply.getHeaders() as Record<string, string>),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    'x-accel-buffering': 'no',
-    connection: 'keep-alive',
+  const stream = startEventStream(reply, {
+    retryMs: streamTiming.retryMs,
+    heartbeat: { text: 'heartbeat', everyMs: streamTiming.heartbeatMs },
+    registry: runtime.streams,
   });
-  raw.write(`retry: ${streamTiming.retryMs}\n\n`);
-  raw.socket?.setNoDelay(true);
-
-  const write = (text: string) => {
-    if (!closed) raw.write(text);
-  };
 
   async function pump(): Promise<void> {
     for (;;) {
       const rows = await conversations.messagesAfter(threadId, position, BATCH);
       for (const row of rows) {
         position += 1;
-        write(`id: ${position}\nevent: message\ndata: ${JSON.stringify(presentMessage(row))}\n\n`);
+        stream.send('message', presentMessage(row), position);
       }
-      if (rows.length < BATCH || closed) break;
+      if (rows.length < BATCH || stream.ended) break;
     }
     const state = await conversations.visitorState(threadId);
     if (state) {
-      const status = JSON.stringify({
+      const status = {
         mode: state.mode,
         escalated: state.escalated,
         resolved: state.resolved,
         agentName: state.mode === 'human' && state.assignee_name ? firstName(state.assignee_name) : null,
-      });
-      if (status !== lastStatus) {
-        lastStatus = status;
-        write(`event: status\ndata: ${status}\n\n`);
+      };
+      const key = JSON.stringify(status);
+      if (key !== lastStatus) {
+        lastStatus = key;
+        stream.send('status', status);
       }
     }
   }
 
-  /** One read at a time; wake-ups during a read cause one more read after it. */
-  function wake(): void {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = pump()
-      .catch((error: unknown) => options.onError(error))
-      .finally(() => {
-        running = null;
-        if (again && !closed) {
-          again = false;
-          wake();
-        }
-      });
-  }
+  const wake = oneReadAtATime(pump, () => stream.ended, options.onError);
 
   const unsubscribe = runtime.bus.subscribe(threadId, wake);
   const poll = setInterval(wake, streamTiming.pollMs);
-  const heartbeat = setInterval(() => write(': heartbeat\n\n'), streamTiming.heartbeatMs);
-  const end = () => {
-    if (closed) return;
-    closed = true;
+  stream.onEnd(() => {
     unsubscribe();
     clearInterval(poll);
-    clearInterval(heartbeat);
-    runtime.streams.delete(end);
-    raw.end();
-  };
-  runtime.streams.add(end);
-  raw.on('close', end);
-  raw.on('error', end);
+  });
   wake();
 }

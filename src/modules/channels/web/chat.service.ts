@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { AppError, notFound } from '../../../errors.js';
 import { isUuid, randomBase62 } from '../../../lib/ids.js';
 import type { ChatbotsService } from '../../chatbots/index.js';
-import type { ConversationRow, ConversationsService, MessageRow } from '../../conversations/index.js';
+import type { ConversationView, ConversationsService, MessageRow } from '../../conversations/index.js';
 import { contactDetailsFromVisitor, type VisitorInput } from '../../leads/index.js';
 import type { ChannelsRuntime } from '../channels.runtime.js';
 import * as repo from './chat.repository.js';
@@ -71,7 +71,7 @@ export function createWebChatService({ db, clock, runtime, chatbots, conversatio
     async startConversation(
       chatbotId: string,
       visitor: VisitorInput | undefined,
-    ): Promise<{ conversation: ConversationRow; visitorToken: string }> {
+    ): Promise<{ conversation: ConversationView; visitorToken: string }> {
       const chatbot = await chatbots.findChatbot(chatbotId);
       if (!chatbot) throw notFound('chatbot');
       const details = contactDetailsFromVisitor(visitor);

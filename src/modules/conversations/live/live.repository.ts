@@ -1,0 +1,74 @@
+// All SQL of the change feed.
+import { sql } from 'kysely';
+import type { Executor } from '../../../db/database.js';
+import { dialectOf } from '../../../db/dialect.js';
+import type { ChangeKind, ConversationChangeRow } from './live.table.js';
+import './live.table.js';
+
+/** Any constant of this service's own: the advisory lock that orders the feed's writers on PostgreSQL. */
+const FEED_LOCK = 7_310_412_001;
+
+export interface NewChange {
+  account_id: string;
+  chatbot_id: string;
+  thread_id: string;
+  kind: ChangeKind;
+  message_id: string | null;
+  created_at: number;
+}
+
+/**
+ * Appends changes. A stream reads "ids after n", so ids must become visible in increasing order. A
+ * PostgreSQL sequence hands them out at insert, and transactions can commit in another order: a reader
+ * could pass id 11 before id 10 commits and never see 10. Writers therefore take one transaction-scoped
+ * lock before inserting and hold it to commit, so commits follow ids. Callers append last in their
+ * transaction, keeping that lock short and after every row lock they take. SQLite has one writer already.
+ */
+export async function appendChanges(trx: Executor, changes: NewChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${FEED_LOCK})`.execute(trx);
+  await trx.insertInto('conversation_changes').values(changes).execute();
+}
+
+/** The newest id; 0 when the feed is empty. */
+export async function lastChangeId(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('conversation_changes')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** Changes of the account after `afterId`, oldest first; `chatbotIds` null: every chatbot. */
+export async function changesAfter(
+  db: Executor,
+  accountId: string,
+  chatbotIds: readonly string[] | null,
+  afterId: number,
+  limit: number,
+): Promise<ConversationChangeRow[]> {
+  let query = db
+    .selectFrom('conversation_changes')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '>', afterId);
+  if (chatbotIds !== null) query = query.where('chatbot_id', 'in', chatbotIds);
+  const rows = await query.orderBy('id').limit(limit).execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** Removes up to `batch` changes made before `before`; returns how many went. */
+export async function deleteChangesBefore(db: Executor, before: number, batch: number): Promise<number> {
+  const result = await db
+    .deleteFrom('conversation_changes')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('conversation_changes')
+        .select('id')
+        .where('created_at', '<', before)
+        .orderBy('id')
+        .limit(batch),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,111 @@
+// The team's live stream of the account's conversations (the inbox listens to it):
+//   event: conversation   the Conversation resource, after every change and every new message
+//   event: message        the Message resource plus threadId, for new messages of the conversations the
+//                         client follows (`threadId`)
+// `id:` is the change feed's id: it only grows, and `Last-Event-ID: n` replays every event after n that the
+// feed still keeps (24 hours at least). Without one the stream starts at the present. A `: keep-alive`
+// comment every 15 s keeps proxies from closing an idle connection.
+//
+// A stream reads the feed itself, after its own position, filtered to what its principal may see (the
+// account; a token restricted to some chatbots sees only theirs) and renders each conversation as it is
+// when read. It is woken by the feed's database notification (every process, at commit, on PostgreSQL)
+// and also reads on a timer, which covers another SQLite process and a PostgreSQL listener that is
+// reconnecting.
+import type { FastifyReply } from 'fastify';
+import type { Core } from '../../../core.js';
+import { oneReadAtATime, startEventStream } from '../../../http/event-stream.js';
+import type { Principal } from '../../accounts/index.js';
+import { presentConversation, presentMessage } from '../conversations.presenter.js';
+import * as conversations from '../conversations.repository.js';
+import * as repo from './live.repository.js';
+import { FEED_CHANNEL } from './live.service.js';
+
+/** Timings of every stream; tests shorten them. */
+export const liveTiming = { keepAliveMs: 15_000, pollMs: 5_000, retryMs: 3_000 };
+
+/** Conversations a client may follow message by message on one stream. */
+export const FOLLOWED_THREADS_MAX = 20;
+
+const BATCH = 100;
+
+export interface LiveStreamDeps extends Pick<Core, 'db' | 'notifications'> {
+  /** The open streams of the process (ended at shutdown). */
+  streams: Set<() => void>;
+}
+
+export interface LiveStreamOptions {
+  principal: Pick<Principal, 'accountId' | 'chatbotIds'>;
+  /** Conversations whose new messages the client wants as `message` events. */
+  threadIds: readonly string[];
+  /** The id of the last event the client has; null: from now on. */
+  lastEventId: number | null;
+  onError(error: unknown): void;
+}
+
+export async function openConversationStream(
+  reply: FastifyReply,
+  deps: LiveStreamDeps,
+  options: LiveStreamOptions,
+): Promise<void> {
+  const { db } = deps;
+  const { accountId, chatbotIds } = options.principal;
+  const followed = new Set(options.threadIds);
+  const latest = await repo.lastChangeId(db);
+  // An id from the future (another database, a stale client) is treated as the present.
+  let position = options.lastEventId === null ? latest : Math.min(options.lastEventId, latest);
+
+  const stream = startEventStream(reply, {
+    retryMs: liveTiming.retryMs,
+    heartbeat: { text: 'keep-alive', everyMs: liveTiming.keepAliveMs },
+    registry: deps.streams,
+  });
+
+  async function read(): Promise<void> {
+    // A token restricted to no chatbot at all sees nothing.
+    if (chatbotIds !== null && chatbotIds.length === 0) return;
+    for (;;) {
+      const changes = await repo.changesAfter(db, accountId, chatbotIds, position, BATCH);
+      if (changes.length === 0) return;
+      const threadIds = new Set(changes.filter((c) => c.kind === 'conversation').map((c) => c.thread_id));
+      const messageIds = changes.flatMap((c) =>
+        c.kind === 'message' && c.message_id !== null && followed.has(c.thread_id) ? [c.message_id] : [],
+      );
+      // Two reads for the whole batch, whatever its size.
+      const [views, messages] = await Promise.all([
+        conversations.viewConversations(db, [...threadIds]),
+        conversations.findMessages(db, messageIds),
+      ]);
+      const viewOf = new Map(views.map((view) => [view.thread_id, view]));
+      const messageOf = new Map(messages.map((message) => [message.id, message]));
+      for (const change of changes) {
+        if (stream.ended) return;
+        position = change.id;
+        if (change.kind === 'conversation') {
+          // Gone (deleted with its chatbot): nothing to show.
+          const view = viewOf.get(change.thread_id);
+          if (view) stream.send('conversation', presentConversation(view), change.id);
+        } else {
+          const message = change.message_id === null ? undefined : messageOf.get(change.message_id);
+          if (message) stream.send('message', { ...presentMessage(message), threadId: message.thread_id }, change.id);
+        }
+      }
+      if (changes.length < BATCH) return;
+    }
+  }
+
+  const wake = oneReadAtATime(read, () => stream.ended, options.onError);
+  // The notification names the account whose feed grew: streams of other accounts stay asleep.
+  const unsubscribe = deps.notifications.subscribe(
+    FEED_CHANNEL,
+    (payload) => {
+      if (payload === accountId || payload === '') wake();
+    },
+    wake,
+  );
+  const poll = setInterval(wake, liveTiming.pollMs);
+  stream.onEnd(() => {
+    unsubscribe();
+    clearInterval(poll);
+  });
+  wake();
+}
