@@ -32,6 +32,8 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/v1/webhooks/{webhookId}/deliveries': { id: 'listWebhookDeliveries' },
   'POST /api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/retry': { id: 'retryWebhookDelivery' },
 
+  'GET /api/v1/conversations': { id: 'listAccountConversations' },
+  'GET /api/v1/conversations/stream': { id: 'streamConversations' },
   'POST /api/v1/chatbots/{chatbotId}/conversations': { id: 'startConversation' },
   'GET /api/v1/chatbots/{chatbotId}/conversations': { id: 'listConversations' },
   'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages': { id: 'sendVisitorMessage' },
