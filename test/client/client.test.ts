@@ -123,6 +123,10 @@ describeEachDialect(
       assert.equal((await client.conversations.get(s.chatbotId, threadId)).conversation.threadId, threadId);
       const listed = await client.conversations.list(s.chatbotId, { channel: 'api', resolved: false }).toArray();
       assert.deepEqual(listed.map((c) => c.threadId), [threadId]);
+      const accountWide = await client.conversations.list({ assignee: 'none', limit: 1 }).toArray();
+      assert.deepEqual(accountWide.map((c) => c.threadId), [threadId], 'every chatbot of the account, page by page');
+      assert.deepEqual(accountWide[0]?.visitor, { name: 'Ann Example' });
+      assert.equal(accountWide[0]?.lastMessage?.role, 'agent');
       const messages = await client.conversations.messages(s.chatbotId, threadId, { limit: 2 }).toArray();
       assert.equal(messages.length, 5, 'two visitor messages, two answers, one reply, over three pages');
       assert.equal(messages[0]?.text, 'Yes, within 3 days.', 'newest first');

@@ -56,6 +56,7 @@ export type KnowledgeListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/knowledge
 export type KnowledgeGetQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', 'get'>;
 export type LeadListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/leads', 'get'>;
 export type ConversationListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/conversations', 'get'>;
+export type AccountConversationListQuery = QueryOf<'/api/v1/conversations', 'get'>;
 export type MessageListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages', 'get'>;
 export type WebhookListQuery = QueryOf<'/api/v1/webhooks', 'get'>;
 export type DeliveryListQuery = QueryOf<'/api/v1/webhooks/{webhookId}/deliveries', 'get'>;
@@ -233,14 +234,33 @@ export function createClient(options: ClientOptions) {
   };
 
   const conversationPath = (chatbotId: string, threadId: string) => ({ params: { path: { chatbotId, threadId } } });
+  const listChatbotConversations = (chatbotId: string, query: ConversationListQuery = {}, options?: RequestOptions) =>
+    paginate(
+      query,
+      (q) => api.GET('/api/v1/chatbots/{chatbotId}/conversations', { params: { path: { chatbotId }, query: q }, ...init(options) }),
+      (d) => d.conversations,
+    );
+  const listAccountConversations = (query: AccountConversationListQuery = {}, options?: RequestOptions) =>
+    paginate(query, (q) => api.GET('/api/v1/conversations', { params: { query: q }, ...init(options) }), (d) => d.conversations);
+  function listConversations(query?: AccountConversationListQuery, options?: RequestOptions): ReturnType<typeof listAccountConversations>;
+  function listConversations(chatbotId: string, query?: ConversationListQuery, options?: RequestOptions): ReturnType<typeof listChatbotConversations>;
+  function listConversations(
+    first?: string | AccountConversationListQuery,
+    second?: ConversationListQuery | RequestOptions,
+    third?: RequestOptions,
+  ) {
+    return typeof first === 'string'
+      ? listChatbotConversations(first, second as ConversationListQuery | undefined, third)
+      : listAccountConversations(first, second as RequestOptions | undefined);
+  }
+
   const conversations = {
-    /** Newest first by startedAt; filters `mode`, `escalated`, `resolved`, `channel`. */
-    list: (chatbotId: string, query: ConversationListQuery = {}, options?: RequestOptions) =>
-      paginate(
-        query,
-        (q) => api.GET('/api/v1/chatbots/{chatbotId}/conversations', { params: { path: { chatbotId }, query: q }, ...init(options) }),
-        (d) => d.conversations,
-      ),
+    /**
+     * `list(chatbotId, query)`: one chatbot's, newest first by startedAt; filters `mode`, `escalated`,
+     * `resolved`, `channel`. `list(query)`: every chatbot the token may see, newest activity first (by
+     * lastMessageAt); the same filters plus `chatbotId` and `assignee` (`me`, `none` or a user id).
+     */
+    list: listConversations,
     get: async (chatbotId: string, threadId: string, options?: RequestOptions) =>
       (await unwrap(api.GET('/api/v1/chatbots/{chatbotId}/conversations/{threadId}', { ...conversationPath(chatbotId, threadId), ...init(options) })))
         .data,

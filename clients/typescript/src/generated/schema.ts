@@ -370,6 +370,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's conversations
+         * @description Every chatbot of the account the token may see (a token restricted to some chatbots sees only theirs), newest activity first (by lastMessageAt). Filters as on the per-chatbot list, plus `chatbotId` and `assignee`; a chatbot the token cannot see gives an empty list.
+         *
+         *     Permission: `conversations:read`.
+         */
+        get: operations["listAccountConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/chatbots/{chatbotId}/conversations/{threadId}": {
         parameters: {
             query?: never;
@@ -456,6 +478,28 @@ export interface paths {
          *     Permission: `conversations:write`.
          */
         post: operations["switchConversationToAi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow the account's conversations live (Server-Sent Events)
+         * @description `text/event-stream`, not enveloped. `event: conversation` carries the Conversation resource after every change and every new message; `event: message` carries the Message resource plus `threadId` for new messages of the conversations named with `threadId` (up to 20). Every event has an increasing `id`; `Last-Event-ID` (or `lastEventId`) replays the events after it (kept for 24 hours at least); without one the stream starts now. A `: keep-alive` comment comes every 15 seconds. A token restricted to some chatbots receives only their conversations.
+         *
+         *     Permission: `conversations:read`.
+         */
+        get: operations["streamConversations"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -909,6 +953,39 @@ export interface components {
              * @example 2026-11-22T10:00:00.000Z
              */
             lastMessageAt: string;
+            assignee: {
+                /** Format: uuid */
+                id: string;
+                /** @description The team member's full name. */
+                name: string;
+            } | null;
+            escalation: {
+                /** @description A readable sentence. */
+                reason: string;
+                /** @enum {unknown} */
+                category: "human_requested" | "complaint" | "unanswered" | "other";
+                /** @enum {unknown} */
+                urgency: "low" | "medium" | "high";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:00:00.000Z
+                 */
+                at: string;
+            } | null;
+            visitor: {
+                name: string;
+            } | null;
+            lastMessage: {
+                /** @enum {unknown} */
+                role: "user" | "assistant" | "agent";
+                /** @description The first 200 characters. */
+                text: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:00:00.000Z
+                 */
+                createdAt: string;
+            } | null;
         };
         /** Message */
         Message: {
@@ -6906,7 +6983,25 @@ export interface operations {
                      *             "escalated": false,
                      *             "resolved": false,
                      *             "startedAt": "2026-11-22T10:00:00.000Z",
-                     *             "lastMessageAt": "2026-11-22T10:00:00.000Z"
+                     *             "lastMessageAt": "2026-11-22T10:00:00.000Z",
+                     *             "assignee": {
+                     *               "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *               "name": "Ann Lee"
+                     *             },
+                     *             "escalation": {
+                     *               "reason": "The visitor asked for a person.",
+                     *               "category": "human_requested",
+                     *               "urgency": "low",
+                     *               "at": "2026-11-22T10:00:00.000Z"
+                     *             },
+                     *             "visitor": {
+                     *               "name": "Ann Lee"
+                     *             },
+                     *             "lastMessage": {
+                     *               "role": "user",
+                     *               "text": "We ship within two working days.",
+                     *               "createdAt": "2026-11-22T10:00:00.000Z"
+                     *             }
                      *           }
                      *         ]
                      *       },
@@ -7248,7 +7343,25 @@ export interface operations {
                      *           "escalated": false,
                      *           "resolved": false,
                      *           "startedAt": "2026-11-22T10:00:00.000Z",
-                     *           "lastMessageAt": "2026-11-22T10:00:00.000Z"
+                     *           "lastMessageAt": "2026-11-22T10:00:00.000Z",
+                     *           "assignee": {
+                     *             "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "escalation": {
+                     *             "reason": "The visitor asked for a person.",
+                     *             "category": "human_requested",
+                     *             "urgency": "low",
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           "visitor": {
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "lastMessage": {
+                     *             "role": "user",
+                     *             "text": "We ship within two working days.",
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
                      *         },
                      *         "messages": [
                      *           {
@@ -8028,7 +8141,25 @@ export interface operations {
                      *           "escalated": false,
                      *           "resolved": false,
                      *           "startedAt": "2026-11-22T10:00:00.000Z",
-                     *           "lastMessageAt": "2026-11-22T10:00:00.000Z"
+                     *           "lastMessageAt": "2026-11-22T10:00:00.000Z",
+                     *           "assignee": {
+                     *             "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "escalation": {
+                     *             "reason": "The visitor asked for a person.",
+                     *             "category": "human_requested",
+                     *             "urgency": "low",
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           "visitor": {
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "lastMessage": {
+                     *             "role": "user",
+                     *             "text": "We ship within two working days.",
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
                      *         },
                      *         "messages": [
                      *           {
@@ -8439,6 +8570,347 @@ export interface operations {
             };
         };
     };
+    listAccountConversations: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description nextCursor of the previous page. */
+                cursor?: string;
+                mode?: "ai" | "human";
+                escalated?: boolean;
+                resolved?: boolean;
+                channel?: "web" | "api" | "whatsapp" | "instagram" | "facebook";
+                /** @description Only this chatbot's conversations. */
+                chatbotId?: string;
+                /**
+                 * @description `me`: handled by the caller (the token's creator, or the signed-in person); `none`: by nobody; a user id: by that team member.
+                 * @example me
+                 */
+                assignee?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "conversations": [
+                     *           {
+                     *             "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                     *             "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *             "channel": "web",
+                     *             "mode": "ai",
+                     *             "escalated": false,
+                     *             "resolved": false,
+                     *             "startedAt": "2026-11-22T10:00:00.000Z",
+                     *             "lastMessageAt": "2026-11-22T10:00:00.000Z",
+                     *             "assignee": {
+                     *               "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *               "name": "Ann Lee"
+                     *             },
+                     *             "escalation": {
+                     *               "reason": "The visitor asked for a person.",
+                     *               "category": "human_requested",
+                     *               "urgency": "low",
+                     *               "at": "2026-11-22T10:00:00.000Z"
+                     *             },
+                     *             "visitor": {
+                     *               "name": "Ann Lee"
+                     *             },
+                     *             "lastMessage": {
+                     *               "role": "user",
+                     *               "text": "We ship within two working days.",
+                     *               "createdAt": "2026-11-22T10:00:00.000Z"
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp",
+                     *         "pagination": {
+                     *           "limit": 20,
+                     *           "hasMore": false,
+                     *           "nextCursor": "eyJrIjpbMTc2Mzgw…"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            conversations: components["schemas"]["Conversation"][];
+                        };
+                        meta: {
+                            requestId: string;
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token lacks the permission this operation needs */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
     getConversation: {
         parameters: {
             query?: never;
@@ -8477,7 +8949,25 @@ export interface operations {
                      *           "escalated": false,
                      *           "resolved": false,
                      *           "startedAt": "2026-11-22T10:00:00.000Z",
-                     *           "lastMessageAt": "2026-11-22T10:00:00.000Z"
+                     *           "lastMessageAt": "2026-11-22T10:00:00.000Z",
+                     *           "assignee": {
+                     *             "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "escalation": {
+                     *             "reason": "The visitor asked for a person.",
+                     *             "category": "human_requested",
+                     *             "urgency": "low",
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           "visitor": {
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "lastMessage": {
+                     *             "role": "user",
+                     *             "text": "We ship within two working days.",
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
                      *         }
                      *       },
                      *       "meta": {
@@ -8790,7 +9280,25 @@ export interface operations {
                      *           "escalated": false,
                      *           "resolved": false,
                      *           "startedAt": "2026-11-22T10:00:00.000Z",
-                     *           "lastMessageAt": "2026-11-22T10:00:00.000Z"
+                     *           "lastMessageAt": "2026-11-22T10:00:00.000Z",
+                     *           "assignee": {
+                     *             "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "escalation": {
+                     *             "reason": "The visitor asked for a person.",
+                     *             "category": "human_requested",
+                     *             "urgency": "low",
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           "visitor": {
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "lastMessage": {
+                     *             "role": "user",
+                     *             "text": "We ship within two working days.",
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
                      *         }
                      *       },
                      *       "meta": {
@@ -9194,7 +9702,25 @@ export interface operations {
                      *           "escalated": false,
                      *           "resolved": false,
                      *           "startedAt": "2026-11-22T10:00:00.000Z",
-                     *           "lastMessageAt": "2026-11-22T10:00:00.000Z"
+                     *           "lastMessageAt": "2026-11-22T10:00:00.000Z",
+                     *           "assignee": {
+                     *             "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "escalation": {
+                     *             "reason": "The visitor asked for a person.",
+                     *             "category": "human_requested",
+                     *             "urgency": "low",
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           "visitor": {
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "lastMessage": {
+                     *             "role": "user",
+                     *             "text": "We ship within two working days.",
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
                      *         }
                      *       },
                      *       "meta": {
@@ -9990,7 +10516,25 @@ export interface operations {
                      *           "escalated": false,
                      *           "resolved": false,
                      *           "startedAt": "2026-11-22T10:00:00.000Z",
-                     *           "lastMessageAt": "2026-11-22T10:00:00.000Z"
+                     *           "lastMessageAt": "2026-11-22T10:00:00.000Z",
+                     *           "assignee": {
+                     *             "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "escalation": {
+                     *             "reason": "The visitor asked for a person.",
+                     *             "category": "human_requested",
+                     *             "urgency": "low",
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           "visitor": {
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "lastMessage": {
+                     *             "role": "user",
+                     *             "text": "We ship within two working days.",
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
                      *         }
                      *       },
                      *       "meta": {
@@ -10282,6 +10826,295 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "lock_failed" | "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    streamConversations: {
+        parameters: {
+            query?: {
+                /** @description Conversations whose new messages arrive as `message` events; repeat the parameter, up to 20. */
+                threadId?: string[];
+                /** @description For clients that cannot set headers: the id of the last event received. The `Last-Event-ID` header wins when both are sent (a reconnecting EventSource sends it). */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description The id of the last event received: the events after it are replayed. */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A stream of Server-Sent Events (not enveloped), open until the client closes it. */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: 41
+                     *     event: conversation
+                     *     data: {"threadId":"thr_…","chatbotId":"…","channel":"web","mode":"ai","escalated":true,…,"escalation":{"reason":"The visitor asked to talk to a person.","category":"human_requested","urgency":"medium","at":"…"},…}
+                     *
+                     *     id: 42
+                     *     event: message
+                     *     data: {"id":"msg_…","role":"user","text":"Hello?","createdAt":"…","authorName":null,"threadId":"thr_…"}
+                     *
+                     *     : keep-alive
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token lacks the permission this operation needs */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
                         };
                     };
                 };
@@ -11656,7 +12489,25 @@ export interface operations {
                      *           "escalated": false,
                      *           "resolved": false,
                      *           "startedAt": "2026-11-22T10:00:00.000Z",
-                     *           "lastMessageAt": "2026-11-22T10:00:00.000Z"
+                     *           "lastMessageAt": "2026-11-22T10:00:00.000Z",
+                     *           "assignee": {
+                     *             "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "escalation": {
+                     *             "reason": "The visitor asked for a person.",
+                     *             "category": "human_requested",
+                     *             "urgency": "low",
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           "visitor": {
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "lastMessage": {
+                     *             "role": "user",
+                     *             "text": "We ship within two working days.",
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
                      *         },
                      *         "visitorToken": "string"
                      *       },
