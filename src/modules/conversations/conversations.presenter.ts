@@ -11,6 +11,13 @@ const firstCharacters = (text: string, length: number) => {
   return characters.length <= length ? text : characters.slice(0, length).join('');
 };
 
+/** The handover's details, written together when it opened (none on a handover older than them). */
+const openEscalation = (row: ConversationView) => {
+  const { escalation_reason: reason, escalation_category: category, escalation_urgency: urgency } = row;
+  if (reason === null || category === null || urgency === null || row.escalated_at === null) return null;
+  return { reason, category, urgency, at: iso(row.escalated_at) };
+};
+
 export const presentConversation = (row: ConversationView) => ({
   threadId: row.thread_id,
   chatbotId: row.chatbot_id,
@@ -22,15 +29,7 @@ export const presentConversation = (row: ConversationView) => ({
   lastMessageAt: iso(row.last_message_at),
   assignee: row.assignee_user_id !== null && row.assignee_name !== null ? { id: row.assignee_user_id, name: row.assignee_name } : null,
   // The details of the handover that is open; a closed one (switched to ai, resolved) shows none.
-  escalation:
-    row.escalated && row.escalation_category !== null && row.escalated_at !== null
-      ? {
-          reason: row.escalation_reason ?? '',
-          category: row.escalation_category,
-          urgency: row.escalation_urgency ?? 'medium',
-          at: iso(row.escalated_at),
-        }
-      : null,
+  escalation: row.escalated ? openEscalation(row) : null,
   visitor: row.visitor_name ? { name: row.visitor_name } : null,
   lastMessage:
     row.last_message_role !== null && row.last_message_text !== null && row.last_message_created_at !== null
