@@ -112,6 +112,8 @@ export const PERIODIC_TASKS = {
   'webhooks.deliveries-retention': { everyMs: 60 * 60_000 },
   /** Forgets Idempotency-Key records past 24 hours. */
   'idempotency.cleanup': { everyMs: 60 * 60_000 },
+  /** Trims the conversations' change feed (what live streams resume from) to its last 24 hours. */
+  'conversations.feed-retention': { everyMs: 10 * 60_000 },
 } as const satisfies Record<string, { everyMs: number }>;
 
 export type TaskName = keyof typeof PERIODIC_TASKS;

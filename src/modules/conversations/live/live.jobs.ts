@@ -12,7 +12,6 @@ const BATCHES_PER_RUN = 100;
 
 export const feedRetention = ({ db }: Pick<Core, 'db'>): PeriodicTask => ({
   name: 'conversations.feed-retention',
-  everyMs: 10 * 60 * 1000,
   run: async (now) => {
     for (let i = 0; i < BATCHES_PER_RUN; i++) {
       if ((await deleteChangesBefore(db, now - FEED_RETENTION_MS, RETENTION_BATCH)) < RETENTION_BATCH) return;
