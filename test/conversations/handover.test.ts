@@ -519,7 +519,9 @@ describeEachDialect('conversations: handover endpoints', (t) => {
     const escalations = await outbox(t(), s.accountId, 'conversation.escalated');
     assert.equal(escalations.length, 2);
     const second = escalations.find((event) => !seen.has(event.id))!;
-    assert.deepEqual(second.data.conversation, again.conversation);
+    // The event is written with the visitor's message, before the chatbot answers: its lastMessage is that message.
+    assert.deepEqual({ ...second.data.conversation, lastMessage: null }, { ...again.conversation, lastMessage: null });
+    assert.equal(second.data.conversation.lastMessage.text, 'Can I talk to a human please?');
     assert.equal(second.data.escalation.category, 'human_requested');
     // Nobody holds it any more: a colleague's reply claims the new handover.
     const claimed = await t().api('POST', path(s, threadId, '/replies'), { token: colleague.token, body: { message: 'Fox here' } });
