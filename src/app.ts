@@ -8,6 +8,7 @@ import { clientErrorHandler, frameworkErrors, newRequestId } from './http/early-
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerMetrics } from './http/metrics.js';
 import { API_PREFIX, registerOpenApi } from './http/openapi.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { validatorCompiler } from './http/validation.js';
@@ -15,14 +16,15 @@ import { VERSION } from './version.js';
 
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
+/** Fastify with the service's logging, request ids and limits; no hooks or routes yet. */
+const bareApp = (deps: AppDeps) =>
+  Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: newRequestId,
     frameworkErrors,
     clientErrorHandler,
-    // A request without Host is refused by the onRequest hook below, in the envelope (Node's own check
+    // A request without Host is refused by buildApp's onRequest hook, in the envelope (Node's own check
     // answers a bare 400).
     http: { requireHostHeader: false },
     bodyLimit: JSON_BODY_LIMIT,
@@ -30,6 +32,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
   });
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = bareApp(deps);
   app.setValidatorCompiler(validatorCompiler);
   // An empty JSON body on a bodyless POST (take-over, refresh, test) is no body, not malformed JSON;
   // routes that need a body still refuse it through their schema. Prototype poisoning is refused.
@@ -70,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
 
+  // Before any route: every request is counted, whichever answers it.
+  registerMetrics(app, deps.metrics);
   registerRateLimit(app, deps.config.rateLimitPerMinute, deps.clock);
   registerAuth(app, { authenticate: deps.accounts.authenticate, chatbotOfAccount: deps.chatbots.isOfAccount });
   await registerOpenApi(app, VERSION);
@@ -85,5 +92,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // Routes outside /api/v1 (the embeddable /widget.js).
   for (const capability of deps.capabilities) await capability.rootRoutes?.(app);
+  return app;
+}
+
+/**
+ * What a process of the worker role serves when METRICS=true (it has no API): GET /metrics and the health
+ * check, on PORT. Anything else is 404 in the envelope.
+ */
+export async function buildWorkerApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = bareApp(deps);
+  registerErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerMetrics(app, deps.metrics);
+  const health = deps.capabilities.find((capability) => capability.name === 'health');
+  if (health?.routes) await app.register(async (api) => health.routes?.(api), { prefix: API_PREFIX });
   return app;
 }

@@ -27,6 +27,8 @@ export interface Config {
   metaGraphUrl: string;
   logLevel: string;
   bootstrap: boolean;
+  /** Serve GET /metrics (Prometheus text format, no token): bind it to a private interface or a proxy rule. */
+  metrics: boolean;
 }
 
 export class ConfigError extends Error {
@@ -155,6 +157,7 @@ export function loadConfig(env: Env = process.env): Config {
     metaGraphUrl: httpUrl(env, 'META_GRAPH_URL', 'https://graph.facebook.com/v21.0') as string,
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     bootstrap: boolean(env, 'BOOTSTRAP', true),
+    metrics: boolean(env, 'METRICS', false),
   };
   return Object.freeze(config);
 }

@@ -11,6 +11,7 @@ import type { Paginator } from './http/pagination.js';
 import type { AnyJobHandler } from './jobs/catalog.js';
 import type { PeriodicTask } from './jobs/scheduler.js';
 import type { Clock } from './lib/clock.js';
+import type { Metrics, ScrapeGauge } from './metrics.js';
 import type { OutboundGuard } from './net/outbound-guard.js';
 
 export interface Core {
@@ -24,13 +25,15 @@ export interface Core {
   notifications: Notifications;
   /** The one private-network guard: every outbound request (crawling, webhooks, channels) is checked by it. */
   outbound: OutboundGuard;
+  /** This process's Prometheus metrics (served when METRICS=true). */
+  metrics: Metrics;
   /** Set when a graceful shutdown has begun: new requests get 503. */
   lifecycle: { shuttingDown: boolean };
 }
 
 /**
  * What a capability adds to the service, each part given the capability's own dependencies `D`: routes
- * under /api/v1, routes outside it, background jobs and periodic tasks.
+ * under /api/v1, routes outside it, background jobs, periodic tasks and gauges for the metrics.
  */
 export interface Capability<D> {
   name: string;
@@ -40,6 +43,8 @@ export interface Capability<D> {
   /** Handlers of jobs the job catalogue (jobs/job-types.ts) declares; the catalogue gives their policy. */
   jobs?(deps: D): AnyJobHandler[];
   tasks?(deps: D): PeriodicTask[];
+  /** Gauges of the capability's state, read from the database when the metrics are scraped. */
+  gauges?(deps: D): ScrapeGauge[];
 }
 
 /** A capability bound to its dependencies by the root: what the app and the workers call. */
@@ -49,15 +54,17 @@ export interface MountedCapability {
   rootRoutes?(app: FastifyInstance): Promise<void>;
   jobs?(): AnyJobHandler[];
   tasks?(): PeriodicTask[];
+  gauges?(): ScrapeGauge[];
 }
 
 export function mount<D>(capability: Capability<D>, deps: D): MountedCapability {
-  const { name, routes, rootRoutes, jobs, tasks } = capability;
+  const { name, routes, rootRoutes, jobs, tasks, gauges } = capability;
   return {
     name,
     ...(routes ? { routes: (api: FastifyInstance) => routes(api, deps) } : {}),
     ...(rootRoutes ? { rootRoutes: (app: FastifyInstance) => rootRoutes(app, deps) } : {}),
     ...(jobs ? { jobs: () => jobs(deps) } : {}),
     ...(tasks ? { tasks: () => tasks(deps) } : {}),
+    ...(gauges ? { gauges: () => gauges(deps) } : {}),
   };
 }

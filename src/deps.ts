@@ -3,7 +3,7 @@
 // the dependency graph stays free of cycles (`madge --circular` runs in `npm test`).
 //
 // Built in this order (each from what comes before it):
-//   shared      database, clock, logger, paginator, database notifications, the one outbound guard
+//   shared      database, clock, logger, paginator, database notifications, the one outbound guard, metrics
 //   accounts    chatbots    leads
 //   knowledge   runtime (page and file workers, crawler fetch) and service; its search is the retrieval
 //   webhooks    runtime (pinned fetch, connections, in-flight bounds, attempt recorder) and service
@@ -11,17 +11,21 @@
 //   conversations  answer engine, delivery (the port's defaults with the channels' adapters plugged in),
 //                  the change feed and its open streams, the visitor-side and handover services
 //   channels    web chat and inbound services, which use conversations
+//   metrics     the gauges read at scrape time: job queue, database connections, the capabilities' own
 // stop() closes the channels, webhooks and knowledge runtimes, then the notifications, then the database.
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { mount, type Core, type MountedCapability } from './core.js';
 import { openDatabase, type DatabaseHandle } from './db/connect.js';
+import { databaseGauges } from './db/metrics.js';
 import { createNotifications } from './db/notifications.js';
 import { Paginator } from './http/pagination.js';
 import { idempotencyCleanup } from './http/idempotency.js';
+import { jobsGauge } from './jobs/metrics.js';
 import type { PeriodicTask } from './jobs/scheduler.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger } from './logger.js';
+import { createMetrics } from './metrics.js';
 import { createOutboundGuard, type OutboundGuard } from './net/outbound-guard.js';
 import { createAccountsService, type AccountsService } from './modules/accounts/index.js';
 import {
@@ -119,6 +123,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     paginator: new Paginator(config.secretKey),
     notifications: createNotifications(database.pgPool, logger),
     outbound: overrides.outbound ?? createOutboundGuard({ allowHosts: config.outboundAllowHosts }),
+    metrics: createMetrics(config.metrics, logger),
     lifecycle: { shuttingDown: false },
   };
   const { db, clock, paginator } = core;
@@ -167,6 +172,11 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     mount(leadsCapability, { leads, paginator }),
     mount(channelsCapability, { runtime: channelsRuntime, conversations, webChat, inbound }),
   ];
+
+  // Gauges read when the metrics are scraped: the job queue, the database connections, each capability's own.
+  for (const gauge of [jobsGauge(db), ...databaseGauges(database), ...capabilities.flatMap((capability) => capability.gauges?.() ?? [])]) {
+    core.metrics.readAtScrape(gauge);
+  }
 
   let stopping: Promise<void> | null = null;
   return {

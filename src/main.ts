@@ -1,6 +1,6 @@
 // Starting and stopping the service: config → database → migrations → roles (api, worker).
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
+import { buildApp, buildWorkerApp } from './app.js';
 import { bootstrapIfEmpty, type BootstrapResult } from './bootstrap.js';
 import type { Config, Role } from './config.js';
 import { createDeps, type AppDeps } from './deps.js';
@@ -46,6 +46,11 @@ export async function startService(config: Config, options: { role?: Role; clock
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}/api/v1`;
+  } else if (config.metrics) {
+    // A worker has no API, but its metrics (the webhook attempts it made, its database use) are its own:
+    // it serves them, and the health check, on PORT.
+    app = await buildWorkerApp(deps);
+    await app.listen({ port: config.port, host: config.host });
   }
   const workers = role === 'all' || role === 'worker' ? startWorkers(deps) : null;
 

@@ -28,11 +28,19 @@ export interface DatabaseTarget {
 
 const DEFAULT_BUSY_TIMEOUT_MS = 3000;
 
+/** How busy the database connections of this process are now. */
+export type DatabaseUsage =
+  /** The pool's connections, open and idle, and the queries waiting for one. */
+  | { dialect: 'postgres'; total: number; idle: number; waiting: number }
+  /** Writes and transactions waiting for the one writer connection. */
+  | { dialect: 'sqlite'; writerQueue: number };
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
   /** PostgreSQL pool, for LISTEN/NOTIFY clients; null on SQLite. */
   pgPool: pg.Pool | null;
+  usage(): DatabaseUsage;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -64,20 +72,22 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
       client.query(`set lock_timeout = ${Math.round(busyTimeoutMs)}`).catch(() => {});
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return handle(db, 'postgres', pool);
+    return handle(db, 'postgres', pool, () => ({ dialect: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   }
   const path = target.path ?? ':memory:';
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Kysely<Database>({ dialect: new RoutedSqliteDialect({ path, busyTimeoutMs }) });
-  return handle(db, 'sqlite', null);
+  const dialect = new RoutedSqliteDialect({ path, busyTimeoutMs });
+  const db = new Kysely<Database>({ dialect });
+  return handle(db, 'sqlite', null, () => ({ dialect: 'sqlite', writerQueue: dialect.writerQueueLength }));
 }
 
-function handle(db: Kysely<Database>, dialect: DialectName, pgPool: pg.Pool | null): DatabaseHandle {
+function handle(db: Kysely<Database>, dialect: DialectName, pgPool: pg.Pool | null, usage: () => DatabaseUsage): DatabaseHandle {
   let closed = false;
   return {
     db,
     dialect,
     pgPool,
+    usage,
     async ping() {
       if (closed) return false;
       try {

@@ -36,12 +36,18 @@ export interface SqliteDriverOptions {
 
 export class RoutedSqliteDialect extends SqliteDialect {
   readonly #options: SqliteDriverOptions;
+  #driver: RoutedSqliteDriver | null = null;
   constructor(options: SqliteDriverOptions) {
     super({ database: {} as SqliteDatabase });
     this.#options = options;
   }
   override createDriver(): Driver {
-    return new RoutedSqliteDriver(this.#options);
+    this.#driver = new RoutedSqliteDriver(this.#options);
+    return this.#driver;
+  }
+  /** Writes and transactions waiting for the writer now (the metrics' view of the database's load). */
+  get writerQueueLength(): number {
+    return this.#driver?.writerQueueLength ?? 0;
   }
 }
 
@@ -73,6 +79,8 @@ class RoutedSqliteDriver implements Driver {
   #reader!: CachedDatabase;
   /** Resolves when the writer is free; each user chains itself behind the last. */
   #writerQueue: Promise<void> = Promise.resolve();
+  /** Users waiting in #writerQueue, not counting the one holding the writer. */
+  #waitingForWriter = 0;
 
   constructor(options: SqliteDriverOptions) {
     this.#options = options;
@@ -107,8 +115,17 @@ class RoutedSqliteDriver implements Driver {
     const mine = new Promise<void>((resolve) => (free = resolve));
     const before = this.#writerQueue;
     this.#writerQueue = before.then(() => mine);
-    await before;
+    this.#waitingForWriter++;
+    try {
+      await before;
+    } finally {
+      this.#waitingForWriter--;
+    }
     return free;
+  }
+
+  get writerQueueLength(): number {
+    return this.#waitingForWriter;
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {

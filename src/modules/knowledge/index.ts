@@ -3,6 +3,7 @@
 // hands it to the conversations capability as its retrieval).
 import type { Capability } from '../../core.js';
 import { processJob, refreshDueTask } from './knowledge.jobs.js';
+import { sourcesGauge } from './knowledge.metrics.js';
 import { knowledgeRoutes, type KnowledgeRoutesDeps } from './knowledge.routes.js';
 import type { KnowledgeServiceDeps } from './knowledge.service.js';
 
@@ -17,4 +18,5 @@ export const knowledgeCapability: Capability<KnowledgeDeps> = {
   routes: knowledgeRoutes,
   jobs: (deps) => [processJob(deps)],
   tasks: (deps) => [refreshDueTask(deps)],
+  gauges: (deps) => [sourcesGauge(deps)],
 };

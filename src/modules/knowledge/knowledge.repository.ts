@@ -114,3 +114,11 @@ export const findDueRefreshes = (db: Executor, now: number, limit: number) =>
     .orderBy('last_read_at')
     .limit(limit)
     .execute();
+
+/** Sources of every account by status, for the metrics (read through the status index). */
+export const countSourcesByStatus = (db: Executor) =>
+  db
+    .selectFrom('knowledge_sources')
+    .select((eb) => ['status', eb.fn.countAll<number | string>().as('count')])
+    .groupBy('status')
+    .execute();

@@ -14,6 +14,8 @@ export { PRIVATE_NETWORK_REASON };
 export interface RecorderDeps extends Pick<Core, 'db' | 'clock'> {
   /** WEBHOOK_DISABLE_AFTER: failed automatic attempts in a row that switch an endpoint off. */
   disableAfter: number;
+  /** Told of every attempt once its record is written (the metrics count them). */
+  onRecorded?(attempt: AttemptToRecord): void;
 }
 
 export const streakReason = (failures: number, lastCause: string) => `${failures} consecutive failed deliveries; last: ${lastCause}`;
@@ -94,6 +96,9 @@ function writeAttempts(deps: RecorderDeps, attempts: AttemptToRecord[]): Promise
     const rows = applied.flatMap((entry) => (entry ? [entry.row] : []));
     if (rows.length > 0) await repo.insertDeliveries(trx, rows);
     return applied.map((entry) => entry?.recorded ?? null);
+  }).then((recorded) => {
+    recorded.forEach((entry, index) => entry && deps.onRecorded?.(attempts[index] as AttemptToRecord));
+    return recorded;
   });
 }
 

@@ -4,7 +4,8 @@
 import type { Core } from '../../core.js';
 import type { OutboundGuard } from '../../net/outbound-guard.js';
 import { createSafeFetch, type SafeFetch } from '../../net/safe-fetch.js';
-import { AttemptRecorder } from './attempt-record.js';
+import { METRIC_PREFIX } from '../../metrics.js';
+import { AttemptRecorder, type AttemptToRecord } from './attempt-record.js';
 import { PinnedAgentPool } from './connection-pool.js';
 import { InFlightLimiter } from './in-flight-limiter.js';
 
@@ -23,14 +24,27 @@ export interface WebhookRuntime {
   close(): Promise<void>;
 }
 
-export function createWebhooksRuntime({ db, clock, config, outbound }: Pick<Core, 'db' | 'clock' | 'config' | 'outbound'>): WebhookRuntime {
+/** What the metrics call an attempt's outcome: delivered, failed, or blocked (a private address: nothing sent). */
+const outcomeOf = ({ outcome }: AttemptToRecord) => (outcome.delivered ? 'delivered' : outcome.privateAddress ? 'blocked' : 'failed');
+
+export function createWebhooksRuntime({ db, clock, config, outbound, metrics }: Pick<Core, 'db' | 'clock' | 'config' | 'outbound' | 'metrics'>): WebhookRuntime {
   const connections = new PinnedAgentPool(config.webhookTimeoutMs);
+  const deliveries = metrics.counter(
+    `${METRIC_PREFIX}webhook_deliveries_total`,
+    'Webhook delivery attempts this process made and recorded, by outcome (delivered, failed, blocked) and trigger (automatic, manual, test).',
+    ['outcome', 'trigger'],
+  );
   return {
     guard: outbound,
     fetch: createSafeFetch(outbound),
     connections,
     limiter: new InFlightLimiter(MAX_IN_FLIGHT_PER_ENDPOINT, MAX_IN_FLIGHT_TOTAL),
-    recorder: new AttemptRecorder({ db, clock, disableAfter: config.webhookDisableAfter }),
+    recorder: new AttemptRecorder({
+      db,
+      clock,
+      disableAfter: config.webhookDisableAfter,
+      onRecorded: (attempt) => deliveries.inc({ outcome: outcomeOf(attempt), trigger: attempt.trigger }),
+    }),
     close: () => connections.close(),
   };
 }
