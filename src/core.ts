@@ -9,6 +9,7 @@ import type { Db } from './db/database.js';
 import type { Notifications } from './db/notifications.js';
 import type { Paginator } from './http/pagination.js';
 import type { AnyJobHandler } from './jobs/catalog.js';
+import type { RetentionRule } from './jobs/retention.js';
 import type { PeriodicTask } from './jobs/scheduler.js';
 import type { Clock } from './lib/clock.js';
 import type { Metrics, ScrapeGauge } from './metrics.js';
@@ -33,7 +34,7 @@ export interface Core {
 
 /**
  * What a capability adds to the service, each part given the capability's own dependencies `D`: routes
- * under /api/v1, routes outside it, background jobs, periodic tasks and gauges for the metrics.
+ * under /api/v1, routes outside it, background jobs, periodic tasks, gauges for the metrics and retention rules.
  */
 export interface Capability<D> {
   name: string;
@@ -45,6 +46,8 @@ export interface Capability<D> {
   tasks?(deps: D): PeriodicTask[];
   /** Gauges of the capability's state, read from the database when the metrics are scraped. */
   gauges?(deps: D): ScrapeGauge[];
+  /** Rows the capability keeps only for a while: the retention task removes them in small batches. */
+  retention?(deps: D): RetentionRule[];
 }
 
 /** A capability bound to its dependencies by the root: what the app and the workers call. */
@@ -55,10 +58,11 @@ export interface MountedCapability {
   jobs?(): AnyJobHandler[];
   tasks?(): PeriodicTask[];
   gauges?(): ScrapeGauge[];
+  retention?(): RetentionRule[];
 }
 
 export function mount<D>(capability: Capability<D>, deps: D): MountedCapability {
-  const { name, routes, rootRoutes, jobs, tasks, gauges } = capability;
+  const { name, routes, rootRoutes, jobs, tasks, gauges, retention } = capability;
   return {
     name,
     ...(routes ? { routes: (api: FastifyInstance) => routes(api, deps) } : {}),
@@ -66,5 +70,6 @@ export function mount<D>(capability: Capability<D>, deps: D): MountedCapability 
     ...(jobs ? { jobs: () => jobs(deps) } : {}),
     ...(tasks ? { tasks: () => tasks(deps) } : {}),
     ...(gauges ? { gauges: () => gauges(deps) } : {}),
+    ...(retention ? { retention: () => retention(deps) } : {}),
   };
 }

@@ -20,8 +20,10 @@ import { openDatabase, type DatabaseHandle } from './db/connect.js';
 import { databaseGauges } from './db/metrics.js';
 import { createNotifications } from './db/notifications.js';
 import { Paginator } from './http/pagination.js';
-import { idempotencyCleanup } from './http/idempotency.js';
+import { eventsRetention } from './events/retention.js';
+import { idempotencyRetention } from './http/idempotency.js';
 import { jobsGauge } from './jobs/metrics.js';
+import { retentionTask } from './jobs/retention.js';
 import type { PeriodicTask } from './jobs/scheduler.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger } from './logger.js';
@@ -90,7 +92,7 @@ export interface AppDeps extends Core {
   };
   /** Every capability bound to its dependencies, in the order its routes are registered. */
   capabilities: MountedCapability[];
-  /** Periodic tasks of the service itself, beside the capabilities' own (the idempotency keys' cleanup). */
+  /** Periodic tasks of the service itself, beside the capabilities' own (the retention sweep). */
   tasks: PeriodicTask[];
   /** Stops what the root started, in reverse order, the database last. Safe to call twice. */
   stop(): Promise<void>;
@@ -197,7 +199,9 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
       conversations: liveRuntime,
     },
     capabilities,
-    tasks: [idempotencyCleanup(db)],
+    // One sweep removes what is kept only for a while: the outbox's and the idempotency keys' rows, and
+    // each capability's own.
+    tasks: [retentionTask([eventsRetention(db), idempotencyRetention(db), ...capabilities.flatMap((capability) => capability.retention?.() ?? [])], logger)],
     stop: () =>
       (stopping ??= (async () => {
         liveRuntime.endStreams();

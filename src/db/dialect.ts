@@ -45,6 +45,18 @@ export function transactionWaitingAtMost<DB, T>(db: Kysely<DB>, ms: number, work
   });
 }
 
+/**
+ * The text of one top-level field of a JSON text column (a job's payload), or null: `json_extract` on
+ * SQLite, `->>` on PostgreSQL. `column` and `field` are names written in the code, never input.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function jsonField(db: Kysely<any>, column: string, field: string) {
+  if (!/^\w+$/.test(field)) throw new Error(`not a plain JSON field name: ${field}`);
+  return dialectOf(db) === 'postgres'
+    ? sql<string | null>`(${sql.ref(column)}::json ->> ${sql.lit(field)})`
+    : sql<string | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${field}`)})`;
+}
+
 /** A boolean column as read: PostgreSQL gives true/false, SQLite 1/0. */
 export const toBool = (value: SqlBool): boolean => value === true || value === 1;
 

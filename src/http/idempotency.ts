@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/database.js';
 import { AppError, validationError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
-import type { PeriodicTask } from '../jobs/scheduler.js';
+import type { RetentionRule } from '../jobs/retention.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -314,10 +314,25 @@ export async function renewLeases(db: Executor, ownerProcess: string, now: numbe
   return Number(result.numUpdatedRows);
 }
 
-/** Forgets keys older than 24 hours. */
-export const idempotencyCleanup = (db: Executor): PeriodicTask => ({
-  name: 'idempotency.cleanup',
-  run: async (now) => {
-    await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).execute();
+/** Forgets keys older than 24 hours, a batch at a time (through the expiry index). */
+export const idempotencyRetention = (db: Executor): RetentionRule => ({
+  name: 'idempotency_keys',
+  async removeBatch(now, limit) {
+    const result = await db
+      .deleteFrom('idempotency_keys')
+      .where(({ eb, refTuple, selectFrom }) =>
+        eb(
+          refTuple('account_id', 'key'),
+          'in',
+          selectFrom('idempotency_keys')
+            .select(['account_id', 'key'])
+            .where('expires_at', '<=', now)
+            .orderBy('expires_at')
+            .limit(limit)
+            .$asTuple('account_id', 'key'),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 });

@@ -108,10 +108,12 @@ export function jobPolicy(name: JobName, settings: JobSettings): JobPolicy & { p
 export const PERIODIC_TASKS = {
   /** Starts the scheduled website refreshes that are due. */
   'knowledge.refresh-due': { everyMs: 60_000 },
-  /** Removes webhook delivery records past 30 days. */
-  'webhooks.deliveries-retention': { everyMs: 60 * 60_000 },
-  /** Forgets Idempotency-Key records past 24 hours. */
-  'idempotency.cleanup': { everyMs: 60 * 60_000 },
+  /**
+   * Removes, in small batches, what is kept only for a while: delivered events and webhook delivery
+   * records past 30 days, Idempotency-Key records past 24 hours, visitor tokens idle for 30 days, and
+   * each capability's own (see jobs/retention.ts).
+   */
+  'retention.sweep': { everyMs: 10 * 60_000 },
   /** Trims the conversations' change feed (what live streams resume from) to its last 24 hours. */
   'conversations.feed-retention': { everyMs: 10 * 60_000 },
 } as const satisfies Record<string, { everyMs: number }>;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { idempotencyCleanup, KEEP_MS, LEASE_MS, registerIdempotency } from '../../src/http/idempotency.js';
+import { idempotencyRetention, KEEP_MS, LEASE_MS, registerIdempotency } from '../../src/http/idempotency.js';
 import type { ChannelAdapter } from '../../src/modules/conversations/index.js';
 import { describeEachDialect, swappableAdapter, type ApiResponse, type TestApp } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
@@ -419,7 +419,7 @@ describeEachDialect(
         body: { name: 'x' },
       });
       t().clock.advance(KEEP_MS);
-      await idempotencyCleanup(t().db).run(t().clock.now());
+      await idempotencyRetention(t().db).removeBatch(t().clock.now(), 500);
       const left = await t()
         .db.selectFrom('idempotency_keys')
         .select('key')

@@ -8,6 +8,7 @@ import * as conversations from './0005_conversations.js';
 import * as channels from './0006_channels.js';
 import * as claimsAndLeases from './0007_claims_and_leases.js';
 import * as conversationLive from './0008_conversation_live.js';
+import * as operations from './0009_operations.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_channels': channels,
   '0007_claims_and_leases': claimsAndLeases,
   '0008_conversation_live': conversationLive,
+  '0009_operations': operations,
 };

@@ -1,7 +1,7 @@
 // The webhooks capability: endpoint API, fan-out of outbox events, signed delivery with retries and
 // switch-off, and the 30-day retention of the delivery record.
 import type { Capability } from '../../core.js';
-import { deliverJob, dispatchJob, retentionTask } from './webhooks.jobs.js';
+import { deliverJob, deliveriesRetention, dispatchJob } from './webhooks.jobs.js';
 import { webhookRoutes, type WebhooksRoutesDeps } from './webhooks.routes.js';
 import type { WebhooksDeps as WebhooksServiceDeps } from './webhooks.service.js';
 
@@ -18,5 +18,5 @@ export const webhooksCapability: Capability<WebhooksDeps> = {
   name: 'webhooks',
   routes: webhookRoutes,
   jobs: (deps) => [dispatchJob(deps), deliverJob(deps)],
-  tasks: (deps) => [retentionTask(deps)],
+  retention: (deps) => [deliveriesRetention(deps)],
 };

@@ -10,7 +10,7 @@
 import { setMaxListeners } from 'node:events';
 import { runLaterAt, type JobHandler } from '../../jobs/catalog.js';
 import { DELIVERY_SLOT_WAIT_MS } from '../../jobs/job-types.js';
-import type { PeriodicTask } from '../../jobs/scheduler.js';
+import type { RetentionRule } from '../../jobs/retention.js';
 import { scheduleAttempt } from './attempt-record.js';
 import { sendEvent, type OutgoingEvent } from './delivery.js';
 import * as repo from './webhooks.repository.js';
@@ -131,12 +131,8 @@ function busyBackoffMs(deps: WebhooksDeps, webhookId: string): number {
   return withJitter(Math.min(Math.max(MIN_REQUEUE_MS, running), Math.max(MIN_REQUEUE_MS, deps.config.webhookTimeoutMs - running)));
 }
 
-export function retentionTask(deps: WebhooksDeps): PeriodicTask {
-  return {
-    name: 'webhooks.deliveries-retention',
-    async run(now) {
-      const removed = await repo.deleteDeliveriesBefore(deps.db, now - DELIVERY_RETENTION_MS);
-      if (removed > 0) deps.logger.info({ removed }, 'webhook delivery records past 30 days removed');
-    },
-  };
-}
+/** Delivery records past 30 days go, a batch at a time. */
+export const deliveriesRetention = (deps: WebhooksDeps): RetentionRule => ({
+  name: 'webhook_deliveries',
+  removeBatch: (now, limit) => repo.deleteDeliveriesBefore(deps.db, now - DELIVERY_RETENTION_MS, limit),
+});

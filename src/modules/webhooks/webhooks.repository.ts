@@ -165,7 +165,9 @@ export async function lastAttemptNumber(db: Executor, webhookId: string, eventId
   return Number(row?.attempt ?? 0);
 }
 
-export async function deleteDeliveriesBefore(db: Executor, cutoff: number): Promise<number> {
-  const result = await db.deleteFrom('webhook_deliveries').where('created_at', '<', cutoff).executeTakeFirst();
+/** Removes up to `limit` delivery records made before `cutoff`, oldest first. */
+export async function deleteDeliveriesBefore(db: Executor, cutoff: number, limit: number): Promise<number> {
+  const batch = db.selectFrom('webhook_deliveries').select('id').where('created_at', '<', cutoff).orderBy('created_at').limit(limit);
+  const result = await db.deleteFrom('webhook_deliveries').where('id', 'in', batch).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
