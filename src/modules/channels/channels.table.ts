@@ -40,6 +40,8 @@ export interface VisitorTokenTable {
   thread_id: string;
   chatbot_id: string;
   created_at: number;
+  /** Moved forward by use, at most once an hour; 30 days after it the token has expired. */
+  last_used_at: number;
 }
 
 export interface ConnectionTable {

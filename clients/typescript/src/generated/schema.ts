@@ -589,13 +589,13 @@ export interface paths {
         };
         /**
          * Read the conversation
-         * @description Send `Authorization: Bearer <visitorToken>` (from the conversation start). The latest 500 messages, oldest first. `lastEventId` is the event stream position after them: send it as `Last-Event-ID` to continue live.
+         * @description Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401). The latest 500 messages, oldest first. `lastEventId` is the event stream position after them: send it as `Last-Event-ID` to continue live.
          */
         get: operations["readWebChat"];
         put?: never;
         /**
          * Send a visitor message
-         * @description Send `Authorization: Bearer <visitorToken>` (from the conversation start). Returns the visitor's message, then the chatbot's answer while the chatbot answers.
+         * @description Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401). Returns the visitor's message, then the chatbot's answer while the chatbot answers.
          */
         post: operations["sendWebChatMessage"];
         delete?: never;
@@ -615,7 +615,7 @@ export interface paths {
         put?: never;
         /**
          * Leave the visitor's contact details
-         * @description Send `Authorization: Bearer <visitorToken>` (from the conversation start). Feeds the conversation's lead: details fill fields that are still empty.
+         * @description Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401). Feeds the conversation's lead: details fill fields that are still empty.
          */
         post: operations["setWebChatVisitor"];
         delete?: never;
@@ -633,7 +633,7 @@ export interface paths {
         };
         /**
          * Receive messages live (Server-Sent Events)
-         * @description Send `Authorization: Bearer <visitorToken>` (from the conversation start). `text/event-stream`, not enveloped: `event: message` with `id:` the message's position in the conversation (1, 2, …) and `data:` the message as JSON, for each message from now on; `Last-Event-ID: n` resumes after the n-th message (0: from the start). `event: status` (no id) carries `{mode, escalated, resolved, agentName}` when it changes; comments are heartbeats.
+         * @description Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401). `text/event-stream`, not enveloped: `event: message` with `id:` the message's position in the conversation (1, 2, …) and `data:` the message as JSON, for each message from now on; `Last-Event-ID: n` resumes after the n-th message (0: from the start). `event: status` (no id) carries `{mode, escalated, resolved, agentName}` when it changes; comments are heartbeats.
          */
         get: operations["streamWebChatEvents"];
         put?: never;

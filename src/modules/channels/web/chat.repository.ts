@@ -51,10 +51,27 @@ export async function isOriginAllowed(db: Executor, chatbotId: string, origin: s
 
 export async function insertVisitorToken(
   db: Executor,
-  row: { token_hash: string; thread_id: string; chatbot_id: string; created_at: number },
+  row: { token_hash: string; thread_id: string; chatbot_id: string; created_at: number; last_used_at: number },
 ): Promise<void> {
   await db.insertInto('channel_visitor_tokens').values(row).execute();
 }
 
 export const findVisitorToken = (db: Executor, tokenHash: string) =>
   db.selectFrom('channel_visitor_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+
+/** Records a use at `now` unless one was recorded after `notBefore` (another request may have just done it). */
+export async function touchVisitorToken(db: Executor, tokenHash: string, now: number, notBefore: number): Promise<void> {
+  await db
+    .updateTable('channel_visitor_tokens')
+    .set({ last_used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('last_used_at', '<=', notBefore)
+    .execute();
+}
+
+/** Removes up to `limit` tokens last used at `usedBefore` or earlier, the longest idle first. */
+export async function deleteIdleVisitorTokens(db: Executor, usedBefore: number, limit: number): Promise<number> {
+  const batch = db.selectFrom('channel_visitor_tokens').select('token_hash').where('last_used_at', '<=', usedBefore).orderBy('last_used_at').limit(limit);
+  const result = await db.deleteFrom('channel_visitor_tokens').where('token_hash', 'in', batch).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -21,7 +21,7 @@ export const VisitorSchema = Type.Object(
 export const ChatbotParams = Type.Object({ chatbotId: Type.String() });
 export const ThreadParams = Type.Object({ chatbotId: Type.String(), threadId: Type.String({ maxLength: 200 }) });
 export const VisitorAuth = {
-  description: 'Send `Authorization: Bearer <visitorToken>` (from the conversation start).',
+  description: 'Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401).',
 };
 
 export const StartBody = Type.Object({ visitor: Type.Optional(VisitorSchema) }, { additionalProperties: false });

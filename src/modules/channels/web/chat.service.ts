@@ -1,6 +1,9 @@
 // The web chat from the visitor's side. A conversation opened here gets a visitor token:
-// a secret good for that one conversation, shown once, stored only as its SHA-256. Everything the
-// visitor does goes through the conversations capability, like every other channel.
+// a secret good for that one conversation, shown once, stored only as its SHA-256. A token expires after
+// 30 days without use (each use moves that on, recorded at most once an hour, so that a chatting visitor
+// does not cost a write per request); an expired token is refused like an unknown one, and the retention
+// sweep removes it. Everything the visitor does goes through the conversations capability, like every
+// other channel.
 import type { Core } from '../../../core.js';
 import { createHash } from 'node:crypto';
 import { AppError, notFound } from '../../../errors.js';
@@ -15,6 +18,11 @@ import * as repo from './chat.repository.js';
 export const HISTORY_LIMIT = 500;
 
 export const hashVisitorToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** A visitor token unused this long has expired. */
+export const VISITOR_TOKEN_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A use is recorded only when the last recorded one is at least this old. */
+export const VISITOR_TOKEN_TOUCH_MS = 60 * 60 * 1000;
 
 /** The conversation a visitor token opens; the path's chatbot and thread must be that one. */
 export interface VisitorGrant {
@@ -56,17 +64,22 @@ export function createWebChatService({ db, clock, runtime, chatbots, conversatio
     },
 
     async visitorGrant(token: string | null): Promise<VisitorGrant> {
+      const now = clock.now();
       const row = token ? await repo.findVisitorToken(db, hashVisitorToken(token)) : undefined;
-      if (!row) {
+      if (!row || now - row.last_used_at >= VISITOR_TOKEN_IDLE_MS) {
         throw new AppError(
           'unauthorized',
           token
-            ? 'The visitor token is not known.'
+            ? 'The visitor token is not known or has expired; start a new conversation.'
             : 'Send the visitor token from the conversation start in the Authorization header: "Bearer <visitorToken>".',
         );
       }
+      if (now - row.last_used_at >= VISITOR_TOKEN_TOUCH_MS) await repo.touchVisitorToken(db, row.token_hash, now, now - VISITOR_TOKEN_TOUCH_MS);
       return { threadId: row.thread_id, chatbotId: row.chatbot_id };
     },
+
+    /** Removes up to `limit` tokens idle for 30 days at `now` (the retention sweep). */
+    removeIdleVisitorTokens: (now: number, limit: number) => repo.deleteIdleVisitorTokens(db, now - VISITOR_TOKEN_IDLE_MS, limit),
 
     async startConversation(
       chatbotId: string,
@@ -82,11 +95,13 @@ export function createWebChatService({ db, clock, runtime, chatbots, conversatio
         ...(Object.keys(details).length > 0 ? { visitor: details } : {}),
       });
       const visitorToken = `cbv_${randomBase62(43)}`;
+      const now = clock.now();
       await repo.insertVisitorToken(db, {
         token_hash: hashVisitorToken(visitorToken),
         thread_id: conversation.thread_id,
         chatbot_id: chatbotId,
-        created_at: clock.now(),
+        created_at: now,
+        last_used_at: now,
       });
       return { conversation, visitorToken };
     },
