@@ -60,6 +60,38 @@ class LeaseLost extends Error {
 const truncate = (text: string, max = 2000) => (text.length > max ? `${text.slice(0, max)}…` : text);
 const isRunLater = (value: unknown): value is RunLater => typeof (value as RunLater | undefined)?.runLaterAt === 'number';
 
+type ClaimableStatus = 'queued' | 'running';
+
+/**
+ * The claim of up to `limit` due jobs of one status: queued ones whose time has come (through
+ * jobs_claim_idx: status, run_at) or running ones whose lease has passed (jobs_lease_idx: status,
+ * locked_until). Exported for the test that reads its plan.
+ */
+export function claimStatement(
+  db: Db,
+  claim: { status: ClaimableStatus; kinds: string[]; limit: number; now: number; workerId: string; token: string; leaseMs: number },
+) {
+  const { status, kinds, limit, now } = claim;
+  const dueColumn = status === 'queued' ? 'run_at' : 'locked_until';
+  const due = forUpdate(
+    db,
+    db
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', '=', status)
+      .where(dueColumn, status === 'queued' ? '<=' : '<', now)
+      .where('type', 'in', kinds)
+      .orderBy(dueColumn)
+      .limit(limit),
+    'skip locked',
+  );
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({ status: 'running', locked_by: claim.workerId, claim_token: claim.token, locked_until: now + claim.leaseMs, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', due)
+    .returningAll();
+}
+
 export function startJobWorker(options: JobWorkerOptions, autostart = true): JobWorker {
   const { db, catalog, clock, logger } = options;
   const workerId = `w_${randomBytes(6).toString('hex')}`;
@@ -91,32 +123,14 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
   async function claim(limit: number): Promise<Claimed[]> {
     const kinds = types();
     if (kinds.length === 0 || limit <= 0) return [];
-    const claimed = await claimWhere(limit, kinds, 'queued', 'run_at');
-    if (claimed.length < limit) claimed.push(...(await claimWhere(limit - claimed.length, kinds, 'running', 'locked_until')));
+    const claimed = await claimWhere(limit, kinds, 'queued');
+    if (claimed.length < limit) claimed.push(...(await claimWhere(limit - claimed.length, kinds, 'running')));
     return claimed;
   }
 
-  async function claimWhere(limit: number, kinds: string[], status: 'queued' | 'running', dueColumn: 'run_at' | 'locked_until'): Promise<Claimed[]> {
-    const now = clock.now();
-    const due = forUpdate(
-      db,
-      db
-        .selectFrom('jobs')
-        .select('id')
-        .where('status', '=', status)
-        .where(dueColumn, status === 'queued' ? '<=' : '<', now)
-        .where('type', 'in', kinds)
-        .orderBy(dueColumn)
-        .limit(limit),
-      'skip locked',
-    );
+  async function claimWhere(limit: number, kinds: string[], status: ClaimableStatus): Promise<Claimed[]> {
     const token = randomBytes(12).toString('base64url');
-    const rows = await db
-      .updateTable('jobs')
-      .set((eb) => ({ status: 'running', locked_by: workerId, claim_token: token, locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', due)
-      .returningAll()
-      .execute();
+    const rows = await claimStatement(db, { status, kinds, limit, now: clock.now(), workerId, token, leaseMs }).execute();
     return rows as Claimed[];
   }
 
