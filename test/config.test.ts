@@ -55,6 +55,7 @@ describe('loadConfig', () => {
     assert.equal(config.metaGraphUrl, 'https://graph.facebook.com/v21.0');
     assert.equal(config.logLevel, 'info');
     assert.equal(config.bootstrap, true);
+    assert.equal(config.metrics, false, 'metrics are off unless asked for');
     assert.deepEqual(config.openai, { baseUrl: undefined, apiKey: undefined, model: undefined });
     assert.ok(Object.isFrozen(config));
   });
@@ -89,6 +90,7 @@ describe('loadConfig', () => {
       META_GRAPH_URL: 'http://127.0.0.1:9999/graph',
       LOG_LEVEL: 'warn',
       BOOTSTRAP: 'false',
+      METRICS: 'true',
     });
     assert.equal(config.port, 9000);
     assert.equal(config.host, '0.0.0.0');
@@ -109,6 +111,7 @@ describe('loadConfig', () => {
     assert.equal(config.metaGraphUrl, 'http://127.0.0.1:9999/graph');
     assert.equal(config.logLevel, 'warn');
     assert.equal(config.bootstrap, false);
+    assert.equal(config.metrics, true);
   });
 
   it('accepts durations as 250ms, 30s, 1m, 2h, 1d or plain milliseconds', () => {
@@ -153,6 +156,7 @@ describe('loadConfig', () => {
       [{ OUTBOUND_ALLOW_HOSTS: 'localhost,not a host!' }, 'OUTBOUND_ALLOW_HOSTS'],
       [{ OUTBOUND_ALLOW_HOSTS: '10.0.0.0/99' }, 'OUTBOUND_ALLOW_HOSTS'],
       [{ BOOTSTRAP: 'maybe' }, 'BOOTSTRAP'],
+      [{ METRICS: 'sometimes' }, 'METRICS'],
       [{ ANSWER_ENGINE: 'magic' }, 'ANSWER_ENGINE'],
       [{ META_GRAPH_URL: 'ftp://graph' }, 'META_GRAPH_URL'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
