@@ -110,12 +110,10 @@ export const PERIODIC_TASKS = {
   'knowledge.refresh-due': { everyMs: 60_000 },
   /**
    * Removes, in small batches, what is kept only for a while: delivered events and webhook delivery
-   * records past 30 days, Idempotency-Key records past 24 hours, visitor tokens idle for 30 days, and
-   * each capability's own (see jobs/retention.ts).
+   * records past 30 days, Idempotency-Key records and the conversations' change feed past 24 hours,
+   * visitor tokens idle for 30 days (each owner declares its rule: see jobs/retention.ts).
    */
   'retention.sweep': { everyMs: 10 * 60_000 },
-  /** Trims the conversations' change feed (what live streams resume from) to its last 24 hours. */
-  'conversations.feed-retention': { everyMs: 10 * 60_000 },
 } as const satisfies Record<string, { everyMs: number }>;
 
 export type TaskName = keyof typeof PERIODIC_TASKS;

@@ -8,7 +8,8 @@ import { buildApp } from '../../src/app.js';
 import { createDeps } from '../../src/deps.js';
 import type { DialectName } from '../../src/db/dialect.js';
 import { createLogger } from '../../src/logger.js';
-import { FEED_RETENTION_MS, feedRetention, RETENTION_BATCH } from '../../src/modules/conversations/live/live.jobs.js';
+import { sweep, RETENTION_BATCH_SIZE as RETENTION_BATCH } from '../../src/jobs/retention.js';
+import { FEED_RETENTION_MS, feedRetention } from '../../src/modules/conversations/live/live.jobs.js';
 import { liveTiming } from '../../src/modules/conversations/live/live.stream.js';
 import { EventStreamReader, listen, type StreamEvent } from '../channels/support.js';
 import { buildTestApp, describeEachDialect, isPostgresReachable, testConfig, TestClock, type TestApp } from '../support/app.js';
@@ -206,12 +207,12 @@ describeEachDialect('conversations: the live stream', (t) => {
     const old = Array.from({ length: RETENTION_BATCH * 2 + 1 }, () => row(now - FEED_RETENTION_MS - 1));
     for (let i = 0; i < old.length; i += 500) await t().db.insertInto('conversation_changes').values(old.slice(i, i + 500)).execute();
     await t().db.insertInto('conversation_changes').values([row(now - FEED_RETENTION_MS), row(now)]).execute();
-    await feedRetention(t().deps).run(now);
+    await sweep([feedRetention(t().deps)], now);
     const left = await t().db.selectFrom('conversation_changes').select('created_at').where('thread_id', '=', 'thr_old').execute();
     assert.deepEqual(left.map((r) => Number(r.created_at)).sort(), [now - FEED_RETENTION_MS, now]);
     assert.ok(
-      t().deps.capabilities.some((c) => c.tasks?.().some((task) => task.name === 'conversations.feed-retention')),
-      'the worker runs it',
+      t().deps.capabilities.some((c) => c.retention?.().some((rule) => rule.name === 'conversation_changes')),
+      'the retention sweep runs it',
     );
   });
 });

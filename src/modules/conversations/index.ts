@@ -49,5 +49,5 @@ export const conversationsCapability: Capability<ConversationsCapabilityDeps> = 
     // Open streams would hold the server open: end them before it closes.
     api.addHook('preClose', async () => deps.live.endStreams());
   },
-  tasks: (deps) => [feedRetention(deps)],
+  retention: (deps) => [feedRetention(deps)],
 };
