@@ -31,6 +31,9 @@ const bareApp = (deps: AppDeps) =>
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    // Behind a proxy named in TRUST_PROXY, X-Forwarded-For and -Proto give the client's address (per-address
+    // limits) and scheme (Secure cookies); from anyone else they are ignored.
+    trustProxy: deps.config.trustProxy === false ? false : deps.config.trustProxy,
   });
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -78,7 +81,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route: every request is counted, whichever answers it.
   registerMetrics(app, deps.metrics);
   registerRateLimit(app, deps.config.rateLimitPerMinute, deps.clock);
-  registerAuth(app, { authenticate: deps.accounts.authenticate, chatbotOfAccount: deps.chatbots.isOfAccount });
+  registerAuth(app, {
+    authenticate: deps.accounts.authenticate,
+    authenticateSession: deps.people.authenticateSession,
+    chatbotOfAccount: deps.chatbots.isOfAccount,
+  });
   await registerOpenApi(app, VERSION);
 
   await app.register(

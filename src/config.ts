@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { parseDuration } from './lib/duration.js';
 import { parseAllowHosts } from './net/outbound-guard.js';
 
@@ -29,6 +30,12 @@ export interface Config {
   bootstrap: boolean;
   /** Serve GET /metrics (Prometheus text format, no token): bind it to a private interface or a proxy rule. */
   metrics: boolean;
+  /** Proxies (addresses or CIDR ranges) whose X-Forwarded-For/Proto are believed; false: none. */
+  trustProxy: false | string[];
+  /** Where people reach the service: the base of invitation and inbox links. */
+  publicUrl: string;
+  /** Email of new escalations; null: no email is sent. */
+  smtp: { url: string; from: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -120,6 +127,48 @@ function httpUrl(env: Env, name: string, fallback?: string): string | undefined 
   return raw.replace(/\/+$/, '');
 }
 
+/** `false` (the default) or a comma list of IP addresses and CIDR ranges. */
+function trustProxyFrom(env: Env): false | string[] {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined || raw.toLowerCase() === 'false') return false;
+  const entries = raw.split(',').map((part) => part.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const ok = entry.includes('/') ? safely(() => ipaddr.parseCIDR(entry)) : ipaddr.isValid(entry);
+    if (!ok) throw new ConfigError('TRUST_PROXY', `expected false or a comma list of IP addresses and CIDR ranges, got "${entry}"`);
+  }
+  if (entries.length === 0) throw new ConfigError('TRUST_PROXY', 'expected false or a comma list of IP addresses and CIDR ranges');
+  return entries;
+}
+
+const safely = (fn: () => unknown): boolean => {
+  try {
+    fn();
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The listener's own address when PUBLIC_URL is unset (a wildcard host is reached on the loopback). */
+function publicUrlFrom(env: Env, host: string, port: number): string {
+  const wildcard = host === '0.0.0.0' || host === '::' || host === '';
+  const shown = wildcard ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return httpUrl(env, 'PUBLIC_URL', `http://${shown}:${port}`) as string;
+}
+
+function smtpFrom(env: Env): Config['smtp'] {
+  const url = read(env, 'SMTP_URL');
+  const from = read(env, 'SMTP_FROM') ?? 'chatbot-ops <no-reply@localhost>';
+  if (url === undefined) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw new Error();
+  } catch {
+    throw new ConfigError('SMTP_URL', `expected smtp://host:port or smtps://host:port, got "${url}"`);
+  }
+  return { url, from };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(read(env, 'DATA_DIR') ?? './data');
   const database = databaseFrom(env, dataDir);
@@ -135,9 +184,11 @@ export function loadConfig(env: Env = process.env): Config {
   } catch (error) {
     throw new ConfigError('OUTBOUND_ALLOW_HOSTS', (error as Error).message.replace(/^OUTBOUND_ALLOW_HOSTS: /, ''));
   }
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = read(env, 'HOST') ?? '127.0.0.1';
   const config: Config = {
-    port: integer(env, 'PORT', 8080, 0, 65535),
-    host: read(env, 'HOST') ?? '127.0.0.1',
+    port,
+    host,
     dataDir,
     database,
     databaseBusyTimeoutMs: duration(env, 'DATABASE_BUSY_TIMEOUT', '3s'),
@@ -158,6 +209,9 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     bootstrap: boolean(env, 'BOOTSTRAP', true),
     metrics: boolean(env, 'METRICS', false),
+    trustProxy: trustProxyFrom(env),
+    publicUrl: publicUrlFrom(env, host, port),
+    smtp: smtpFrom(env),
   };
   return Object.freeze(config);
 }

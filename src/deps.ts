@@ -4,7 +4,7 @@
 //
 // Built in this order (each from what comes before it):
 //   shared      database, clock, logger, paginator, database notifications, the one outbound guard, metrics
-//   accounts    chatbots    leads
+//   accounts    people (sign-in, sessions, invitations)    chatbots    leads
 //   knowledge   runtime (page and file workers, crawler fetch) and service; its search is the retrieval
 //   webhooks    runtime (pinned fetch, connections, in-flight bounds, attempt recorder) and service
 //   channels    runtime (live bus, Graph API fetch, web chat rate window, open streams) and its delivery adapters
@@ -65,6 +65,7 @@ import {
   type KnowledgeService,
 } from './modules/knowledge/index.js';
 import { createLeadsService, leadsCapability, type LeadsService } from './modules/leads/index.js';
+import { createPeopleService, peopleCapability, type PeopleService } from './modules/people/index.js';
 import {
   createWebhooksRuntime,
   createWebhooksService,
@@ -75,6 +76,7 @@ import {
 
 export interface AppDeps extends Core {
   accounts: AccountsService;
+  people: PeopleService;
   chatbots: ChatbotsService;
   leads: LeadsService;
   knowledge: KnowledgeService;
@@ -131,6 +133,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
   const { db, clock, paginator } = core;
 
   const accounts = createAccountsService(core);
+  const people = createPeopleService(core);
   const chatbots = createChatbotsService({ db, clock, accounts });
   const leads = createLeadsService(core);
 
@@ -160,6 +163,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
 
   const capabilities = [
     mount(healthCapability, { database }),
+    mount(peopleCapability, { db, clock, config, logger, people, paginator }),
     mount(chatbotsCapability, { chatbots, paginator }),
     mount(knowledgeCapability, { ...knowledgeBase, knowledge, paginator }),
     mount(webhooksCapability, { ...webhooksBase, webhooks, paginator }),
@@ -184,6 +188,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
   return {
     ...core,
     accounts,
+    people,
     chatbots,
     leads,
     knowledge,

@@ -23,8 +23,14 @@ export interface UserTable {
   id: string;
   account_id: string;
   name: string;
+  /** Stored in lower case. */
   email: string;
   created_at: number;
+  /** `scrypt$N$r$p$salt$hash`; null until the person sets a password. */
+  password_hash: string | null;
+  password_changed_at: number | null;
+  /** Set by `users disable`: sign-in is refused and sessions end. */
+  disabled_at: number | null;
 }
 
 export interface ChatbotTable {

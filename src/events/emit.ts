@@ -23,5 +23,7 @@ export async function emit(trx: Executor, now: number, accountId: string, type: 
   const body: EventBody = { id: newEventId(), type, createdAt: iso(now), data };
   await trx.insertInto('events').values({ id: body.id, account_id: accountId, type, body: JSON.stringify(body), created_at: now }).execute();
   await enqueue(trx, now, 'events.dispatch', { eventId: body.id });
+  // A new escalation also reaches the team by email, through a job of its own in the same transaction.
+  if (type === 'conversation.escalated') await enqueue(trx, now, 'notifications.escalation-email', { eventId: body.id });
   return body;
 }

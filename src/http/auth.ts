@@ -1,16 +1,25 @@
-// Bearer token → principal, and the route's declared permission, before anything else of the request is
-// read (401, then 403, then 400, then 404). Routes declare `config: { permission }` once.
+// Bearer token or inbox session → principal, and the route's declared permission, before anything else
+// of the request is read (401, then 403, then 400, then 404). Routes declare `config: { permission }`
+// once, or `config: { authenticated: true }` when any valid token or session will do.
+//
+// A request with an Authorization header is judged by its token alone (a cookie beside it is ignored).
+// Without one, the inbox's session cookie authenticates, and a state-changing request made with it must
+// carry the session's CSRF token: a cookie is sent by the browser on requests another site starts, the
+// header is not.
 // Path ids are checked after validation: a malformed uuid, a chatbot of another account or one the token
 // is restricted from are all 404, the same as a missing one.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../errors.js';
 import { isUuid } from '../lib/ids.js';
 import { canSeeChatbot, type Permission, type Principal } from '../modules/accounts/index.js';
+import { hasCsrfToken, isStateChanging, sessionIdOf } from './session.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission the route needs; routes without one are public. */
     permission?: Permission;
+    /** Any valid token or session, whatever its permissions. */
+    authenticated?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -26,7 +35,7 @@ export const bearerToken = (request: FastifyRequest): string | null => {
 
 /** The principal of an authenticated route; routes with a permission always have one. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new AppError('unauthorized', 'A valid access token is required.');
+  if (!request.principal) throw new AppError('unauthorized', 'A valid access token or session is required.');
   return request.principal;
 }
 
@@ -36,6 +45,8 @@ const isUuidParam = (name: string) => name.endsWith('Id') && name !== 'threadId'
 export interface AuthDeps {
   /** The principal of a presented token; null for an unknown, revoked or expired one. */
   authenticate(token: string): Promise<Principal | null>;
+  /** The principal of a session cookie's id; null for an unknown, ended or expired session. */
+  authenticateSession(sessionId: string): Promise<Principal | null>;
   /** Whether the account has this chatbot. */
   chatbotOfAccount(accountId: string, chatbotId: string): Promise<boolean>;
 }
@@ -44,14 +55,16 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('principal', null);
 
   app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (!permission) return;
-    const token = bearerToken(request);
-    if (!token) throw new AppError('unauthorized', 'Send an access token in the Authorization header: "Bearer <token>".');
-    const principal = await deps.authenticate(token);
-    if (!principal) throw new AppError('unauthorized', 'The access token is unknown, revoked or expired.');
-    if (!principal.permissions.has(permission)) {
-      throw new AppError('forbidden', `The access token lacks the ${permission} permission.`);
+    const { permission, authenticated } = request.routeOptions.config;
+    if (!permission && !authenticated) return;
+    const principal = await principalFrom(request, deps);
+    if (permission && !principal.permissions.has(permission)) {
+      throw new AppError(
+        'forbidden',
+        principal.tokenId === null
+          ? `A signed-in session lacks the ${permission} permission; use an access token that has it.`
+          : `The access token lacks the ${permission} permission.`,
+      );
     }
     request.principal = principal;
   });
@@ -69,4 +82,22 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
       if (!(await deps.chatbotOfAccount(principal.accountId, chatbotId))) throw notFound('chatbot');
     }
   });
+}
+
+async function principalFrom(request: FastifyRequest, deps: AuthDeps): Promise<Principal> {
+  if (request.headers.authorization !== undefined) {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('unauthorized', 'Send an access token in the Authorization header: "Bearer <token>".');
+    const principal = await deps.authenticate(token);
+    if (!principal) throw new AppError('unauthorized', 'The access token is unknown, revoked or expired.');
+    return principal;
+  }
+  const sessionId = sessionIdOf(request);
+  if (!sessionId) throw new AppError('unauthorized', 'Send an access token in the Authorization header: "Bearer <token>".');
+  const principal = await deps.authenticateSession(sessionId);
+  if (!principal) throw new AppError('unauthorized', 'The session has ended or expired; sign in again.');
+  if (isStateChanging(request) && !hasCsrfToken(request, sessionId)) {
+    throw new AppError('forbidden', 'This request needs the X-CSRF-Token header of your session.');
+  }
+  return principal;
 }

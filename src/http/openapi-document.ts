@@ -10,6 +10,8 @@
 // - the `webhooks` section: each event's body, its Service-* headers and the signature rule;
 // - one example per operation, made from its schemas.
 import { ERROR_STATUS, type ErrorCode } from '../errors.js';
+import type { Permission } from '../modules/accounts/index.js';
+import { SESSION_PERMISSIONS } from '../modules/people/index.js';
 import { OPERATIONS } from './openapi-operations.js';
 import { WEBHOOK_EVENTS } from './openapi-webhooks.js';
 
@@ -23,6 +25,8 @@ interface Operation extends Json {
   security?: Json[];
   'x-permission'?: string;
   'x-idempotent'?: boolean;
+  /** Any valid token or session, whatever its permissions. */
+  'x-authenticated'?: boolean;
   'x-upload'?: { field: string; maxBytes: number };
   /** A Server-Sent Events stream: 200 with `text/event-stream`, not enveloped; a string is its example. */
   'x-event-stream'?: boolean | string;
@@ -51,8 +55,8 @@ const REPLAY_HEADERS = {
 
 const ERROR_DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
   validation_error: 'a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`)',
-  unauthorized: 'a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`)',
-  forbidden: 'the token lacks the permission this operation needs',
+  unauthorized: 'a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`)',
+  forbidden: 'the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header',
   not_found: 'no such route or resource, or one the token may not see',
   payload_too_large: 'a JSON body over 2 MiB (an upload over its limit)',
   unsupported_media_type: 'a body of another content type than the operation takes',
@@ -91,6 +95,7 @@ export const ERROR_SCHEMA: Schema = {
 function commonCodes(path: string, op: Operation): ErrorCode[] {
   const codes: ErrorCode[] = ['validation_error', 'not_found', 'internal_error', 'unavailable'];
   if (op['x-permission']) codes.push('unauthorized', 'forbidden', 'rate_limited');
+  else if (op['x-authenticated']) codes.push('unauthorized', 'rate_limited');
   else if (isVisitorOperation(path, op)) codes.push('unauthorized', 'rate_limited');
   else if (path.startsWith('/api/v1/widget/')) codes.push('rate_limited');
   if (op.requestBody || op['x-upload']) codes.push('payload_too_large', 'unsupported_media_type');
@@ -193,8 +198,14 @@ function finishParameters(op: Operation): void {
   }
 }
 
+/** Operations that work on the session cookie alone (sign-out, the current session). */
+const SESSION_ONLY = new Set(['/api/v1/auth/session', '/api/v1/auth/sign-out']);
+
 function finishSecurity(path: string, op: Operation): void {
-  if (op['x-permission']) op.security = [{ bearerAuth: [] }];
+  const permission = op['x-permission'] as Permission | undefined;
+  if (op['x-authenticated'] || (permission && SESSION_PERMISSIONS.has(permission))) op.security = [{ bearerAuth: [] }, { sessionCookie: [] }];
+  else if (permission) op.security = [{ bearerAuth: [] }];
+  else if (SESSION_ONLY.has(path)) op.security = [{ sessionCookie: [] }];
   else if (isVisitorOperation(path, op)) op.security = [{ visitorToken: [] }];
   else op.security = [];
 }
@@ -307,6 +318,7 @@ export function finishDocument(document: Json): Json {
       addExamples(op, components);
       delete op['x-permission'];
       delete op['x-idempotent'];
+      delete op['x-authenticated'];
       delete op['x-upload'];
       delete op['x-event-stream'];
     }

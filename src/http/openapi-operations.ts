@@ -13,6 +13,14 @@ const CLAIM: ErrorCode[] = ['lock_failed'];
 
 export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/v1/health': { id: 'getHealth' },
+
+  'POST /api/v1/auth/sign-in': { id: 'signIn', codes: ['unauthorized', 'rate_limited'] },
+  'GET /api/v1/auth/session': { id: 'getSession', codes: ['unauthorized'] },
+  'POST /api/v1/auth/sign-out': { id: 'signOut', codes: ['unauthorized', 'forbidden'] },
+  'GET /api/v1/auth/invitations/{token}': { id: 'getInvitation' },
+  'POST /api/v1/auth/invitations/{token}/accept': { id: 'acceptInvitation' },
+  'GET /api/v1/users': { id: 'listUsers' },
+  'GET /api/v1/users/me': { id: 'getCurrentUser' },
   'GET /api/v1/chatbots': { id: 'listChatbots' },
   'GET /api/v1/chatbots/{chatbotId}': { id: 'getChatbot' },
 

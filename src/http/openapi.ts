@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { SESSION_PERMISSIONS } from '../modules/people/index.js';
 import { finishDocument } from './openapi-document.js';
 
 export const API_PREFIX = '/api/v1';
@@ -51,6 +52,17 @@ const TAGS = [
   { name: 'Web chat', description: 'The public API of the embeddable chat widget (`/widget.js`): a visitor token per conversation, no account token.' },
   { name: 'Channels', description: 'Inbound webhooks of WhatsApp, Messenger and Instagram (signed by Meta).' },
   { name: 'Webhook events', description: 'The requests this service sends to your endpoints.' },
+  {
+    name: 'Sign-in',
+    description:
+      'Team members sign in to the inbox (`/inbox`) with email and password. Sign-in sets the `cbo_session` cookie and answers a `csrfToken`: ' +
+      'every POST, PUT, PATCH and DELETE made with the session must send it as the `X-CSRF-Token` header (else 403). A session can read ' +
+      'chatbots, conversations, leads and knowledge and act on conversations (take over, reply, hand back, resolve) on every chatbot of ' +
+      'the account; everything else needs an access token. A request with an `Authorization` header is judged by its token alone. ' +
+      'A session ends after 12 hours without a request, 7 days after sign-in, on sign-out, when the password changes and when the ' +
+      'person is disabled. `npx chatbot-ops users invite USER_ID` prints a one-time link (72 hours) where the person chooses a password.',
+  },
+  { name: 'Users', description: 'The team members of the account.' },
 ];
 
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
@@ -66,9 +78,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     if (permission) {
       schema['x-permission'] = permission;
       const description = schema.description ? `${String(schema.description)}\n\n` : '';
-      schema.description = `${description}Permission: \`${permission}\`.`;
+      const session = SESSION_PERMISSIONS.has(permission) ? ' A signed-in session has it too (changes send `X-CSRF-Token`).' : '';
+      schema.description = `${description}Permission: \`${permission}\`.${session}`;
     }
     if (route.config?.idempotent) schema['x-idempotent'] = true;
+    if (route.config?.authenticated) schema['x-authenticated'] = true;
   });
 
   await app.register(swagger, {
@@ -86,6 +100,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'An account access token, `cbo_…`, with the permission each operation names.' },
           visitorToken: { type: 'http', scheme: 'bearer', description: 'The `visitorToken` returned when a web chat conversation starts; good for that conversation only.' },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'cbo_session',
+            description: 'The inbox session a sign-in sets. State-changing requests also send the session’s `X-CSRF-Token` header.',
+          },
         },
       },
     },

@@ -24,6 +24,11 @@ export interface JobPayloads {
   };
   /** An inbound WhatsApp, Messenger or Instagram message, into its conversation (and answered). */
   'channels.receive': { provider: Provider; messageId: string };
+  /**
+   * The email of a new escalation (an outbox event) to the account's team: without `userId`, queues one
+   * job per active team member; with it, sends that member's email.
+   */
+  'notifications.escalation-email': { eventId: string; userId?: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -90,6 +95,13 @@ export const JOB_TYPES: { readonly [N in JobName]: JobType } = {
     maxAttempts: 20,
     backoffMs: exponentialBackoff(1000, 30_000),
     timeoutMs: () => 120_000,
+  },
+  'notifications.escalation-email': {
+    pool: 'jobs',
+    // A mail server that is down for a while: retries spread over about two hours.
+    maxAttempts: 8,
+    backoffMs: exponentialBackoff(30_000, 30 * 60_000),
+    timeoutMs: () => 60_000,
   },
 };
 

@@ -9,6 +9,7 @@ import * as channels from './0006_channels.js';
 import * as claimsAndLeases from './0007_claims_and_leases.js';
 import * as conversationLive from './0008_conversation_live.js';
 import * as operations from './0009_operations.js';
+import * as people from './0010_people.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_claims_and_leases': claimsAndLeases,
   '0008_conversation_live': conversationLive,
   '0009_operations': operations,
+  '0010_people': people,
 };

@@ -59,7 +59,9 @@ async function createUser(db: Db, clock: Clock, input: { accountId: string; name
   if (!EMAIL.test(input.email) || input.email.length > 254) throw new AccountsError(`"${input.email}" is not an email address`);
   if (!(await repo.findAccount(db, input.accountId))) throw new AccountsError(`no account ${input.accountId}`);
   try {
-    return await repo.insertUser(db, { id: newId(), account_id: input.accountId, name, email: input.email.toLowerCase(), created_at: clock.now() });
+    const row = { id: newId(), account_id: input.accountId, name, email: input.email.toLowerCase(), created_at: clock.now() };
+    // A new team member has no password until they accept an invitation or one is set for them.
+    return await repo.insertUser(db, { ...row, password_hash: null, password_changed_at: null, disabled_at: null });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AccountsError(`a user with email ${input.email} already exists in this account`);
     throw error;

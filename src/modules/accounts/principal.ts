@@ -1,8 +1,12 @@
 import type { Permission } from './permissions.js';
 
-/** Who is calling: the token's account, its creator, what it may do and which chatbots it may see. */
+/**
+ * Who is calling: the token's account, its creator, what it may do and which chatbots it may see; or a
+ * team member signed in to the inbox (no token), with the fixed permissions of a session.
+ */
 export interface Principal {
-  tokenId: string;
+  /** null for a signed-in session */
+  tokenId: string | null;
   accountId: string;
   userId: string;
   userName: string;

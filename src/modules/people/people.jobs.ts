@@ -1,0 +1,83 @@
+// Background work of the people capability: the email that tells the team a conversation needs a person
+// (when SMTP_URL is set), and the retention rules that remove ended sessions and used or expired invitations.
+//
+// A new escalation queues `notifications.escalation-email` with its event id (in the transaction that records it).
+// That job, in one transaction, queues one job per active team member of the account, each sending one
+// email and retried on its own: a failing mailbox never makes the others receive the email twice.
+import type { Core } from '../../core.js';
+import { enqueue } from '../../jobs/queue.js';
+import { PermanentJobError, type JobHandler } from '../../jobs/catalog.js';
+import type { RetentionRule } from '../../jobs/retention.js';
+import { sendMail, type Mail } from './mailer.js';
+import type { PeopleService } from './people.service.js';
+import '../../events/events.table.js';
+
+export interface PeopleJobsDeps extends Pick<Core, 'db' | 'clock' | 'config' | 'logger'> {
+  people: PeopleService;
+}
+
+interface EscalatedEvent {
+  data: {
+    conversation: { threadId: string; channel: string; visitor?: { name: string | null } | null };
+    escalation: { reason: string; category: string; urgency: string };
+  };
+}
+
+/** The email one team member receives about one escalation. */
+export function escalationMail(config: Pick<Core['config'], 'publicUrl'>, event: EscalatedEvent, to: { name: string; email: string }): Omit<Mail, 'from'> {
+  const { conversation, escalation } = event.data;
+  const who = conversation.visitor?.name?.trim() || conversation.channel;
+  const link = `${config.publicUrl}/inbox/#/conversations/${encodeURIComponent(conversation.threadId)}`;
+  // Header values may not carry line breaks: the reason is visitor-influenced text.
+  const subject = `Needs a person: ${who} — ${escalation.reason}`.replace(/[\r\n]+/g, ' ').slice(0, 200);
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    `A conversation needs a person: ${escalation.reason}`,
+    `Category: ${escalation.category}; urgency: ${escalation.urgency}; channel: ${conversation.channel}.`,
+    '',
+    `Open it in the inbox: ${link}`,
+  ].join('\n');
+  return { to: to.email, subject, text };
+}
+
+export function escalationEmailJob(deps: PeopleJobsDeps): JobHandler<'notifications.escalation-email'> {
+  return {
+    type: 'notifications.escalation-email',
+    async run({ eventId, userId }) {
+      const smtp = deps.config.smtp;
+      if (!smtp) return;
+      const row = await deps.db.selectFrom('events').select(['account_id', 'body']).where('id', '=', eventId).executeTakeFirst();
+      if (!row) return;
+      if (userId === undefined) {
+        const recipients = await deps.people.activeUsersOfAccount(row.account_id);
+        await deps.db.transaction().execute(async (trx) => {
+          const now = deps.clock.now();
+          for (const user of recipients) {
+            await enqueue(trx, now, 'notifications.escalation-email', { eventId, userId: user.id }, { dedupeKey: `escalation-email:${eventId}:${user.id}` });
+          }
+        });
+        return;
+      }
+      const user = (await deps.people.activeUsersOfAccount(row.account_id)).find((candidate) => candidate.id === userId);
+      if (!user) return;
+      const event = JSON.parse(row.body) as EscalatedEvent;
+      try {
+        await sendMail(smtp, { from: smtp.from, ...escalationMail(deps.config, event, user) });
+      } catch (error) {
+        // A refused recipient will be refused again; anything else (connection, timeouts) is retried.
+        const code = (error as { responseCode?: number }).responseCode;
+        if (code !== undefined && code >= 500 && code < 600) throw new PermanentJobError(`the mail server refused the email: ${(error as Error).message}`);
+        throw error;
+      }
+    },
+  };
+}
+
+/** Ended sessions (idle or past their absolute end) and used or expired invitations, for the retention sweep. */
+export function peopleRetention(deps: PeopleJobsDeps): RetentionRule[] {
+  return [
+    { name: 'sessions', removeBatch: (now, limit) => deps.people.removeEndedSessions(now, limit) },
+    { name: 'invitations', removeBatch: (now, limit) => deps.people.removeEndedInvitations(now, limit) },
+  ];
+}

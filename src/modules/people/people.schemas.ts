@@ -1,0 +1,47 @@
+// Request and response schemas of sign-in, invitations and users.
+import { Type } from 'typebox';
+import { Timestamp, Uuid } from '../../http/envelope.js';
+import { PageQuery } from '../../http/pagination.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.js';
+
+export const User = Type.Object(
+  { id: Uuid, name: Type.String({ description: 'Full name; visitors see the first word on replies.' }), email: Type.String(), createdAt: Timestamp },
+  { title: 'User' },
+);
+
+export const SessionData = Type.Object(
+  {
+    user: User,
+    csrfToken: Type.String({ description: 'Send as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE made with this session.' }),
+    expiresAt: { ...Timestamp, description: 'When the session ends at the latest (it also ends after 12 hours without a request).' },
+  },
+  { title: 'Session' },
+);
+
+export const SignInBody = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+  },
+  { additionalProperties: false },
+);
+
+export const InvitationParams = Type.Object({ token: Type.String({ description: 'The token of the invitation link.' }) });
+
+export const Invitation = Type.Object(
+  { email: Type.String(), name: Type.String(), expiresAt: Timestamp },
+  { title: 'Invitation' },
+);
+
+export const AcceptInvitationBody = Type.Object(
+  {
+    password: Type.String({
+      minLength: PASSWORD_MIN_LENGTH,
+      maxLength: PASSWORD_MAX_LENGTH,
+      description: `The new password: ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const UserListQuery = Type.Object(PageQuery, { additionalProperties: false });
