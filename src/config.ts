@@ -32,8 +32,8 @@ export interface Config {
   metrics: boolean;
   /** Proxies (addresses or CIDR ranges) whose X-Forwarded-For/Proto are believed; false: none. */
   trustProxy: false | string[];
-  /** Where people reach the service: the base of invitation and inbox links. */
-  publicUrl: string;
+  /** PUBLIC_URL: where people reach the service, the base of invitation and inbox links; null: the listener's address. */
+  publicUrl: string | null;
   /** Email of new escalations; null: no email is sent. */
   smtp: { url: string; from: string } | null;
 }
@@ -149,11 +149,15 @@ const safely = (fn: () => unknown): boolean => {
   }
 };
 
-/** The listener's own address when PUBLIC_URL is unset (a wildcard host is reached on the loopback). */
-function publicUrlFrom(env: Env, host: string, port: number): string {
-  const wildcard = host === '0.0.0.0' || host === '::' || host === '';
-  const shown = wildcard ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  return httpUrl(env, 'PUBLIC_URL', `http://${shown}:${port}`) as string;
+/**
+ * The base of links people open (invitations, the inbox): PUBLIC_URL, else the listener's own address (a
+ * wildcard host is reached on the loopback). `port` is the port actually bound when PORT is 0.
+ */
+export function publicBase(config: Pick<Config, 'publicUrl' | 'host' | 'port'>, port = config.port): string {
+  if (config.publicUrl !== null) return config.publicUrl;
+  const wildcard = config.host === '0.0.0.0' || config.host === '::' || config.host === '';
+  const host = wildcard ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${port}`;
 }
 
 function smtpFrom(env: Env): Config['smtp'] {
@@ -210,7 +214,7 @@ export function loadConfig(env: Env = process.env): Config {
     bootstrap: boolean(env, 'BOOTSTRAP', true),
     metrics: boolean(env, 'METRICS', false),
     trustProxy: trustProxyFrom(env),
-    publicUrl: publicUrlFrom(env, host, port),
+    publicUrl: httpUrl(env, 'PUBLIC_URL') ?? null,
     smtp: smtpFrom(env),
   };
   return Object.freeze(config);

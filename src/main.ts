@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, buildWorkerApp } from './app.js';
 import { bootstrapIfEmpty, type BootstrapResult } from './bootstrap.js';
-import type { Config, Role } from './config.js';
+import { publicBase, type Config, type Role } from './config.js';
 import { createDeps, type AppDeps } from './deps.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Clock } from './lib/clock.js';
@@ -14,6 +14,8 @@ export interface RunningService {
   app: FastifyInstance | null;
   workers: Workers | null;
   url: string | null;
+  /** Where people open links to this service (PUBLIC_URL, or the bound listener); null without a listener. */
+  linkBase: string | null;
   bootstrap: BootstrapResult | null;
   stop(): Promise<void>;
 }
@@ -40,12 +42,14 @@ export async function startService(config: Config, options: { role?: Role; clock
 
   let app: FastifyInstance | null = null;
   let url: string | null = null;
+  let linkBase: string | null = null;
   if (servesApi) {
     app = await buildApp(deps);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}/api/v1`;
+    linkBase = publicBase(config, port);
   } else if (config.metrics) {
     // A worker has no API, but its metrics (the webhook attempts it made, its database use) are its own:
     // it serves them, and the health check, on PORT.
@@ -69,5 +73,5 @@ export async function startService(config: Config, options: { role?: Role; clock
       await deps.stop();
       logger.info('stopped');
     })());
-  return { deps, app, workers, url, bootstrap, stop };
+  return { deps, app, workers, url, linkBase, bootstrap, stop };
 }

@@ -2,6 +2,7 @@
 // processes on SQLite and on PostgreSQL.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { newId } from '../src/lib/ids.js';
 import { servicesOver } from './support/factories.js';
 import { createTestDatabase, DIALECTS, isPostgresReachable, type TestDatabase } from './support/app.js';
 import { assertCliFailure, cliEnvFor, runCli, runJson } from './support/cli.js';
@@ -30,7 +31,8 @@ for (const dialect of DIALECTS) {
       const dana = await servicesOver(db).accounts.createUser({ accountId: acme.id, name: 'Dana Scully', email: 'dana@example.com' });
       await new Promise((resolve) => setTimeout(resolve, 5));
       const fox = await servicesOver(db).accounts.createUser({ accountId: acme.id, name: 'Fox Mulder', email: 'shared@example.com' });
-      await servicesOver(db).accounts.createUser({ accountId: beta.id, name: 'Walter Skinner', email: 'shared@example.com' });
+      // Emails are unique for new users; a database from before that rule may hold one in two accounts.
+      await db.insertInto('users').values({ id: newId(), account_id: beta.id, name: 'Walter Skinner', email: 'shared@example.com', created_at: Date.now() }).execute();
       const chatbot = await servicesOver(db).chatbots.createChatbot({ accountId: acme.id, name: 'Support' });
       const revoked = await servicesOver(db).accounts.createToken({ userId: dana.id, scopes: ['leads:read'], name: 'old' });
       await servicesOver(db).accounts.revokeToken(revoked.id);

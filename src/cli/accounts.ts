@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { iso, isoOrNull } from '../lib/clock.js';
 import { parseScopes } from '../modules/accounts/index.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../modules/people/index.js';
 import { withDatabase } from './context.js';
 import { print, type Output } from './output.js';
 
@@ -56,7 +57,7 @@ export function registerAccountCommands(program: Command, output: () => Output):
       }),
     );
 
-  const users = program.command('users').description('team members: create, list and rename');
+  const users = program.command('users').description('team members: create, list, rename, invite, set a password, disable');
   users
     .command('create')
     .description('add a team member to an account')
@@ -88,6 +89,43 @@ export function registerAccountCommands(program: Command, output: () => Output):
       withDatabase(async ({ accounts }) => {
         const user = presentUser(await accounts.renameUser(userId, options.name));
         print(output(), user, `user ${user.id} is now ${user.name} <${user.email}>`);
+      }),
+    );
+
+  users
+    .command('invite <userId>')
+    .description('print a one-time link (valid 72 hours) where the team member sets a password for the inbox')
+    .action((userId: string) =>
+      withDatabase(async ({ people }) => {
+        const invitation = await people.invite(userId);
+        const expiresAt = iso(invitation.expiresAt);
+        print(
+          output(),
+          { userId: invitation.user.id, email: invitation.user.email, link: invitation.link, expiresAt },
+          `invitation for ${invitation.user.name} <${invitation.user.email}>, valid until ${expiresAt} (once):\n${invitation.link}`,
+        );
+      }),
+    );
+  users
+    .command('set-password <userId>')
+    .description(`set a team member's inbox password, read from standard input (${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters); their sessions end`)
+    .option('--password-stdin', 'read the password from standard input (required: a password never goes on the command line)')
+    .action((userId: string, options: { passwordStdin?: boolean }) =>
+      withDatabase(async ({ people }) => {
+        if (!options.passwordStdin) throw new Error('give --password-stdin and the password on standard input');
+        const password = await readPassword();
+        const user = await people.setPassword(userId, password);
+        print(output(), { id: user.id, passwordSet: true }, `password set for ${user.name} <${user.email}>; their sessions have ended`);
+      }),
+    );
+  users
+    .command('disable <userId>')
+    .description('switch a team member off: their inbox sessions end and sign-in is refused (revoke their tokens with tokens revoke)')
+    .action((userId: string) =>
+      withDatabase(async ({ people }) => {
+        const user = await people.disable(userId);
+        const disabledAt = iso(user.disabled_at);
+        print(output(), { id: user.id, disabled: true, disabledAt }, `user ${user.id} ${user.name} is disabled since ${disabledAt}; their sessions have ended`);
       }),
     );
 
@@ -167,4 +205,12 @@ export function registerAccountCommands(program: Command, output: () => Output):
       print(output(), { id: tokenId, revoked: true }, `token ${tokenId} revoked`);
     }),
   );
+}
+
+/** The password from standard input: all of it, one trailing line break removed (`echo` adds one). */
+async function readPassword(): Promise<string> {
+  if (process.stdin.isTTY) throw new Error('--password-stdin reads a pipe or a file, e.g. `printf %s "$PASSWORD" | chatbot-ops users set-password ID --password-stdin`');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
 }

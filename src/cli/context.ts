@@ -9,6 +9,7 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import { openDatabase } from '../db/connect.js';
 import { createAccountsService, type AccountsService } from '../modules/accounts/index.js';
 import { createChatbotsService, type ChatbotsService } from '../modules/chatbots/index.js';
+import { createPeopleService, type PeopleService } from '../modules/people/index.js';
 
 export interface CommandContext {
   config: Config;
@@ -16,12 +17,13 @@ export interface CommandContext {
   clock: Clock;
   accounts: AccountsService;
   chatbots: ChatbotsService;
+  people: PeopleService;
 }
 
 export function commandServices(config: Config, db: Db, clock: Clock): CommandContext {
   const accounts = createAccountsService({ db, clock });
   const chatbots = createChatbotsService({ db, clock, accounts });
-  return { config, db, clock, accounts, chatbots };
+  return { config, db, clock, accounts, chatbots, people: createPeopleService({ db, clock, config }) };
 }
 
 export async function withDatabase<T>(run: (context: CommandContext) => Promise<T>): Promise<T> {

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig, type Role } from '../config.js';
+import { iso } from '../lib/clock.js';
+import { inviteLink } from '../modules/people/index.js';
 import { print, type Output } from './output.js';
 
 export function registerStartCommand(program: Command, output: () => Output): void {
@@ -13,11 +15,12 @@ export function registerStartCommand(program: Command, output: () => Output): vo
       // Loaded here, not at the top: the other commands need none of the HTTP and capability code.
       const { startService } = await import('../main.js');
       const service = await startService(config, { role: options.role as Role | undefined });
-      if (service.bootstrap && service.url) {
-        const { token, chatbotId } = service.bootstrap;
+      if (service.bootstrap && service.url && service.linkBase) {
+        const { token, chatbotId, accountId, userId, invitationToken, invitationExpiresAt } = service.bootstrap;
+        const invitationLink = inviteLink(service.linkBase, invitationToken);
         print(
           output(),
-          { url: service.url, ...service.bootstrap },
+          { url: service.url, accountId, userId, chatbotId, token, invitationLink, invitationExpiresAt: iso(invitationExpiresAt) },
           [
             '',
             'First start: created a default account, owner, chatbot and an access token with every permission.',
@@ -25,6 +28,8 @@ export function registerStartCommand(program: Command, output: () => Output): vo
             `Chatbot: ${chatbotId}`,
             'Try it:',
             `  curl -H "Authorization: Bearer ${token}" ${service.url}/chatbots`,
+            `Inbox: the owner (owner@example.com) sets a password at this one-time link, valid 72 hours:`,
+            `  ${invitationLink}`,
             '',
           ].join('\n'),
         );

@@ -70,7 +70,7 @@ export const listUsersOfAccount = (db: Executor, accountId: string) =>
     .orderBy('id', 'desc')
     .execute();
 
-/** Emails are stored in lower case; one email may belong to users of several accounts. */
+/** Emails are stored in lower case; older databases may hold one email in several accounts. */
 export const findUsersByEmail = (db: Executor, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).orderBy('id').execute();
 

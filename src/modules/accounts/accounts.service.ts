@@ -58,12 +58,15 @@ async function createUser(db: Db, clock: Clock, input: { accountId: string; name
   if (!name) throw new AccountsError('a user needs a full name');
   if (!EMAIL.test(input.email) || input.email.length > 254) throw new AccountsError(`"${input.email}" is not an email address`);
   if (!(await repo.findAccount(db, input.accountId))) throw new AccountsError(`no account ${input.accountId}`);
+  // People sign in by email alone: one email, one user, across accounts, whatever its case.
+  const email = input.email.toLowerCase();
+  if ((await repo.findUsersByEmail(db, email)).length > 0) throw new AccountsError(`a user with email ${email} already exists`);
   try {
-    const row = { id: newId(), account_id: input.accountId, name, email: input.email.toLowerCase(), created_at: clock.now() };
+    const row = { id: newId(), account_id: input.accountId, name, email, created_at: clock.now() };
     // A new team member has no password until they accept an invitation or one is set for them.
     return await repo.insertUser(db, { ...row, password_hash: null, password_changed_at: null, disabled_at: null });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AccountsError(`a user with email ${input.email} already exists in this account`);
+    if (isUniqueViolation(error)) throw new AccountsError(`a user with email ${email} already exists`);
     throw error;
   }
 }
@@ -151,7 +154,10 @@ export async function renameUser(db: Db, userId: string, fullName: string) {
   return user;
 }
 
-/** The user an email names; an email used in several accounts is ambiguous (then the user id is needed). */
+/**
+ * The user an email names. New users' emails are unique, but a database from before that rule may hold
+ * one email in several accounts: then it is ambiguous and the user id is needed.
+ */
 export async function findUserByEmail(db: Db, email: string) {
   const users = await repo.findUsersByEmail(db, email.trim());
   const [user] = users;

@@ -4,6 +4,7 @@
 // A new escalation queues `notifications.escalation-email` with its event id (in the transaction that records it).
 // That job, in one transaction, queues one job per active team member of the account, each sending one
 // email and retried on its own: a failing mailbox never makes the others receive the email twice.
+import { publicBase, type Config } from '../../config.js';
 import type { Core } from '../../core.js';
 import { enqueue } from '../../jobs/queue.js';
 import { PermanentJobError, type JobHandler } from '../../jobs/catalog.js';
@@ -24,10 +25,10 @@ interface EscalatedEvent {
 }
 
 /** The email one team member receives about one escalation. */
-export function escalationMail(config: Pick<Core['config'], 'publicUrl'>, event: EscalatedEvent, to: { name: string; email: string }): Omit<Mail, 'from'> {
+export function escalationMail(config: Pick<Config, 'publicUrl' | 'host' | 'port'>, event: EscalatedEvent, to: { name: string; email: string }): Omit<Mail, 'from'> {
   const { conversation, escalation } = event.data;
   const who = conversation.visitor?.name?.trim() || conversation.channel;
-  const link = `${config.publicUrl}/inbox/#/conversations/${encodeURIComponent(conversation.threadId)}`;
+  const link = `${publicBase(config)}/inbox/#/conversations/${encodeURIComponent(conversation.threadId)}`;
   // Header values may not carry line breaks: the reason is visitor-influenced text.
   const subject = `Needs a person: ${who} — ${escalation.reason}`.replace(/[\r\n]+/g, ' ').slice(0, 200);
   const text = [

@@ -2,6 +2,7 @@
 // absolute 7 days), invitations (72 h, one use), set-password and disable from the command line, and the
 // account's user list.
 import { randomBytes } from 'node:crypto';
+import { publicBase } from '../../config.js';
 import type { Core } from '../../core.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, notFound, validationError } from '../../errors.js';
@@ -53,6 +54,9 @@ export interface Invitation {
   link: string;
   expiresAt: number;
 }
+
+/** The token rides in the fragment, which browsers never send: it reaches no server log. */
+export const inviteLink = (base: string, token: string): string => `${base}/inbox/#/invite/${token}`;
 
 export function createPeopleService({ db, clock, config }: PeopleDeps) {
   // Sign-in throttles live in the process's memory: a restart or another process starts counting anew.
@@ -148,8 +152,11 @@ export function createPeopleService({ db, clock, config }: PeopleDeps) {
       await repo.deleteSession(db, hashSecret(sessionId));
     },
 
-    /** A one-time link where the person sets a password; earlier unused invitations stop working. */
-    async invite(userId: string): Promise<Invitation & { user: UserView }> {
+    /**
+     * A one-time link where the person sets a password; earlier unused invitations stop working. `base`
+     * replaces the configured one (the first start knows the port it bound).
+     */
+    async invite(userId: string, base = publicBase(config)): Promise<Invitation & { user: UserView }> {
       const user = await userForAdmin(userId);
       if (user.disabled_at !== null) throw new AccountsError(`user ${userId} is disabled`);
       const others = await repo.othersWithEmail(db, user.email, user.id);
@@ -161,7 +168,7 @@ export function createPeopleService({ db, clock, config }: PeopleDeps) {
         await repo.deleteOpenInvitations(trx, user.id);
         await repo.insertInvitation(trx, { token_hash: hashSecret(token), user_id: user.id, created_at: now, expires_at: expiresAt });
       });
-      return { token, link: `${config.publicUrl}/inbox/#/invite/${token}`, expiresAt, user };
+      return { token, link: inviteLink(base, token), expiresAt, user };
     },
 
     async getInvitation(token: string) {
