@@ -2,10 +2,28 @@
 // processes on SQLite and on PostgreSQL.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createHash } from 'node:crypto';
+import { systemClock } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';
+import { createPeopleService } from '../src/modules/people/index.js';
+import { verifyPassword } from '../src/modules/people/password.js';
 import { servicesOver } from './support/factories.js';
 import { createTestDatabase, DIALECTS, isPostgresReachable, type TestDatabase } from './support/app.js';
-import { assertCliFailure, cliEnvFor, runCli, runJson } from './support/cli.js';
+import { assertCliFailure, cliEnvFor, runCli, runJson, spawnCli, type CliResult } from './support/cli.js';
+
+/** Runs a command with `input` on its standard input. */
+function runWithInput(args: string[], env: Record<string, string>, input: string): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawnCli(args, env);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const MISSING = '0190a5c4-5a2b-7cc1-9c3e-3c1d2e4f5a6b';
@@ -162,11 +180,68 @@ for (const dialect of DIALECTS) {
         ['email in two accounts', ['tokens', 'create', '--email', 'shared@example.com'], /2 users .*--user/],
         ['neither --user nor --email', ['tokens', 'create'], /exactly one of --user .* --email/],
         ['both --user and --email', ['tokens', 'create', '--user', ids.dana, '--email', 'dana@example.com', '--json'], /exactly one of/],
+        ['an email another account has', ['users', 'create', '--account', ids.beta, '--name', 'D S', '--email', 'DANA@example.com'], /a user with email dana@example\.com already exists/],
+        ['unknown user (invite)', ['users', 'invite', MISSING], /no user/],
+        ['malformed user id (disable)', ['users', 'disable', 'dana'], /no user dana/],
+        ['set-password without --password-stdin', ['users', 'set-password', ids.dana], /--password-stdin/],
+        ['email shared by two users (invite)', ['users', 'invite', ids.fox], /also the email of user/],
       ];
       const results = await Promise.all(cases.map(([, args]) => runCli(args, env)));
       cases.forEach(([label, , pattern], i) => assertCliFailure(results[i]!, label, pattern));
       const tokens = await database.handle.db.selectFrom('api_tokens').select('id').where('user_id', '=', ids.fox).execute();
       assert.equal(tokens.length, 0, 'no token was created by a failed command');
+    });
+
+    it('invites a user: a one-time link under PUBLIC_URL, only its hash stored', async () => {
+      const invited = await runJson(['users', 'invite', ids.dana], { ...env, PUBLIC_URL: 'https://inbox.example.com' });
+      assert.deepEqual(keys(invited), ['email', 'expiresAt', 'link', 'userId']);
+      assert.equal(invited.userId, ids.dana);
+      assert.equal(invited.email, 'dana@example.com');
+      const token = /^https:\/\/inbox\.example\.com\/inbox\/#\/invite\/([A-Za-z0-9_-]{43})$/.exec(invited.link)?.[1];
+      assert.ok(token, invited.link);
+      const hash = createHash('sha256').update(token).digest('hex');
+      const row = await database.handle.db.selectFrom('invitations').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+      assert.equal(row?.user_id, ids.dana);
+      assert.equal(new Date(invited.expiresAt).getTime() - Number(row?.created_at), 72 * 3_600_000);
+      const readable = await runCli(['users', 'invite', ids.dana], env);
+      assert.equal(readable.code, 0);
+      assert.match(readable.stdout, /^invitation for Dana Scully <dana@example\.com>, valid until \S+ \(once\):\nhttp:\/\/127\.0\.0\.1:8080\/inbox\/#\/invite\/[A-Za-z0-9_-]{43}\n$/);
+    });
+
+    it('sets a password from standard input: 12 characters at least, the sessions of the person end', async () => {
+      const db = database.handle.db;
+      const short = await runWithInput(['users', 'set-password', ids.dana, '--password-stdin'], env, 'eleven char\n');
+      assertCliFailure(short, '11 characters', /the password must be at least 12 characters/);
+      const set = await runWithInput(['users', 'set-password', ids.dana, '--password-stdin', '--json'], env, 'twelve chars\n');
+      assert.equal(set.code, 0, set.stderr);
+      assert.deepEqual(JSON.parse(set.stdout), { id: ids.dana, passwordSet: true });
+      const stored = await db.selectFrom('users').select(['password_hash', 'password_changed_at']).where('id', '=', ids.dana).executeTakeFirstOrThrow();
+      assert.match(stored.password_hash ?? '', /^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
+      assert.ok(await verifyPassword('twelve chars', stored.password_hash ?? ''), 'the trailing line break is not part of it');
+      assert.ok(stored.password_changed_at);
+
+      const people = createPeopleService({ db, clock: systemClock, config: { publicUrl: null, host: '127.0.0.1', port: 8080 } as never });
+      await people.signIn({ email: 'dana@example.com', password: 'twelve chars', address: '127.0.0.1' });
+      const again = await runWithInput(['users', 'set-password', ids.dana, '--password-stdin'], env, 'another good password');
+      assert.equal(again.code, 0, again.stderr);
+      assert.match(again.stdout, /^password set for Dana Scully <dana@example\.com>; their sessions have ended\n$/);
+      assert.equal((await db.selectFrom('sessions').select('user_id').where('user_id', '=', ids.dana).execute()).length, 0);
+    });
+
+    it('disables a user: sessions end, sign-in is refused', async () => {
+      const db = database.handle.db;
+      const people = createPeopleService({ db, clock: systemClock, config: { publicUrl: null, host: '127.0.0.1', port: 8080 } as never });
+      const user = await servicesOver(db).accounts.createUser({ accountId: ids.beta, name: 'Alex Krycek', email: 'alex@example.com' });
+      await people.setPassword(user.id, 'a password of his');
+      await people.signIn({ email: 'alex@example.com', password: 'a password of his', address: '127.0.0.1' });
+      const disabled = await runJson(['users', 'disable', user.id], env);
+      assert.deepEqual(keys(disabled), ['disabled', 'disabledAt', 'id']);
+      assert.equal(disabled.disabled, true);
+      assert.match(disabled.disabledAt, TIMESTAMP);
+      assert.equal((await db.selectFrom('sessions').select('user_id').where('user_id', '=', user.id).execute()).length, 0);
+      await assert.rejects(people.signIn({ email: 'alex@example.com', password: 'a password of his', address: '127.0.0.1' }), /incorrect/);
+      const invite = await runCli(['users', 'invite', user.id], env);
+      assertCliFailure(invite, 'invite a disabled user', /is disabled/);
     });
   });
 }
