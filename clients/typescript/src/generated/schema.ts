@@ -22,6 +22,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in to the inbox
+         * @description Checks a team member’s email and password and starts a session: the `cbo_session` cookie (HttpOnly, SameSite=Lax, Secure over https) and, in the body, the CSRF token that every state-changing request of the session must send as `X-CSRF-Token`. A wrong email, a wrong password and a switched-off person get the same 401. Throttled: 10 failed attempts per email and 50 attempts per client address in 15 minutes (then 429 with `Retry-After`).
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current session
+         * @description Who is signed in with the session cookie, and the session’s CSRF token. 401 without a valid session.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Ends the session (it cannot be used again) and clears the cookie. Needs the `X-CSRF-Token` header.
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an invitation
+         * @description Whom an invitation link is for, while it can still be used (72 hours, once).
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description Sets the person’s password, uses the invitation up, ends their other sessions and signs them in (as sign-in does).
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users
+         * @description The team members of the account, newest first. Any valid token or session.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling user
+         * @description The team member the token belongs to, or who is signed in. Any valid token or session.
+         */
+        get: operations["getCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/chatbots": {
         parameters: {
             query?: never;
@@ -31,7 +171,7 @@ export interface paths {
         };
         /**
          * List chatbots
-         * @description Permission: `chatbots:read`.
+         * @description Permission: `chatbots:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
          */
         get: operations["listChatbots"];
         put?: never;
@@ -51,7 +191,7 @@ export interface paths {
         };
         /**
          * Get a chatbot
-         * @description Permission: `chatbots:read`.
+         * @description Permission: `chatbots:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
          */
         get: operations["getChatbot"];
         put?: never;
@@ -73,7 +213,7 @@ export interface paths {
          * List knowledge sources
          * @description Newest first, without their text.
          *
-         *     Permission: `knowledge:read`.
+         *     Permission: `knowledge:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
          */
         get: operations["listKnowledgeSources"];
         put?: never;
@@ -157,7 +297,7 @@ export interface paths {
         };
         /**
          * Get a knowledge source
-         * @description Permission: `knowledge:read`.
+         * @description Permission: `knowledge:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
          */
         get: operations["getKnowledgeSource"];
         put?: never;
@@ -325,7 +465,7 @@ export interface paths {
          * List conversations
          * @description Newest first (by startedAt).
          *
-         *     Permission: `conversations:read`.
+         *     Permission: `conversations:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
          */
         get: operations["listConversations"];
         put?: never;
@@ -353,7 +493,7 @@ export interface paths {
          * List a conversation's messages
          * @description Newest first (by createdAt).
          *
-         *     Permission: `conversations:read`.
+         *     Permission: `conversations:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
          */
         get: operations["listMessages"];
         put?: never;
@@ -401,7 +541,7 @@ export interface paths {
         };
         /**
          * Get a conversation
-         * @description Permission: `conversations:read`.
+         * @description Permission: `conversations:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
          */
         get: operations["getConversation"];
         put?: never;
@@ -413,7 +553,7 @@ export interface paths {
          * Resolve or reopen a conversation
          * @description resolved true resolves and ends the handover: mode becomes ai, the assignee is cleared, escalated becomes false, and conversation.resolved fires. A visitor who writes again is answered by the chatbot. false reopens.
          *
-         *     Permission: `conversations:write`.
+         *     Permission: `conversations:write`. A signed-in session has it too (changes send `X-CSRF-Token`).
          */
         patch: operations["resolveConversation"];
         trace?: never;
@@ -431,7 +571,7 @@ export interface paths {
          * Take a conversation over
          * @description The chatbot stops answering; mode becomes human and the token's creator is assigned. Works whether or not the conversation is escalated. Waits up to a second for the conversation's lock: of simultaneous take-overs one succeeds and the others answer 409 already_handover; 503 lock_failed (Retry-After: 1) only when the lock could not be had in that time.
          *
-         *     Permission: `conversations:write`.
+         *     Permission: `conversations:write`. A signed-in session has it too (changes send `X-CSRF-Token`).
          */
         post: operations["takeOverConversation"];
         delete?: never;
@@ -453,7 +593,7 @@ export interface paths {
          * Reply to the visitor
          * @description Sent as the token's creator (the visitor sees their first name) on the conversation's own channel. Replying to an open, unclaimed handover claims it. Accepts an Idempotency-Key header.
          *
-         *     Permission: `conversations:write`.
+         *     Permission: `conversations:write`. A signed-in session has it too (changes send `X-CSRF-Token`).
          */
         post: operations["replyToConversation"];
         delete?: never;
@@ -475,7 +615,7 @@ export interface paths {
          * Hand the conversation back to the chatbot
          * @description Mode becomes ai; the chatbot answers the visitor's next messages and the handover closes (escalated false).
          *
-         *     Permission: `conversations:write`.
+         *     Permission: `conversations:write`. A signed-in session has it too (changes send `X-CSRF-Token`).
          */
         post: operations["switchConversationToAi"];
         delete?: never;
@@ -517,7 +657,7 @@ export interface paths {
          * List leads
          * @description Newest first (by capturedAt). `contact=true` lists only leads with an email address or phone number.
          *
-         *     Permission: `leads:read`.
+         *     Permission: `leads:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
          */
         get: operations["listLeads"];
         put?: never;
@@ -537,7 +677,7 @@ export interface paths {
         };
         /**
          * Get a lead
-         * @description Permission: `leads:read`.
+         * @description Permission: `leads:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
          */
         get: operations["getLead"];
         put?: never;
@@ -828,6 +968,48 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** User */
+        User: {
+            /** Format: uuid */
+            id: string;
+            /** @description Full name; visitors see the first word on replies. */
+            name: string;
+            email: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /** Session */
+        Session: {
+            user: components["schemas"]["User"];
+            /** @description Send as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE made with this session. */
+            csrfToken: string;
+            /**
+             * Format: date-time
+             * @description When the session ends at the latest (it also ends after 12 hours without a request).
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            expiresAt: string;
+        };
+        /** Invitation */
+        Invitation: {
+            email: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            expiresAt: string;
+        };
+        /** Pagination */
+        Pagination: {
+            limit: number;
+            /** @description True when another page exists. */
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
         /** Chatbot */
         Chatbot: {
             /** Format: uuid */
@@ -838,13 +1020,6 @@ export interface components {
              * @example 2026-11-22T10:00:00.000Z
              */
             createdAt: string;
-        };
-        /** Pagination */
-        Pagination: {
-            limit: number;
-            /** @description True when another page exists. */
-            hasMore: boolean;
-            nextCursor: string | null;
         };
         /** Source */
         Source: {
@@ -1238,6 +1413,1830 @@ export interface operations {
             };
         };
     };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ann@example.com",
+                 *       "password": "string"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *           "name": "Ann Lee",
+                     *           "email": "ann@example.com",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z"
+                     *         },
+                     *         "csrfToken": "string",
+                     *         "expiresAt": "2026-11-22T10:00:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: components["schemas"]["Session"];
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+            413: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+            415: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *           "name": "Ann Lee",
+                     *           "email": "ann@example.com",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z"
+                     *         },
+                     *         "csrfToken": "string",
+                     *         "expiresAt": "2026-11-22T10:00:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: components["schemas"]["Session"];
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "signedOut": true
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @enum {boolean} */
+                            signedOut: true;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the invitation link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "invitation": {
+                     *           "email": "ann@example.com",
+                     *           "name": "Ann Lee",
+                     *           "expiresAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            invitation: components["schemas"]["Invitation"];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the invitation link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The new password: 12 to 1024 characters. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *           "name": "Ann Lee",
+                     *           "email": "ann@example.com",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z"
+                     *         },
+                     *         "csrfToken": "string",
+                     *         "expiresAt": "2026-11-22T10:00:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: components["schemas"]["Session"];
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+            413: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+            415: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description nextCursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "users": [
+                     *           {
+                     *             "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *             "name": "Ann Lee",
+                     *             "email": "ann@example.com",
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp",
+                     *         "pagination": {
+                     *           "limit": 20,
+                     *           "hasMore": false,
+                     *           "nextCursor": "eyJrIjpbMTc2Mzgw…"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            users: components["schemas"]["User"][];
+                        };
+                        meta: {
+                            requestId: string;
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *           "name": "Ann Lee",
+                     *           "email": "ann@example.com",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            user: components["schemas"]["User"];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
     listChatbots: {
         parameters: {
             query?: {
@@ -1335,7 +3334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -1369,7 +3368,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -1631,7 +3630,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -1665,7 +3664,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -1951,7 +3950,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -1985,7 +3984,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -2296,7 +4295,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -2330,7 +4329,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs; `subscription_inactive` */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header; `subscription_inactive` */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -2758,7 +4757,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -2792,7 +4791,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs; `subscription_inactive` */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header; `subscription_inactive` */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -3225,7 +5224,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -3259,7 +5258,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs; `subscription_inactive` */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header; `subscription_inactive` */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -3671,7 +5670,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -3705,7 +5704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -3968,7 +5967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -4002,7 +6001,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -4293,7 +6292,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -4327,7 +6326,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -4702,7 +6701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -4736,7 +6735,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -5054,7 +7053,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -5088,7 +7087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -5379,7 +7378,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -5413,7 +7412,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -5814,7 +7813,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -5848,7 +7847,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -6110,7 +8109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -6144,7 +8143,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -6426,7 +8425,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -6460,7 +8459,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -6726,7 +8725,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -6760,7 +8759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -7062,7 +9061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -7096,7 +9095,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -7426,7 +9425,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -7460,7 +9459,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -7874,7 +9873,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -7908,7 +9907,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -8224,7 +10223,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -8258,7 +10257,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -9021,7 +11020,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -9055,7 +11054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -9352,7 +11351,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -9386,7 +11385,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -9774,7 +11773,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -9808,7 +11807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -10132,7 +12131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -10166,7 +12165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `claimed_by_other`; `forbidden`: the token lacks the permission this operation needs */
+            /** @description `claimed_by_other`; `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -10588,7 +12587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -10622,7 +12621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -11229,7 +13228,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -11263,7 +13262,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -11533,7 +13532,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -11567,7 +13566,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -11829,7 +13828,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -11863,7 +13862,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -12152,7 +14151,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -12186,7 +14185,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -12563,7 +14562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -12900,7 +14899,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -12934,7 +14933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -13212,7 +15211,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -13246,7 +15245,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -13602,7 +15601,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -13636,7 +15635,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -13950,7 +15949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -13984,7 +15983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -14228,7 +16227,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -14451,7 +16450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
