@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig, publicBase } from '../src/config.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -192,5 +192,32 @@ describe('loadConfig', () => {
       KEY,
       'SECRET_KEY wins over the file',
     );
+  });
+});
+
+describe('loadConfig: TRUST_PROXY, PUBLIC_URL, SMTP_URL', () => {
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), SECRET_KEY: KEY, ...env });
+
+  it('trusts no proxy by default, or the listed addresses and CIDR ranges', () => {
+    assert.equal(load({}).trustProxy, false);
+    assert.equal(load({ TRUST_PROXY: 'false' }).trustProxy, false);
+    assert.deepEqual(load({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy, ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    for (const bad of ['true', 'proxy.internal', '10.0.0.0/33', '300.1.1.1', ',']) assertConfigError({ SECRET_KEY: KEY, TRUST_PROXY: bad }, 'TRUST_PROXY');
+  });
+
+  it('makes links on PUBLIC_URL, else on the listener', () => {
+    assert.equal(load({}).publicUrl, null);
+    assert.equal(publicBase(load({})), 'http://127.0.0.1:8080');
+    assert.equal(publicBase(load({ HOST: '0.0.0.0', PORT: '9000' })), 'http://127.0.0.1:9000');
+    assert.equal(publicBase(load({ HOST: '::1' }), 1234), 'http://[::1]:1234');
+    assert.equal(publicBase(load({ PUBLIC_URL: 'https://chat.example.com/' })), 'https://chat.example.com');
+    assertConfigError({ SECRET_KEY: KEY, PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL');
+  });
+
+  it('sends email only with SMTP_URL, from SMTP_FROM', () => {
+    assert.equal(load({}).smtp, null);
+    assert.deepEqual(load({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtp, { url: 'smtp://127.0.0.1:2525', from: 'chatbot-ops <no-reply@localhost>' });
+    assert.equal(load({ SMTP_URL: 'smtps://u:p@mail.example.com', SMTP_FROM: 'Team <t@example.com>' }).smtp?.from, 'Team <t@example.com>');
+    assertConfigError({ SECRET_KEY: KEY, SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL');
   });
 });

@@ -44,7 +44,8 @@ describeEachDialect('OpenAPI document and reference page', (t) => {
       ['list', list],
       ['one', one],
     ] as const) {
-      assert.deepEqual(op.security, [{ bearerAuth: [] }], name);
+      // chatbots:read is one of a signed-in session's permissions: the session cookie works too.
+      assert.deepEqual(op.security, [{ bearerAuth: [] }, { sessionCookie: [] }], name);
       assert.equal(
         op.description?.match(/chatbots:read/g)?.length,
         1,
@@ -84,5 +85,33 @@ describeEachDialect('OpenAPI document and reference page', (t) => {
     assert.equal(script.status, 200, 'the renderer is served by the service itself (no CDN)');
     assert.match(String(script.headers['content-type']), /javascript/);
     assert.doesNotMatch(res.text, /https?:\/\//, 'the page loads nothing from elsewhere');
+  });
+  it('documents the session cookie: on sign-in routes, the users routes and the routes a session may use, not on the others', async () => {
+    const doc = (await t().api('GET', '/api/v1/openapi.json')).body;
+    assert.deepEqual(doc.components.securitySchemes.sessionCookie, {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'cbo_session',
+      description: doc.components.securitySchemes.sessionCookie.description,
+    });
+    const both = [{ bearerAuth: [] }, { sessionCookie: [] }];
+    const expected: [string, string, unknown][] = [
+      ['post', '/api/v1/auth/sign-in', []],
+      ['get', '/api/v1/auth/invitations/{token}', []],
+      ['post', '/api/v1/auth/invitations/{token}/accept', []],
+      ['get', '/api/v1/auth/session', [{ sessionCookie: [] }]],
+      ['post', '/api/v1/auth/sign-out', [{ sessionCookie: [] }]],
+      ['get', '/api/v1/users', both],
+      ['get', '/api/v1/users/me', both],
+      ['post', '/api/v1/chatbots/{chatbotId}/conversations/{threadId}/replies', both],
+      ['get', '/api/v1/chatbots/{chatbotId}/leads', both],
+      ['patch', '/api/v1/chatbots/{chatbotId}/leads/{leadId}', [{ bearerAuth: [] }]],
+      ['post', '/api/v1/webhooks', [{ bearerAuth: [] }]],
+      ['post', '/api/v1/chatbots/{chatbotId}/conversations', [{ bearerAuth: [] }]],
+    ];
+    for (const [method, path, security] of expected) assert.deepEqual(doc.paths[path]?.[method]?.security, security, `${method} ${path}`);
+    assert.equal(doc.paths['/api/v1/auth/sign-in'].post.operationId, 'signIn');
+    assert.deepEqual(doc.paths['/api/v1/auth/sign-in'].post.responses['429'].content['application/json'].schema.allOf[1].properties.error.properties.code.enum, ['rate_limited']);
+    assert.ok(doc.tags.some((tag: { name: string }) => tag.name === 'Sign-in'));
   });
 });

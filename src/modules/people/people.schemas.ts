@@ -20,8 +20,8 @@ export const SessionData = Type.Object(
 
 export const SignInBody = Type.Object(
   {
-    email: Type.String({ minLength: 1, maxLength: 254 }),
-    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+    email: Type.String({ minLength: 1, maxLength: 254, examples: ['dana@example.com'] }),
+    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, examples: ['correct horse battery'] }),
   },
   { additionalProperties: false },
 );
@@ -39,6 +39,7 @@ export const AcceptInvitationBody = Type.Object(
       minLength: PASSWORD_MIN_LENGTH,
       maxLength: PASSWORD_MAX_LENGTH,
       description: `The new password: ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`,
+      examples: ['correct horse battery'],
     }),
   },
   { additionalProperties: false },

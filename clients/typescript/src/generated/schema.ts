@@ -1424,12 +1424,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "ann@example.com",
-                 *       "password": "string"
+                 *       "email": "dana@example.com",
+                 *       "password": "correct horse battery"
                  *     }
                  */
                 "application/json": {
+                    /** @example dana@example.com */
                     email: string;
+                    /** @example correct horse battery */
                     password: string;
                 };
             };
@@ -2442,11 +2444,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "password": "string"
+                 *       "password": "correct horse battery"
                  *     }
                  */
                 "application/json": {
-                    /** @description The new password: 12 to 1024 characters. */
+                    /**
+                     * @description The new password: 12 to 1024 characters.
+                     * @example correct horse battery
+                     */
                     password: string;
                 };
             };
