@@ -106,6 +106,7 @@ describeEachDialect(
         'events.dispatch': 'deliveries',
         'webhooks.deliver': 'deliveries',
         'channels.receive': 'jobs',
+        'notifications.escalation-email': 'jobs',
       });
     });
 
