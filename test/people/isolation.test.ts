@@ -106,6 +106,9 @@ describeEachDialect('sessions: permissions and account isolation', (t) => {
     }
     const chatbots = await t().api('GET', '/chatbots', { headers });
     assert.deepEqual(chatbots.body.data.chatbots.map((c: { id: string }) => c.id), [mine.s.chatbotId]);
+    const everywhere = await t().api('GET', '/conversations', { headers });
+    assert.equal(everywhere.status, 200, 'the account-wide list takes a session');
+    assert.deepEqual(everywhere.body.data.conversations.map((c: { threadId: string }) => c.threadId), [mine.threadId]);
     const users = await t().api('GET', '/users', { headers });
     assert.deepEqual(users.body.data.users.map((u: { id: string }) => u.id), [mine.s.userId]);
     const base = `/chatbots/${other.s.chatbotId}/conversations/${other.threadId}`;

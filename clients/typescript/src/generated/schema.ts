@@ -521,7 +521,7 @@ export interface paths {
          * List the account's conversations
          * @description Every chatbot of the account the token may see (a token restricted to some chatbots sees only theirs), newest activity first (by lastMessageAt). Filters as on the per-chatbot list, plus `chatbotId` and `assignee`; a chatbot the token cannot see gives an empty list.
          *
-         *     Permission: `conversations:read`.
+         *     Permission: `conversations:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
          */
         get: operations["listAccountConversations"];
         put?: never;
@@ -635,7 +635,7 @@ export interface paths {
          * Follow the account's conversations live (Server-Sent Events)
          * @description `text/event-stream`, not enveloped. `event: conversation` carries the Conversation resource after every change and every new message; `event: message` carries the Message resource plus `threadId` for new messages of the conversations named with `threadId` (up to 20). Every event has an increasing `id`; `Last-Event-ID` (or `lastEventId`) replays the events after it (kept for 24 hours at least); without one the stream starts now. A `: keep-alive` comment comes every 15 seconds. A token restricted to some chatbots receives only their conversations.
          *
-         *     Permission: `conversations:read`.
+         *     Permission: `conversations:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
          */
         get: operations["streamConversations"];
         put?: never;
@@ -10705,7 +10705,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -10739,7 +10739,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -12915,7 +12915,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token (header `WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -12949,7 +12949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token lacks the permission this operation needs */
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
