@@ -2,6 +2,7 @@
 // the cookie's Secure attribute follows https, believed from X-Forwarded-Proto only behind TRUST_PROXY.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { sweep } from '../../src/jobs/retention.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import { cookieOf, signIn, withPassword, type Signed } from './support.js';
@@ -108,14 +109,16 @@ describeEachDialect('sessions', (t) => {
     assert.ok(!cookieOf(session.res).includes('Secure'));
   });
 
-  it('removes ended sessions and used or expired invitations in its periodic cleanup', async () => {
+  it('removes ended sessions and used or expired invitations in the retention sweep', async () => {
     const s = await seed(t());
     const email = await withPassword(t(), s.userId);
     await signIn(t(), email);
     const invitation = await t().deps.people.invite(s.userId);
     t().clock.advance(73 * HOUR);
     const kept = await signIn(t(), email);
-    await t().deps.people.removeEnded();
+    const removed = await sweep(t().deps.capabilities.flatMap((capability) => capability.retention?.() ?? []), t().clock.now());
+    assert.equal(removed.get('sessions'), 1, 'the idle session');
+    assert.equal(removed.get('invitations'), 1, 'the expired invitation');
     const sessions = await t().db.selectFrom('sessions').select('user_id').where('user_id', '=', s.userId).execute();
     assert.equal(sessions.length, 1, 'the live session stays');
     const invitations = await t().db.selectFrom('invitations').selectAll().where('user_id', '=', s.userId).execute();
