@@ -1,21 +1,15 @@
 // All SQL of the change feed.
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import { dialectOf } from '../../../db/dialect.js';
-import type { ChangeKind, ConversationChangeRow } from './live.table.js';
+import type { ConversationChangeRow, ConversationChangeTable } from './live.table.js';
 import './live.table.js';
 
 /** Any constant of this service's own: the advisory lock that orders the feed's writers on PostgreSQL. */
 const FEED_LOCK = 7_310_412_001;
 
-export interface NewChange {
-  account_id: string;
-  chatbot_id: string;
-  thread_id: string;
-  kind: ChangeKind;
-  message_id: string | null;
-  created_at: number;
-}
+/** A change to append: every column but the id the feed hands out. */
+export type NewChange = Insertable<ConversationChangeTable>;
 
 /**
  * Appends changes. A stream reads "ids after n", so ids must become visible in increasing order. A
