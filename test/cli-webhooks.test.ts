@@ -71,7 +71,7 @@ async function receiver(): Promise<{ server: Server; url: string; received: Rece
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/local`, received };
 }
 
-/** What a receiver does with the Service-Signature header (decisions §9), written independently here. */
+/** What a receiver does with the Service-Signature header (t=…,v1=… over `${t}.${body}`), written independently here. */
 function verifySignature(secret: string, header: string, body: string): number {
   const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
   assert.ok(match, `signature header shape: ${header}`);

@@ -1,4 +1,4 @@
-// The `chatbot-ops` command line (decisions §2), run as a real process against a temporary DATA_DIR.
+// The `chatbot-ops` command line, run as a real process against a temporary DATA_DIR.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';

@@ -38,7 +38,7 @@ function assertConfigError(env: Record<string, string>, variable: string): void 
 }
 
 describe('loadConfig', () => {
-  it('applies the defaults of decisions §1', () => {
+  it('applies the documented defaults', () => {
     const dataDir = tempDir();
     const config = loadConfig({ DATA_DIR: dataDir });
     assert.equal(config.port, 8080);

@@ -1,4 +1,4 @@
-// The API channel and the reads of conversations and messages (decisions §8, §6).
+// The API channel and the reads of conversations and messages (with their pagination).
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { describeEachDialect } from '../support/app.js';

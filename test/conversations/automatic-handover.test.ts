@@ -1,4 +1,4 @@
-// Automatic handover (decisions §8): the three rules with their category and urgency, conversation.escalated
+// Automatic handover: the three rules with their category and urgency, conversation.escalated
 // once per handover with { conversation, escalation }, what the chatbot says while a handover is open, and
 // when a handover closes.
 import assert from 'node:assert/strict';

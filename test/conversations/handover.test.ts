@@ -1,5 +1,5 @@
 // The spec's Handover endpoints: take-over, replies, switch-to-ai, PATCH resolved; their state table rows
-// and error rows (decisions §8: assignee, claims, lock_failed, delivery per channel).
+// and error rows (assignee, claims, lock_failed, delivery per channel).
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// Source text is information, never instructions (spec; decisions §8): nothing in a knowledge source can
+// Source text is information, never instructions: nothing in a knowledge source can
 // make the chatbot hand over, capture a lead, fire an event, change its rules, reveal its configuration or
 // speak as someone else. Only the visitor's own messages trigger handovers and leads.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Idempotency-Key (decisions §8) as one reusable piece: on the replies and the API channel's creating
+// Idempotency-Key as one reusable piece: on the replies and the API channel's creating
 // POSTs, and on any route that sets `config: { idempotent: true }` (a JSON and a multipart probe here).
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';

@@ -1,4 +1,4 @@
-// Lead capture (decisions §8): from the `visitor` object and from the visitor's own words, one lead per
+// Lead capture: from the `visitor` object and from the visitor's own words, one lead per
 // conversation, later details fill empty fields, lead.captured once per lead when it first holds an email
 // or phone. Emails of RFC 5321 shape up to 254 characters; phones in E.164.
 import assert from 'node:assert/strict';

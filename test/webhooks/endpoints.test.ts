@@ -1,5 +1,5 @@
 // The endpoint API: POST/GET/DELETE /webhooks, POST /webhooks/{id}/test, and every validation rule and
-// error code of the spec and decisions §9.
+// error code the API documents.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { VERSION } from '../../src/version.js';

@@ -128,7 +128,7 @@ export function verifySignature(rawBody: Buffer | string, header: unknown, secre
 
 const stripe = new Stripe('sk_test_x');
 
-/** The independent check: Stripe's own verifier accepts our header format and key (decisions §9). */
+/** The independent check: Stripe's own verifier accepts our header format and key. */
 export function verifyWithStripe(rawBody: string, header: string, secret: string, nowSeconds: number): unknown {
   return stripe.webhooks.constructEvent(rawBody, header, secret, 300, undefined, nowSeconds);
 }

@@ -46,7 +46,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
   };
 }
 
-/** Decisions §3: an inactive subscription cannot add knowledge. */
+/** An account whose subscription is not active cannot add knowledge. */
 function assertCanAddKnowledge(principal: Principal): void {
   if (!principal.subscriptionActive) {
     throw new AppError('subscription_inactive', 'The subscription is not active, so knowledge cannot be added.');
