@@ -63,7 +63,13 @@ describeEachDialect('conversations: automatic handover', (t) => {
     const events = await outbox(t(), s.accountId, 'conversation.escalated');
     assert.equal(events.length, 1);
     assert.deepEqual(Object.keys(events[0]!.data).sort(), ['conversation', 'escalation']);
-    assert.deepEqual(events[0]!.data.conversation, data.conversation);
+    // The event is written with the visitor's message, before the chatbot answers: its lastMessage is that message.
+    assert.deepEqual({ ...events[0]!.data.conversation, lastMessage: null }, { ...data.conversation, lastMessage: null });
+    assert.deepEqual(events[0]!.data.conversation.lastMessage, {
+      role: 'user',
+      text: 'Hi, can I talk to a human please?',
+      createdAt: data.conversation.startedAt,
+    });
     assert.deepEqual(events[0]!.data.escalation, {
       reason: 'The visitor asked to talk to a person.',
       category: 'human_requested',
