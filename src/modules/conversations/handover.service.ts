@@ -2,8 +2,9 @@
 // resolve and reopen. Each is one transaction around the conversation's row lock.
 //
 // A take-over waits up to a second for the lock: of many simultaneous take-overs one proceeds and the
-// others, in turn, see its result (409 already_handover); only a lock held longer than that (another
-// process in a long transaction) is 503 lock_failed with Retry-After: 1. The reply that claims an open
+// others, in turn, see its result (409 already_handover, also when their wait ran out after the winner
+// committed); only a lock held longer than that by a change that is not a take-over is 503 lock_failed
+// with Retry-After: 1. The reply that claims an open
 // handover does not wait: on PostgreSQL `FOR UPDATE NOWAIT`, so of two colleagues claiming at once one
 // proceeds and the other sees the claim (403) or loses the race at once (503 lock_failed). SQLite
 // serialises this process's writers, so there the others always see the result.
@@ -94,22 +95,33 @@ async function viewOf(trx: Trx, threadId: string): Promise<ConversationView> {
 }
 
 /** A person takes the conversation over, escalated or not: the chatbot stops answering. */
-function takeOver(
+async function takeOver(
   deps: HandoverDeps,
   principal: Principal,
   chatbotId: string,
   threadId: string,
 ): Promise<ConversationView> {
-  return withLockedConversation(deps.db, chatbotId, threadId, 'briefly', async (trx, conversation) => {
-    if (conversation.mode === 'human')
-      throw new AppError('already_handover', 'A person is already handling this conversation.');
-    const updated = await repo.updateConversation(trx, conversation.thread_id, {
-      mode: 'human',
-      assignee_user_id: principal.userId,
+  try {
+    return await withLockedConversation(deps.db, chatbotId, threadId, 'briefly', async (trx, conversation) => {
+      if (conversation.mode === 'human') throw alreadyHandover();
+      const updated = await repo.updateConversation(trx, conversation.thread_id, {
+        mode: 'human',
+        assignee_user_id: principal.userId,
+      });
+      return changed(deps, trx, updated);
     });
-    return changed(deps, trx, updated);
-  });
+  } catch (error) {
+    // Many take-overs at once queue for the lock; on a busy machine the last of them can pass the wait
+    // before their turn. When another take-over has won meanwhile, the answer is its result, not a retry.
+    if (error instanceof AppError && error.code === 'lock_failed') {
+      const current = await repo.findConversation(deps.db, chatbotId, threadId);
+      if (current?.mode === 'human') throw alreadyHandover();
+    }
+    throw error;
+  }
 }
+
+const alreadyHandover = () => new AppError('already_handover', 'A person is already handling this conversation.');
 
 export interface SentReply {
   message: MessageRow;
