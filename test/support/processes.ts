@@ -24,7 +24,13 @@ export class ServiceProcess {
   /** Starts the process and waits until it serves (api: its URL is known) or works (worker). */
   static async start(role: 'api' | 'worker' | 'all', env: Record<string, string>, timeoutMs = 60_000): Promise<ServiceProcess> {
     const service = new ServiceProcess(role, env);
-    await service.waitFor(/"msg":"(listening|started)"/, timeoutMs);
+    try {
+      await service.waitFor(/"msg":"(listening|started)"/, timeoutMs);
+    } catch (error) {
+      // The caller never gets the process to stop: a child left running would keep the test file alive.
+      await service.kill();
+      throw error;
+    }
     return service;
   }
 
