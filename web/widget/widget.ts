@@ -553,8 +553,15 @@ function inline(text: string): Node[] {
   const pattern =
     /!?\[([^\]\n]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)|\*\*(.+?)\*\*|__(.+?)__|`([^`\n]+)`|(^|[^\w*])\*(?!\s)([^*\n]+?)\*(?![\w*])|(^|[^\w])_(?!\s)([^_\n]+?)_(?!\w)/g;
   let at = 0;
+  // Text between the marks. Answers quoted from a source may have its lines run together, so a heading's
+  // `#` marks or a list's bullet can sit mid-line: marks go, bullets become "•", unpaired `**` go.
   const plain = (value: string) => {
-    if (value) nodes.push(document.createTextNode(value.replace(/\\([\\`*_{}[\]()#+\-.!|>])/g, '$1')));
+    const text = value
+      .replace(/(^|\s)#{1,6}\s+/g, '$1')
+      .replace(/(^|[.!?:]\s+)[*+-]\s+(?=\S)/g, '$1• ')
+      .replace(/\*\*|__/g, '')
+      .replace(/\\([\\`*_{}[\]()#+\-.!|>])/g, '$1');
+    if (text) nodes.push(document.createTextNode(text));
   };
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     const [whole, label, url, bold, bold2, code, before1, em1, before2, em2] = match;
