@@ -143,6 +143,8 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
       input.focus();
       if (session && !historyLoaded) void loadHistory();
     } else {
+      // A thank-you has been read by now; a problem stays until the next attempt.
+      if (!status.classList.contains('problem')) say('');
       labelBubble();
       bubble.focus();
     }
