@@ -400,6 +400,7 @@ describeEachDialect('the embeddable widget in Chromium', (t) => {
       assert.equal(fonts.length, 5);
       for (const size of fonts) assert.ok(size >= 16, `a field's text is ${size} px`);
       await page.screenshot({ path: `${SCREENSHOTS}widget-phone-contact.png` });
+      assert.deepEqual((await seriousAccessibilityProblems(page)).problems, []);
       await page.getByText('Leave your contact details').click();
 
       // No connection: said so, not "Failed to fetch"; the message stays in the box to send again.
@@ -451,6 +452,11 @@ describeEachDialect('the embeddable widget in Chromium', (t) => {
       assert.equal(await status.innerText(), 'Sorry, this chat is not available on this website.');
       assert.equal(await input.inputValue(), 'Hello, is anyone there?');
       await page.screenshot({ path: `${SCREENSHOTS}widget-refused.png` });
+      assert.deepEqual(
+        (await seriousAccessibilityProblems(page)).problems,
+        [],
+        'the problem line is readable too',
+      );
       // The service refused the page: no conversation was started.
       const conversations = await t().api('GET', `/chatbots/${s.chatbotId}/conversations`, {
         token: s.token,
