@@ -7,6 +7,14 @@
 // Accessibility: the bubble is a real button with a label; the panel is a labelled dialog; messages land
 // in a role="log" live region so screen readers read new ones; Escape closes and focus returns to the
 // bubble; opening puts focus in the message box; every control has a visible focus ring and a label.
+// Buttons and fields are at least 44 px in both directions (touch targets) and fields use 16 px text (phones
+// do not zoom into them); on a narrow screen (480 px or less) the open panel fills it.
+//
+// A reply that arrives while the panel is closed shows an unread count on the bubble (also in its label and
+// said by a polite live region); opening scrolls to the newest message. Answers are text: light markdown
+// (headings, bold, italics, lists, links) is turned into DOM nodes built with textContent, never innerHTML.
+// Failures are told in the visitor's words: a site whose origin the chatbot does not allow, no connection,
+// too many messages, trouble on the service.
 //
 // Live messages arrive over Server-Sent Events read with fetch() streaming (EventSource cannot send the
 // Authorization header, and a visitor token in a URL would end up in proxy logs). The stream resumes with
@@ -58,7 +66,9 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
   root.innerHTML = `<style>${css(color, side)}</style>
 <button class="bubble" type="button" aria-label="Open chat: ${escapeHtml(title)}" aria-haspopup="dialog" aria-expanded="false" aria-controls="panel">
 <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false"><path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"/></svg>
+<span class="badge" aria-hidden="true" hidden></span>
 </button>
+<div class="sr unread" aria-live="polite"></div>
 <section class="panel" id="panel" role="dialog" aria-modal="false" aria-labelledby="title" hidden>
 <header><h2 id="title">${escapeHtml(title)}</h2><button class="close" type="button" aria-label="Close chat">&times;</button></header>
 <div class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages" tabindex="0"></div>
@@ -90,6 +100,8 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
   const details = $<HTMLFormElement>('.details');
   const contact = $<HTMLDetailsElement>('.contact');
   const status = $<HTMLParagraphElement>('.status');
+  const badge = $<HTMLSpanElement>('.badge');
+  const unreadNote = $<HTMLDivElement>('.unread');
 
   const shown = new Set<string>();
   const announced = new Set<string>();
@@ -98,6 +110,7 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
   let stream: AbortController | null = null;
   let historyLoaded = false;
   let sending = false;
+  let unread = 0;
 
   function readSession(): Session | null {
     try {
@@ -122,12 +135,41 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
   function setOpen(open: boolean): void {
     panel.hidden = !open;
     bubble.setAttribute('aria-expanded', String(open));
-    bubble.setAttribute('aria-label', `${open ? 'Close' : 'Open'} chat: ${title}`);
     if (open) {
+      setUnread(0);
       if (log.childElementCount === 0) notice('Hello! Ask us anything.');
+      // A hidden log cannot scroll: what arrived while closed is brought into view now.
+      scrollToNewest();
       input.focus();
       if (session && !historyLoaded) void loadHistory();
-    } else bubble.focus();
+    } else {
+      // A thank-you has been read by now; a problem stays until the next attempt.
+      if (!status.classList.contains('problem')) say('');
+      labelBubble();
+      bubble.focus();
+    }
+  }
+
+  /** "Open chat: <title>", plus the unread count while there is one; "Close chat: <title>" while open. */
+  function labelBubble(): void {
+    const count = unread === 1 ? '1 unread message' : `${unread} unread messages`;
+    bubble.setAttribute(
+      'aria-label',
+      panel.hidden ? `Open chat: ${title}${unread > 0 ? ` (${count})` : ''}` : `Close chat: ${title}`,
+    );
+  }
+
+  function setUnread(count: number): void {
+    unread = count;
+    badge.hidden = count === 0;
+    badge.textContent = count > 9 ? '9+' : String(count);
+    unreadNote.textContent =
+      count === 0 ? '' : count === 1 ? 'New message in the chat' : `${count} new messages in the chat`;
+    labelBubble();
+  }
+
+  function scrollToNewest(): void {
+    log.scrollTop = log.scrollHeight;
   }
 
   bubble.addEventListener('click', () => setOpen(panel.hidden));
@@ -154,15 +196,21 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
     void saveDetails();
   });
 
+  function say(text: string, problem = false): void {
+    status.textContent = text;
+    status.classList.toggle('problem', problem);
+  }
+
   function notice(text: string): void {
     const item = document.createElement('p');
     item.className = 'notice';
     item.textContent = text;
     log.appendChild(item);
-    log.scrollTop = log.scrollHeight;
+    scrollToNewest();
   }
 
-  function show(message: Message): void {
+  /** Adds a message once; `live` when it arrives now (not from the history), which may make it unread. */
+  function show(message: Message, live = true): void {
     if (shown.has(message.id)) return;
     shown.add(message.id);
     if (message.role === 'agent' && message.authorName && !announced.has(message.authorName))
@@ -177,11 +225,16 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
         : message.role === 'agent'
           ? (message.authorName ?? 'Team')
           : 'Assistant';
-    const body = document.createElement('p');
-    body.textContent = message.text;
-    item.append(who, body);
+    item.appendChild(who);
+    if (message.role === 'user') {
+      const body = document.createElement('p');
+      body.className = 'plain';
+      body.textContent = message.text;
+      item.appendChild(body);
+    } else item.append(...formatted(message.text));
     log.appendChild(item);
-    log.scrollTop = log.scrollHeight;
+    scrollToNewest();
+    if (live && panel.hidden && message.role !== 'user') setUnread(unread + 1);
   }
 
   function joined(name: string): void {
@@ -193,25 +246,48 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (session) headers.authorization = `Bearer ${session.visitorToken}`;
-    const response = await fetch(`${api}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'omit',
-    });
+    let response: Response;
+    try {
+      response = await fetch(`${api}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'omit',
+      });
+    } catch {
+      throw new Error(await unreachable());
+    }
     const json = (await response.json().catch(() => null)) as {
       ok?: boolean;
       data?: T;
-      error?: { message?: string };
+      error?: { message?: string; details?: { field?: string }[] };
     } | null;
-    if (!response.ok || !json?.ok) {
-      if ((response.status === 401 || response.status === 404) && session) {
-        stopStream();
-        saveSession(null);
-      }
-      throw new Error(json?.error?.message ?? `The chat is unavailable (${response.status}).`);
+    if (response.ok && json?.ok) return json.data as T;
+    const ended = (response.status === 401 || response.status === 404) && session !== null;
+    if (ended) {
+      stopStream();
+      saveSession(null);
     }
-    return json.data as T;
+    throw new Error(refusal(response, json?.error, ended));
+  }
+
+  /**
+   * Why a request got no answer the page may read. The browser says only "failed" both when the network
+   * is down and when the service refuses this page's origin (a refusal carries no CORS headers, so the
+   * page never sees its 403). A no-cors request for the script itself tells them apart: when the service
+   * answers that, it is up and the API refused this site.
+   */
+  async function unreachable(): Promise<string> {
+    if (navigator.onLine === false) return MESSAGES.offline;
+    try {
+      await fetch(`${service}/widget.js`, { mode: 'no-cors', cache: 'no-store', credentials: 'omit' });
+    } catch {
+      return MESSAGES.offline;
+    }
+    console.warn(
+      `chatbot-ops: the chat service refused requests from ${location.origin}; the chatbot's owner can allow this origin with \`chatbot-ops chatbots allow-origin\`.`,
+    );
+    return MESSAGES.refused;
   }
 
   async function ensureConversation(visitor?: Visitor): Promise<Session> {
@@ -230,7 +306,7 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
 
   async function send(text: string): Promise<void> {
     sending = true;
-    status.textContent = '';
+    say('');
     typing.hidden = false;
     try {
       const current = await ensureConversation();
@@ -240,9 +316,9 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
         { message: text },
       );
       input.value = '';
-      data.messages.forEach(show);
+      for (const message of data.messages) show(message);
     } catch (error) {
-      status.textContent = (error as Error).message;
+      say((error as Error).message, true);
     } finally {
       sending = false;
       typing.hidden = true;
@@ -256,18 +332,18 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
       if (value) visitor[field] = value;
     }
     if (Object.keys(visitor).length === 0) {
-      status.textContent = 'Fill in at least one field.';
+      say('Fill in at least one field.', true);
       return;
     }
     try {
       if (session)
         await call('POST', `/conversations/${encodeURIComponent(session.threadId)}/visitor`, visitor);
       else await ensureConversation(visitor);
-      status.textContent = 'Thank you, your details were saved.';
+      say('Thank you, your details were saved.');
       contact.open = false;
       input.focus();
     } catch (error) {
-      status.textContent = (error as Error).message;
+      say((error as Error).message, true);
     }
   }
 
@@ -279,7 +355,7 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
         'GET',
         `/conversations/${encodeURIComponent(session.threadId)}/messages`,
       );
-      data.messages.forEach(show);
+      for (const message of data.messages) show(message, false);
       lastEventId = data.lastEventId;
       openStream();
     } catch {
@@ -371,6 +447,153 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
   if (session) void loadHistory();
 }
 
+/** What the visitor reads when something fails: what happened and what to do, never a browser's wording. */
+const MESSAGES = {
+  refused: 'Sorry, this chat is not available on this website.',
+  offline: 'We cannot reach the chat right now. Check your internet connection and try again.',
+  busy: 'The chat is having trouble right now. Please try again in a moment.',
+  ended: 'This conversation has ended. Send your message again to start a new one.',
+  unknown: 'Sorry, this chat is not available right now.',
+  failed: 'Sorry, something went wrong. Please try again.',
+};
+
+const FIELD_NAMES: Record<string, string> = {
+  name: 'name',
+  email: 'email address',
+  phone: 'phone number',
+  company: 'company',
+  message: 'message',
+};
+
+/** The visitor's words for an error answer of the chat API. */
+function refusal(
+  response: Response,
+  error: { message?: string; details?: { field?: string }[] } | undefined,
+  ended: boolean,
+): string {
+  const { status } = response;
+  if (status === 429) {
+    const seconds = Number(response.headers.get('retry-after'));
+    const wait =
+      Number.isFinite(seconds) && seconds > 0 && seconds <= 600
+        ? `${Math.ceil(seconds)} second${Math.ceil(seconds) === 1 ? '' : 's'}`
+        : 'a minute';
+    return `You are sending messages faster than we can answer. Please wait ${wait} and try again.`;
+  }
+  if (status >= 500) return MESSAGES.busy;
+  if (status === 403) return MESSAGES.refused;
+  if (ended) return MESSAGES.ended;
+  if (status === 404) return MESSAGES.unknown;
+  if (status === 400 || status === 422) {
+    const field = error?.details?.[0]?.field?.split('.').pop() ?? '';
+    const name = FIELD_NAMES[field];
+    if (name) return `Please check your ${name}.`;
+    return error?.message ?? MESSAGES.failed;
+  }
+  return MESSAGES.failed;
+}
+
+/**
+ * A chatbot's or team member's text as DOM nodes, with light markdown turned into structure: `#` headings
+ * become bold lines, `**bold**` and `*italic*` become strong and em, `-`/`*`/`1.` items become lists,
+ * `[text](url)` becomes "text (url)", `> ` quotes and `---` rules lose their marks. Only textContent and
+ * createElement: the text never reaches innerHTML.
+ */
+function formatted(text: string): HTMLElement[] {
+  const blocks: HTMLElement[] = [];
+  let paragraph: string[] = [];
+  let list: HTMLElement | null = null;
+  const flush = () => {
+    if (paragraph.length > 0) {
+      const p = document.createElement('p');
+      p.append(...inline(paragraph.join('\n')));
+      blocks.push(p);
+    }
+    paragraph = [];
+    list = null;
+  };
+  for (const raw of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const line = raw.replace(/^\s*(?:>\s?)+/, '').trimEnd();
+    const heading = /^\s{0,3}#{1,6}\s+(.*?)(?:\s+#+)?$/.exec(line);
+    const item = /^\s*(?:([-*+])|(\d{1,3})[.)])\s+(.*)$/.exec(line);
+    if (
+      line.trim() === '' ||
+      /^\s{0,3}([-*_])(?:\s*\1){2,}\s*$/.test(line) ||
+      /^\s*\|?[\s:|-]*-{3,}[\s:|-]*$/.test(line)
+    ) {
+      flush();
+    } else if (heading) {
+      flush();
+      const h = document.createElement('p');
+      h.className = 'heading';
+      h.append(...inline(heading[1] ?? ''));
+      blocks.push(h);
+    } else if (item) {
+      if (paragraph.length > 0) flush();
+      const ordered = item[2] !== undefined;
+      const tag = ordered ? 'OL' : 'UL';
+      if (!list || list.tagName !== tag) {
+        list = document.createElement(ordered ? 'ol' : 'ul');
+        if (ordered && item[2] !== '1') list.setAttribute('start', String(Number(item[2])));
+        blocks.push(list);
+      }
+      const li = document.createElement('li');
+      li.append(...inline(item[3] ?? ''));
+      list.appendChild(li);
+    } else {
+      list = null;
+      paragraph.push(line.replace(/^\|\s*|\s*\|$/g, '').replace(/\s*\|\s*/g, ' | '));
+    }
+  }
+  flush();
+  return blocks;
+}
+
+/** Inline markdown of one block as nodes: strong, em and code elements, links and images as their text. */
+function inline(text: string): Node[] {
+  const nodes: Node[] = [];
+  const pattern =
+    /!?\[([^\]\n]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)|\*\*(.+?)\*\*|__(.+?)__|`([^`\n]+)`|(^|[^\w*])\*(?!\s)([^*\n]+?)\*(?![\w*])|(^|[^\w])_(?!\s)([^_\n]+?)_(?!\w)/g;
+  let at = 0;
+  // Text between the marks. Answers quoted from a source may have its lines run together, so a heading's
+  // `#` marks or a list's bullet can sit mid-line: marks go, bullets become "•", unpaired `**` go.
+  const plain = (value: string) => {
+    const text = value
+      .replace(/(^|\s)#{1,6}\s+/g, '$1')
+      .replace(/(^|[.!?:]\s+)[*+-]\s+(?=\S)/g, '$1• ')
+      .replace(/\*\*|__/g, '')
+      .replace(/\\([\\`*_{}[\]()#+\-.!|>])/g, '$1');
+    if (text) nodes.push(document.createTextNode(text));
+  };
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const [whole, label, url, bold, bold2, code, before1, em1, before2, em2] = match;
+    plain(text.slice(at, match.index));
+    at = match.index + whole.length;
+    if (label !== undefined) {
+      const image = whole.startsWith('!');
+      const shown = label.trim();
+      if (image) plain(shown);
+      else if (!url || url === shown || url.startsWith('#')) plain(shown || url || '');
+      else plain(shown ? `${shown} (${url.replace(/^mailto:/, '')})` : url);
+    } else if (bold !== undefined || bold2 !== undefined) {
+      const strong = document.createElement('strong');
+      strong.append(...inline(bold ?? bold2 ?? ''));
+      nodes.push(strong);
+    } else if (code !== undefined) {
+      const element = document.createElement('code');
+      element.textContent = code;
+      nodes.push(element);
+    } else {
+      plain(before1 ?? before2 ?? '');
+      const em = document.createElement('em');
+      em.append(...inline(em1 ?? em2 ?? ''));
+      nodes.push(em);
+    }
+  }
+  plain(text.slice(at));
+  return nodes;
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -380,29 +603,44 @@ function css(color: string, side: string): string {
   return `:host{all:initial}
 *{box-sizing:border-box;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:15px;line-height:1.4}
 .bubble{position:fixed;${side}:20px;bottom:20px;width:56px;height:56px;border-radius:50%;border:0;background:${safe};color:#fff;cursor:pointer;box-shadow:0 4px 14px rgba(0,0,0,.25);z-index:2147483646;display:flex;align-items:center;justify-content:center}
+.badge{position:absolute;top:-4px;${side === 'left' ? 'right' : 'left'}:-4px;min-width:22px;height:22px;padding:0 6px;border-radius:11px;background:#c4281c;color:#fff;font-size:12px;font-weight:700;line-height:22px;text-align:center;box-shadow:0 0 0 2px #fff}
+.badge[hidden]{display:none}
 button:focus-visible,textarea:focus-visible,input:focus-visible,summary:focus-visible,.log:focus-visible{outline:3px solid #ffbf47;outline-offset:2px}
-.panel{position:fixed;${side}:20px;bottom:88px;width:min(370px,calc(100vw - 40px));height:min(560px,calc(100vh - 110px));background:#fff;color:#1b1b1b;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.3);display:flex;flex-direction:column;overflow:hidden;z-index:2147483647}
+.panel{position:fixed;${side}:20px;bottom:88px;width:min(370px,calc(100vw - 40px));height:min(580px,calc(100vh - 110px));background:#fff;color:#1b1b1b;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.3);display:flex;flex-direction:column;overflow:hidden;z-index:2147483647}
 .panel[hidden]{display:none}
-header{display:flex;align-items:center;justify-content:space-between;background:${safe};color:#fff;padding:10px 14px}
-h2{margin:0;font-size:17px;font-weight:600}
-.close{background:transparent;border:0;color:#fff;font-size:26px;line-height:1;cursor:pointer;padding:0 4px}
-.log{flex:1;overflow-y:auto;padding:12px;display:flex;flex-direction:column;gap:8px;background:#f6f7f9}
-.msg{max-width:85%;padding:8px 11px;border-radius:12px;background:#fff;border:1px solid #dde1e6;white-space:pre-wrap;word-wrap:break-word}
-.msg p{margin:2px 0 0}
+header{flex:none;display:flex;align-items:center;justify-content:space-between;gap:8px;background:${safe};color:#fff;padding:4px 4px 4px 14px}
+h2{margin:0;font-size:17px;font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.close{flex:none;width:44px;height:44px;background:transparent;border:0;border-radius:8px;color:#fff;font-size:28px;line-height:1;cursor:pointer;padding:0}
+.log{flex:1 1 0;min-height:0;overflow-y:auto;padding:12px;display:flex;flex-direction:column;gap:8px;background:#f6f7f9}
+.msg{max-width:85%;padding:8px 11px;border-radius:12px;background:#fff;border:1px solid #dde1e6;overflow-wrap:anywhere}
+.msg p,.msg ul,.msg ol{margin:4px 0 0}
+.msg ul,.msg ol{padding-left:20px}
+.msg p{white-space:pre-line}
+.msg .plain{white-space:pre-wrap}
+.msg .heading{font-weight:700}
+.msg code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14px;background:#eef0f3;border-radius:4px;padding:0 3px}
+.msg strong,.msg em,.msg li{font-size:inherit}
 .msg.user{align-self:flex-end;background:${safe};color:#fff;border-color:transparent}
 .msg.agent{border-color:${safe}}
 .who{display:block;font-size:12px;font-weight:600;opacity:.8}
 .notice{align-self:center;margin:4px 0;font-size:13px;color:#4a4f55;text-align:center}
-.typing{margin:0 12px;color:#4a4f55}
-.contact{border-top:1px solid #dde1e6;padding:6px 12px}
-summary{cursor:pointer;font-size:14px;color:#1b1b1b}
-.details{display:grid;grid-template-columns:1fr 1fr;gap:6px;padding-top:6px}
-.details label{display:flex;flex-direction:column;font-size:12px;color:#33373b}
-.details input{padding:5px;border:1px solid #8a9099;border-radius:6px}
-.details button{grid-column:span 2}
-.compose{display:flex;gap:8px;padding:10px 12px;border-top:1px solid #dde1e6}
-textarea{flex:1;resize:none;padding:7px;border:1px solid #8a9099;border-radius:8px}
-.compose button,.details button{background:${safe};color:#fff;border:0;border-radius:8px;padding:7px 14px;cursor:pointer}
-.status{margin:0;padding:0 12px 6px;font-size:13px;color:#33373b}
-.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;
+.typing{flex:none;margin:0 12px;color:#4a4f55}
+.contact{flex:none;max-height:60%;overflow-y:auto;border-top:1px solid #dde1e6;padding:0 12px}
+summary{min-height:44px;padding:11px 0;cursor:pointer;font-size:15px;color:#1b1b1b}
+.details{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:8px;padding-bottom:10px}
+.details label{display:flex;flex-direction:column;gap:2px;min-width:0;font-size:13px;color:#33373b}
+input,textarea{font-size:16px;color:#1b1b1b;background:#fff;border:1px solid #8a9099}
+.details input{width:100%;min-width:0;min-height:44px;padding:8px;border-radius:6px}
+.details button{grid-column:1/-1}
+.compose{flex:none;display:flex;gap:8px;padding:10px 12px;border-top:1px solid #dde1e6}
+textarea{flex:1;min-width:0;min-height:44px;resize:none;padding:8px;border-radius:8px}
+.compose button,.details button{min-width:44px;min-height:44px;background:${safe};color:#fff;border:0;border-radius:8px;padding:8px 16px;cursor:pointer}
+.status{flex:none;margin:0;padding:0 12px 6px;font-size:13px;color:#33373b}
+.status:empty{padding:0}
+.status.problem{color:#b3261e;font-weight:600}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+@media (max-width:480px){
+.panel{top:0;left:0;right:0;bottom:0;width:auto;height:auto;border-radius:0;box-shadow:none}
+.msg{max-width:90%}
+}`;
 }
