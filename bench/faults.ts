@@ -41,7 +41,7 @@ while (kills.length < 2) await new Promise((r) => setTimeout(r, 100));
 const loadEndedAt = Date.now();
 
 // Drain: every event written must arrive; every source must end.
-const { settledAt, ...settled } = await settle(trial.db, receiver, load.sources, DRAIN_LIMIT_MS);
+const { settledAt, ...settled } = await settle(trial.db, receiver, load.sources, { limitMs: DRAIN_LIMIT_MS });
 const result = {
   seed: seedValue,
   loadSeconds: durationMs / 1000,

@@ -175,18 +175,26 @@ export interface Settled {
   p50FirstArrivalMs: number | null;
   sourcesAdded: number;
   sourcesStuck: number;
-  /** When the last event arrived and the last source ended, or the limit. */
+  /** When every event had arrived and every source had ended (still so at the end), or the limit. */
   settledAt: number;
 }
 
-/** Waits (up to `limitMs`) until every event written has arrived and every source has ended, then counts. */
+/**
+ * Waits until every event written since `since` has arrived and every source in `sources` has ended, but
+ * not beyond `limitMs` and, when all is done early, still until `notBefore` (then counts again); then counts.
+ */
 export async function settle(
   db: Db,
   counter: EventCounter,
   sources: string[],
-  limitMs: number,
+  options: { limitMs: number; since?: number; notBefore?: number },
 ): Promise<Settled> {
-  const written = () => db.selectFrom('events').select(['id', 'created_at']).execute();
+  const written = () =>
+    db
+      .selectFrom('events')
+      .select(['id', 'created_at'])
+      .where('created_at', '>=', options.since ?? 0)
+      .execute();
   const open = async () =>
     sources.length
       ? await db
@@ -196,26 +204,29 @@ export async function settle(
           .where('status', 'not in', ['ready', 'failed'])
           .execute()
       : [];
-  let events = await written();
-  let stuck = await open();
-  for (const deadline = Date.now() + limitMs; Date.now() < deadline;) {
-    if (events.every((e) => counter.arrivals.has(e.id)) && stuck.length === 0) break;
-    await new Promise((r) => setTimeout(r, 250));
+  const deadline = Date.now() + options.limitMs;
+  let doneAt: number | null = null;
+  let events: { id: string; created_at: number }[];
+  let stuck: { id: string }[];
+  for (;;) {
     events = await written();
     stuck = await open();
+    const done = stuck.length === 0 && events.every((e) => counter.arrivals.has(e.id));
+    doneAt = done ? (doneAt ?? Date.now()) : null;
+    if ((done && Date.now() >= (options.notBefore ?? 0)) || Date.now() >= deadline) break;
+    await new Promise((r) => setTimeout(r, 250));
   }
-  const settledAt = Date.now();
   const delivered = events.filter((e) => counter.arrivals.has(e.id));
   const lags = delivered.map((e) => counter.arrivals.get(e.id)![0]! - e.created_at).sort((a, b) => a - b);
   return {
     eventsWritten: events.length,
     eventsDelivered: delivered.length,
     eventsMissing: events.length - delivered.length,
-    arrivalsRepeated: [...counter.arrivals.values()].reduce((sum, times) => sum + times.length - 1, 0),
+    arrivalsRepeated: delivered.reduce((sum, e) => sum + counter.arrivals.get(e.id)!.length - 1, 0),
     slowestFirstArrivalMs: lags.at(-1) ?? 0,
     p50FirstArrivalMs: lags[Math.floor(lags.length / 2)] ?? null,
     sourcesAdded: sources.length,
     sourcesStuck: stuck.length,
-    settledAt,
+    settledAt: doneAt ?? Date.now(),
   };
 }
