@@ -97,6 +97,8 @@ export class MixedLoad {
   readonly failures: Record<string, number> = {};
   readonly kinds = { conversations: 0, knowledge: 0, lists: 0 };
   readonly sources: string[] = [];
+  /** When each answered request was answered. */
+  readonly answeredAt: number[] = [];
   #n = 0;
 
   constructor(
@@ -113,7 +115,10 @@ export class MixedLoad {
       const code =
         answer.status === 0 ? 'connection lost' : `${answer.status} ${answer.body?.error?.code ?? ''}`;
       this.failures[code] = (this.failures[code] ?? 0) + 1;
-    } else this.answered++;
+    } else {
+      this.answered++;
+      this.answeredAt.push(Date.now());
+    }
     return answer;
   }
 
@@ -149,6 +154,12 @@ export class MixedLoad {
   async list(): Promise<void> {
     this.kinds.lists++;
     await this.call('GET', `/chatbots/${this.account.chatbotId}/conversations?limit=20`);
+  }
+
+  /** Requests answered per second between two moments. */
+  perSecond(from: number, to: number): number {
+    const count = this.answeredAt.filter((at) => at >= from && at < to).length;
+    return Math.round((count / ((to - from) / 1000)) * 10) / 10;
   }
 
   /** `clients` loops of half conversations, a fifth knowledge, the rest lists, until `done()` says so. */

@@ -8,16 +8,16 @@
 // the sources left stuck once the killed worker's leases have passed (must be 0).
 //
 //   npm run bench:scale                        (about 3 minutes)
-//   SCALE_DURATION=25 (s of load per layout)   SCALE_FAULT_DURATION=25 (s of load with the kills)
-//   SCALE_WARMUP=5 (s of load before each)     SCALE_CLIENTS=8 (concurrent clients)
+//   SCALE_DURATION=20 (s of load per layout)   SCALE_FAULT_DURATION=20 (s of load with the kills)
+//   SCALE_WARMUP=10 (s of load before each)     SCALE_CLIENTS=8 (concurrent clients)
 //   SCALE_MAX_REQUESTS=20000 (per run; stops it earlier)
 //   SCALE_SEED=… (the load mix and which processes die; printed)
 import { DEFAULT_LEASE_MS } from '../src/jobs/worker.js';
 import { machine, MixedLoad, openDeployment, settle, startEventCounter, type EventCounter } from './load.js';
 import { PG_URL, postgresReachable, prng } from './support.js';
 
-const durationMs = Number(process.env.SCALE_DURATION ?? 25) * 1000;
-const warmupMs = Number(process.env.SCALE_WARMUP ?? 5) * 1000;
+const durationMs = Number(process.env.SCALE_DURATION ?? 20) * 1000;
+const warmupMs = Number(process.env.SCALE_WARMUP ?? 10) * 1000;
 const faultDurationMs = Number(process.env.SCALE_FAULT_DURATION ?? durationMs / 1000) * 1000;
 const clients = Number(process.env.SCALE_CLIENTS ?? 8);
 const maxRequests = Number(process.env.SCALE_MAX_REQUESTS ?? 20_000);
@@ -68,7 +68,7 @@ async function measure(layout: { apis: number; workers: number }, counter: Event
       seconds: Math.round(seconds * 10) / 10,
       requests: load.requests,
       requestsFailed: load.failed,
-      requestsPerSecond: Math.round((load.answered / seconds) * 10) / 10,
+      requestsPerSecond: load.perSecond(began, ended),
       mix: load.kinds,
       webhookDeliveriesPerSecond: Math.round((deliveredDuringLoad / seconds) * 10) / 10,
       backlogDrainedAfterMs: settledAt - ended,
@@ -102,7 +102,8 @@ const kill = setTimeout(async () => {
 }, faultDurationMs / 2);
 await load.run(clients, () => Date.now() - began >= faultDurationMs || load.requests >= maxRequests);
 clearTimeout(kill);
-const loadSeconds = (Date.now() - began) / 1000;
+const loadEnded = Date.now();
+const loadSeconds = (loadEnded - began) / 1000;
 // Counted once the killed worker's leases have passed: whatever it held is free again by then.
 const { settledAt, ...settled } = await settle(two.trial.db, twoCounter, load.sources, {
   limitMs: RECOVERY_LIMIT_MS,
@@ -116,6 +117,9 @@ const faults = {
   requests: load.requests,
   requestsFailed: load.failed,
   failures: load.failures,
+  // The same processes, warm, before and after the kills: 2 + 2, then 1 + 1.
+  requestsPerSecondBeforeKill: killedAt ? load.perSecond(began, killedAt) : null,
+  requestsPerSecondAfterKill: killedAt ? load.perSecond(killedAt, loadEnded) : null,
   eventsWritten: settled.eventsWritten,
   eventsLost: settled.eventsMissing,
   arrivalsRepeated: settled.arrivalsRepeated,
@@ -148,6 +152,7 @@ console.log(
 );
 console.log(
   `\n1 + 1: ${one.figures.requestsPerSecond} req/s, 2 + 2: ${two.figures.requestsPerSecond} req/s, ratio ${ratio.toFixed(2)}; ` +
+    `same processes before / after the kills: ${faults.requestsPerSecondBeforeKill} / ${faults.requestsPerSecondAfterKill} req/s; ` +
     `after SIGKILL of one api and one worker: ${faults.requestsFailed} of ${faults.requests} requests failed, ` +
     `${faults.eventsLost} events lost, ${faults.sourcesStuck} sources stuck`,
 );
