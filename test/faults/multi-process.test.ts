@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { systemClock } from '../../src/lib/clock.js';
 import { createTestDatabase, isPostgresReachable, type TestDatabase } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
-import { Deployment, deploymentEnv, eventually, type Answer } from '../support/processes.js';
+import { Deployment, deploymentEnv, eventually, type HttpAnswer } from '../support/processes.js';
 import { startReceiver, type Receiver } from '../webhooks/support.js';
 
 const postgres = await isPostgresReachable();
@@ -83,7 +83,7 @@ describe(
       let cursor: string | null = null;
       for (let page = 0; page < 10; page++) {
         const query: string = `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-        const res: Answer = await via(page, 'GET', `/chatbots/${chatbotId}/conversations${query}`);
+        const res: HttpAnswer = await via(page, 'GET', `/chatbots/${chatbotId}/conversations${query}`);
         assert.equal(res.status, 200, JSON.stringify(res.body));
         pagesVia.push(res.via);
         seen.push(...res.body.data.conversations.map((c: { threadId: string }) => c.threadId));

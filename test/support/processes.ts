@@ -93,7 +93,7 @@ export function deploymentEnv(database: { url: string; dataDir: string }, env: R
   };
 }
 
-export interface Answer<T = any> {
+export interface HttpAnswer<T = any> {
   /** 0 when the connection was lost (the process died under the request). */
   status: number;
   headers: Headers;
@@ -159,7 +159,7 @@ export class Deployment {
     method: string,
     path: string,
     options: { token?: string; body?: unknown; headers?: Record<string, string>; api?: ServiceProcess } = {},
-  ): Promise<Answer<T>> {
+  ): Promise<HttpAnswer<T>> {
     const via = (options.api ?? this.nextApi()).url;
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
