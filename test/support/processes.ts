@@ -1,5 +1,6 @@
 // The service as real child processes (`chatbot-ops start --role …` from the TypeScript sources), for
-// tests that kill a process mid-work or run several processes on one database.
+// tests that kill a process mid-work or run several processes on one database, and a Deployment of several
+// of them (also used by the scale-out benchmarks).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -74,8 +75,8 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
 
 export type ServiceRole = 'api' | 'worker';
 
-/** What a deployment's processes share: one database, one DATA_DIR and one SECRET_KEY (a cursor, a token's
- *  hash or a webhook secret made by one process must be read by the others). */
+/** What a deployment's processes share: one database, one DATA_DIR and one SECRET_KEY (what one process
+ *  signs or seals, a list cursor for one, the others must read). */
 export interface DeploymentEnv extends Record<string, string> {
   DATABASE_URL: string;
   DATA_DIR: string;
