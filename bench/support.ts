@@ -26,20 +26,27 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-/** SQLite in `dataDir`, or a PostgreSQL schema of its own that drop() removes. */
-export async function openDatabase(dialect: DialectName, dataDir: string): Promise<{ handle: DatabaseHandle; url: string; drop(): Promise<void> }> {
+/** SQLite in `dataDir`, or a PostgreSQL schema of its own that drop() removes. `processUrl` is the
+ *  DATABASE_URL for child processes of the service (on PostgreSQL it names the schema). */
+export async function openDatabase(
+  dialect: DialectName,
+  dataDir: string,
+): Promise<{ handle: DatabaseHandle; url: string; processUrl: string; drop(): Promise<void> }> {
   if (dialect === 'sqlite') {
     const path = join(dataDir, 'bench.sqlite');
-    return { handle: connectDatabase({ kind: 'sqlite', path }), url: `sqlite:${path}`, drop: async () => {} };
+    return { handle: connectDatabase({ kind: 'sqlite', path }), url: `sqlite:${path}`, processUrl: `sqlite:${path}`, drop: async () => {} };
   }
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
+  const processUrl = new URL(PG_URL);
+  processUrl.searchParams.set('options', `-c search_path=${schema}`);
   return {
     handle: connectDatabase({ kind: 'postgres', url: PG_URL, schema, poolSize: 20 }),
     url: PG_URL,
+    processUrl: processUrl.toString(),
     async drop() {
       const cleanup = new pg.Client({ connectionString: PG_URL });
       await cleanup.connect();

@@ -9,7 +9,7 @@ import { emit } from '../../src/events/emit.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createTestDatabase, isPostgresReachable, type TestDatabase } from '../support/app.js';
 import { seed } from '../support/factories.js';
-import { eventually, ServiceProcess } from '../support/processes.js';
+import { deploymentEnv, eventually, ServiceProcess } from '../support/processes.js';
 import { startReceiver, type Receiver } from '../webhooks/support.js';
 
 const postgres = await isPostgresReachable();
@@ -26,13 +26,7 @@ async function deliverAll(options: { killOne: boolean }): Promise<void> {
     receiver = await startReceiver();
     for (const path of ENDPOINTS) receiver.answerAlways(path, { status: 200, delayMs: 40 });
     const s = await seed({ db, clock: systemClock });
-    const env = {
-      DATABASE_URL: database.url,
-      DATA_DIR: database.dataDir,
-      SECRET_KEY: randomBytes(32).toString('hex'),
-      OUTBOUND_ALLOW_HOSTS: '127.0.0.1,localhost',
-      WEBHOOK_TIMEOUT: '5s',
-    };
+    const env = deploymentEnv(database, { WEBHOOK_TIMEOUT: '5s' });
     for (const path of ENDPOINTS) {
       const now = Date.now();
       await db

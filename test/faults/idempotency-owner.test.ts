@@ -2,7 +2,6 @@
 // the key stays in progress only until its lease passes (the dead process renews it no more); then a
 // retry through another process runs.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { describe, it } from 'node:test';
 import { buildApp } from '../../src/app.js';
@@ -13,7 +12,7 @@ import { systemClock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/logger.js';
 import { createTestDatabase, DIALECTS, isPostgresReachable, testConfig, TestClock } from '../support/app.js';
 import { seed } from '../support/factories.js';
-import { eventually, ServiceProcess } from '../support/processes.js';
+import { deploymentEnv, eventually, ServiceProcess } from '../support/processes.js';
 
 const postgres = await isPostgresReachable();
 const BOUNDARY = 'cbo-test-boundary';
@@ -26,7 +25,7 @@ function multipart(text: string): Buffer {
 
 async function orphanedKey(dialect: DialectName): Promise<void> {
   const database = await createTestDatabase(dialect);
-  const secret = randomBytes(32).toString('hex');
+  const env = deploymentEnv(database);
   let child: ServiceProcess | null = null;
   try {
     const db = database.handle.db;
@@ -34,7 +33,7 @@ async function orphanedKey(dialect: DialectName): Promise<void> {
     const path = `/chatbots/${s.chatbotId}/knowledge/files`;
     const key = 'upload-that-dies';
     const body = multipart('Opening hours: nine to five.');
-    child = await ServiceProcess.start('api', { DATABASE_URL: database.url, DATA_DIR: database.dataDir, SECRET_KEY: secret });
+    child = await ServiceProcess.start('api', env);
 
     // The upload's headers arrive and its key is taken; the body never finishes: the process dies first.
     const hanging = httpRequest(`${child.url}${path}`, {
@@ -60,7 +59,7 @@ async function orphanedKey(dialect: DialectName): Promise<void> {
 
     // Another process of the service, on the same database.
     const clock = new TestClock();
-    const deps = createDeps(testConfig(database.dataDir, { SECRET_KEY: secret }), { database: database.connectAgain(), clock, logger: createLogger('silent') });
+    const deps = createDeps(testConfig(database.dataDir, { SECRET_KEY: env.SECRET_KEY }), { database: database.connectAgain(), clock, logger: createLogger('silent') });
     const app = await buildApp(deps);
     try {
       const retry = () =>

@@ -2,13 +2,12 @@
 // the dead one's jobs over within one lease. Every source ends ready or failed and every event reaches
 // the receiver within 60 s of the restart, none missing.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { DialectName } from '../../src/db/dialect.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createTestDatabase, isPostgresReachable, type TestDatabase } from '../support/app.js';
 import { seed } from '../support/factories.js';
-import { eventually, ServiceProcess } from '../support/processes.js';
+import { deploymentEnv, eventually, ServiceProcess } from '../support/processes.js';
 import { startReceiver, type Receiver } from '../webhooks/support.js';
 
 const postgres = await isPostgresReachable();
@@ -34,13 +33,7 @@ async function killMidWork(dialect: DialectName): Promise<void> {
     const db = database.handle.db;
     receiver = await startReceiver();
     const s = await seed({ db, clock: systemClock });
-    const env = {
-      DATABASE_URL: database.url,
-      DATA_DIR: database.dataDir,
-      SECRET_KEY: randomBytes(32).toString('hex'),
-      OUTBOUND_ALLOW_HOSTS: '127.0.0.1,localhost',
-      WEBHOOK_TIMEOUT: '5s',
-    };
+    const env = deploymentEnv(database, { WEBHOOK_TIMEOUT: '5s' });
     const api = await ServiceProcess.start('api', env);
     processes.push(api);
     await post(api.url, s.token, '/webhooks', {
