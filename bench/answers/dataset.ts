@@ -35,8 +35,11 @@ export interface Dataset {
 }
 
 /** A question in a conversation of its own. */
-export const alone = (ask: string, kind: QuestionKind, facts?: string[][], not?: string[]): BenchConversation => [
-  { ask, kind, ...(facts ? { facts } : {}), ...(not ? { not } : {}) },
-];
+export const alone = (
+  ask: string,
+  kind: QuestionKind,
+  facts?: string[][],
+  not?: string[],
+): BenchConversation => [{ ask, kind, ...(facts ? { facts } : {}), ...(not ? { not } : {}) }];
 /** A question the knowledge cannot answer. */
 export const unanswerable = (ask: string): BenchConversation => [{ ask, kind: 'unanswerable' }];

@@ -195,7 +195,7 @@ export const helpCenter: Dataset = {
       { ask: 'Can they create projects?', kind: 'follow-up', facts: [['cannot create new projects']] },
     ],
     alone('Wie kann ich mein Passwort zurücksetzen?', 'language', [['forgot password']]),
-    alone("Comment annuler mon abonnement ?", 'language', [['cancel plan']]),
+    alone('Comment annuler mon abonnement ?', 'language', [['cancel plan']]),
     alone('¿Cuánto cuesta el plan Business?', 'language', [['16 dollars']]),
     unanswerable('Is there a Linux desktop app?'),
     unanswerable('Do you integrate with Jira?'),

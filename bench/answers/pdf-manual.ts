@@ -169,7 +169,7 @@ export const pdfManual: Dataset = {
       { ask: 'How much of it do I pour in?', kind: 'follow-up', facts: [['100 ml']] },
     ],
     [
-      { ask: 'How do I froth milk?', kind: 'direct', facts: [['steam']] },
+      { ask: 'How do I froth milk?', kind: 'direct', facts: [['steam', 'milk jug with cold milk']] },
       { ask: 'How full should the jug be?', kind: 'follow-up', facts: [['one third']] },
     ],
     alone('Wie oft muss ich die Maschine entkalken?', 'language', [['every 3 months']]),
