@@ -28,11 +28,23 @@ async function webChat(t: TestApp, s: Seeded, question: string) {
     body: { message: question },
   });
   assert.equal(sent.status, 201, sent.text);
-  const [asked, answer] = sent.body.data.messages as Array<{ id: string; role: string; text: string }>;
+  const [asked, answer] = sent.body.data.messages as Array<{
+    id: string;
+    role: string;
+    text: string;
+    createdAt: string;
+  }>;
   return { threadId, token, asked: asked!, answer: answer! };
 }
 
-const feedback = (t: TestApp, s: Seeded, chat: { threadId: string; token: string }, messageId: string, body: unknown, headers = {}) =>
+const feedback = (
+  t: TestApp,
+  s: Seeded,
+  chat: { threadId: string; token: string },
+  messageId: string,
+  body: unknown,
+  headers = {},
+) =>
   t.api('POST', `/widget/${s.chatbotId}/conversations/${chat.threadId}/messages/${messageId}/feedback`, {
     token: chat.token,
     body,
@@ -62,7 +74,11 @@ describeEachDialect('conversations: the questions report and answer feedback', (
     assert.equal(res.status, 200, res.text);
     // Three askings of the Mars question (case, accents, punctuation and spacing do not count), then the two
     // asked once, the most recently asked first; the answered question is not there.
-    assert.deepEqual(texts(res), ['Do you ship to Mârs ??', 'Is there a loyalty programme?', 'What is the CEO shoe size']);
+    assert.deepEqual(texts(res), [
+      'Do you ship to Mârs ??',
+      'Is there a loyalty programme?',
+      'What is the CEO shoe size',
+    ]);
     const [mars, loyalty] = res.body.data.questions;
     assert.equal(mars.count, 3);
     assert.equal(mars.notAnswered, 3);
@@ -88,6 +104,10 @@ describeEachDialect('conversations: the questions report and answer feedback', (
       body: { message: 'where is your office in paris' },
     });
     await webChat(t(), s, 'Where is your office in Paris');
+    // A request for a person is handed to the team, not put to the engine: no question of the report.
+    const handover = await start(t(), s, 'I want to talk to a human please');
+    assert.equal(handover.conversation.escalated, true);
+    assert.deepEqual(texts(await report(t(), s, { answered: 'true' })), []);
     const res = await report(t(), s);
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.data.questions.length, 1);
@@ -97,7 +117,13 @@ describeEachDialect('conversations: the questions report and answer feedback', (
   it('pages with the cursor, which is bound to the chatbot and the filter', async () => {
     const s = await seed(t());
     // Five questions asked 5, 4, 3, 2 and 1 times.
-    const asked = ['Question one alpha?', 'Question two bravo?', 'Question three charlie?', 'Question four delta?', 'Question five echo?'];
+    const asked = [
+      'Question one alpha?',
+      'Question two bravo?',
+      'Question three charlie?',
+      'Question four delta?',
+      'Question five echo?',
+    ];
     for (const [i, question] of asked.entries()) {
       for (let n = 0; n < 5 - i; n++) {
         await start(t(), s, question);
@@ -127,7 +153,12 @@ describeEachDialect('conversations: the questions report and answer feedback', (
     const otherList = await report(t(), other, { cursor: next });
     assert.equal(otherList.status, 400);
     assert.equal((await report(t(), s, { cursor: 'nonsense' })).status, 400);
-    const badQueries: Record<string, string>[] = [{ limit: '0' }, { limit: '101' }, { answered: 'maybe' }, { sort: 'count' }];
+    const badQueries: Record<string, string>[] = [
+      { limit: '0' },
+      { limit: '101' },
+      { answered: 'maybe' },
+      { sort: 'count' },
+    ];
     for (const query of badQueries) {
       const bad = await report(t(), s, query);
       assert.equal(bad.status, 400, JSON.stringify(query));
@@ -214,6 +245,18 @@ describeEachDialect('conversations: the questions report and answer feedback', (
     );
   });
 
+  it('a rated message the engine did not write (the handover notice) joins the report with the question before it', async () => {
+    const s = await seed(t());
+    const chat = await webChat(t(), s, 'I want to talk to a human please');
+    assert.match(chat.answer.text, /someone will join/);
+    assert.deepEqual(texts(await report(t(), s)), []);
+    assert.equal((await feedback(t(), s, chat, chat.answer.id, { rating: 'down' })).status, 200);
+    const [question] = (await report(t(), s)).body.data.questions;
+    assert.equal(question.text, 'I want to talk to a human please');
+    assert.deepEqual([question.count, question.notAnswered, question.downRated], [1, 0, 1]);
+    assert.equal(question.lastAskedAt, chat.asked.createdAt);
+  });
+
   it('refuses ratings that are not a visitor rating one of the chatbot answers of their conversation', async () => {
     const s = await seed(t());
     await addKnowledge(t(), s, ...RETURNS);
@@ -231,8 +274,14 @@ describeEachDialect('conversations: the questions report and answer feedback', (
     assert.equal(own.body.error.code, 'validation_error');
     assert.equal(own.body.error.details[0].field, 'path.messageId');
     // A team member's message is not the chatbot's either.
-    assert.equal((await t().api('POST', path(s, chat.threadId, '/take-over'), { token: s.token })).status, 200);
-    const reply = await t().api('POST', path(s, chat.threadId, '/replies'), { token: s.token, body: { message: 'Hi, Dana here.' } });
+    assert.equal(
+      (await t().api('POST', path(s, chat.threadId, '/take-over'), { token: s.token })).status,
+      200,
+    );
+    const reply = await t().api('POST', path(s, chat.threadId, '/replies'), {
+      token: s.token,
+      body: { message: 'Hi, Dana here.' },
+    });
     assert.equal(reply.status, 201, reply.text);
     const agent = await feedback(t(), s, chat, reply.body.data.message.id, { rating: 'up' });
     assert.equal(agent.status, 400, agent.text);
@@ -243,17 +292,38 @@ describeEachDialect('conversations: the questions report and answer feedback', (
       assert.equal(missing.status, 404, messageId);
       assert.equal(missing.body.error.code, 'not_found');
     }
-    const foreignPath = await feedback(t(), s, { threadId: otherChat.threadId, token: chat.token }, otherChat.answer.id, { rating: 'up' });
+    const foreignPath = await feedback(
+      t(),
+      s,
+      { threadId: otherChat.threadId, token: chat.token },
+      otherChat.answer.id,
+      { rating: 'up' },
+    );
     assert.equal(foreignPath.status, 404);
     // Without a visitor token, or with an account token: 401.
-    const anonymous = await t().api('POST', `/widget/${s.chatbotId}/conversations/${chat.threadId}/messages/${chat.answer.id}/feedback`, {
-      body: { rating: 'up' },
-    });
+    const anonymous = await t().api(
+      'POST',
+      `/widget/${s.chatbotId}/conversations/${chat.threadId}/messages/${chat.answer.id}/feedback`,
+      {
+        body: { rating: 'up' },
+      },
+    );
     assert.equal(anonymous.status, 401);
     assert.equal(anonymous.body.error.code, 'unauthorized');
-    assert.equal((await feedback(t(), s, { threadId: chat.threadId, token: s.token }, chat.answer.id, { rating: 'up' })).status, 401);
+    assert.equal(
+      (await feedback(t(), s, { threadId: chat.threadId, token: s.token }, chat.answer.id, { rating: 'up' }))
+        .status,
+      401,
+    );
     // A page on an origin the chatbot does not allow: 403.
-    const origin = await feedback(t(), s, chat, chat.answer.id, { rating: 'up' }, { origin: 'https://elsewhere.example' });
+    const origin = await feedback(
+      t(),
+      s,
+      chat,
+      chat.answer.id,
+      { rating: 'up' },
+      { origin: 'https://elsewhere.example' },
+    );
     assert.equal(origin.status, 403);
     assert.equal(origin.body.error.code, 'forbidden');
     // None of these left a rating.

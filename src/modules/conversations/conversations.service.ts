@@ -237,15 +237,17 @@ async function answerTurn(
       delivery_error: null,
       created_at: now,
     });
-    // What the visitor asked and whether the engine could answer it: the questions report reads these.
-    await recordAnswer(trx, {
-      messageId: reply.id,
-      threadId: current.thread_id,
-      chatbotId: current.chatbot_id,
-      question: message.text,
-      answered: answer?.answered ?? true,
-      askedAt: message.created_at,
-    });
+    // What the visitor asked and whether the engine could answer it: the questions report reads these. A
+    // request for a person was not put to the engine, so it is no question of the report.
+    if (answer)
+      await recordAnswer(trx, {
+        messageId: reply.id,
+        threadId: current.thread_id,
+        chatbotId: current.chatbot_id,
+        question: message.text,
+        answered: answer.answered,
+        askedAt: message.created_at,
+      });
     const updated = await repo.updateConversation(trx, current.thread_id, {
       last_message_at: now,
       unanswered_in_a_row: outcome.unansweredInARow,
