@@ -6,6 +6,7 @@ import { addKnowledge, path, start } from './support.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { signIn, withPassword } from '../people/support.js';
+import { WEB_CHAT_LIMITS } from '../../src/modules/channels/web/chat.routes.js';
 
 const RETURNS = [
   'Returns and refunds',
@@ -257,6 +258,19 @@ describeEachDialect('conversations: the questions report and answer feedback', (
     assert.equal(question.lastAskedAt, chat.asked.createdAt);
   });
 
+  it("answers 429 rate_limited past the visitor's requests a minute", async () => {
+    const s = await seed(t());
+    const chat = await webChat(t(), s, 'Can I pay with bitcoin?');
+    t().clock.advance(60_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < WEB_CHAT_LIMITS.perVisitor; i++)
+      statuses.push((await feedback(t(), s, chat, chat.answer.id, { rating: i % 2 ? 'up' : 'down' })).status);
+    assert.deepEqual(statuses, Array(WEB_CHAT_LIMITS.perVisitor).fill(200));
+    const refused = await feedback(t(), s, chat, chat.answer.id, { rating: 'up' });
+    assert.equal(refused.status, 429);
+    assert.equal(refused.body.error.code, 'rate_limited');
+  });
+
   it('refuses ratings that are not a visitor rating one of the chatbot answers of their conversation', async () => {
     const s = await seed(t());
     await addKnowledge(t(), s, ...RETURNS);
@@ -330,3 +344,18 @@ describeEachDialect('conversations: the questions report and answer feedback', (
     assert.deepEqual(texts(await report(t(), s)), []);
   });
 });
+
+describeEachDialect(
+  'conversations: the questions report, rate limited (RATE_LIMIT=3)',
+  (t) => {
+    it("answers 429 rate_limited past the token's requests a minute", async () => {
+      const s = await seed(t());
+      t().clock.advance(60_000);
+      for (let i = 0; i < 3; i++) assert.equal((await report(t(), s)).status, 200);
+      const limited = await report(t(), s);
+      assert.equal(limited.status, 429);
+      assert.equal(limited.body.error.code, 'rate_limited');
+    });
+  },
+  { env: { RATE_LIMIT: '3' } },
+);
