@@ -68,8 +68,15 @@ export function prng(seed: number): () => number {
   };
 }
 
-/** A migrated database in a fresh DATA_DIR and the service's dependencies over it, configured for measuring. */
-export async function openBenchService(dialect: DialectName, prefix: string): Promise<{ dataDir: string; database: Awaited<ReturnType<typeof openDatabase>>; deps: AppDeps }> {
+/**
+ * A migrated database in a fresh DATA_DIR and the service's dependencies over it, configured for measuring;
+ * `env` adds or replaces configuration (ANSWER_ENGINE, OPENAI_*).
+ */
+export async function openBenchService(
+  dialect: DialectName,
+  prefix: string,
+  env: Record<string, string> = {},
+): Promise<{ dataDir: string; database: Awaited<ReturnType<typeof openDatabase>>; deps: AppDeps }> {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const database = await openDatabase(dialect, dataDir);
   await migrateToLatest(database.handle.db);
@@ -81,6 +88,7 @@ export async function openBenchService(dialect: DialectName, prefix: string): Pr
     RATE_LIMIT: '0',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     BOOTSTRAP: 'false',
+    ...env,
   });
   return { dataDir, database, deps: createDeps(config, { database: database.handle, clock: systemClock, logger: createLogger(config.logLevel) }) };
 }

@@ -9,7 +9,7 @@
 //   webhooks    runtime (pinned fetch, connections, in-flight bounds, attempt recorder) and service
 //   channels    runtime (live bus, Graph API fetch, web chat rate window, open streams) and its delivery adapters
 //   conversations  answer engine, delivery (the port's defaults with the channels' adapters plugged in),
-//                  the change feed and its open streams, the visitor-side and handover services
+//                  the change feed and its open streams, the visitor-side, handover and questions services
 //   channels    web chat and inbound services, which use conversations
 //   metrics     the gauges read at scrape time: job queue, database connections, the capabilities' own
 // stop() closes the channels, webhooks and knowledge runtimes, then the notifications, then the database.
@@ -48,11 +48,13 @@ import {
   createConversationFeed,
   createLiveRuntime,
   createConversationsService,
+  createQuestionsService,
   createDelivery,
   createHandoverService,
   type AnswerEngine,
   type ChannelAdapters,
   type ConversationsService,
+  type QuestionsService,
   type HandoverService,
   type LiveRuntime,
 } from './modules/conversations/index.js';
@@ -82,6 +84,7 @@ export interface AppDeps extends Core {
   knowledge: KnowledgeService;
   webhooks: WebhooksService;
   conversations: ConversationsService;
+  questions: QuestionsService;
   handover: HandoverService;
   webChat: WebChatService;
   inbound: InboundService;
@@ -157,9 +160,10 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
   const liveRuntime = createLiveRuntime();
   const conversations = createConversationsService({ db, clock, engine, delivery, leads, feed });
   const handover = createHandoverService({ db, clock, delivery, feed });
+  const questions = createQuestionsService({ db, clock });
 
   const inbound = createInboundService({ db, clock, config, conversations });
-  const webChat = createWebChatService({ db, clock, runtime: channelsRuntime, chatbots, conversations });
+  const webChat = createWebChatService({ db, clock, runtime: channelsRuntime, chatbots, conversations, questions });
 
   const capabilities = [
     mount(healthCapability, { database }),
@@ -170,6 +174,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     mount(conversationsCapability, {
       conversations,
       handover,
+      questions,
       paginator,
       db,
       notifications: core.notifications,
@@ -194,6 +199,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     knowledge,
     webhooks,
     conversations,
+    questions,
     handover,
     webChat,
     inbound,

@@ -39,8 +39,9 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-/** Path parameters that carry uuids; threadId and the others are opaque strings. */
-const isUuidParam = (name: string) => name.endsWith('Id') && name !== 'threadId';
+/** Path parameters that carry uuids; threadId and messageId are opaque strings. */
+const OPAQUE_IDS = new Set(['threadId', 'messageId']);
+const isUuidParam = (name: string) => name.endsWith('Id') && !OPAQUE_IDS.has(name);
 
 export interface AuthDeps {
   /** The principal of a presented token; null for an unknown, revoked or expired one. */

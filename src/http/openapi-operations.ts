@@ -51,6 +51,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/take-over': { id: 'takeOverConversation', codes: ['already_handover', ...CLAIM] },
   'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/replies': { id: 'replyToConversation', codes: ['not_handover', 'claimed_by_other', ...CLAIM] },
   'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/switch-to-ai': { id: 'switchConversationToAi', codes: ['not_handover', ...CLAIM] },
+  'GET /api/v1/chatbots/{chatbotId}/questions': { id: 'listQuestions' },
 
   'GET /api/v1/chatbots/{chatbotId}/leads': { id: 'listLeads' },
   'GET /api/v1/chatbots/{chatbotId}/leads/{leadId}': { id: 'getLead' },
@@ -62,6 +63,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/v1/widget/{chatbotId}/conversations/{threadId}/messages': { id: 'readWebChat', codes: ['forbidden'] },
   'POST /api/v1/widget/{chatbotId}/conversations/{threadId}/visitor': { id: 'setWebChatVisitor', codes: ['forbidden'] },
   'GET /api/v1/widget/{chatbotId}/conversations/{threadId}/events': { id: 'streamWebChatEvents', codes: ['forbidden'] },
+  'POST /api/v1/widget/{chatbotId}/conversations/{threadId}/messages/{messageId}/feedback': { id: 'rateWebChatAnswer', codes: ['forbidden'] },
 
   'GET /api/v1/channels/{provider}/webhook': { id: 'verifyChannelWebhook', codes: ['forbidden'] },
   'POST /api/v1/channels/{provider}/webhook': { id: 'receiveChannelWebhook', codes: ['unauthorized'] },

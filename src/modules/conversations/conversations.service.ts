@@ -5,8 +5,8 @@
 // (possibly a remote model) works:
 //   1. store the message; reopen a resolved conversation (no event); capture lead details from the
 //      visitor's words; apply the handover rules on those words (conversation.escalated, once);
-//   2. if the chatbot still answers (nobody took over meanwhile): store the answer, count it for the
-//      `unanswered` rule, honour a model's grounded proposals; then hand the answer to the channel.
+//   2. if the chatbot still answers (nobody took over meanwhile): store the answer and what it answered
+//      (the questions report), count it for the `unanswered` rule, honour a model's grounded proposals; then hand the answer to the channel.
 import type { Core } from '../../core.js';
 import type { Db, Executor } from '../../db/database.js';
 import { notFound, validationError } from '../../errors.js';
@@ -31,6 +31,7 @@ import {
   type Escalation,
 } from './handover-rules.js';
 import type { ConversationFeed } from './live/live.service.js';
+import { recordAnswer } from './questions/questions.service.js';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 /** Earlier messages an engine sees with the question. */
@@ -236,6 +237,17 @@ async function answerTurn(
       delivery_error: null,
       created_at: now,
     });
+    // What the visitor asked and whether the engine could answer it: the questions report reads these. A
+    // request for a person was not put to the engine, so it is no question of the report.
+    if (answer)
+      await recordAnswer(trx, {
+        messageId: reply.id,
+        threadId: current.thread_id,
+        chatbotId: current.chatbot_id,
+        question: message.text,
+        answered: answer.answered,
+        askedAt: message.created_at,
+      });
     const updated = await repo.updateConversation(trx, current.thread_id, {
       last_message_at: now,
       unanswered_in_a_row: outcome.unansweredInARow,

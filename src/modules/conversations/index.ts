@@ -1,5 +1,5 @@
-// Conversations: the API channel, reads (per chatbot, account-wide and live), the chatbot's answers and
-// the team's handover endpoints.
+// Conversations: the API channel, reads (per chatbot, account-wide and live), the chatbot's answers, the
+// team's handover endpoints, and the questions report with the visitors' ratings of answers.
 //
 // Other capabilities use the services (every channel opens conversations and hands visitor messages to
 // `ConversationsService`), the resources' schemas and presenters, and the channel-delivery port
@@ -11,6 +11,7 @@ import { handoverRoutes, type HandoverRoutesDeps } from './handover.routes.js';
 import { feedRetention } from './live/live.jobs.js';
 import { liveRoutes } from './live/live.routes.js';
 import type { LiveRuntime } from './live/live.runtime.js';
+import { questionRoutes, type QuestionRoutesDeps } from './questions/questions.routes.js';
 
 export { createAnswerEngine, type AnswerEngine, type Retrieve } from './answer/index.js';
 export { presentConversation, presentMessage } from './conversations.presenter.js';
@@ -35,9 +36,13 @@ export {
 export { createHandoverService, type HandoverService } from './handover.service.js';
 export { createConversationFeed, type ConversationFeed } from './live/live.service.js';
 export { createLiveRuntime, type LiveRuntime } from './live/live.runtime.js';
+export { presentFeedback } from './questions/questions.presenter.js';
+export { FeedbackBody, FeedbackParams, FeedbackSchema } from './questions/questions.schemas.js';
+export { createQuestionsService, type QuestionsService } from './questions/questions.service.js';
 
 export type ConversationsCapabilityDeps = ConversationRoutesDeps &
   HandoverRoutesDeps &
+  QuestionRoutesDeps &
   Pick<Core, 'db' | 'notifications'> & { live: LiveRuntime };
 
 export const conversationsCapability: Capability<ConversationsCapabilityDeps> = {
@@ -45,6 +50,7 @@ export const conversationsCapability: Capability<ConversationsCapabilityDeps> = 
   async routes(api, deps) {
     await conversationRoutes(api, deps);
     await handoverRoutes(api, deps);
+    await questionRoutes(api, deps);
     await liveRoutes(api, { db: deps.db, notifications: deps.notifications, streams: deps.live.streams });
     // Open streams would hold the server open: end them before it closes.
     api.addHook('preClose', async () => deps.live.endStreams());

@@ -624,6 +624,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chatbots/{chatbotId}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List visitor questions (unanswered by default)
+         * @description Visitor questions grouped by their normalised form (case, accents, punctuation and spacing do not count), most frequent first, then most recently asked. With `answered=false` (the default): questions the chatbot could not answer from its knowledge and questions whose answer a visitor rated down (`POST /widget/…/feedback`), so the team can fill the gaps.
+         *
+         *     Permission: `conversations:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         */
+        get: operations["listQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/conversations/stream": {
         parameters: {
             query?: never;
@@ -758,6 +780,26 @@ export interface paths {
          * @description Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401). Feeds the conversation's lead: details fill fields that are still empty.
          */
         post: operations["setWebChatVisitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/widget/{chatbotId}/conversations/{threadId}/messages/{messageId}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate one of the chatbot's answers
+         * @description Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401). `up` or `down` for an answer of the chatbot in this conversation; rating again replaces the rating (the latest one counts, the same one again changes nothing). 404 when the conversation has no such message; 400 for a message that is not the chatbot's (the visitor's own, a team member's). Down-rated answers' questions appear in the questions report.
+         */
+        post: operations["rateWebChatAnswer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1175,6 +1217,24 @@ export interface components {
             createdAt: string;
             authorName: string | null;
         };
+        /** Question */
+        Question: {
+            /** @description The question's normalised form, hashed: stable while the question is asked. */
+            id: string;
+            /** @description The latest wording a visitor used. */
+            text: string;
+            /** @description How often it was asked (in the listed sense: unanswered or down-rated, or answered). */
+            count: number;
+            /** @description Of these, the times the chatbot could not answer. */
+            notAnswered: number;
+            /** @description Of these, the times a visitor rated the answer down. */
+            downRated: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            lastAskedAt: string;
+        };
         /** Lead */
         Lead: {
             /** Format: uuid */
@@ -1194,6 +1254,17 @@ export interface components {
              * @example 2026-11-22T10:00:00.000Z
              */
             capturedAt: string;
+        };
+        /** AnswerFeedback */
+        AnswerFeedback: {
+            messageId: string;
+            /** @enum {unknown} */
+            rating: "up" | "down";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            ratedAt: string;
         };
         Error: {
             /** @enum {boolean} */
@@ -12836,6 +12907,320 @@ export interface operations {
             };
         };
     };
+    listQuestions: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description nextCursor of the previous page. */
+                cursor?: string;
+                /** @description `false` (default): questions the chatbot could not answer from its knowledge and questions whose answer a visitor rated down. `true`: questions it answered, without down-rated answers. */
+                answered?: boolean;
+            };
+            header?: never;
+            path: {
+                chatbotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "questions": [
+                     *           {
+                     *             "id": "string",
+                     *             "text": "We ship within two working days.",
+                     *             "count": 1,
+                     *             "notAnswered": 1,
+                     *             "downRated": 1,
+                     *             "lastAskedAt": "2026-11-22T10:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp",
+                     *         "pagination": {
+                     *           "limit": 20,
+                     *           "hasMore": false,
+                     *           "nextCursor": "eyJrIjpbMTc2Mzgw…"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            questions: components["schemas"]["Question"][];
+                        };
+                        meta: {
+                            requestId: string;
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
     streamConversations: {
         parameters: {
             query?: {
@@ -15565,6 +15950,387 @@ export interface operations {
                                 phone?: string;
                                 company?: string;
                             };
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+            413: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+            415: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    rateWebChatAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                chatbotId: string;
+                threadId: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rating": "up"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description `up`: the answer helped; `down`: it did not.
+                     * @enum {unknown}
+                     */
+                    rating: "up" | "down";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "feedback": {
+                     *           "messageId": "string",
+                     *           "rating": "up",
+                     *           "ratedAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            feedback: components["schemas"]["AnswerFeedback"];
                         };
                         meta: {
                             requestId: string;

@@ -9,8 +9,12 @@ import { bearerToken } from '../../../http/auth.js';
 import { Envelope, errors, ok } from '../../../http/envelope.js';
 import {
   ConversationSchema,
+  FeedbackBody,
+  FeedbackParams,
+  FeedbackSchema,
   MessageSchema,
   presentConversation,
+  presentFeedback,
   presentMessage,
   type ConversationsService,
 } from '../../conversations/index.js';
@@ -189,6 +193,30 @@ export async function webChatRoutes(fastify: FastifyInstance, { webChat, convers
       async (request) => {
         const visitor = await webChat.saveVisitorDetails(grantOf(request), request.body);
         return ok(request, { visitor });
+      },
+    );
+
+    app.post(
+      '/widget/:chatbotId/conversations/:threadId/messages/:messageId/feedback',
+      {
+        onRequest: authenticate,
+        schema: {
+          summary: "Rate one of the chatbot's answers",
+          description:
+            `${VisitorAuth.description} \`up\` or \`down\` for an answer of the chatbot in this conversation; rating again replaces the rating (the latest one counts, the same one again changes nothing). ` +
+            "404 when the conversation has no such message; 400 for a message that is not the chatbot's (the visitor's own, a team member's). Down-rated answers' questions appear in the questions report.",
+          tags: TAGS,
+          params: FeedbackParams,
+          body: FeedbackBody,
+          response: {
+            200: Envelope(Type.Object({ feedback: FeedbackSchema })),
+            ...errors(400, 401, 403, 404, 429),
+          },
+        },
+      },
+      async (request) => {
+        const feedback = await webChat.rateAnswer(grantOf(request), request.params.messageId, request.body.rating);
+        return ok(request, { feedback: presentFeedback(feedback) });
       },
     );
 

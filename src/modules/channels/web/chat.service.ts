@@ -9,7 +9,12 @@ import { createHash } from 'node:crypto';
 import { AppError, notFound } from '../../../errors.js';
 import { isUuid, randomBase62 } from '../../../lib/ids.js';
 import type { ChatbotsService } from '../../chatbots/index.js';
-import type { ConversationView, ConversationsService, MessageRow } from '../../conversations/index.js';
+import type {
+  ConversationView,
+  ConversationsService,
+  MessageRow,
+  QuestionsService,
+} from '../../conversations/index.js';
 import { contactDetailsFromVisitor, type VisitorInput } from '../../leads/index.js';
 import type { ChannelsRuntime } from '../channels.runtime.js';
 import * as repo from './chat.repository.js';
@@ -44,11 +49,12 @@ export interface WebChatDeps extends Pick<Core, 'db' | 'clock'> {
     ConversationsService,
     'openConversation' | 'receiveVisitorMessage' | 'countMessages' | 'lastMessages' | 'addVisitorDetails'
   >;
+  questions: Pick<QuestionsService, 'rateAnswer'>;
 }
 
 export type WebChatService = ReturnType<typeof createWebChatService>;
 
-export function createWebChatService({ db, clock, runtime, chatbots, conversations }: WebChatDeps) {
+export function createWebChatService({ db, clock, runtime, chatbots, conversations, questions }: WebChatDeps) {
   return {
     /** Whether the chat of this chatbot exists (any id, well-formed or not). */
     chatbotExists: async (chatbotId: string): Promise<boolean> =>
@@ -120,6 +126,13 @@ export function createWebChatService({ db, clock, runtime, chatbots, conversatio
       const messages = await conversations.lastMessages(grant.threadId, HISTORY_LIMIT);
       return { messages, lastEventId };
     },
+
+    /**
+     * The visitor's rating of one of the chatbot's answers in their conversation (the latest rating
+     * counts); a message of another conversation is unknown here (404).
+     */
+    rateAnswer: (grant: VisitorGrant, messageId: string, rating: 'up' | 'down') =>
+      questions.rateAnswer(grant.chatbotId, grant.threadId, messageId, rating),
 
     /** Details from the widget's form feed the conversation's lead (later details fill empty fields only). */
     async saveVisitorDetails(grant: VisitorGrant, visitor: VisitorInput) {

@@ -1,0 +1,320 @@
+// Answer-quality benchmark (not a test): `npm run bench:answers`. Do the chatbot's answers deserve a
+// visitor's trust? Three datasets (bench/answers/): a shop FAQ added as a text source, a small help-center
+// website served by a local HTTP server and added with crawl "site", and a product manual generated as a
+// PDF and uploaded. Each comes with 30+ questions worded as visitors write them (paraphrases, synonyms,
+// typos, follow-ups in the same conversation, other languages, and questions the knowledge cannot answer),
+// each with its grading key.
+//
+// The real service is driven end to end over its HTTP API, on a real socket: sources are added and polled
+// until ready (the job worker runs as in production), conversations are started and visitor messages sent
+// through the API channel, and every answer is graded automatically:
+//   right       it holds every fact of the key (and none of the facts that would make it wrong)
+//   wrong       it answers, but not with the key's facts; for an unanswerable question: any answer at all
+//   don't know  it says it does not know (the engine's own wording, or a handover notice)
+// For each dataset and overall: right %, wrong %, don't-know % of all questions (an unanswerable question
+// answered with "don't know" counts as right), and the share of unanswerable questions answered with
+// "don't know".
+//
+// Environment: BENCH_DIALECTS (default sqlite; sqlite,postgres or postgres for PostgreSQL at
+// TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), BENCH_ENGINE (extractive, the
+// default, or openai: with OPENAI_API_KEY or OPENAI_BASE_URL set, OPENAI_MODEL optional; skipped otherwise),
+// BENCH_VERBOSE=1 to print every question with its answer and verdict.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { rmSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { buildApp } from '../src/app.js';
+import type { DialectName } from '../src/db/dialect.js';
+import { PERMISSIONS } from '../src/modules/accounts/permissions.js';
+import { DONT_KNOW, HANDOVER_PENDING } from '../src/modules/conversations/answer/wording.js';
+import { startWorkers } from '../src/workers.js';
+import type { BenchQuestion, Dataset, QuestionKind } from './answers/dataset.js';
+import { helpCenter, helpCenterSite } from './answers/help-center.js';
+import { MANUAL_TITLE, manualPdf, pdfManual } from './answers/pdf-manual.js';
+import { SHOP_FAQ_TEXT, SHOP_FAQ_TITLE, shopFaq } from './answers/shop-faq.js';
+import { PG_URL, openBenchService, postgresReachable } from './support.js';
+
+const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite').split(',') as DialectName[];
+const ENGINE = process.env.BENCH_ENGINE ?? 'extractive';
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
+const DATASETS: Dataset[] = [shopFaq, helpCenter, pdfManual];
+
+// ---------------------------------------------------------------------------------------------------
+// Grading
+
+type Verdict = 'right' | 'wrong' | 'dont_know';
+
+/** Lower case, no accents, one kind of apostrophe, single spaces: how answers and keys are compared. */
+export const normalise = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * How the service says it does not know: the extractive engine's sentence, the notice when the chatbot
+ * hands the conversation to the team after failing to answer, and (for a model) the usual phrasings.
+ */
+const DONT_KNOW_SIGNS: RegExp[] = [
+  new RegExp(normalise(DONT_KNOW).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+  /^i'm sorry i couldn't help with that/,
+  /\b(?:i|we) (?:don't|do not) (?:know|have (?:any |that )?information)\b/,
+  /\b(?:i'm not sure|i am not sure|i couldn't find|i could not find|i can't find|i cannot find|i'm unable to|i am unable to)\b/,
+  /\ba person will join this conversation\b|\bsomeone will join this conversation\b/,
+];
+
+/** The answer without the reminder that the team was told (added to every answer while a handover is open). */
+const withoutPendingNotice = (text: string) => text.replace(`\n\n${HANDOVER_PENDING}`, '');
+
+export function grade(question: BenchQuestion, answer: string | null): Verdict {
+  const text = normalise(withoutPendingNotice(answer ?? ''));
+  if (answer === null || DONT_KNOW_SIGNS.some((sign) => sign.test(text))) return 'dont_know';
+  if (!question.facts) return 'wrong';
+  const holds = question.facts.every((group) => group.some((fact) => text.includes(normalise(fact))));
+  const contradicts = (question.not ?? []).some((fact) => text.includes(normalise(fact)));
+  return holds && !contradicts ? 'right' : 'wrong';
+}
+
+interface Graded {
+  question: BenchQuestion;
+  answer: string | null;
+  verdict: Verdict;
+}
+
+interface Tally {
+  total: number;
+  right: number;
+  wrong: number;
+  dontKnow: number;
+  unanswerable: number;
+  unanswerableHandled: number;
+}
+
+function tally(results: Graded[]): Tally {
+  const t: Tally = { total: 0, right: 0, wrong: 0, dontKnow: 0, unanswerable: 0, unanswerableHandled: 0 };
+  for (const { question, verdict } of results) {
+    t.total++;
+    if (question.kind === 'unanswerable') {
+      t.unanswerable++;
+      if (verdict === 'dont_know') {
+        t.unanswerableHandled++;
+        t.right++;
+      } else t.wrong++;
+    } else if (verdict === 'right') t.right++;
+    else if (verdict === 'wrong') t.wrong++;
+    else t.dontKnow++;
+  }
+  return t;
+}
+
+const pct = (n: number, of: number) => (of === 0 ? '  n/a' : `${((100 * n) / of).toFixed(1).padStart(5)} %`);
+
+function summary(label: string, t: Tally): string {
+  return `${label.padEnd(36)} ${String(t.total).padStart(3)} questions   right ${pct(t.right, t.total)}   wrong ${pct(t.wrong, t.total)}   don't know ${pct(t.dontKnow, t.total)}   unanswerable → "don't know" ${t.unanswerableHandled}/${t.unanswerable} (${pct(t.unanswerableHandled, t.unanswerable).trim()})`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The service, over HTTP
+
+interface Client {
+  base: string;
+  token: string;
+}
+
+/** A response of the API: bodies of several shapes, read ad hoc. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Reply = { status: number; body: any };
+
+async function call(client: Client, method: string, path: string, body?: unknown): Promise<Reply> {
+  const response = await fetch(`${client.base}/api/v1${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${client.token}`,
+      ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitReady(
+  client: Client,
+  chatbotId: string,
+  sourceId: string,
+  timeoutMs = 300_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await call(client, 'GET', `/chatbots/${chatbotId}/knowledge/${sourceId}`);
+    const source = res.body?.data?.source;
+    if (source?.status === 'ready') return;
+    if (source?.status === 'failed') throw new Error(`source ${sourceId} failed: ${JSON.stringify(source)}`);
+    if (Date.now() > deadline)
+      throw new Error(`source ${sourceId} still ${source?.status} after ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
+
+/** The help center on 127.0.0.1 (robots.txt: none). */
+async function startHelpCenter(): Promise<{ url: string; server: Server }> {
+  const pages = helpCenterSite();
+  const server = createServer((req, res) => {
+    const page = pages.get((req.url ?? '/').split('?')[0]!);
+    if (!page) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+}
+
+/** Adds the dataset's knowledge to the chatbot and waits until it is ready. */
+async function addKnowledge(
+  client: Client,
+  chatbotId: string,
+  dataset: Dataset,
+  siteUrl: string,
+): Promise<void> {
+  let res;
+  if (dataset.kind === 'text') {
+    res = await call(client, 'POST', `/chatbots/${chatbotId}/knowledge/text`, {
+      title: SHOP_FAQ_TITLE,
+      text: SHOP_FAQ_TEXT,
+    });
+  } else if (dataset.kind === 'site') {
+    res = await call(client, 'POST', `/chatbots/${chatbotId}/knowledge/website`, {
+      url: siteUrl,
+      crawl: 'site',
+    });
+  } else {
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([new Uint8Array(await manualPdf())], { type: 'application/pdf' }),
+      `${MANUAL_TITLE}.pdf`,
+    );
+    res = await call(client, 'POST', `/chatbots/${chatbotId}/knowledge/files`, form);
+  }
+  if (res.status !== 201)
+    throw new Error(`adding ${dataset.name}: ${res.status} ${JSON.stringify(res.body)}`);
+  await waitReady(client, chatbotId, res.body.data.source.id);
+}
+
+/** Asks every question of the dataset, each conversation's questions in order, and grades the answers. */
+async function askAll(client: Client, chatbotId: string, dataset: Dataset): Promise<Graded[]> {
+  const graded: Graded[] = [];
+  for (const conversation of dataset.conversations) {
+    let threadId: string | null = null;
+    for (const question of conversation) {
+      const res: Reply = threadId
+        ? await call(client, 'POST', `/chatbots/${chatbotId}/conversations/${threadId}/messages`, {
+            message: question.ask,
+          })
+        : await call(client, 'POST', `/chatbots/${chatbotId}/conversations`, { message: question.ask });
+      if (res.status !== 201)
+        throw new Error(`asking "${question.ask}": ${res.status} ${JSON.stringify(res.body)}`);
+      threadId = res.body.data.conversation.threadId as string;
+      const reply = (res.body.data.messages as Array<{ role: string; text: string }>).find(
+        (m) => m.role === 'assistant',
+      );
+      const answer = reply?.text ?? null;
+      graded.push({ question, answer, verdict: grade(question, answer) });
+    }
+  }
+  return graded;
+}
+
+async function run(dialect: DialectName, env: Record<string, string>): Promise<Graded[][]> {
+  const { dataDir, database, deps } = await openBenchService(dialect, 'cbo-bench-answers-', env);
+  const app = await buildApp(deps);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const workers = startWorkers(deps);
+  const site = await startHelpCenter();
+  try {
+    const account = await deps.accounts.createAccount({ name: 'Bench' });
+    const user = await deps.accounts.createUser({
+      accountId: account.id,
+      name: 'Bench Agent',
+      email: 'bench@example.com',
+    });
+    const { token } = await deps.accounts.createToken({ userId: user.id, scopes: [...PERMISSIONS] });
+    const client: Client = { base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, token };
+    const results: Graded[][] = [];
+    for (const dataset of DATASETS) {
+      const chatbot = await deps.chatbots.createChatbot({ accountId: account.id, name: dataset.name });
+      const started = performance.now();
+      await addKnowledge(client, chatbot.id, dataset, site.url);
+      const ready = performance.now();
+      const graded = await askAll(client, chatbot.id, dataset);
+      results.push(graded);
+      console.log(
+        `[${dialect}] ${dataset.name}: ready in ${((ready - started) / 1000).toFixed(1)} s, ${graded.length} questions answered in ${((performance.now() - ready) / 1000).toFixed(1)} s`,
+      );
+      if (VERBOSE) {
+        for (const { question, answer, verdict } of graded)
+          console.log(
+            `  ${verdict.padEnd(9)} ${question.kind.padEnd(12)} ${question.ask}\n            → ${(answer ?? '(no answer)').replace(/\s+/g, ' ').slice(0, 220)}`,
+          );
+      }
+    }
+    return results;
+  } finally {
+    await workers.stop();
+    await new Promise<void>((resolve) => site.server.close(() => resolve()));
+    await app.close();
+    await deps.stop();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function report(dialect: DialectName, results: Graded[][]): void {
+  console.log(`\n[${dialect}] engine ${ENGINE}`);
+  DATASETS.forEach((dataset, i) => console.log(`  ${summary(dataset.name, tally(results[i]!))}`));
+  const all = results.flat();
+  console.log(`  ${summary('overall', tally(all))}`);
+  const kinds = [...new Set(all.map((r) => r.question.kind))] as QuestionKind[];
+  console.log("  by wording (right / wrong / don't know):");
+  for (const kind of kinds) {
+    const t = tally(all.filter((r) => r.question.kind === kind));
+    console.log(
+      `    ${kind.padEnd(13)} ${String(t.total).padStart(3)}   ${t.right} / ${t.wrong} / ${t.dontKnow}`,
+    );
+  }
+  console.log('  targets: right ≥ 70 %, wrong ≤ 5 %, unanswerable → "don\'t know" every time');
+}
+
+const env: Record<string, string> = { ANSWER_ENGINE: ENGINE, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' };
+if (ENGINE === 'openai') {
+  if (!process.env.OPENAI_API_KEY && !process.env.OPENAI_BASE_URL) {
+    console.log(
+      'bench:answers — engine openai skipped: set OPENAI_API_KEY (and OPENAI_BASE_URL, OPENAI_MODEL as needed).',
+    );
+    process.exit(0);
+  }
+  for (const name of ['OPENAI_API_KEY', 'OPENAI_MODEL', 'OPENAI_BASE_URL'] as const)
+    if (process.env[name]) env[name] = process.env[name];
+} else if (ENGINE !== 'extractive') {
+  console.error(`BENCH_ENGINE must be extractive or openai, not ${ENGINE}`);
+  process.exit(2);
+}
+
+console.log(
+  `chatbot-ops bench:answers — engine ${ENGINE}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load ${loadavg()[0]!.toFixed(1)}, ${new Date().toISOString().slice(0, 10)}`,
+);
+for (const dialect of DIALECTS) {
+  if (dialect === 'postgres' && !(await postgresReachable())) {
+    console.log(`[postgres] skipped: ${PG_URL} cannot be reached`);
+    continue;
+  }
+  report(dialect, await run(dialect, env));
+}
+process.exit(0);

@@ -1,0 +1,155 @@
+// Answer records and the questions report: all SQL for them. Boolean columns come back as 1/0 on SQLite
+// and aggregates as strings on PostgreSQL: rows are turned into numbers here.
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Executor } from '../../../db/database.js';
+import type { PageRequest } from '../../../http/pagination.js';
+import type { MessageRow } from '../conversations.table.js';
+import type { AnswerRecordTable, QuestionGroupRow, Rating } from './questions.table.js';
+import './questions.table.js';
+
+/**
+ * The form questions are grouped by: case, accents, punctuation and spacing do not count
+ * ("Do you ship to Canada?" and "do you ship to canada" are one question).
+ */
+export function normaliseQuestion(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+export const questionKey = (text: string): string =>
+  createHash('sha256').update(normaliseQuestion(text)).digest('hex');
+
+export async function insertAnswerRecord(
+  db: Executor,
+  row: Omit<AnswerRecordTable, 'question_key' | 'rating' | 'rated_at' | 'answered'> & { answered: boolean },
+): Promise<void> {
+  await db
+    .insertInto('answer_records')
+    .values({ ...row, question_key: questionKey(row.question), rating: null, rated_at: null })
+    .execute();
+}
+
+/** A message of the conversation, with its role; undefined when the conversation has no such message. */
+export const findMessage = (db: Executor, threadId: string, messageId: string) =>
+  db
+    .selectFrom('messages')
+    .select(['id', 'role', 'created_at'])
+    .where('id', '=', messageId)
+    .where('thread_id', '=', threadId)
+    .executeTakeFirst();
+
+/** The latest visitor message before the given one (what an answer without a record answered). */
+export const visitorMessageBefore = (
+  db: Executor,
+  threadId: string,
+  before: Pick<MessageRow, 'id' | 'created_at'>,
+) =>
+  db
+    .selectFrom('messages')
+    .select(['text', 'created_at'])
+    .where('thread_id', '=', threadId)
+    .where('role', '=', 'user')
+    .where((eb) =>
+      eb.or([
+        eb('created_at', '<', before.created_at),
+        eb.and([eb('created_at', '=', before.created_at), eb('id', '<', before.id)]),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+export const hasAnswerRecord = async (db: Executor, messageId: string) =>
+  (await db
+    .selectFrom('answer_records')
+    .select('message_id')
+    .where('message_id', '=', messageId)
+    .executeTakeFirst()) !== undefined;
+
+export async function setRating(db: Executor, messageId: string, rating: Rating, now: number): Promise<void> {
+  await db
+    .updateTable('answer_records')
+    .set({ rating, rated_at: now })
+    .where('message_id', '=', messageId)
+    .execute();
+}
+
+/** The cursor's id of a group: its last time asked and its key, so that ties on the count keep a stable order. */
+export const groupCursorId = (row: QuestionGroupRow) => `${row.last_asked_at}.${row.question_key}`;
+
+function parseCursorId(id: string): { lastAskedAt: number; key: string } | null {
+  const match = /^(\d{1,16})\.([0-9a-f]{64})$/.exec(id);
+  return match ? { lastAskedAt: Number(match[1]), key: match[2]! } : null;
+}
+
+/**
+ * The chatbot's questions grouped by normalised form, most frequent first, then most recently asked, then
+ * by key. `answered` false: the answers the engine could not give and the down-rated ones; true: the
+ * answers it gave that are not down-rated. `limit + 1` groups after the cursor's.
+ */
+export async function questionGroups(
+  db: Executor,
+  chatbotId: string,
+  answered: boolean,
+  page: PageRequest,
+): Promise<QuestionGroupRow[]> {
+  const count = sql<number>`count(*)`;
+  const lastAskedAt = sql<number>`max(r.asked_at)`;
+  let query = db
+    .selectFrom('answer_records as r')
+    .where('r.chatbot_id', '=', chatbotId)
+    .where((eb) =>
+      answered
+        ? eb.and([
+            eb('r.answered', '=', true),
+            eb.or([eb('r.rating', 'is', null), eb('r.rating', '!=', 'down')]),
+          ])
+        : eb.or([eb('r.answered', '=', false), eb('r.rating', '=', 'down')]),
+    )
+    .groupBy('r.question_key')
+    .select([
+      'r.question_key',
+      count.as('count'),
+      lastAskedAt.as('last_asked_at'),
+      sql<number>`sum(case when r.answered then 0 else 1 end)`.as('not_answered'),
+      sql<number>`sum(case when r.rating = 'down' then 1 else 0 end)`.as('down_rated'),
+      (eb) =>
+        eb
+          .selectFrom('answer_records as w')
+          .select('w.question')
+          .where('w.chatbot_id', '=', chatbotId)
+          .whereRef('w.question_key', '=', 'r.question_key')
+          .orderBy('w.asked_at', 'desc')
+          .orderBy('w.message_id', 'desc')
+          .limit(1)
+          .as('question'),
+    ]);
+  const after = page.after && parseCursorId(page.after.id);
+  if (page.after && after) {
+    const { lastAskedAt: at, key } = after;
+    const n = page.after.at;
+    query = query.having(
+      sql<boolean>`(${count} < ${n} or (${count} = ${n} and (${lastAskedAt} < ${at} or (${lastAskedAt} = ${at} and r.question_key < ${key}))))`,
+    );
+  }
+  const rows = await query
+    .orderBy(count, 'desc')
+    .orderBy(lastAskedAt, 'desc')
+    .orderBy('r.question_key', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  return rows.map((row) => ({
+    question_key: row.question_key,
+    question: row.question ?? '',
+    count: Number(row.count),
+    not_answered: Number(row.not_answered),
+    down_rated: Number(row.down_rated),
+    last_asked_at: Number(row.last_asked_at),
+  }));
+}

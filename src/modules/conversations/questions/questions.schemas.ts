@@ -1,0 +1,57 @@
+// Request and response schemas of the questions report and of a visitor's rating of an answer.
+import { Type } from 'typebox';
+import { Timestamp } from '../../../http/envelope.js';
+import { PageQuery } from '../../../http/pagination.js';
+import { RATINGS } from './questions.table.js';
+
+export const QuestionsParams = Type.Object({ chatbotId: Type.String() });
+
+export const QuestionListQuery = Type.Object(
+  {
+    ...PageQuery,
+    answered: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          '`false` (default): questions the chatbot could not answer from its knowledge and questions whose answer a visitor rated down. `true`: questions it answered, without down-rated answers.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const QuestionSchema = Type.Object(
+  {
+    id: Type.String({
+      description: "The question's normalised form, hashed: stable while the question is asked.",
+    }),
+    text: Type.String({ description: 'The latest wording a visitor used.' }),
+    count: Type.Integer({
+      description: 'How often it was asked (in the listed sense: unanswered or down-rated, or answered).',
+    }),
+    notAnswered: Type.Integer({ description: 'Of these, the times the chatbot could not answer.' }),
+    downRated: Type.Integer({ description: 'Of these, the times a visitor rated the answer down.' }),
+    lastAskedAt: Timestamp,
+  },
+  { title: 'Question' },
+);
+
+export const FeedbackParams = Type.Object({
+  chatbotId: Type.String(),
+  threadId: Type.String({ maxLength: 200 }),
+  messageId: Type.String({ maxLength: 200 }),
+});
+
+export const FeedbackBody = Type.Object(
+  { rating: Type.Enum(RATINGS, { description: '`up`: the answer helped; `down`: it did not.' }) },
+  { additionalProperties: false },
+);
+
+export const FeedbackSchema = Type.Object(
+  {
+    messageId: Type.String(),
+    rating: Type.Enum(RATINGS),
+    ratedAt: Timestamp,
+  },
+  { title: 'AnswerFeedback' },
+);
