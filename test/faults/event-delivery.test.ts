@@ -84,6 +84,6 @@ async function deliverAll(options: { killOne: boolean }): Promise<void> {
 }
 
 describe('event delivery with two worker processes on PostgreSQL', { skip: postgres ? false : 'PostgreSQL is not reachable', concurrency: 2 }, () => {
-  it(`delivers all ${EVENTS} events to each endpoint`, { timeout: 180_000 }, () => deliverAll({ killOne: false }));
-  it(`delivers all ${EVENTS} events when one worker is killed mid-delivery`, { timeout: 180_000 }, () => deliverAll({ killOne: true }));
+  it(`delivers all ${EVENTS} events to each endpoint`, { timeout: 400_000 }, () => deliverAll({ killOne: false }));
+  it(`delivers all ${EVENTS} events when one worker is killed mid-delivery`, { timeout: 400_000 }, () => deliverAll({ killOne: true }));
 });

@@ -91,7 +91,7 @@ async function orphanedKey(dialect: DialectName): Promise<void> {
 
 describe('an Idempotency-Key whose process died', { concurrency: 2 }, () => {
   for (const dialect of DIALECTS) {
-    it(`is released after its lease and a retry through another process runs [${dialect}]`, { timeout: 120_000, skip: dialect === 'postgres' && !postgres ? 'PostgreSQL is not reachable' : false }, () =>
+    it(`is released after its lease and a retry through another process runs [${dialect}]`, { timeout: 300_000, skip: dialect === 'postgres' && !postgres ? 'PostgreSQL is not reachable' : false }, () =>
       orphanedKey(dialect),
     );
   }

@@ -15,7 +15,7 @@ const postgres = await isPostgresReachable();
 
 describe(
   'two API processes and one worker on PostgreSQL',
-  { skip: postgres ? false : 'PostgreSQL is not reachable', timeout: 600_000 },
+  { skip: postgres ? false : 'PostgreSQL is not reachable', timeout: 900_000 },
   () => {
     let database: TestDatabase;
     let receiver: Receiver;
@@ -44,7 +44,7 @@ describe(
         assert.equal(hook.status, 201, JSON.stringify(hook.body));
         hookId = hook.body.data.webhook.id;
       },
-      { timeout: 180_000 },
+      { timeout: 480_000 },
     );
 
     after(async () => {

@@ -100,6 +100,6 @@ async function killMidWork(dialect: DialectName): Promise<void> {
 }
 
 describe('a worker killed mid-work', { concurrency: 2 }, () => {
-  it('is taken over within one lease on SQLite', { timeout: 180_000 }, () => killMidWork('sqlite'));
-  it('is taken over within one lease on PostgreSQL', { timeout: 180_000, skip: postgres ? false : 'PostgreSQL is not reachable' }, () => killMidWork('postgres'));
+  it('is taken over within one lease on SQLite', { timeout: 400_000 }, () => killMidWork('sqlite'));
+  it('is taken over within one lease on PostgreSQL', { timeout: 400_000, skip: postgres ? false : 'PostgreSQL is not reachable' }, () => killMidWork('postgres'));
 });

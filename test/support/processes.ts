@@ -23,8 +23,11 @@ export class ServiceProcess {
     this.exited = new Promise((resolve) => this.child.on('exit', (code) => resolve(code)));
   }
 
-  /** Starts the process and waits until it serves (api: its URL is known) or works (worker). */
-  static async start(role: 'api' | 'worker' | 'all', env: Record<string, string>, timeoutMs = 60_000): Promise<ServiceProcess> {
+  /**
+   * Starts the process and waits until it serves (api: its URL is known) or works (worker). A start compiles
+   * the sources through tsx: a few seconds alone, over a minute on a machine loaded with other suites.
+   */
+  static async start(role: 'api' | 'worker' | 'all', env: Record<string, string>, timeoutMs = 150_000): Promise<ServiceProcess> {
     const service = new ServiceProcess(role, env);
     try {
       await service.waitFor(/"msg":"(listening|started)"/, timeoutMs);

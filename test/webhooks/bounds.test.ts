@@ -107,8 +107,9 @@ describeEachDialect(
         // Each answer takes 150 ms: the 30 events queue up behind the requests in flight, none is put back.
         receiver.answerAlways('/slow', { status: 200, delayMs: 150 });
         for (let n = 0; n < 30; n++) await emitEvent(t(), account.accountId, 'lead.captured');
-        await receiver.waitFor('/slow', 30, 10_000);
-        const deadline = Date.now() + 5000;
+        // Generous waits: a loaded machine is slow, and only the bound on requests in flight is asserted.
+        await receiver.waitFor('/slow', 30, 30_000);
+        const deadline = Date.now() + 15_000;
         while ((await recorded(endpoint.id)) < 30 && Date.now() < deadline) await sleep(50);
         assert.equal(await recorded(endpoint.id), 30);
         const most = receiver.maxInFlight('/slow');
