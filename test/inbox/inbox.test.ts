@@ -27,10 +27,12 @@ describeEachDialect('the inbox page', (t) => {
     assert.doesNotMatch(res.body, /https?:\/\//, 'nothing is loaded from another origin');
     assert.doesNotMatch(res.body, /<script>/, 'no inline script');
     const csp = String(res.headers['content-security-policy']);
-    const directives = new Map(csp.split(';').map((part) => {
-      const [name, ...values] = part.trim().split(/\s+/);
-      return [name, values.join(' ')] as const;
-    }));
+    const directives = new Map(
+      csp.split(';').map((part) => {
+        const [name, ...values] = part.trim().split(/\s+/);
+        return [name, values.join(' ')] as const;
+      }),
+    );
     assert.equal(directives.get('default-src'), "'none'");
     assert.equal(directives.get('script-src'), "'self'");
     assert.equal(directives.get('style-src'), "'self'");
@@ -66,7 +68,11 @@ describeEachDialect('the inbox page', (t) => {
       assert.equal(again.body, '');
     }
     const bundle = readFileSync(join(INBOX_BUILD_DIR, 'app.js'), 'utf8');
-    assert.doesNotMatch(bundle, /https?:\/\/(?!www\.w3\.org)[a-z0-9.-]+\.[a-z]{2,}\//i, 'the app fetches nothing from another site');
+    assert.doesNotMatch(
+      bundle,
+      /https?:\/\/(?!www\.w3\.org)[a-z0-9.-]+\.[a-z]{2,}\//i,
+      'the app fetches nothing from another site',
+    );
   });
 
   it('leaves the API as it was: /api/v1 routes still answer in the envelope', async () => {

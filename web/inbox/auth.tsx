@@ -50,7 +50,7 @@ export function SignIn({
 
   return (
     <main class="auth" id="main">
-      <form class="card" onSubmit={submit} aria-labelledby="sign-in-title" noValidate={false}>
+      <form class="card" onSubmit={submit} aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">Sign in to the inbox</h1>
         {notice && (
           <p class="notice" role="status">
@@ -143,7 +143,7 @@ export function Invite({ token, onSignedIn }: { token: string; onSignedIn(sessio
         )}
         {!invalid && !invitation && <p role="status">Reading the invitation…</p>}
         {invitation && (
-          <form onSubmit={submit} aria-labelledby="invite-title">
+          <form onSubmit={submit} aria-labelledby="invite-title" noValidate>
             <p>
               Welcome, {invitation.name}. Choose a password to sign in as <strong>{invitation.email}</strong>.
             </p>
@@ -153,7 +153,6 @@ export function Invite({ token, onSignedIn }: { token: string; onSignedIn(sessio
               type="password"
               autocomplete="new-password"
               required
-              minLength={PASSWORD_MIN}
               aria-describedby="password-rule"
               value={password}
               onInput={(event) => setPassword(event.currentTarget.value)}

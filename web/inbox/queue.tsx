@@ -110,9 +110,7 @@ function Row({
       : conversation.assignee.name
     : conversation.resolved
       ? 'Resolved'
-      : conversation.mode === 'ai'
-        ? 'Chatbot'
-        : 'Unassigned';
+      : 'Unassigned';
   return (
     <li>
       <a
