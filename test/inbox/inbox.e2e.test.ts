@@ -172,8 +172,24 @@ describeEachDialect('the team inbox in Chromium', (t) => {
       mkdirSync(SCREENSHOTS, { recursive: true });
 
       // --- The agent signs in by keyboard alone.
-      const agentContext = await browser!.newContext({ viewport: { width: 1280, height: 820 } });
+      // Notifications allowed; the page's Notification records what it shows.
+      const agentContext = await browser!.newContext({
+        viewport: { width: 1280, height: 820 },
+        permissions: ['notifications'],
+      });
       contexts.push(agentContext);
+      // A string: a function would be serialized with the test's transpiler helpers, unknown in the page.
+      await agentContext.addInitScript(`{
+        const shown = [];
+        const Original = window.Notification;
+        window.Notification = class extends Original {
+          constructor(title, options) {
+            shown.push(title + ' | ' + (options && options.body));
+            super(title, options);
+          }
+        };
+        window.shownNotifications = shown;
+      }`);
       const agent = await agentContext.newPage();
       const agentProblems = watch(agent);
       await agent.goto(`${base}/inbox`);
@@ -224,6 +240,12 @@ describeEachDialect('the team inbox in Chromium', (t) => {
       assert.match(await row.innerText(), /Unassigned/);
       assert.match(await row.innerText(), /Chatbot: .*someone will join/);
       await until(async () => /^\(1\) Inbox/.test(await agent.title()), 'the unread count in the title');
+      assert.deepEqual(
+        await agent.evaluate(
+          () => (window as unknown as { shownNotifications: string[] }).shownNotifications,
+        ),
+        ['A conversation needs a person | Visitor on Web chat: The visitor asked to talk to a person.'],
+      );
       const conversations = await t().api('GET', '/conversations', {
         token: s.token,
         query: { escalated: 'true' },
