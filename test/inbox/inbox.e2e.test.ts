@@ -300,10 +300,17 @@ describeEachDialect('the team inbox in Chromium', (t) => {
       const visitorLog = await visitor.getByRole('log', { name: 'Messages' }).innerText();
       assert.match(visitorLog, /Dana[\s\S]*Shall I reserve a bike for you\?/);
       assert.doesNotMatch(visitorLog, /Scully/);
-      // The visitor answers: the message arrives live in the agent's transcript.
+      // The service ends the inbox's stream (as a restart would): the inbox reconnects by itself and
+      // misses nothing; the visitor's answer arrives live in the agent's transcript.
+      const streams = t().deps.runtimes.conversations.streams;
+      assert.ok(streams.size >= 1, 'the inbox follows the stream');
+      t().deps.runtimes.conversations.endStreams();
+      assert.equal(streams.size, 0);
       await input.fill('Yes please, for tomorrow morning.');
       await input.press('Enter');
       await transcript.getByText('Yes please, for tomorrow morning.').waitFor({ timeout: 10_000 });
+      await agent.getByText('Live', { exact: true }).waitFor();
+      await until(async () => streams.size >= 1, 'the inbox opens the stream again');
       await agent.screenshot({ path: `${SCREENSHOTS}inbox-conversation.png` });
       assert.deepEqual(await axeViolations(agent), [], 'the conversation');
 

@@ -82,7 +82,7 @@ export function ConversationView(props: Props) {
 
 function BackLink() {
   return (
-    <a class="back" href="#/">
+    <a class="back" href="#/queue">
       <span aria-hidden="true">←</span> Back to the queue
     </a>
   );
@@ -108,7 +108,9 @@ function Loaded({
   const [status, setStatus] = useState('');
   const reply = useRef<HTMLTextAreaElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
-  const log = useRef<HTMLOListElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  // The transcript stays scrolled to its end while the reader is there (new messages, a resized window).
+  const atEnd = useRef(true);
 
   const merge = (incoming: Message[]) =>
     setMessages((known) => {
@@ -146,7 +148,12 @@ function Loaded({
   }, [conversation.lastMessage?.createdAt]);
 
   useEffect(() => {
-    log.current?.lastElementChild?.scrollIntoView({ block: 'nearest' });
+    const toEnd = () => {
+      if (log.current && atEnd.current) log.current.scrollTop = log.current.scrollHeight;
+    };
+    toEnd();
+    window.addEventListener('resize', toEnd);
+    return () => window.removeEventListener('resize', toEnd);
   }, [messages?.length]);
 
   const claimedByOther =
@@ -249,8 +256,18 @@ function Loaded({
         </section>
       </div>
 
-      <div class="transcript" role="log" aria-label="Transcript" tabIndex={0}>
-        <ol ref={log}>
+      <div
+        class="transcript"
+        role="log"
+        aria-label="Transcript"
+        tabIndex={0}
+        ref={log}
+        onScroll={(event) => {
+          const box = event.currentTarget;
+          atEnd.current = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
+        }}
+      >
+        <ol>
           {messages === null ? (
             <li class="notice">Loading the messages…</li>
           ) : (
