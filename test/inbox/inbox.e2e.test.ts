@@ -228,6 +228,12 @@ describeEachDialect('the team inbox in Chromium', (t) => {
         async () => (await occurrences(visitor, '9:00 to 18:00')) === 1,
         'the chatbot answers from the source',
       );
+      await input.fill('My email is ada@example.com');
+      await input.press('Enter');
+      await until(
+        async () => (await occurrences(visitor, 'My email is ada@example.com')) === 1,
+        'the second message',
+      );
       await input.fill('I would like to talk to a person please.');
       await input.press('Enter');
 
@@ -267,6 +273,11 @@ describeEachDialect('the team inbox in Chromium', (t) => {
         await agent.getByRole('region', { name: /Escalated/ }).innerText(),
         /The visitor asked to talk to a person\./,
       );
+      // The lead of the conversation: the email the visitor gave in the chat.
+      await agent
+        .getByRole('region', { name: 'Visitor' })
+        .getByRole('link', { name: 'ada@example.com' })
+        .waitFor();
       assert.equal(await agent.title(), 'Inbox · chatbot-ops', 'opening it clears the unread count');
       const takeOver = agent.getByRole('button', { name: 'Take over' });
       await takeOver.focus();

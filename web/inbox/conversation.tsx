@@ -145,6 +145,9 @@ function Loaded({
   useEffect(() => {
     if (messages && conversation.lastMessage && (!newest || conversation.lastMessage.createdAt > newest))
       void load();
+    // A visitor's message may have left contact details: read the lead again.
+    if (messages && conversation.lastMessage?.role === 'user')
+      api.leadOf(chatbotId, threadId).then(setLead, () => undefined);
   }, [conversation.lastMessage?.createdAt]);
 
   useEffect(() => {

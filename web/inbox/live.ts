@@ -40,7 +40,10 @@ export class LiveStream {
   follow(threadId: string | null): void {
     if (threadId === this.#followed) return;
     this.#followed = threadId;
-    if (!this.#stopped) this.#open();
+    if (this.#stopped || !this.#source) return;
+    // Without an event id to resume from, what happens while the stream reopens is read again once it is open.
+    if (!this.#lastEventId) this.#broken = true;
+    this.#open();
   }
 
   stop(): void {

@@ -66,6 +66,7 @@ function App() {
   if (session === null) return <SignIn onSignedIn={signedIn} notice={notice} />;
   return (
     <Inbox
+      key={session.user.id}
       session={session}
       route={route}
       onSignedOut={() => {
