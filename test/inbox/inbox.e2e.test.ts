@@ -200,6 +200,7 @@ describeEachDialect(
         await agent.goto(`${base}/inbox`);
         await agent.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
         assert.deepEqual(await axeViolations(agent), [], 'the sign-in page');
+      await agent.screenshot({ path: `${SCREENSHOTS}inbox-sign-in.png` });
         const email = agent.getByLabel('Email');
         await until(
           () => email.evaluate((el) => el === document.activeElement),
