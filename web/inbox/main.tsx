@@ -69,15 +69,23 @@ function App() {
       key={session.user.id}
       session={session}
       route={route}
-      onSignedOut={() => {
-        setNotice('You have signed out.');
+      onSignedOut={(why) => {
+        setNotice(why);
         setSession(null);
       }}
     />
   );
 }
 
-function Inbox({ session, route, onSignedOut }: { session: Session; route: Route; onSignedOut(): void }) {
+function Inbox({
+  session,
+  route,
+  onSignedOut,
+}: {
+  session: Session;
+  route: Route;
+  onSignedOut(why: string): void;
+}) {
   const me = session.user;
   const [conversations, setConversations] = useState<Map<string, Conversation>>(new Map());
   const [loading, setLoading] = useState(true);
@@ -162,7 +170,8 @@ function Inbox({ session, route, onSignedOut }: { session: Session; route: Route
         void loadAll().catch(() => undefined);
         setResumedAt(Date.now());
       },
-      checkSession: async () => (await api.session()) !== null || (onSignedOut(), false),
+      checkSession: async () =>
+        (await api.session()) !== null || (onSignedOut('Your session has ended. Sign in again.'), false),
     });
     live.current = stream;
     stream.follow(selectedRef.current);
@@ -174,15 +183,21 @@ function Inbox({ session, route, onSignedOut }: { session: Session; route: Route
     };
   }, []);
 
+  // What is on screen is read: the open conversation leaves the unread count, now and when the tab comes back.
   useEffect(() => {
     live.current?.follow(selected);
-    if (selected)
+    const seen = () => {
+      if (!selected || document.visibilityState !== 'visible') return;
       setUnread((current) => {
         if (!current.has(selected)) return current;
         const next = new Set(current);
         next.delete(selected);
         return next;
       });
+    };
+    seen();
+    document.addEventListener('visibilitychange', seen);
+    return () => document.removeEventListener('visibilitychange', seen);
   }, [selected]);
 
   useEffect(() => {
@@ -200,7 +215,7 @@ function Inbox({ session, route, onSignedOut }: { session: Session; route: Route
     await api.signOut().catch(() => undefined);
     live.current?.stop();
     location.hash = '#/';
-    onSignedOut();
+    onSignedOut('You have signed out.');
   };
 
   const all = [...conversations.values()];
