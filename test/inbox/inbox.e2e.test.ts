@@ -200,7 +200,7 @@ describeEachDialect(
         await agent.goto(`${base}/inbox`);
         await agent.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
         assert.deepEqual(await axeViolations(agent), [], 'the sign-in page');
-      await agent.screenshot({ path: `${SCREENSHOTS}inbox-sign-in.png` });
+        await agent.screenshot({ path: `${SCREENSHOTS}inbox-sign-in.png` });
         const email = agent.getByLabel('Email');
         await until(
           () => email.evaluate((el) => el === document.activeElement),
@@ -452,6 +452,49 @@ describeEachDialect(
         assert.equal(after, 401);
         assert.deepEqual(agentProblems, []);
         assert.deepEqual(foxProblems, []);
+      },
+    );
+
+    it(
+      'orders the queue: open handovers by urgency, then the longest waiting, then the other open conversations',
+      { skip: available ? false : `${CHROMIUM} is missing` },
+      async () => {
+        const s = await seed(t(), { userName: 'Walter Skinner' });
+        const walter = await t().deps.people.setPassword(s.userId, PASSWORD);
+        const start = async (name: string, message: string) => {
+          const res = await t().api('POST', `/chatbots/${s.chatbotId}/conversations`, {
+            token: s.token,
+            body: { message, visitor: { name } },
+          });
+          assert.equal(res.status, 201, res.text);
+          t().clock.advance(60_000);
+        };
+        await start('Medium Early', 'I would like to talk to a person.');
+        await start('No Handover Old', 'Hello there.');
+        await start('High Urgency', 'This is unacceptable, I want my money back.');
+        await start('Medium Later', 'Can I speak to a person?');
+        await start('No Handover New', 'Hi again.');
+
+        const context = await browser!.newContext({ viewport: { width: 1280, height: 820 } });
+        contexts.push(context);
+        const page = await context.newPage();
+        const problems = watch(page);
+        await page.goto(`${await listen(t().app)}/inbox/#/queue/open`);
+        await page.getByLabel('Email').fill(walter.email);
+        await page.getByLabel('Password').fill(PASSWORD);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        const rows = page.getByRole('list', { name: 'All open conversations' }).getByRole('link');
+        await until(async () => (await rows.count()) === 5, 'five open conversations');
+        const order = (await rows.allInnerTexts()).map((text) => text.split('\n')[0]?.trim());
+        assert.deepEqual(order, [
+          'High Urgency',
+          'Medium Early',
+          'Medium Later',
+          'No Handover New',
+          'No Handover Old',
+        ]);
+        assert.match((await rows.allInnerTexts())[0]!, /High urgency/);
+        assert.deepEqual(problems, []);
       },
     );
   },
