@@ -14,7 +14,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { after, before, it } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
 import { startWorkers, type Workers } from '../../src/workers.js';
@@ -131,6 +131,15 @@ const noHorizontalScroll = (page: Page) =>
 async function occurrences(page: Page, needle: string): Promise<number> {
   const text = await page.getByRole('log', { name: 'Messages' }).innerText();
   return text.split(needle).length - 1;
+}
+
+/** Presses Tab until `target` has the focus (keyboard only), at most `max` times. */
+async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  assert.fail(`Tab never reached ${target.toString()}`);
 }
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
@@ -270,7 +279,7 @@ describeEachDialect(
         assert.deepEqual(await axeViolations(agent), [], 'the queue');
 
         // --- Opened by keyboard: the transcript, the escalation; take over and reply by keyboard.
-        await row.focus();
+        await tabTo(agent, row);
         await agent.keyboard.press('Enter');
         const transcript = agent.getByRole('log', { name: 'Transcript' });
         await transcript.getByText('I would like to talk to a person please.').waitFor();
@@ -289,7 +298,7 @@ describeEachDialect(
           .waitFor();
         assert.equal(await agent.title(), 'Inbox · chatbot-ops', 'opening it clears the unread count');
         const takeOver = agent.getByRole('button', { name: 'Take over' });
-        await takeOver.focus();
+        await tabTo(agent, takeOver);
         await agent.keyboard.press('Enter');
         const replyBox = agent.getByRole('textbox', { name: 'Reply to the visitor' });
         await replyBox.waitFor();
