@@ -424,6 +424,11 @@ describeEachDialect(
           async () => (await transcript.innerText()).split('9:00 to 18:00').length - 1 === 2,
           'the answer shows in the inbox',
         );
+        // The visitor's message reopened it (live in the inbox); resolved again, then reopened by hand.
+        await agent.getByRole('button', { name: 'Resolve' }).click();
+        await agent.getByRole('button', { name: 'Reopen' }).click();
+        await agent.getByRole('button', { name: 'Resolve' }).waitFor();
+        await agent.getByText('The chatbot is answering').waitFor();
 
         // --- A reply the channel does not take shows its delivery error (an API-channel conversation of a
         // visitor who gave a name, taken over through the API by the same person).
@@ -453,6 +458,11 @@ describeEachDialect(
         } finally {
           apiChannel.reset();
         }
+        // Handed back to the chatbot: anyone may take it over again.
+        await agent.getByRole('button', { name: 'Hand back to the chatbot' }).click();
+        await agent.getByRole('button', { name: 'Take over' }).waitFor();
+        await agent.getByText('The chatbot is answering').waitFor();
+        assert.equal(await agent.getByRole('textbox', { name: 'Reply to the visitor' }).count(), 0);
 
         // --- Sign out.
         await agent.getByRole('button', { name: 'Sign out' }).click();
