@@ -23,6 +23,14 @@ const TARGET = ['es2020', 'chrome91', 'edge91', 'firefox90', 'safari15'];
 const APPS = [
   // The embeddable chat, served as GET /widget.js: one self-contained script for other sites' pages.
   { name: 'widget', entry: 'web/widget/widget.ts', out: 'widget.js', options: { format: 'iife' } },
+  // The team inbox, served at GET /inbox (the page) with /inbox/app.js and /inbox/app.css: a Preact app.
+  {
+    name: 'inbox',
+    entry: 'web/inbox/main.tsx',
+    out: 'inbox/app.js',
+    options: { format: 'iife', jsx: 'automatic', jsxImportSource: 'preact' },
+  },
+  { name: 'inbox-style', entry: 'web/inbox/inbox.css', out: 'inbox/app.css' },
 ];
 
 async function buildApp(app) {

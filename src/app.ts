@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
-  // Routes outside /api/v1 (the embeddable /widget.js).
+  // Routes outside /api/v1 (the embeddable /widget.js, the team inbox at /inbox).
   for (const capability of deps.capabilities) await capability.rootRoutes?.(app);
   return app;
 }

@@ -59,6 +59,7 @@ import {
   type LiveRuntime,
 } from './modules/conversations/index.js';
 import { healthCapability } from './modules/health/index.js';
+import { inboxCapability } from './modules/inbox/index.js';
 import {
   createKnowledgeRuntime,
   createKnowledgeService,
@@ -114,6 +115,8 @@ export interface DepsOptions {
     answerEngine?: AnswerEngine;
     /** Plugged in over every other adapter of the channel-delivery port. */
     channelAdapters?: Partial<ChannelAdapters>;
+    /** Where the built inbox app is read from (by default dist/web/inbox/). */
+    inboxDir?: string;
   };
 }
 
@@ -182,6 +185,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     }),
     mount(leadsCapability, { leads, paginator }),
     mount(channelsCapability, { runtime: channelsRuntime, conversations, webChat, inbound }),
+    mount(inboxCapability, { logger, dir: overrides.inboxDir }),
   ];
 
   // Gauges read when the metrics are scraped: the job queue, the database connections, each capability's own.

@@ -1,0 +1,196 @@
+// Requests to the service's API with the session cookie. State-changing requests carry the session's
+// CSRF token (X-CSRF-Token), which sign-in and GET /auth/session answer; the cookie itself is HttpOnly.
+import type { Conversation, Invitation, Lead, Message, ReplyResult, Session, User } from './types';
+
+const BASE = '/api/v1';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly retryAfter: number | null,
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken: string | null = null;
+let onSignedOut: (() => void) | null = null;
+
+/** Called when a request finds the session ended (401): the app shows the sign-in page. */
+export function whenSignedOut(handler: () => void): void {
+  onSignedOut = handler;
+}
+
+interface Envelope<T> {
+  data: T;
+  meta?: { pagination?: { hasMore: boolean; nextCursor: string | null } };
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { signedOutOk?: boolean } = {},
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(BASE + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiError(
+      0,
+      'network',
+      'The service cannot be reached. Check the connection and try again.',
+      null,
+    );
+  }
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  if (!response.ok) {
+    const error = (parsed as { error?: { code?: string; message?: string } } | null)?.error;
+    const retry = Number(response.headers.get('retry-after'));
+    const failure = new ApiError(
+      response.status,
+      error?.code ?? 'error',
+      error?.message ?? `The service answered ${response.status}.`,
+      Number.isFinite(retry) && retry > 0 ? retry : null,
+    );
+    if (response.status === 401 && !options.signedOutOk) onSignedOut?.();
+    throw failure;
+  }
+  return parsed as Envelope<T>;
+}
+
+const remember = (session: Session): Session => {
+  csrfToken = session.csrfToken;
+  return session;
+};
+
+export const api = {
+  async session(): Promise<Session | null> {
+    try {
+      return remember(
+        (await request<Session>('GET', '/auth/session', undefined, { signedOutOk: true })).data,
+      );
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  async signIn(email: string, password: string): Promise<Session> {
+    return remember(
+      (await request<Session>('POST', '/auth/sign-in', { email, password }, { signedOutOk: true })).data,
+    );
+  },
+  async signOut(): Promise<void> {
+    try {
+      await request('POST', '/auth/sign-out', undefined, { signedOutOk: true });
+    } finally {
+      csrfToken = null;
+    }
+  },
+  async invitation(token: string): Promise<Invitation> {
+    return (
+      await request<{ invitation: Invitation }>('GET', `/auth/invitations/${encodeURIComponent(token)}`)
+    ).data.invitation;
+  },
+  async acceptInvitation(token: string, password: string): Promise<Session> {
+    const path = `/auth/invitations/${encodeURIComponent(token)}/accept`;
+    return remember((await request<Session>('POST', path, { password }, { signedOutOk: true })).data);
+  },
+  async users(): Promise<User[]> {
+    return (await request<{ users: User[] }>('GET', '/users?limit=100')).data.users;
+  },
+
+  /** The account's conversations of a filter, newest activity first, up to `pages` pages of 100. */
+  async conversations(filters: Record<string, string>, pages = 3): Promise<Conversation[]> {
+    const found: Conversation[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < pages; page++) {
+      const query = new URLSearchParams({ ...filters, limit: '100', ...(cursor ? { cursor } : {}) });
+      const answer: Envelope<{ conversations: Conversation[] }> = await request(
+        'GET',
+        `/conversations?${query}`,
+      );
+      found.push(...answer.data.conversations);
+      cursor = answer.meta?.pagination?.hasMore ? (answer.meta.pagination.nextCursor ?? null) : null;
+      if (!cursor) break;
+    }
+    return found;
+  },
+  async chatbotIds(): Promise<string[]> {
+    return (await request<{ chatbots: { id: string }[] }>('GET', '/chatbots?limit=100')).data.chatbots.map(
+      (chatbot) => chatbot.id,
+    );
+  },
+  async conversation(chatbotId: string, threadId: string): Promise<Conversation> {
+    return (await request<{ conversation: Conversation }>('GET', thread(chatbotId, threadId))).data
+      .conversation;
+  },
+  /** The conversation's messages, oldest first (up to 500). */
+  async messages(chatbotId: string, threadId: string): Promise<Message[]> {
+    const found: Message[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const query = new URLSearchParams({ limit: '100', ...(cursor ? { cursor } : {}) });
+      const answer: Envelope<{ messages: Message[] }> = await request(
+        'GET',
+        `${thread(chatbotId, threadId)}/messages?${query}`,
+      );
+      found.push(...answer.data.messages);
+      cursor = answer.meta?.pagination?.hasMore ? (answer.meta.pagination.nextCursor ?? null) : null;
+      if (!cursor) break;
+    }
+    return found.reverse();
+  },
+  /** The lead of a conversation: the leads API has no thread filter, so the chatbot's newest leads are searched. */
+  async leadOf(chatbotId: string, threadId: string): Promise<Lead | null> {
+    let cursor: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const query = new URLSearchParams({ limit: '100', ...(cursor ? { cursor } : {}) });
+      const answer: Envelope<{ leads: Lead[] }> = await request(
+        'GET',
+        `/chatbots/${chatbotId}/leads?${query}`,
+      );
+      const lead = answer.data.leads.find((candidate) => candidate.threadId === threadId);
+      if (lead) return lead;
+      cursor = answer.meta?.pagination?.hasMore ? (answer.meta.pagination.nextCursor ?? null) : null;
+      if (!cursor) break;
+    }
+    return null;
+  },
+  async takeOver(chatbotId: string, threadId: string): Promise<Conversation> {
+    return (await request<{ conversation: Conversation }>('POST', `${thread(chatbotId, threadId)}/take-over`))
+      .data.conversation;
+  },
+  async reply(chatbotId: string, threadId: string, message: string): Promise<ReplyResult> {
+    return (await request<ReplyResult>('POST', `${thread(chatbotId, threadId)}/replies`, { message })).data;
+  },
+  async switchToAi(chatbotId: string, threadId: string): Promise<Conversation> {
+    return (
+      await request<{ conversation: Conversation }>('POST', `${thread(chatbotId, threadId)}/switch-to-ai`)
+    ).data.conversation;
+  },
+  async setResolved(chatbotId: string, threadId: string, resolved: boolean): Promise<Conversation> {
+    return (await request<{ conversation: Conversation }>('PATCH', thread(chatbotId, threadId), { resolved }))
+      .data.conversation;
+  },
+};
+
+const thread = (chatbotId: string, threadId: string) =>
+  `/chatbots/${encodeURIComponent(chatbotId)}/conversations/${encodeURIComponent(threadId)}`;

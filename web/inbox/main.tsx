@@ -1,0 +1,295 @@
+// The team inbox: a single-page application served at /inbox (the page and its files come from this
+// service; nothing from a CDN). Routes live in the hash: #/queue/VIEW, #/conversations/THREAD_ID (the
+// escalation email links there), #/invite/TOKEN (the invitation link). Without a session the sign-in page
+// shows, and the route asked for opens once signed in.
+import { render } from 'preact';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { api, whenSignedOut } from './api';
+import { Invite, SignIn } from './auth';
+import { ConversationView, type MessageListener } from './conversation';
+import { visitorLabel } from './format';
+import { LiveStream, type LiveStatus } from './live';
+import { Queue, isView, type View } from './queue';
+import type { Conversation, Session } from './types';
+
+type Route =
+  | { name: 'queue'; view: View | null }
+  | { name: 'conversation'; threadId: string }
+  | { name: 'invite'; token: string };
+
+function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === 'invite' && parts[1]) return { name: 'invite', token: parts[1] };
+  if (parts[0] === 'conversations' && parts[1]) return { name: 'conversation', threadId: parts[1] };
+  if (parts[0] === 'queue' && parts[1] && isView(parts[1])) return { name: 'queue', view: parts[1] };
+  return { name: 'queue', view: null };
+}
+
+const TITLE = 'Inbox · chatbot-ops';
+
+function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  useEffect(() => {
+    const onChange = () => setRoute(parseRoute(location.hash));
+    window.addEventListener('hashchange', onChange);
+    return () => window.removeEventListener('hashchange', onChange);
+  }, []);
+  return route;
+}
+
+function App() {
+  const route = useRoute();
+  const [session, setSession] = useState<Session | null | 'loading'>('loading');
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    whenSignedOut(() => {
+      setSession(null);
+      setNotice('Your session has ended. Sign in again.');
+    });
+    api.session().then(setSession, () => setSession(null));
+  }, []);
+
+  const signedIn = (next: Session) => {
+    setNotice(null);
+    setSession(next);
+    if (route.name === 'invite') location.hash = '#/';
+  };
+
+  if (route.name === 'invite') return <Invite token={route.token} onSignedIn={signedIn} />;
+  if (session === 'loading')
+    return (
+      <p class="boot" role="status">
+        Loading the inbox…
+      </p>
+    );
+  if (session === null) return <SignIn onSignedIn={signedIn} notice={notice} />;
+  return (
+    <Inbox
+      key={session.user.id}
+      session={session}
+      route={route}
+      onSignedOut={(why) => {
+        setNotice(why);
+        setSession(null);
+      }}
+    />
+  );
+}
+
+function Inbox({
+  session,
+  route,
+  onSignedOut,
+}: {
+  session: Session;
+  route: Route;
+  onSignedOut(why: string): void;
+}) {
+  const me = session.user;
+  const [conversations, setConversations] = useState<Map<string, Conversation>>(new Map());
+  const [loading, setLoading] = useState(true);
+  const [liveStatus, setLiveStatus] = useState<LiveStatus>('connecting');
+  const [unread, setUnread] = useState<Set<string>>(new Set());
+  const [resumedAt, setResumedAt] = useState(0);
+  const [now, setNow] = useState(Date.now());
+  const [deliveryErrors, setDeliveryErrors] = useState<Map<string, string>>(new Map());
+  const [view, setView] = useState<View>('open');
+  const [permission, setPermission] = useState<NotificationPermission | 'unsupported'>(() =>
+    'Notification' in window ? Notification.permission : 'unsupported',
+  );
+  const known = useRef(conversations);
+  known.current = conversations;
+  const selected = route.name === 'conversation' ? route.threadId : null;
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+  const listeners = useRef(new Map<string, Set<MessageListener>>());
+  const live = useRef<LiveStream | null>(null);
+
+  useEffect(() => {
+    if (route.name === 'queue' && route.view) setView(route.view);
+  }, [route]);
+
+  const upsert = useCallback((conversation: Conversation) => {
+    setConversations((current) => new Map(current).set(conversation.threadId, conversation));
+  }, []);
+
+  const loadAll = useCallback(async () => {
+    const [open, resolved] = await Promise.all([
+      api.conversations({ resolved: 'false' }, 3),
+      api.conversations({ resolved: 'true' }, 1),
+    ]);
+    setConversations(
+      new Map([...resolved, ...open].map((conversation) => [conversation.threadId, conversation])),
+    );
+    setLoading(false);
+  }, []);
+
+  // A live change: note new handovers (the tab title's count and a browser notification) and new visitor
+  // messages on conversations of mine that are not on screen.
+  const onLiveConversation = useCallback(
+    (next: Conversation) => {
+      const before = known.current.get(next.threadId);
+      const onScreen = selectedRef.current === next.threadId && document.visibilityState === 'visible';
+      const newEscalation =
+        next.escalated &&
+        next.escalation !== null &&
+        (!before || !before.escalated || before.escalation?.at !== next.escalation.at);
+      const newForMe =
+        next.assignee?.id === me.id &&
+        next.lastMessage?.role === 'user' &&
+        before?.lastMessage?.createdAt !== next.lastMessage.createdAt;
+      if ((newEscalation || newForMe) && !onScreen)
+        setUnread((current) => new Set(current).add(next.threadId));
+      if (newEscalation && 'Notification' in window && Notification.permission === 'granted') {
+        try {
+          const note = new Notification('A conversation needs a person', {
+            body: `${visitorLabel(next)}: ${next.escalation?.reason ?? ''}`,
+            tag: next.threadId,
+          });
+          note.onclick = () => {
+            window.focus();
+            location.hash = `#/conversations/${encodeURIComponent(next.threadId)}`;
+          };
+        } catch {
+          // Some browsers only show notifications from a service worker: the title's count still tells.
+        }
+      }
+      upsert(next);
+    },
+    [me.id, upsert],
+  );
+
+  useEffect(() => {
+    void loadAll().catch(() => setLoading(false));
+    const stream = new LiveStream({
+      conversation: onLiveConversation,
+      message: (message) => listeners.current.get(message.threadId)?.forEach((listener) => listener(message)),
+      status: setLiveStatus,
+      resumed: () => {
+        void loadAll().catch(() => undefined);
+        setResumedAt(Date.now());
+      },
+      checkSession: async () =>
+        (await api.session()) !== null || (onSignedOut('Your session has ended. Sign in again.'), false),
+    });
+    live.current = stream;
+    stream.follow(selectedRef.current);
+    stream.start();
+    const tick = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => {
+      stream.stop();
+      window.clearInterval(tick);
+    };
+  }, []);
+
+  // What is on screen is read: the open conversation leaves the unread count, now and when the tab comes back.
+  useEffect(() => {
+    live.current?.follow(selected);
+    const seen = () => {
+      if (!selected || document.visibilityState !== 'visible') return;
+      setUnread((current) => {
+        if (!current.has(selected)) return current;
+        const next = new Set(current);
+        next.delete(selected);
+        return next;
+      });
+    };
+    seen();
+    document.addEventListener('visibilitychange', seen);
+    return () => document.removeEventListener('visibilitychange', seen);
+  }, [selected]);
+
+  useEffect(() => {
+    document.title = unread.size > 0 ? `(${unread.size}) ${TITLE}` : TITLE;
+  }, [unread.size]);
+
+  const subscribe = useCallback((threadId: string, listener: MessageListener) => {
+    const set = listeners.current.get(threadId) ?? new Set();
+    set.add(listener);
+    listeners.current.set(threadId, set);
+    return () => set.delete(listener);
+  }, []);
+
+  const signOut = async () => {
+    await api.signOut().catch(() => undefined);
+    live.current?.stop();
+    location.hash = '#/';
+    onSignedOut('You have signed out.');
+  };
+
+  const all = [...conversations.values()];
+  const queueView = route.name === 'queue' ? (route.view ?? view) : view;
+  return (
+    <div class={`shell${selected ? ' has-selection' : ''}`}>
+      <a
+        class="skip"
+        href="#main"
+        onClick={(event) => (event.preventDefault(), document.getElementById('main')?.focus())}
+      >
+        Skip to content
+      </a>
+      <header class="top">
+        <h1>
+          <a href="#/">Inbox</a>
+          {unread.size > 0 && <span class="unread">{unread.size} new</span>}
+        </h1>
+        <span class={`live ${liveStatus}`} role="status">
+          {liveStatus === 'live' ? 'Live' : liveStatus === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+        </span>
+        <div class="me">
+          {permission === 'default' && (
+            <button
+              type="button"
+              class="quiet"
+              onClick={() => Notification.requestPermission().then(setPermission)}
+            >
+              Turn on notifications
+            </button>
+          )}
+          <span class="name" title={me.email}>
+            {me.name}
+          </span>
+          <button type="button" class="quiet" onClick={signOut}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Queue
+          view={queueView}
+          conversations={all}
+          me={me}
+          selected={selected}
+          unread={unread}
+          now={now}
+          loading={loading}
+        />
+        {selected ? (
+          <ConversationView
+            key={selected}
+            threadId={selected}
+            conversation={conversations.get(selected)}
+            me={me}
+            now={now}
+            resumedAt={resumedAt}
+            onConversation={upsert}
+            subscribe={subscribe}
+            deliveryErrors={deliveryErrors}
+            onDeliveryError={(id, error) => setDeliveryErrors((current) => new Map(current).set(id, error))}
+          />
+        ) : (
+          <section class="detail placeholder" aria-label="No conversation open">
+            <p>Choose a conversation from the queue.</p>
+          </section>
+        )}
+      </main>
+    </div>
+  );
+}
+
+const root = document.getElementById('app');
+if (root) {
+  root.textContent = '';
+  render(<App />, root);
+}
