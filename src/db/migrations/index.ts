@@ -10,6 +10,7 @@ import * as claimsAndLeases from './0007_claims_and_leases.js';
 import * as conversationLive from './0008_conversation_live.js';
 import * as operations from './0009_operations.js';
 import * as people from './0010_people.js';
+import * as chunkPages from './0011_chunk_pages.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_conversation_live': conversationLive,
   '0009_operations': operations,
   '0010_people': people,
+  '0011_chunk_pages': chunkPages,
 };

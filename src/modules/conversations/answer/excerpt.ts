@@ -1,0 +1,135 @@
+// Which words of a passage answer the question, and how they reach the visitor: as plain text. A passage
+// is read by its structure (the same rules chunking used): headings and FAQ questions are the context of
+// the sentences and list items below them, so they help pick the answer but are never the answer
+// themselves, and no Markdown syntax (heading marks, emphasis, list markers, link syntax) is shown.
+import { classifyLine, tableRowsAsText } from '../../knowledge/index.js';
+import { coverage, stem } from './relevance.js';
+
+interface Segment {
+  /** Plain text of one sentence, list item or table row. */
+  text: string;
+  kind: 'sentence' | 'item';
+  /** The headings and question above it, as plain text. */
+  context: string;
+  index: number;
+}
+
+/** Sentences (or items and rows) matching at least this share of the best one's score join it. */
+const EXCERPT_SCORE_SHARE = 0.75;
+const EXCERPT_SENTENCES = 3;
+const EXCERPT_ITEMS = 8;
+
+/** "A:" before a FAQ answer says nothing to a visitor. */
+const ANSWER_LABEL = /^(?:A|Answer)\s*[:.)]\s*/i;
+const SENTENCE_END = /(?<=[.!?…])\s+/u;
+
+/** Inline Markdown out, what it marks kept: `**x**` → x, `[label](https://…)` → label (https://…). */
+export function plainInline(text: string): string {
+  return text
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g, (_match, label: string, href: string) => {
+      if (!/^(?:https?:|mailto:|tel:)/i.test(href) || label.trim() === href) return label;
+      return `${label} (${href.replace(/^(?:mailto|tel):/i, '')})`;
+    })
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+    .replace(/<((?:https?|mailto):[^>\s]+)>/gi, '$1')
+    .replace(/(\*\*|__)(?=\S)(.*?\S)\1/g, '$2')
+    .replace(/(^|[^\p{L}\p{N}*])\*(?=\S)([^*]*?\S)\*(?![\p{L}\p{N}])/gu, '$1$2')
+    .replace(/(^|[^\p{L}\p{N}_])_(?=\S)([^_]*?\S)_(?![\p{L}\p{N}])/gu, '$1$2')
+    .replace(/~~(?=\S)(.*?\S)~~/g, '$1')
+    .replace(/`+([^`]+)`+/g, '$1')
+    .replace(/\\([\\`*_{}[\]()#+\-.!|>~])/g, '$1')
+    .replace(/^(?:>\s?)+/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The passage as sentences and items in reading order, each with the headings and question above it. */
+function segmentsOf(information: string): Segment[] {
+  const segments: Segment[] = [];
+  const headings: { level: number; text: string }[] = [];
+  const add = (text: string, kind: Segment['kind']) => {
+    if (!/[\p{L}\p{N}]/u.test(text)) return;
+    segments.push({ text, kind, context: headings.map((heading) => heading.text).join(' '), index: segments.length });
+  };
+  for (const line of information.split('\n')) {
+    if (!line.trim()) continue;
+    const read = classifyLine(line);
+    switch (read.kind) {
+      case 'heading':
+        while (headings.length > 0 && headings.at(-1)!.level >= read.level) headings.pop();
+        headings.push({ level: read.level, text: plainInline(read.text) });
+        break;
+      case 'item':
+        add(plainInline(read.text.replace(ANSWER_LABEL, '')), 'item');
+        break;
+      case 'row':
+        add(plainInline(tableRowsAsText(null, [read.cells])[0] ?? ''), 'item');
+        break;
+      case 'text':
+        for (const sentence of plainInline(read.text.replace(ANSWER_LABEL, '')).split(SENTENCE_END)) add(sentence, 'sentence');
+        break;
+      case 'separator':
+        break;
+    }
+  }
+  return segments;
+}
+
+const stems = (text: string): Set<string> =>
+  new Set((text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).map(stem));
+
+/** How alike two texts are by their words (all of them, stemmed): shared over all. */
+function similarity(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+/**
+ * The part of a passage that answers the question, as plain text: the best-matching sentence or item and
+ * up to a few others that match nearly as well, in their original order, within `maxLength`. A sentence
+ * matches through its own words and those of the headings and question above it, so the answer under the
+ * FAQ question that matches is chosen, not the question; among equals, the one under the heading most
+ * like the visitor's question wins. Others join only from the same section, unless they match on their
+ * own. Empty when the passage holds nothing but headings.
+ */
+export function answerExcerpt(terms: readonly string[], question: string, information: string, maxLength = 500): string {
+  const segments = segmentsOf(information);
+  if (segments.length === 0) return '';
+  const asked = stems(question);
+  const scored = segments.map((segment) => ({
+    ...segment,
+    own: coverage(terms, segment.text),
+    score: coverage(terms, `${segment.context} ${segment.text}`),
+    alike: similarity(asked, stems(segment.context)),
+  }));
+  const best = Math.max(...scored.map((segment) => segment.score));
+  let chosen: typeof scored = [];
+  if (best > 0) {
+    const ranked = [...scored].sort((a, b) => b.score - a.score || b.alike - a.alike || b.own - a.own || a.index - b.index);
+    const top = ranked[0]!;
+    let length = 0;
+    let sentences = 0;
+    let items = 0;
+    for (const segment of ranked) {
+      if (segment.score < best * EXCERPT_SCORE_SHARE) break;
+      if (segment.context !== top.context && segment.own < best * EXCERPT_SCORE_SHARE) continue;
+      if (segment.kind === 'sentence' ? sentences === EXCERPT_SENTENCES : items === EXCERPT_ITEMS) continue;
+      if (chosen.length > 0 && length + segment.text.length > maxLength) continue;
+      chosen.push(segment);
+      length += segment.text.length + 1;
+      if (segment.kind === 'sentence') sentences++;
+      else items++;
+    }
+  } else {
+    chosen = scored.slice(0, EXCERPT_SENTENCES);
+  }
+  chosen.sort((a, b) => a.index - b.index);
+  // Sentences run on; items and rows take a line each.
+  const excerpt = chosen
+    .map((segment, i) => (i === 0 ? '' : segment.kind === 'item' || chosen[i - 1]!.kind === 'item' ? '\n' : ' ') + segment.text)
+    .join('');
+  return excerpt.length > maxLength ? `${excerpt.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…` : excerpt;
+}
