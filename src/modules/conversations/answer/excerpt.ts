@@ -9,7 +9,9 @@ interface Segment {
   /** Plain text of one sentence, list item or table row. */
   text: string;
   kind: 'sentence' | 'item';
-  /** The headings and question above it, as plain text. */
+  /** The headings and question above it, as plain text: the section it belongs to. */
+  section: string;
+  /** Its section and, for a list item, the line that announced the list ("We accept:"). */
   context: string;
   index: number;
 }
@@ -48,15 +50,19 @@ export function plainInline(text: string): string {
 function segmentsOf(information: string): Segment[] {
   const segments: Segment[] = [];
   const headings: { level: number; text: string }[] = [];
+  let leadIn = '';
   const add = (text: string, kind: Segment['kind']) => {
     if (!/[\p{L}\p{N}]/u.test(text)) return;
-    segments.push({ text, kind, context: headings.map((heading) => heading.text).join(' '), index: segments.length });
+    const section = headings.map((heading) => heading.text).join(' ');
+    const context = kind === 'item' && leadIn ? `${section} ${leadIn}` : section;
+    segments.push({ text, kind, section, context, index: segments.length });
   };
   for (const line of information.split('\n')) {
     if (!line.trim()) continue;
     const read = classifyLine(line);
     switch (read.kind) {
       case 'heading':
+        leadIn = '';
         while (headings.length > 0 && headings.at(-1)!.level >= read.level) headings.pop();
         headings.push({ level: read.level, text: plainInline(read.text) });
         break;
@@ -66,9 +72,12 @@ function segmentsOf(information: string): Segment[] {
       case 'row':
         add(plainInline(tableRowsAsText(null, [read.cells])[0] ?? ''), 'item');
         break;
-      case 'text':
-        for (const sentence of plainInline(read.text.replace(ANSWER_LABEL, '')).split(SENTENCE_END)) add(sentence, 'sentence');
+      case 'text': {
+        const text = plainInline(read.text.replace(ANSWER_LABEL, ''));
+        for (const sentence of text.split(SENTENCE_END)) add(sentence, 'sentence');
+        leadIn = text.endsWith(':') ? text : '';
         break;
+      }
       case 'separator':
         break;
     }
@@ -92,8 +101,8 @@ function similarity(a: Set<string>, b: Set<string>): number {
  * up to a few others that match nearly as well, in their original order, within `maxLength`. A sentence
  * matches through its own words and those of the headings and question above it, so the answer under the
  * FAQ question that matches is chosen, not the question; among equals, the one under the heading most
- * like the visitor's question wins. Others join only from the same section, unless they match on their
- * own. Empty when the passage holds nothing but headings.
+ * like the visitor's question wins. Others join only from the same section. A list's items are read
+ * with the line that announced them, and only the items matching best are given. Empty when the passage holds nothing but headings.
  */
 export function answerExcerpt(terms: readonly string[], question: string, information: string, maxLength = 500): string {
   const segments = segmentsOf(information);
@@ -115,7 +124,9 @@ export function answerExcerpt(terms: readonly string[], question: string, inform
     let items = 0;
     for (const segment of ranked) {
       if (segment.score < best * EXCERPT_SCORE_SHARE) break;
-      if (segment.context !== top.context && segment.own < best * EXCERPT_SCORE_SHARE) continue;
+      if (segment.section !== top.section) continue;
+      // Items and rows are alternatives: only those matching best answer (the whole list when it was asked for).
+      if (segment.kind === 'item' && segment.score < best) continue;
       if (segment.kind === 'sentence' ? sentences === EXCERPT_SENTENCES : items === EXCERPT_ITEMS) continue;
       if (chosen.length > 0 && length + segment.text.length > maxLength) continue;
       chosen.push(segment);
