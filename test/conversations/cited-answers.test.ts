@@ -5,11 +5,13 @@
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { after, before, it } from 'node:test';
+import { referenceData } from '../../src/modules/conversations/answer/openai.js';
 import { DONT_KNOW } from '../../src/modules/conversations/answer/wording.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import { startHttpServer, type TestServer } from '../support/tls.js';
 import { closeRuntime, getSource, runJobs } from '../knowledge/support.js';
+import { startFakeOpenAi } from './fake-openai.js';
 import { addKnowledge, start } from './support.js';
 
 const FAQ = `# Bike rental FAQ
@@ -62,6 +64,9 @@ const PAGES: Record<string, string> = {
      <h2>Payment</h2><p>You can pay with:</p><ul><li>Visa</li><li><strong>Mastercard</strong></li><li>Cash</li></ul>`,
   ),
 };
+
+const fake = await startFakeOpenAi();
+after(() => fake.close());
 
 let site: TestServer;
 before(async () => {
@@ -190,4 +195,33 @@ describeEachDialect(
     });
   },
   { env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } },
+);
+
+describeEachDialect(
+  'conversations: the openai engine answers in plain text and knows the page of each passage',
+  (t) => {
+    it('takes Markdown out of the model\'s reply', async () => {
+      fake.reset();
+      const s = await seed(t());
+      await addKnowledge(t(), s, 'Delivery', 'Bikes are delivered within 2 hours.');
+      fake.respond = () => ({
+        text: '## Delivery\n\n**Bikes** arrive within *2 hours*:\n\n- to your hotel\n- to the station\n\nSee [Delivery times](https://bikes.example/delivery).',
+      });
+      const answer = (await start(t(), s, 'How fast is delivery?')).messages[1].text;
+      assert.equal(
+        answer,
+        'Delivery\n\nBikes arrive within 2 hours:\n\nto your hotel\nto the station\n\nSee Delivery times (https://bikes.example/delivery).',
+      );
+    });
+
+    it('gives each passage its page address when it has one', () => {
+      const data = referenceData([
+        { sourceId: 'a', title: 'Delivery times', url: 'https://bikes.example/delivery', text: '', information: 'Within 2 hours.', score: 1, isSourceOfTruth: false },
+        { sourceId: 'b', title: 'Notes', url: null, text: '', information: 'Open daily.', score: 1, isSourceOfTruth: false },
+      ]);
+      assert.match(data, /<passage index="1" title="Delivery times" url="https:\/\/bikes\.example\/delivery" source_of_truth="false">/);
+      assert.match(data, /<passage index="2" title="Notes" source_of_truth="false">/);
+    });
+  },
+  { env: { ANSWER_ENGINE: 'openai', OPENAI_BASE_URL: fake.baseUrl, OPENAI_MODEL: 'test-model', OPENAI_API_KEY: 'sk-test' } },
 );

@@ -46,6 +46,26 @@ export function plainInline(text: string): string {
     .trim();
 }
 
+/**
+ * Text written with Markdown (a model's reply) as plain text for channels that show it as written: heading
+ * marks, list markers, quote marks and inline syntax go, lines and paragraphs stay.
+ */
+export function plainText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => {
+      const read = classifyLine(line);
+      if (read.kind === 'separator') return '';
+      if (read.kind === 'row') return plainInline(read.cells.filter(Boolean).join('; '));
+      if (read.kind === 'item' || (read.kind === 'heading' && /^\s*(?:#|\*\*|__)/.test(line))) return plainInline(read.text);
+      return plainInline(line);
+    })
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
 /** The passage as sentences and items in reading order, each with the headings and question above it. */
 function segmentsOf(information: string): Segment[] {
   const segments: Segment[] = [];
