@@ -127,6 +127,15 @@ describeEachDialect(
       }
     });
 
+    it('never glues lines that do not end a sentence onto the next one', async () => {
+      const s = await seed(t());
+      await addKnowledge(t(), s, 'Shop', 'Opening hours\n9:00 to 17:00 on weekdays\n\nThe shop is closed on public holidays.');
+      assert.equal(
+        (await start(t(), s, 'When are you open on weekdays?')).messages[1].text,
+        'According to "Shop": Opening hours\n9:00 to 17:00 on weekdays',
+      );
+    });
+
     it('stores each page of a website as its own document and cites the page (title and address) an answer came from', async () => {
       const s = await seed(t());
       const res = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/website`, {

@@ -9,6 +9,8 @@ interface Segment {
   /** Plain text of one sentence, list item or table row. */
   text: string;
   kind: 'sentence' | 'item';
+  /** Which line of the passage it is on. */
+  line: number;
   /** The headings and question above it, as plain text: the section it belongs to. */
   section: string;
   /** Its section and, for a list item, the line that announced the list ("We accept:"). */
@@ -71,15 +73,17 @@ function segmentsOf(information: string): Segment[] {
   const segments: Segment[] = [];
   const headings: { level: number; text: string }[] = [];
   let leadIn = '';
+  let line = 0;
   const add = (text: string, kind: Segment['kind']) => {
     if (!/[\p{L}\p{N}]/u.test(text)) return;
     const section = headings.map((heading) => heading.text).join(' ');
     const context = kind === 'item' && leadIn ? `${section} ${leadIn}` : section;
-    segments.push({ text, kind, section, context, index: segments.length });
+    segments.push({ text, kind, line, section, context, index: segments.length });
   };
-  for (const line of information.split('\n')) {
-    if (!line.trim()) continue;
-    const read = classifyLine(line);
+  for (const raw of information.split('\n')) {
+    line++;
+    if (!raw.trim()) continue;
+    const read = classifyLine(raw);
     switch (read.kind) {
       case 'heading':
         leadIn = '';
@@ -158,9 +162,14 @@ export function answerExcerpt(terms: readonly string[], question: string, inform
     chosen = scored.slice(0, EXCERPT_SENTENCES);
   }
   chosen.sort((a, b) => a.index - b.index);
-  // Sentences run on; items and rows take a line each.
+  // Sentences run on; items and rows take a line each, and so does a line that does not end a sentence.
   const excerpt = chosen
-    .map((segment, i) => (i === 0 ? '' : segment.kind === 'item' || chosen[i - 1]!.kind === 'item' ? '\n' : ' ') + segment.text)
+    .map((segment, i) => {
+      if (i === 0) return segment.text;
+      const previous = chosen[i - 1]!;
+      const ownLine = segment.kind === 'item' || previous.kind === 'item' || (previous.line !== segment.line && !/[.!?…:]$/u.test(previous.text));
+      return (ownLine ? '\n' : ' ') + segment.text;
+    })
     .join('');
   return excerpt.length > maxLength ? `${excerpt.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…` : excerpt;
 }
