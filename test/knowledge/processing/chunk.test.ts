@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { chunkText } from '../../../src/modules/knowledge/processing/chunk.js';
 import { extractMainContent } from '../../../src/modules/knowledge/processing/extract-html.js';
+import { pageTitle } from '../../../src/modules/knowledge/processing/pipeline.js';
 
 /** Sentences of distinct words, so a repeated passage can be located exactly. */
 const sentence = (n: number) => `Sentence ${n} tells the reader one more fact about parcel number ${n}.`;
@@ -251,5 +252,16 @@ describe('chunkText follows structure', () => {
     assert.match(chunk!, /## Electric bikes and tandems\n\nAn electric bike costs 35 euros a day\./);
     assert.match(chunk!, /- Bike: City bike; Per day: 15 euros/);
     assert.match(chunk!, /### How can I pay\?\n\nYou can pay with:\n\n- Visa\n- Cash\n1\. Book\n2\. Ride$/);
+  });
+});
+
+describe('pageTitle', () => {
+  it("names a page by its title, else its opening heading, else the end of its address, else its host", () => {
+    assert.equal(pageTitle('https://shop.example/a', { title: '  Delivery \n times ', text: 'x' }), 'Delivery times');
+    assert.equal(pageTitle('https://shop.example/notes.md', { title: null, text: '# Notes ##\n\nText.' }), 'Notes');
+    assert.equal(pageTitle('https://shop.example/files/price%20list.pdf', { title: null, text: 'Text.' }), 'price list.pdf');
+    assert.equal(pageTitle('https://shop.example/', { title: null, text: 'Text.' }), 'shop.example');
+    const long = pageTitle('https://shop.example/', { title: 'word '.repeat(60), text: 'x' });
+    assert.ok(long.length <= 150 && long.endsWith('word…'), long);
   });
 });

@@ -140,9 +140,9 @@ function chunkSections(source: SourceRow, sections: Section[]): RunResult {
  */
 export function pageTitle(url: string, page: { title: string | null; text: string }): string {
   const own = page.title?.replace(/\s+/g, ' ').trim();
-  if (own) return own;
+  if (own) return shortened(own);
   const heading = /^#{1,6}\s+(.+)/.exec(page.text.trimStart())?.[1]?.replace(/\s+#+\s*$/, '').trim();
-  if (heading) return heading;
+  if (heading) return shortened(heading);
   try {
     const address = new URL(url);
     const last = address.pathname.split('/').filter(Boolean).at(-1);
@@ -151,6 +151,11 @@ export function pageTitle(url: string, page: { title: string | null; text: strin
     return url;
   }
 }
+
+/** A title is quoted in every answer from its page: a runaway one is cut at a word. */
+const MAX_PAGE_TITLE = 150;
+const shortened = (title: string) =>
+  title.length <= MAX_PAGE_TITLE ? title : `${title.slice(0, MAX_PAGE_TITLE - 1).replace(/\s+\S*$/, '')}…`;
 
 /** A page's title opens its text, so that passages from it can be found by the title's words too. */
 function withTitle(section: Section): string {
