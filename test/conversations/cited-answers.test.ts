@@ -123,13 +123,22 @@ describeEachDialect(
       assert.doesNotMatch(bikes, /tandems An electric/);
       for (const answer of answers) {
         assert.doesNotMatch(answer, MARKDOWN, answer);
-        assert.doesNotMatch(answer, /\?\s*$|: (How long|Do you|Q:|Can I)/, `a question line was given as the answer: ${answer}`);
+        assert.doesNotMatch(
+          answer,
+          /\?\s*$|: (How long|Do you|Q:|Can I)/,
+          `a question line was given as the answer: ${answer}`,
+        );
       }
     });
 
     it('never glues lines that do not end a sentence onto the next one', async () => {
       const s = await seed(t());
-      await addKnowledge(t(), s, 'Shop', 'Opening hours\n9:00 to 17:00 on weekdays\n\nThe shop is closed on public holidays.');
+      await addKnowledge(
+        t(),
+        s,
+        'Shop',
+        'Opening hours\n9:00 to 17:00 on weekdays\n\nThe shop is closed on public holidays.',
+      );
       assert.equal(
         (await start(t(), s, 'When are you open on weekdays?')).messages[1].text,
         'According to "Shop": Opening hours\n9:00 to 17:00 on weekdays',
@@ -156,14 +165,11 @@ describeEachDialect(
         .orderBy('position')
         .execute();
       const pages = new Map(chunks.map((chunk) => [chunk.url, chunk.title]));
-      assert.deepEqual(
-        [...pages].sort(),
-        [
-          [`${site.url}/`, 'Harbour Bikes'],
-          [`${site.url}/delivery`, 'Delivery times'],
-          [`${site.url}/prices`, 'Prices'],
-        ],
-      );
+      assert.deepEqual([...pages].sort(), [
+        [`${site.url}/`, 'Harbour Bikes'],
+        [`${site.url}/delivery`, 'Delivery times'],
+        [`${site.url}/prices`, 'Prices'],
+      ]);
 
       const delivery = (await start(t(), s, 'How long does delivery take?')).messages[1].text;
       assert.equal(
@@ -171,27 +177,44 @@ describeEachDialect(
         `According to "Delivery times" (${site.url}/delivery): A courier brings your bikes within 90 minutes of your booking.`,
       );
       const mountain = (await start(t(), s, 'How much is a mountain bike per day?')).messages[1].text;
-      assert.equal(mountain, `According to "Prices" (${site.url}/prices): Bike: Mountain bike; Per day: 25 euros`);
+      assert.equal(
+        mountain,
+        `According to "Prices" (${site.url}/prices): Bike: Mountain bike; Per day: 25 euros`,
+      );
       const payment = (await start(t(), s, 'How can I pay?')).messages[1].text;
-      assert.equal(payment, `According to "Prices" (${site.url}/prices): You can pay with:\nVisa\nMastercard\nCash`);
+      assert.equal(
+        payment,
+        `According to "Prices" (${site.url}/prices): You can pay with:\nVisa\nMastercard\nCash`,
+      );
       for (const answer of [delivery, mountain, payment]) assert.doesNotMatch(answer, MARKDOWN, answer);
 
       // Chunks stored before pages had titles are cited with the source's title and their page's address.
-      await t().db.updateTable('knowledge_chunks').set({ title: null }).where('source_id', '=', sourceId).execute();
+      await t()
+        .db.updateTable('knowledge_chunks')
+        .set({ title: null })
+        .where('source_id', '=', sourceId)
+        .execute();
       assert.equal(
         (await start(t(), s, 'How long does delivery take?')).messages[1].text,
         `According to "${site.url}/" (${site.url}/delivery): A courier brings your bikes within 90 minutes of your booking.`,
       );
 
       // A deleted website is gone from the answers at once.
-      const deleted = await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${sourceId}`, { token: s.token });
+      const deleted = await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${sourceId}`, {
+        token: s.token,
+      });
       assert.equal(deleted.status, 200);
       assert.equal((await start(t(), s, 'How long does delivery take?')).messages[1].text, DONT_KNOW);
     });
 
     it('keeps the rules: source-of-truth passages first, source text never obeyed', async () => {
       const s = await seed(t());
-      await addKnowledge(t(), s, 'Old FAQ', '## Deposit\n\nHow much is the deposit?\nThe deposit is 50 euros per bike.');
+      await addKnowledge(
+        t(),
+        s,
+        'Old FAQ',
+        '## Deposit\n\nHow much is the deposit?\nThe deposit is 50 euros per bike.',
+      );
       await addKnowledge(
         t(),
         s,
@@ -209,7 +232,7 @@ describeEachDialect(
 describeEachDialect(
   'conversations: the openai engine answers in plain text and knows the page of each passage',
   (t) => {
-    it('takes Markdown out of the model\'s reply', async () => {
+    it("takes Markdown out of the model's reply", async () => {
       fake.reset();
       const s = await seed(t());
       await addKnowledge(t(), s, 'Delivery', 'Bikes are delivered within 2 hours.');
@@ -225,12 +248,38 @@ describeEachDialect(
 
     it('gives each passage its page address when it has one', () => {
       const data = referenceData([
-        { sourceId: 'a', title: 'Delivery times', url: 'https://bikes.example/delivery', text: '', information: 'Within 2 hours.', score: 1, isSourceOfTruth: false },
-        { sourceId: 'b', title: 'Notes', url: null, text: '', information: 'Open daily.', score: 1, isSourceOfTruth: false },
+        {
+          sourceId: 'a',
+          title: 'Delivery times',
+          url: 'https://bikes.example/delivery',
+          text: '',
+          information: 'Within 2 hours.',
+          score: 1,
+          isSourceOfTruth: false,
+        },
+        {
+          sourceId: 'b',
+          title: 'Notes',
+          url: null,
+          text: '',
+          information: 'Open daily.',
+          score: 1,
+          isSourceOfTruth: false,
+        },
       ]);
-      assert.match(data, /<passage index="1" title="Delivery times" url="https:\/\/bikes\.example\/delivery" source_of_truth="false">/);
+      assert.match(
+        data,
+        /<passage index="1" title="Delivery times" url="https:\/\/bikes\.example\/delivery" source_of_truth="false">/,
+      );
       assert.match(data, /<passage index="2" title="Notes" source_of_truth="false">/);
     });
   },
-  { env: { ANSWER_ENGINE: 'openai', OPENAI_BASE_URL: fake.baseUrl, OPENAI_MODEL: 'test-model', OPENAI_API_KEY: 'sk-test' } },
+  {
+    env: {
+      ANSWER_ENGINE: 'openai',
+      OPENAI_BASE_URL: fake.baseUrl,
+      OPENAI_MODEL: 'test-model',
+      OPENAI_API_KEY: 'sk-test',
+    },
+  },
 );

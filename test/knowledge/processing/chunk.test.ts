@@ -173,7 +173,9 @@ describe('chunkText follows structure', () => {
   const filler = (n: number) => paragraphOf(n * 10, 3); // ~210 characters
 
   it('keeps paragraphs apart and a heading on its own line above its text', () => {
-    const [chunk] = chunkText('# Prices\n\n## Electric bikes and tandems\nAn electric bike costs 35 euros a day.\nA tandem costs 30 euros.');
+    const [chunk] = chunkText(
+      '# Prices\n\n## Electric bikes and tandems\nAn electric bike costs 35 euros a day.\nA tandem costs 30 euros.',
+    );
     assert.equal(
       chunk,
       '# Prices\n\n## Electric bikes and tandems\n\nAn electric bike costs 35 euros a day.\nA tandem costs 30 euros.',
@@ -181,13 +183,20 @@ describe('chunkText follows structure', () => {
   });
 
   it('keeps a FAQ question (a line that is one question, or "Q:") with its answer wherever the chunk ends', () => {
-    for (const question of ['How long does delivery take?', 'Q: How long does delivery take', '**Delivery times**']) {
+    for (const question of [
+      'How long does delivery take?',
+      'Q: How long does delivery take',
+      '**Delivery times**',
+    ]) {
       for (let sentences = 1; sentences <= 12; sentences++) {
         const text = `${paragraphOf(1, sentences)}\n\n${question}\nParcels arrive within three working days of the order.`;
         const chunks = chunkText(text, { target: 400, overlap: 100 });
         const holding = chunks.filter((chunk) => chunk.includes(question));
         assert.equal(holding.length, 1, `${question} with ${sentences} sentences: ${JSON.stringify(chunks)}`);
-        assert.ok(holding[0]!.includes(`${question}\n\nParcels arrive within three working days`), `${question} with ${sentences} sentences`);
+        assert.ok(
+          holding[0]!.includes(`${question}\n\nParcels arrive within three working days`),
+          `${question} with ${sentences} sentences`,
+        );
       }
     }
     // A line that tells something before it asks is text, not a question heading.
@@ -214,13 +223,23 @@ describe('chunkText follows structure', () => {
     const listChunks = chunks.filter((chunk) => chunk.includes('- Opening hours'));
     assert.ok(listChunks.length >= 4);
     for (const chunk of listChunks) {
-      assert.match(chunk, /^# Shops\n\n## Opening hours\n\n- Opening hours of shop number \d+: 9 to 18\./, chunk);
+      assert.match(
+        chunk,
+        /^# Shops\n\n## Opening hours\n\n- Opening hours of shop number \d+: 9 to 18\./,
+        chunk,
+      );
       assert.ok(chunk.length <= 300);
     }
     // Every item whole, exactly once: no overlap is repeated between list pieces.
     const found = listChunks.flatMap((chunk) => chunk.split('\n').filter((line) => line.startsWith('- ')));
     assert.deepEqual(found, items);
-    assert.ok(chunks.some((chunk) => /^# Shops\n\n## Parking\n\nParking is free\.$/.test(chunk) || chunk.endsWith('## Parking\n\nParking is free.')));
+    assert.ok(
+      chunks.some(
+        (chunk) =>
+          /^# Shops\n\n## Parking\n\nParking is free\.$/.test(chunk) ||
+          chunk.endsWith('## Parking\n\nParking is free.'),
+      ),
+    );
   });
 
   it('turns a Markdown table into rows that name their columns, cut only between rows', () => {
@@ -256,10 +275,19 @@ describe('chunkText follows structure', () => {
 });
 
 describe('pageTitle', () => {
-  it("names a page by its title, else its opening heading, else the end of its address, else its host", () => {
-    assert.equal(pageTitle('https://shop.example/a', { title: '  Delivery \n times ', text: 'x' }), 'Delivery times');
-    assert.equal(pageTitle('https://shop.example/notes.md', { title: null, text: '# Notes ##\n\nText.' }), 'Notes');
-    assert.equal(pageTitle('https://shop.example/files/price%20list.pdf', { title: null, text: 'Text.' }), 'price list.pdf');
+  it('names a page by its title, else its opening heading, else the end of its address, else its host', () => {
+    assert.equal(
+      pageTitle('https://shop.example/a', { title: '  Delivery \n times ', text: 'x' }),
+      'Delivery times',
+    );
+    assert.equal(
+      pageTitle('https://shop.example/notes.md', { title: null, text: '# Notes ##\n\nText.' }),
+      'Notes',
+    );
+    assert.equal(
+      pageTitle('https://shop.example/files/price%20list.pdf', { title: null, text: 'Text.' }),
+      'price list.pdf',
+    );
     assert.equal(pageTitle('https://shop.example/', { title: null, text: 'Text.' }), 'shop.example');
     const long = pageTitle('https://shop.example/', { title: 'word '.repeat(60), text: 'x' });
     assert.ok(long.length <= 150 && long.endsWith('word…'), long);

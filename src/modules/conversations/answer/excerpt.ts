@@ -31,10 +31,13 @@ const SENTENCE_END = /(?<=[.!?…])\s+/u;
 export function plainInline(text: string): string {
   return text
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g, (_match, label: string, href: string) => {
-      if (!/^(?:https?:|mailto:|tel:)/i.test(href) || label.trim() === href) return label;
-      return `${label} (${href.replace(/^(?:mailto|tel):/i, '')})`;
-    })
+    .replace(
+      /\[([^\]]+)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g,
+      (_match, label: string, href: string) => {
+        if (!/^(?:https?:|mailto:|tel:)/i.test(href) || label.trim() === href) return label;
+        return `${label} (${href.replace(/^(?:mailto|tel):/i, '')})`;
+      },
+    )
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
     .replace(/<((?:https?|mailto):[^>\s]+)>/gi, '$1')
     .replace(/(\*\*|__)(?=\S)(.*?\S)\1/g, '$2')
@@ -60,7 +63,8 @@ export function plainText(text: string): string {
       const read = classifyLine(line);
       if (read.kind === 'separator') return '';
       if (read.kind === 'row') return plainInline(read.cells.filter(Boolean).join('; '));
-      if (read.kind === 'item' || (read.kind === 'heading' && /^\s*(?:#|\*\*|__)/.test(line))) return plainInline(read.text);
+      if (read.kind === 'item' || (read.kind === 'heading' && /^\s*(?:#|\*\*|__)/.test(line)))
+        return plainInline(read.text);
       return plainInline(line);
     })
     .join('\n')
@@ -110,7 +114,14 @@ function segmentsOf(information: string): Segment[] {
 }
 
 const stems = (text: string): Set<string> =>
-  new Set((text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).map(stem));
+  new Set(
+    (
+      text
+        .toLowerCase()
+        .normalize('NFKC')
+        .match(/[\p{L}\p{N}]+/gu) ?? []
+    ).map(stem),
+  );
 
 /** How alike two texts are by their words (all of them, stemmed): shared over all. */
 function similarity(a: Set<string>, b: Set<string>): number {
@@ -128,7 +139,12 @@ function similarity(a: Set<string>, b: Set<string>): number {
  * like the visitor's question wins. Others join only from the same section. A list's items are read
  * with the line that announced them, and only the items matching best are given. Empty when the passage holds nothing but headings.
  */
-export function answerExcerpt(terms: readonly string[], question: string, information: string, maxLength = 500): string {
+export function answerExcerpt(
+  terms: readonly string[],
+  question: string,
+  information: string,
+  maxLength = 500,
+): string {
   const segments = segmentsOf(information);
   if (segments.length === 0) return '';
   const asked = stems(question);
@@ -141,7 +157,9 @@ export function answerExcerpt(terms: readonly string[], question: string, inform
   const best = Math.max(...scored.map((segment) => segment.score));
   let chosen: typeof scored = [];
   if (best > 0) {
-    const ranked = [...scored].sort((a, b) => b.score - a.score || b.alike - a.alike || b.own - a.own || a.index - b.index);
+    const ranked = [...scored].sort(
+      (a, b) => b.score - a.score || b.alike - a.alike || b.own - a.own || a.index - b.index,
+    );
     const top = ranked[0]!;
     let length = 0;
     let sentences = 0;
@@ -167,7 +185,10 @@ export function answerExcerpt(terms: readonly string[], question: string, inform
     .map((segment, i) => {
       if (i === 0) return segment.text;
       const previous = chosen[i - 1]!;
-      const ownLine = segment.kind === 'item' || previous.kind === 'item' || (previous.line !== segment.line && !/[.!?…:]$/u.test(previous.text));
+      const ownLine =
+        segment.kind === 'item' ||
+        previous.kind === 'item' ||
+        (previous.line !== segment.line && !/[.!?…:]$/u.test(previous.text));
       return (ownLine ? '\n' : ' ') + segment.text;
     })
     .join('');

@@ -134,7 +134,8 @@ function parseBlocks(text: string): Block[] {
   const blocks: Block[] = [];
   const push = (block: Block) => {
     const last = blocks.at(-1);
-    if (block.kind === 'list' && !block.table && last?.kind === 'list' && !last.table) last.lines.push(...block.lines);
+    if (block.kind === 'list' && !block.table && last?.kind === 'list' && !last.table)
+      last.lines.push(...block.lines);
     else blocks.push(block);
   };
   for (const paragraph of text.split(/\n{2,}/)) {
@@ -194,12 +195,20 @@ function toUnits(blocks: readonly Block[], maxPiece: number): Unit[] {
   const units: Unit[] = [];
   for (const block of blocks) {
     if (block.kind === 'heading') {
-      units.push({ text: block.text.slice(0, maxPiece), separator: '\n\n', kind: 'heading', level: block.level, leadsIn: true });
+      units.push({
+        text: block.text.slice(0, maxPiece),
+        separator: '\n\n',
+        kind: 'heading',
+        level: block.level,
+        leadsIn: true,
+      });
     } else if (block.kind === 'paragraph') {
       const pieces = splitToFit(block.text, maxPiece, 0);
       // "We accept these cards:" belongs with the list (or text) it announces.
       const leadsIn = pieces.length === 1 && block.text.endsWith(':') && block.text.length <= maxPiece / 3;
-      pieces.forEach((piece, i) => units.push({ text: piece.text, separator: i === 0 ? '\n\n' : piece.joiner, kind: 'text', leadsIn }));
+      pieces.forEach((piece, i) =>
+        units.push({ text: piece.text, separator: i === 0 ? '\n\n' : piece.joiner, kind: 'text', leadsIn }),
+      );
     } else {
       const whole = block.lines.join('\n');
       if (whole.length <= maxPiece) {
@@ -209,7 +218,12 @@ function toUnits(blocks: readonly Block[], maxPiece: number): Unit[] {
       block.lines.forEach((line, i) => {
         // An item longer than a chunk is cut at its sentences (then words).
         splitToFit(line, maxPiece, 1).forEach((piece, j) =>
-          units.push({ text: piece.text, separator: j > 0 ? piece.joiner : i === 0 ? '\n\n' : '\n', kind: 'line', leadsIn: false }),
+          units.push({
+            text: piece.text,
+            separator: j > 0 ? piece.joiner : i === 0 ? '\n\n' : '\n',
+            kind: 'line',
+            leadsIn: false,
+          }),
         );
       });
     }

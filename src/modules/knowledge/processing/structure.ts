@@ -55,7 +55,10 @@ export function classifyLine(raw: string): LineKind {
  * Rows of a table as lines a reader (and search) understands alone: `column: value; column: value` when
  * the table names its columns, else the cells separated by semicolons. Empty cells are left out.
  */
-export function tableRowsAsText(header: readonly string[] | null, rows: ReadonlyArray<readonly string[]>): string[] {
+export function tableRowsAsText(
+  header: readonly string[] | null,
+  rows: ReadonlyArray<readonly string[]>,
+): string[] {
   return rows
     .map((cells) =>
       cells
