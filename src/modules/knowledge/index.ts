@@ -10,6 +10,7 @@ import type { KnowledgeServiceDeps } from './knowledge.service.js';
 export { createKnowledgeRuntime, type KnowledgeRuntime } from './knowledge.runtime.js';
 export { createKnowledgeService, type KnowledgeService, type KnowledgeServiceDeps } from './knowledge.service.js';
 export { searchKnowledge, type Passage } from './search.js';
+export { classifyLine, tableRowsAsText, type LineKind } from './processing/structure.js';
 
 export type KnowledgeDeps = KnowledgeServiceDeps & KnowledgeRoutesDeps;
 

@@ -36,7 +36,10 @@ const SUMMARY_COLUMNS = [
 ] as const satisfies readonly (keyof SourceRow)[];
 
 export interface ChunkDraft {
+  /** The page the chunk came from (websites). */
   url: string | null;
+  /** That page's title; absent or null when the source's title names it. */
+  title?: string | null;
   text: string;
 }
 
@@ -84,6 +87,7 @@ export async function insertChunks(db: Executor, source: { id: string; chatbot_i
       chatbot_id: source.chatbot_id,
       position: firstPosition + start + i,
       url: chunk.url,
+      title: chunk.title ?? null,
       text: chunk.text,
     }));
     await db.insertInto('knowledge_chunks').values(rows).execute();

@@ -52,6 +52,8 @@ export interface KnowledgeChunkTable {
   position: number;
   /** The page a website chunk came from; null for text and files. */
   url: string | null;
+  /** That page's title; null for text and files (and for chunks stored before pages had titles): the source's title stands for it. */
+  title: string | null;
   text: string;
 }
 

@@ -169,7 +169,7 @@ export async function rankedMatches(db: Db, chatbotId: string, plan: MatchPlan):
 async function bestPassages(db: Db, ranking: RawBuilder<unknown>): Promise<ChunkHit[]> {
   const { rows } = await sql<RawChunkHit>`
     ${ranking}
-    select c.id, c.source_id, s.title, coalesce(c.url, s.url) as url, c.text, best.is_source_of_truth, best.score
+    select c.id, c.source_id, coalesce(c.title, s.title) as title, coalesce(c.url, s.url) as url, c.text, best.is_source_of_truth, best.score
     from best
     join knowledge_chunks c on c.id = best.id
     join knowledge_sources s on s.id = c.source_id

@@ -13,6 +13,7 @@ import { searchTerms } from './search-terms.js';
 
 export interface Passage {
   sourceId: string;
+  /** The title of the page a website passage came from, else the source's title. */
   title: string | null;
   /** The page a website passage came from (else the source's url; null for text and files). */
   url: string | null;

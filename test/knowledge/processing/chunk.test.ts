@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { chunkText } from '../../../src/modules/knowledge/processing/chunk.js';
+import { extractMainContent } from '../../../src/modules/knowledge/processing/extract-html.js';
+import { pageTitle } from '../../../src/modules/knowledge/processing/pipeline.js';
 
 /** Sentences of distinct words, so a repeated passage can be located exactly. */
 const sentence = (n: number) => `Sentence ${n} tells the reader one more fact about parcel number ${n}.`;
@@ -164,5 +166,130 @@ describe('chunkText', () => {
   it('rejects options that cannot work', () => {
     assert.throws(() => chunkText('x', { target: 10 }), RangeError);
     assert.throws(() => chunkText('x', { target: 100, overlap: 60 }), RangeError);
+  });
+});
+
+describe('chunkText follows structure', () => {
+  const filler = (n: number) => paragraphOf(n * 10, 3); // ~210 characters
+
+  it('keeps paragraphs apart and a heading on its own line above its text', () => {
+    const [chunk] = chunkText(
+      '# Prices\n\n## Electric bikes and tandems\nAn electric bike costs 35 euros a day.\nA tandem costs 30 euros.',
+    );
+    assert.equal(
+      chunk,
+      '# Prices\n\n## Electric bikes and tandems\n\nAn electric bike costs 35 euros a day.\nA tandem costs 30 euros.',
+    );
+  });
+
+  it('keeps a FAQ question (a line that is one question, or "Q:") with its answer wherever the chunk ends', () => {
+    for (const question of [
+      'How long does delivery take?',
+      'Q: How long does delivery take',
+      '**Delivery times**',
+    ]) {
+      for (let sentences = 1; sentences <= 12; sentences++) {
+        const text = `${paragraphOf(1, sentences)}\n\n${question}\nParcels arrive within three working days of the order.`;
+        const chunks = chunkText(text, { target: 400, overlap: 100 });
+        const holding = chunks.filter((chunk) => chunk.includes(question));
+        assert.equal(holding.length, 1, `${question} with ${sentences} sentences: ${JSON.stringify(chunks)}`);
+        assert.ok(
+          holding[0]!.includes(`${question}\n\nParcels arrive within three working days`),
+          `${question} with ${sentences} sentences`,
+        );
+      }
+    }
+    // A line that tells something before it asks is text, not a question heading.
+    const [chunk] = chunkText('We ship to the EU. Need it faster?\nExpress costs 9 euros.');
+    assert.equal(chunk, 'We ship to the EU. Need it faster?\nExpress costs 9 euros.');
+  });
+
+  it('keeps a list whole, with the line announcing it, moving it to the next chunk rather than cutting it', () => {
+    const items = Array.from({ length: 8 }, (_, i) => `- Colour number ${i + 1}`);
+    for (let n = 1; n <= 6; n++) {
+      const text = `## Shop\n\n${Array.from({ length: n }, (_, i) => filler(i)).join('\n\n')}\n\nWe sell these colours:\n\n${items.join('\n')}`;
+      const chunks = chunkText(text, { target: 500, overlap: 100 });
+      const holding = chunks.filter((chunk) => chunk.includes('- Colour number'));
+      assert.equal(holding.length, 1, `with ${n} paragraphs the list is in one chunk`);
+      assert.ok(holding[0]!.includes(`We sell these colours:\n\n${items.join('\n')}`));
+      for (const chunk of chunks) assert.ok(chunk.length <= 500);
+    }
+  });
+
+  it('cuts a list too long for one chunk only between items, repeating the headings above it', () => {
+    const items = Array.from({ length: 40 }, (_, i) => `- Opening hours of shop number ${i + 1}: 9 to 18.`);
+    const text = `# Shops\n\n## Opening hours\n\n${items.join('\n')}\n\n## Parking\n\nParking is free.`;
+    const chunks = chunkText(text, { target: 300, overlap: 60 });
+    const listChunks = chunks.filter((chunk) => chunk.includes('- Opening hours'));
+    assert.ok(listChunks.length >= 4);
+    for (const chunk of listChunks) {
+      assert.match(
+        chunk,
+        /^# Shops\n\n## Opening hours\n\n- Opening hours of shop number \d+: 9 to 18\./,
+        chunk,
+      );
+      assert.ok(chunk.length <= 300);
+    }
+    // Every item whole, exactly once: no overlap is repeated between list pieces.
+    const found = listChunks.flatMap((chunk) => chunk.split('\n').filter((line) => line.startsWith('- ')));
+    assert.deepEqual(found, items);
+    assert.ok(
+      chunks.some(
+        (chunk) =>
+          /^# Shops\n\n## Parking\n\nParking is free\.$/.test(chunk) ||
+          chunk.endsWith('## Parking\n\nParking is free.'),
+      ),
+    );
+  });
+
+  it('turns a Markdown table into rows that name their columns, cut only between rows', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => `| Bike ${i + 1} | ${10 + i} euros |`);
+    const text = `## Rates\n\n| Bike | Per day |\n|---|---:|\n${rows.join('\n')}`;
+    const chunks = chunkText(text, { target: 250, overlap: 50 });
+    assert.ok(chunks.length > 2);
+    const lines = chunks.flatMap((chunk) => {
+      assert.match(chunk, /^## Rates\n\nBike: Bike \d+; Per day: \d+ euros/);
+      return chunk.split('\n').filter((line) => line.startsWith('Bike:'));
+    });
+    assert.deepEqual(
+      lines,
+      Array.from({ length: 30 }, (_, i) => `Bike: Bike ${i + 1}; Per day: ${10 + i} euros`),
+    );
+  });
+
+  it('reads a web page by its headings, lists and tables', () => {
+    const page = extractMainContent(
+      `<html><head><title>Prices</title></head><body><main><article>
+        <h1>Prices</h1><p>Every rental includes a helmet and a lock for each rider, and a map of the paths.</p>
+        <h2>Electric bikes and tandems</h2><p>An electric bike costs 35 euros a day.</p>
+        <table><thead><tr><th>Bike</th><th>Per day</th></tr></thead><tbody><tr><td>City bike</td><td>15 euros</td></tr></tbody></table>
+        <h3>How can I pay?</h3><p>You can pay with:</p><ul><li>Visa</li><li>Cash</li></ul><ol><li>Book</li><li>Ride</li></ol>
+      </article></main></body></html>`,
+      'https://bikes.example/prices',
+    );
+    const [chunk] = chunkText(page.text);
+    assert.match(chunk!, /## Electric bikes and tandems\n\nAn electric bike costs 35 euros a day\./);
+    assert.match(chunk!, /- Bike: City bike; Per day: 15 euros/);
+    assert.match(chunk!, /### How can I pay\?\n\nYou can pay with:\n\n- Visa\n- Cash\n1\. Book\n2\. Ride$/);
+  });
+});
+
+describe('pageTitle', () => {
+  it('names a page by its title, else its opening heading, else the end of its address, else its host', () => {
+    assert.equal(
+      pageTitle('https://shop.example/a', { title: '  Delivery \n times ', text: 'x' }),
+      'Delivery times',
+    );
+    assert.equal(
+      pageTitle('https://shop.example/notes.md', { title: null, text: '# Notes ##\n\nText.' }),
+      'Notes',
+    );
+    assert.equal(
+      pageTitle('https://shop.example/files/price%20list.pdf', { title: null, text: 'Text.' }),
+      'price list.pdf',
+    );
+    assert.equal(pageTitle('https://shop.example/', { title: null, text: 'Text.' }), 'shop.example');
+    const long = pageTitle('https://shop.example/', { title: 'word '.repeat(60), text: 'x' });
+    assert.ok(long.length <= 150 && long.endsWith('word…'), long);
   });
 });

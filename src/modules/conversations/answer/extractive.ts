@@ -1,10 +1,12 @@
-// The `extractive` engine (default): offline and deterministic. It answers with the best-matching
-// sentences of the most relevant passage and names its source; source-of-truth passages come first from
+// The `extractive` engine (default): offline and deterministic. It answers, in plain text, with the
+// best-matching sentences of the most relevant passage (excerpt.ts) and names what it used: the page's or
+// source's title and, for a website, the page's address. Source-of-truth passages come first from
 // retrieval, so they win over other sources. With nothing relevant it says it does not know and offers a
 // person.
 import type { Answer, AnswerEngine, AnswerRequest, Passage, Retrieve } from './engine.js';
 import { informationOnly } from './passage-text.js';
-import { RELEVANT_COVERAGE, bestExcerpt, coverage, significantTerms } from './relevance.js';
+import { answerExcerpt } from './excerpt.js';
+import { RELEVANT_COVERAGE, coverage, significantTerms } from './relevance.js';
 import { DONT_KNOW, citing, smallTalkReply } from './wording.js';
 
 export const PASSAGES_PER_ANSWER = 8;
@@ -49,9 +51,12 @@ export class ExtractiveEngine implements AnswerEngine {
   async answer(request: AnswerRequest): Promise<Answer> {
     const smallTalk = smallTalkReply(request.question);
     if (smallTalk) return { text: smallTalk, answered: true, engine: this.name };
-    const [best] = await relevantPassages(this.retrieve, request.chatbotId, request.question);
-    if (!best) return { text: DONT_KNOW, answered: false, engine: this.name };
-    const excerpt = bestExcerpt(significantTerms(request.question), best.information);
-    return { text: citing(best.title, excerpt), answered: true, engine: this.name };
+    const terms = significantTerms(request.question);
+    // The best passage that holds an answer (a passage of headings alone holds none).
+    for (const passage of await relevantPassages(this.retrieve, request.chatbotId, request.question)) {
+      const excerpt = answerExcerpt(terms, request.question, passage.information);
+      if (excerpt) return { text: citing(passage.title, passage.url, excerpt), answered: true, engine: this.name };
+    }
+    return { text: DONT_KNOW, answered: false, engine: this.name };
   }
 }

@@ -35,9 +35,13 @@ const DIRECTIVES: RegExp[] = [
   /\b(?:capture|save|record|store|register)\b[^.!?\n]{0,40}\bas (?:a )?(?:new )?lead\b/i,
 ];
 
-const SENTENCE_BOUNDARY = /(?<=[.!?])\s+|\n+/;
+const SENTENCE_BOUNDARY = /(?<=[.!?])\s+/;
 
-/** Text a visitor would see on the page, without sentences that try to instruct the chatbot. */
+/**
+ * Text a visitor would see on the page, without sentences that try to instruct the chatbot. Its layout
+ * stays: lines (headings, list items) and blank lines between paragraphs, so that the answer can tell a
+ * heading from the text under it.
+ */
 export function informationOnly(sourceText: string): string {
   const visible = sourceText
     .replace(COMMENT, ' ')
@@ -45,11 +49,18 @@ export function informationOnly(sourceText: string): string {
     .replace(HIDDEN_ELEMENT, ' ')
     .replace(TAG, ' ')
     .replace(INVISIBLE, '');
+  const keptLine = (line: string) =>
+    line
+      .split(SENTENCE_BOUNDARY)
+      .map((sentence) => sentence.replace(/[ \t]+/g, ' ').trim())
+      .filter((sentence) => sentence.length > 0 && !isDirective(sentence))
+      .join(' ');
   return visible
-    .split(SENTENCE_BOUNDARY)
-    .map((sentence) => sentence.replace(/[ \t]+/g, ' ').trim())
-    .filter((sentence) => sentence.length > 0 && !isDirective(sentence))
-    .join(' ');
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n\s*/)
+    .map((paragraph) => paragraph.split('\n').map(keptLine).filter(Boolean).join('\n'))
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 export const isDirective = (sentence: string): boolean =>

@@ -74,39 +74,3 @@ export function coverage(terms: readonly string[], text: string): number {
  * ("opening hours on Sunday" → a passage on opening days). Retrieval already required one of them.
  */
 export const RELEVANT_COVERAGE = 1 / 3;
-
-const SENTENCES = /(?<=[.!?…])\s+|\n+/u;
-
-/** Sentences matching at least this share of the best sentence's coverage join it in the excerpt. */
-const EXCERPT_SCORE_SHARE = 0.75;
-const EXCERPT_SENTENCES = 3;
-
-/**
- * The sentences of a passage that best match the question, in their original order, within `maxLength`:
- * the best-matching sentence and up to two others that match nearly as well. Falls back to the passage's
- * opening when no sentence matches on its own (the terms are spread over several).
- */
-export function bestExcerpt(terms: readonly string[], passage: string, maxLength = 500): string {
-  const sentences = passage
-    .split(SENTENCES)
-    .map((sentence) => sentence.trim())
-    .filter(Boolean);
-  const scored = sentences.map((text, index) => ({ text, index, score: coverage(terms, text) }));
-  const best = Math.max(0, ...scored.map((sentence) => sentence.score));
-  const chosen: typeof scored = [];
-  let length = 0;
-  if (best > 0) {
-    const ranked = [...scored].sort((a, b) => b.score - a.score || a.index - b.index);
-    for (const sentence of ranked) {
-      if (chosen.length === EXCERPT_SENTENCES || sentence.score < best * EXCERPT_SCORE_SHARE) break;
-      if (chosen.length > 0 && length + sentence.text.length > maxLength) continue;
-      chosen.push(sentence);
-      length += sentence.text.length + 1;
-    }
-  }
-  const excerpt = (chosen.length > 0 ? chosen : scored.slice(0, EXCERPT_SENTENCES))
-    .sort((a, b) => a.index - b.index)
-    .map((sentence) => sentence.text)
-    .join(' ');
-  return excerpt.length > maxLength ? `${excerpt.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…` : excerpt;
-}

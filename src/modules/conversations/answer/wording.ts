@@ -28,8 +28,15 @@ export function smallTalkReply(message: string): string | null {
   return SMALL_TALK.find(({ pattern }) => pattern.test(normalised))?.reply ?? null;
 }
 
-export const citing = (title: string | null, excerpt: string): string =>
-  title ? `According to "${title}": ${excerpt}` : `According to our information: ${excerpt}`;
+/**
+ * An answer from knowledge names what it used: the title of the page or source, and for a website the
+ * address of the page (a page without a title of its own is named by its address alone).
+ */
+export function citing(title: string | null, url: string | null, excerpt: string): string {
+  if (url && (!title || title === url)) return `According to "${url}": ${excerpt}`;
+  if (url) return `According to "${title}" (${url}): ${excerpt}`;
+  return title ? `According to "${title}": ${excerpt}` : `According to our information: ${excerpt}`;
+}
 
 /** Said once, when this message opened the handover. */
 export function handoverOpened(escalation: Escalation): string {

@@ -1,4 +1,5 @@
 import { normaliseText } from './text-clean.js';
+import { classifyLine, tableRowsAsText } from './structure.js';
 
 export interface ChunkOptions {
   /** Longest chunk, in characters (UTF-16 units). Chunks are packed up to it. */
@@ -7,23 +8,41 @@ export interface ChunkOptions {
   overlap?: number;
 }
 
+/** What the text is made of, in reading order. */
+type Block =
+  | { kind: 'heading'; level: number; text: string }
+  | { kind: 'paragraph'; text: string }
+  /** A list's items (markers kept) or a table's rows (as text): kept whole, or cut between lines. */
+  | { kind: 'list'; lines: string[]; table: boolean };
+
 interface Unit {
   text: string;
   /** Put between this unit and the previous one when they share a chunk. */
   separator: string;
-  isHeading: boolean;
+  /**
+   * heading: a heading or a question; text: a paragraph or a piece of one; whole: a list or table that fits
+   * a chunk; line: an item or row of a list or table too long for one chunk.
+   */
+  kind: 'heading' | 'text' | 'whole' | 'line';
+  /** Headings: their level (1–6 markdown, then emphasised lines, then questions). */
+  level?: number;
+  /** A heading, or a short paragraph ending in a colon: it belongs with what follows it. */
+  leadsIn: boolean;
 }
 
-const HEADING_LINE = /^#{1,6}\s+\S/;
 /** Below this, a repeated tail carries too little context to be worth the duplicate. */
 const MIN_TAIL = 20;
 
 /**
- * Splits text into chunks for retrieval: at headings (markdown `#` lines) and paragraphs (blank lines)
- * first, packing paragraphs up to `target` characters; over-long paragraphs at lines, then sentences, then
- * words. A chunk that continues a section starts with the previous chunk's tail (cut at a sentence or word
- * boundary) so a passage cut in two can still be found whole. Headings move on with the text after them.
- * Deterministic; never returns empty chunks; every chunk is at most `target` long.
+ * Splits text into chunks for retrieval, following its structure. Headings (markdown `#` lines, lines in
+ * bold, FAQ questions: a line that is one question, or `Q:`) stay with the text they introduce, and so
+ * does a short paragraph ending in a colon; lists and tables stay whole when they fit a chunk, else they
+ * are cut between items or rows; a table's rows become `column: value; column: value` lines. Paragraphs
+ * are packed up to `target` characters, each kept apart by a blank line; an over-long paragraph is cut at
+ * lines, then sentences, then words. A chunk that continues a section starts with the section's headings,
+ * and, when it continues prose, with the previous chunk's tail (cut at a sentence or word boundary) so a
+ * passage cut in two can still be found whole. Deterministic; never returns empty chunks; every chunk is at
+ * most `target` long.
  */
 export function chunkText(text: string, options: ChunkOptions = {}): string[] {
   const target = options.target ?? 1000;
@@ -34,64 +53,180 @@ export function chunkText(text: string, options: ChunkOptions = {}): string[] {
     throw new RangeError('overlap must be an integer between 0 and half the target');
   }
   // Pieces of a long paragraph leave room for a full overlap before them.
-  const units = toUnits(normaliseText(text), target - overlap);
+  const units = toUnits(parseBlocks(normaliseText(text)), target - overlap);
 
   const chunks: string[] = [];
   let current = '';
-  // Where the headings at the end of `current` begin, if it ends with any: they move on with the next text.
-  let trailingHeadings: number | undefined;
+  let lastKind: Unit['kind'] | undefined;
+  // Where the prose at the end of `current` begins: an overlap is taken from it alone, never from headings or lists.
+  let proseStart = 0;
+  // Where the lead-ins (headings, ...) at the end of `current` begin, if it ends with any: they move on with the next text.
+  let trailingLeadIns: number | undefined;
+  // The headings above the current unit, outermost first.
+  const headings: { level: number; text: string }[] = [];
   const append = (unit: Unit, separator: string) => {
     const start = current ? current.length + separator.length : 0;
     current = current ? current + separator + unit.text : unit.text;
-    trailingHeadings = unit.isHeading ? (trailingHeadings ?? start) : undefined;
+    trailingLeadIns = unit.leadsIn ? (trailingLeadIns ?? start) : undefined;
+    if (unit.kind === 'text' && (lastKind !== 'text' || start === 0)) proseStart = start;
+    lastKind = unit.kind;
+  };
+  /** The headings a continued section repeats: all of them when short, else the nearest, else none. */
+  const sectionContext = (room: number): string => {
+    const all = headings.map((heading) => heading.text).join('\n\n');
+    if (all.length <= room) return all;
+    const nearest = headings.at(-1)?.text ?? '';
+    return nearest.length <= room ? nearest : '';
   };
   for (const unit of units) {
+    if (unit.kind === 'heading') {
+      while (headings.length > 0 && headings.at(-1)!.level >= unit.level!) headings.pop();
+      headings.push({ level: unit.level!, text: unit.text });
+    }
     if (!current || current.length + unit.separator.length + unit.text.length <= target) {
-      append(unit, unit.separator);
+      append(unit, current ? unit.separator : '');
       continue;
     }
-    const carried = trailingHeadings ? current.slice(trailingHeadings) : '';
-    chunks.push(carried ? current.slice(0, trailingHeadings).trimEnd() : current);
+    const carried = trailingLeadIns !== undefined ? current.slice(trailingLeadIns) : '';
+    if (carried && trailingLeadIns! > 0) chunks.push(current.slice(0, trailingLeadIns).trimEnd());
+    else if (!carried) chunks.push(current);
     if (carried) {
       const together = carried.length + 2 + unit.text.length <= target;
-      if (!together) chunks.push(carried); // headings too long to share a chunk with their text stand alone
+      if (!together) chunks.push(carried); // lead-ins too long to share a chunk with their text stand alone
       current = together ? carried : '';
-      trailingHeadings = together ? 0 : undefined;
-      append(unit, '\n\n');
+      trailingLeadIns = together ? 0 : undefined;
+      append(unit, current ? '\n\n' : '');
       continue;
     }
-    const room = target - unit.separator.length - unit.text.length;
-    const tail = unit.isHeading ? '' : overlapTail(current, Math.min(overlap, room));
-    current = tail;
-    trailingHeadings = undefined;
-    append(unit, unit.separator);
+    if (unit.kind === 'heading') {
+      current = '';
+      trailingLeadIns = undefined;
+      append(unit, '');
+      continue;
+    }
+    // The unit continues a section: its headings come first, then (for prose) the end of the previous chunk.
+    const context = sectionContext(Math.min(Math.floor(target / 3), target - unit.text.length - 2));
+    const room = target - (context ? context.length + 2 : 0) - unit.separator.length - unit.text.length;
+    const previous = lastKind === 'text' ? current.slice(proseStart) : '';
+    const tail = unit.kind === 'text' ? overlapTail(previous.trim(), Math.min(overlap, room)) : '';
+    current = context;
+    trailingLeadIns = undefined;
+    lastKind = undefined;
+    if (tail) {
+      proseStart = current ? current.length + 2 : 0;
+      lastKind = 'text';
+      current = current ? `${current}\n\n${tail}` : tail;
+      append(unit, unit.separator);
+    } else {
+      append(unit, current ? '\n\n' : '');
+    }
   }
   if (current) chunks.push(current);
   return chunks.map((chunk) => chunk.trim()).filter((chunk) => chunk.length > 0);
 }
 
-/** Headings become units of their own; paragraphs longer than `maxPiece` are cut into pieces. */
-function toUnits(text: string, maxPiece: number): Unit[] {
-  const units: Unit[] = [];
+/**
+ * Reads paragraphs (blank-line separated) line by line: headings and questions stand alone, consecutive
+ * items form a list (lists separated only by blank lines are one list; a line without a marker right after
+ * an item continues it), consecutive table rows a table, the rest paragraphs. Rules (`---`) are dropped.
+ */
+function parseBlocks(text: string): Block[] {
+  const blocks: Block[] = [];
+  const push = (block: Block) => {
+    const last = blocks.at(-1);
+    if (block.kind === 'list' && !block.table && last?.kind === 'list' && !last.table)
+      last.lines.push(...block.lines);
+    else blocks.push(block);
+  };
   for (const paragraph of text.split(/\n{2,}/)) {
-    let lines: string[] = [];
+    let prose: string[] = [];
+    let items: string[] | null = null;
+    let rows: string[][] | null = null;
+    let header: string[] | null = null;
     const flush = () => {
-      if (lines.length === 0) return;
-      splitToFit(lines.join('\n'), maxPiece, 0).forEach((piece, i) => {
-        units.push({ text: piece.text, separator: i === 0 ? '\n\n' : piece.joiner, isHeading: false });
-      });
-      lines = [];
+      if (prose.length > 0) push({ kind: 'paragraph', text: prose.join('\n') });
+      if (items) push({ kind: 'list', lines: items, table: false });
+      if (rows) {
+        const lines = tableRowsAsText(header, rows);
+        if (lines.length > 0) push({ kind: 'list', lines, table: true });
+        else if (header) push({ kind: 'paragraph', text: header.filter(Boolean).join('; ') });
+      }
+      prose = [];
+      items = null;
+      rows = null;
+      header = null;
     };
     for (const line of paragraph.split('\n')) {
       if (!line.trim()) continue;
-      if (HEADING_LINE.test(line)) {
-        flush();
-        units.push({ text: line.slice(0, maxPiece), separator: '\n\n', isHeading: true });
-      } else {
-        lines.push(line);
+      const read = classifyLine(line);
+      switch (read.kind) {
+        case 'separator':
+          // Under a table's first row, it makes that row the header.
+          if (rows?.length === 1 && !header) header = rows.pop()!;
+          break;
+        case 'row':
+          if (!rows) flush();
+          (rows ??= []).push(read.cells);
+          break;
+        case 'item':
+          if (!items) flush();
+          (items ??= []).push(line);
+          break;
+        case 'heading':
+          flush();
+          push({ kind: 'heading', level: read.level, text: line });
+          break;
+        case 'text':
+          if (items) items[items.length - 1] += `\n${line}`;
+          else {
+            if (rows) flush();
+            prose.push(line);
+          }
+          break;
       }
     }
     flush();
+  }
+  return blocks;
+}
+
+/** Units of packing: headings, paragraphs (or their pieces), lists and tables (or their lines). */
+function toUnits(blocks: readonly Block[], maxPiece: number): Unit[] {
+  const units: Unit[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'heading') {
+      units.push({
+        text: block.text.slice(0, maxPiece),
+        separator: '\n\n',
+        kind: 'heading',
+        level: block.level,
+        leadsIn: true,
+      });
+    } else if (block.kind === 'paragraph') {
+      const pieces = splitToFit(block.text, maxPiece, 0);
+      // "We accept these cards:" belongs with the list (or text) it announces.
+      const leadsIn = pieces.length === 1 && block.text.endsWith(':') && block.text.length <= maxPiece / 3;
+      pieces.forEach((piece, i) =>
+        units.push({ text: piece.text, separator: i === 0 ? '\n\n' : piece.joiner, kind: 'text', leadsIn }),
+      );
+    } else {
+      const whole = block.lines.join('\n');
+      if (whole.length <= maxPiece) {
+        units.push({ text: whole, separator: '\n\n', kind: 'whole', leadsIn: false });
+        continue;
+      }
+      block.lines.forEach((line, i) => {
+        // An item longer than a chunk is cut at its sentences (then words).
+        splitToFit(line, maxPiece, 1).forEach((piece, j) =>
+          units.push({
+            text: piece.text,
+            separator: j > 0 ? piece.joiner : i === 0 ? '\n\n' : '\n',
+            kind: 'line',
+            leadsIn: false,
+          }),
+        );
+      });
+    }
   }
   return units;
 }

@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { JSDOM, VirtualConsole } from 'jsdom';
+import { tableRowsAsText } from './structure.js';
 import { normaliseText, stripInvisible } from './text-clean.js';
 
 export { stripInvisible } from './text-clean.js';
@@ -184,6 +185,19 @@ export function blockText(root: Node): string {
       return;
     }
     const tag = (node as Element).tagName;
+    if (tag === 'TABLE') {
+      parts.push(`\n\n${tableText(node as Element)}\n\n`);
+      return;
+    }
+    if (tag === 'LI') {
+      // Items become Markdown list lines, so that chunking keeps a list together.
+      const list = (node as Element).parentElement;
+      const marker = list?.tagName === 'OL' ? `${[...list.children].filter((c) => c.tagName === 'LI').indexOf(node as Element) + 1}.` : '-';
+      parts.push(`\n${marker} `);
+      for (const child of node.childNodes) walk(child, preformatted);
+      parts.push('\n');
+      return;
+    }
     const heading = /^H([1-6])$/.exec(tag);
     if (heading) {
       const title = ((node as Element).textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -203,4 +217,27 @@ export function blockText(root: Node): string {
   };
   walk(root, false);
   return stripInvisible(parts.join(''));
+}
+
+/**
+ * A table as lines of `column: value; column: value` (its header row names the columns: a row of `th`
+ * cells, or the row in `thead`), like CSV rows, so that a row found alone still says what its values are.
+ * A caption, leading in, comes first. Tables inside cells are read as part of their cell's text.
+ */
+function tableText(table: Element): string {
+  const cellText = (cell: Element) => stripInvisible(cell.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const rows = [...table.querySelectorAll('tr')].filter((row) => row.closest('table') === table);
+  const cellsOf = (row: Element) => [...row.children].filter((cell) => cell.tagName === 'TD' || cell.tagName === 'TH');
+  let header: string[] | null = null;
+  const first = rows[0];
+  if (first && (first.parentElement?.tagName === 'THEAD' || cellsOf(first).every((cell) => cell.tagName === 'TH'))) {
+    header = cellsOf(first).map(cellText);
+    rows.shift();
+  }
+  const caption = table.querySelector(':scope > caption');
+  const lines = tableRowsAsText(header, rows.map((row) => cellsOf(row).map(cellText)));
+  const captionText = caption ? cellText(caption).replace(/([^.!?:])$/u, '$1:') : '';
+  // Rows are written as list items: chunking keeps them together and cuts, when it must, between rows.
+  const body = lines.map((line) => `- ${line}`).join('\n');
+  return captionText ? `${captionText}\n\n${body}` : body;
 }

@@ -7,7 +7,8 @@
 //                    OCR), in a worker thread (extract-worker.ts)
 //              website: crawl.ts (guarded fetches, robots.txt, main content in worker threads, same-site
 //                    links, linked PDFs read like files)
-//   3. chunk   at headings and paragraphs, about 1,000 characters with some overlap (chunk.ts)
+//   3. chunk   by the text's structure (headings and questions with their text, lists and tables whole),
+//              about 1,000 characters with some overlap (chunk.ts); a website's chunks name their page
 //   4. finish  one transaction: old chunks swapped for new ones (the full-text index follows them), `ready`
 //              (websites: lastSyncedAt), knowledge.synced; or `failed` with a readable error, knowledge.synced
 //
@@ -118,7 +119,12 @@ async function readPdfBytes(bytes: Buffer, context: PipelineContext, signal: Abo
 }
 
 function chunkSections(source: SourceRow, sections: Section[]): RunResult {
-  const chunks = sections.flatMap((section) => chunkText(withTitle(section)).map((text) => ({ url: section.url, text })));
+  // Each page of a website is a document of its own: its chunks carry its address and title, so that an
+  // answer cites the page it came from. Text and files are one document, named by the source's title.
+  const chunks = sections.flatMap((section) => {
+    const title = section.url ? pageTitle(section.url, section) : null;
+    return chunkText(withTitle(section)).map((text) => ({ url: section.url, title, text }));
+  });
   if (chunks.length === 0) return { status: 'failed', error: 'no text was found' };
   // A text source keeps its text exactly as written; other sources store what was read from them.
   const text =
@@ -127,6 +133,29 @@ function chunkSections(source: SourceRow, sections: Section[]): RunResult {
       : sections.map((section) => (section.url ? `${section.url}\n\n${withTitle(section)}` : withTitle(section))).join('\n\n');
   return { status: 'ready', text, chunks };
 }
+
+/**
+ * What a page is called: its own title, else the first heading that opens it (a Markdown page), else the
+ * last part of its address (`guide.pdf`), else its host.
+ */
+export function pageTitle(url: string, page: { title: string | null; text: string }): string {
+  const own = page.title?.replace(/\s+/g, ' ').trim();
+  if (own) return shortened(own);
+  const heading = /^#{1,6}\s+(.+)/.exec(page.text.trimStart())?.[1]?.replace(/\s+#+\s*$/, '').trim();
+  if (heading) return shortened(heading);
+  try {
+    const address = new URL(url);
+    const last = address.pathname.split('/').filter(Boolean).at(-1);
+    return last ? decodeURIComponent(last) : address.host;
+  } catch {
+    return url;
+  }
+}
+
+/** A title is quoted in every answer from its page: a runaway one is cut at a word. */
+const MAX_PAGE_TITLE = 150;
+const shortened = (title: string) =>
+  title.length <= MAX_PAGE_TITLE ? title : `${title.slice(0, MAX_PAGE_TITLE - 1).replace(/\s+\S*$/, '')}…`;
 
 /** A page's title opens its text, so that passages from it can be found by the title's words too. */
 function withTitle(section: Section): string {

@@ -1,0 +1,196 @@
+// Which words of a passage answer the question, and how they reach the visitor: as plain text. A passage
+// is read by its structure (the same rules chunking used): headings and FAQ questions are the context of
+// the sentences and list items below them, so they help pick the answer but are never the answer
+// themselves, and no Markdown syntax (heading marks, emphasis, list markers, link syntax) is shown.
+import { classifyLine, tableRowsAsText } from '../../knowledge/index.js';
+import { coverage, stem } from './relevance.js';
+
+interface Segment {
+  /** Plain text of one sentence, list item or table row. */
+  text: string;
+  kind: 'sentence' | 'item';
+  /** Which line of the passage it is on. */
+  line: number;
+  /** The headings and question above it, as plain text: the section it belongs to. */
+  section: string;
+  /** Its section and, for a list item, the line that announced the list ("We accept:"). */
+  context: string;
+  index: number;
+}
+
+/** Sentences (or items and rows) matching at least this share of the best one's score join it. */
+const EXCERPT_SCORE_SHARE = 0.75;
+const EXCERPT_SENTENCES = 3;
+const EXCERPT_ITEMS = 8;
+
+/** "A:" before a FAQ answer says nothing to a visitor. */
+const ANSWER_LABEL = /^(?:A|Answer)\s*[:.)]\s*/i;
+const SENTENCE_END = /(?<=[.!?…])\s+/u;
+
+/** Inline Markdown out, what it marks kept: `**x**` → x, `[label](https://…)` → label (https://…). */
+export function plainInline(text: string): string {
+  return text
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(
+      /\[([^\]]+)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g,
+      (_match, label: string, href: string) => {
+        if (!/^(?:https?:|mailto:|tel:)/i.test(href) || label.trim() === href) return label;
+        return `${label} (${href.replace(/^(?:mailto|tel):/i, '')})`;
+      },
+    )
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+    .replace(/<((?:https?|mailto):[^>\s]+)>/gi, '$1')
+    .replace(/(\*\*|__)(?=\S)(.*?\S)\1/g, '$2')
+    .replace(/(^|[^\p{L}\p{N}*])\*(?=\S)([^*]*?\S)\*(?![\p{L}\p{N}])/gu, '$1$2')
+    .replace(/(^|[^\p{L}\p{N}_])_(?=\S)([^_]*?\S)_(?![\p{L}\p{N}])/gu, '$1$2')
+    .replace(/~~(?=\S)(.*?\S)~~/g, '$1')
+    .replace(/`+([^`]+)`+/g, '$1')
+    .replace(/\\([\\`*_{}[\]()#+\-.!|>~])/g, '$1')
+    .replace(/^(?:>\s?)+/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Text written with Markdown (a model's reply) as plain text for channels that show it as written: heading
+ * marks, list markers, quote marks and inline syntax go, lines and paragraphs stay.
+ */
+export function plainText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => {
+      const read = classifyLine(line);
+      if (read.kind === 'separator') return '';
+      if (read.kind === 'row') return plainInline(read.cells.filter(Boolean).join('; '));
+      if (read.kind === 'item' || (read.kind === 'heading' && /^\s*(?:#|\*\*|__)/.test(line)))
+        return plainInline(read.text);
+      return plainInline(line);
+    })
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** The passage as sentences and items in reading order, each with the headings and question above it. */
+function segmentsOf(information: string): Segment[] {
+  const segments: Segment[] = [];
+  const headings: { level: number; text: string }[] = [];
+  let leadIn = '';
+  let line = 0;
+  const add = (text: string, kind: Segment['kind']) => {
+    if (!/[\p{L}\p{N}]/u.test(text)) return;
+    const section = headings.map((heading) => heading.text).join(' ');
+    const context = kind === 'item' && leadIn ? `${section} ${leadIn}` : section;
+    segments.push({ text, kind, line, section, context, index: segments.length });
+  };
+  for (const raw of information.split('\n')) {
+    line++;
+    if (!raw.trim()) continue;
+    const read = classifyLine(raw);
+    switch (read.kind) {
+      case 'heading':
+        leadIn = '';
+        while (headings.length > 0 && headings.at(-1)!.level >= read.level) headings.pop();
+        headings.push({ level: read.level, text: plainInline(read.text) });
+        break;
+      case 'item':
+        add(plainInline(read.text.replace(ANSWER_LABEL, '')), 'item');
+        break;
+      case 'row':
+        add(plainInline(tableRowsAsText(null, [read.cells])[0] ?? ''), 'item');
+        break;
+      case 'text': {
+        const text = plainInline(read.text.replace(ANSWER_LABEL, ''));
+        for (const sentence of text.split(SENTENCE_END)) add(sentence, 'sentence');
+        leadIn = text.endsWith(':') ? text : '';
+        break;
+      }
+      case 'separator':
+        break;
+    }
+  }
+  return segments;
+}
+
+const stems = (text: string): Set<string> =>
+  new Set(
+    (
+      text
+        .toLowerCase()
+        .normalize('NFKC')
+        .match(/[\p{L}\p{N}]+/gu) ?? []
+    ).map(stem),
+  );
+
+/** How alike two texts are by their words (all of them, stemmed): shared over all. */
+function similarity(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+/**
+ * The part of a passage that answers the question, as plain text: the best-matching sentence or item and
+ * up to a few others that match nearly as well, in their original order, within `maxLength`. A sentence
+ * matches through its own words and those of the headings and question above it, so the answer under the
+ * FAQ question that matches is chosen, not the question; among equals, the one under the heading most
+ * like the visitor's question wins. Others join only from the same section. A list's items are read
+ * with the line that announced them, and only the items matching best are given. Empty when the passage holds nothing but headings.
+ */
+export function answerExcerpt(
+  terms: readonly string[],
+  question: string,
+  information: string,
+  maxLength = 500,
+): string {
+  const segments = segmentsOf(information);
+  if (segments.length === 0) return '';
+  const asked = stems(question);
+  const scored = segments.map((segment) => ({
+    ...segment,
+    own: coverage(terms, segment.text),
+    score: coverage(terms, `${segment.context} ${segment.text}`),
+    alike: similarity(asked, stems(segment.context)),
+  }));
+  const best = Math.max(...scored.map((segment) => segment.score));
+  let chosen: typeof scored = [];
+  if (best > 0) {
+    const ranked = [...scored].sort(
+      (a, b) => b.score - a.score || b.alike - a.alike || b.own - a.own || a.index - b.index,
+    );
+    const top = ranked[0]!;
+    let length = 0;
+    let sentences = 0;
+    let items = 0;
+    for (const segment of ranked) {
+      if (segment.score < best * EXCERPT_SCORE_SHARE) break;
+      if (segment.section !== top.section) continue;
+      // Items and rows are alternatives: only those matching best answer (the whole list when it was asked for).
+      if (segment.kind === 'item' && segment.score < best) continue;
+      if (segment.kind === 'sentence' ? sentences === EXCERPT_SENTENCES : items === EXCERPT_ITEMS) continue;
+      if (chosen.length > 0 && length + segment.text.length > maxLength) continue;
+      chosen.push(segment);
+      length += segment.text.length + 1;
+      if (segment.kind === 'sentence') sentences++;
+      else items++;
+    }
+  } else {
+    chosen = scored.slice(0, EXCERPT_SENTENCES);
+  }
+  chosen.sort((a, b) => a.index - b.index);
+  // Sentences run on; items and rows take a line each, and so does a line that does not end a sentence.
+  const excerpt = chosen
+    .map((segment, i) => {
+      if (i === 0) return segment.text;
+      const previous = chosen[i - 1]!;
+      const ownLine =
+        segment.kind === 'item' ||
+        previous.kind === 'item' ||
+        (previous.line !== segment.line && !/[.!?…:]$/u.test(previous.text));
+      return (ownLine ? '\n' : ' ') + segment.text;
+    })
+    .join('');
+  return excerpt.length > maxLength ? `${excerpt.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…` : excerpt;
+}

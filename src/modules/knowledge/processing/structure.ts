@@ -1,0 +1,75 @@
+// How a line of extracted text reads: a heading, a question that introduces its answer, a list item, a
+// table row or plain text. Chunking keeps headings and questions with what they introduce and lists and
+// tables whole; the answer engine reads passages with the same rules, so that a heading or a question is
+// context for the sentences below it and never the answer itself.
+
+export type LineKind =
+  | { kind: 'heading'; level: number; text: string }
+  | { kind: 'item'; text: string }
+  | { kind: 'row'; cells: string[] }
+  | { kind: 'separator' }
+  | { kind: 'text'; text: string };
+
+/** Levels of what is not a markdown heading: below every `#` level, so any real heading closes them. */
+export const EMPHASIS_HEADING_LEVEL = 6;
+export const QUESTION_LEVEL = 7;
+
+const MARKDOWN_HEADING = /^(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/;
+/** A whole line in bold (`**Shipping**`, `__Shipping:__`): a heading in all but syntax. */
+const EMPHASIS_LINE = /^(\*\*|__)([^*_\n]{1,120})\1:?$/;
+const Q_LINE = /^(?:Q|Question)\s*[:.)]\s*(\S.*)$/i;
+const LIST_ITEM = /^(?:[-*+•◦▪‣–]|\d{1,3}[.)])\s+(\S.*)$/u;
+const TABLE_ROW = /^\|(.*?)\|?\s*$/;
+const TABLE_SEPARATOR = /^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+/** A horizontal rule: `---`, `***`, `___`. */
+const RULE = /^([-*_])(?:\s*\1){2,}$/;
+const MAX_QUESTION_LENGTH = 200;
+
+/**
+ * A line that is one question and nothing else (a FAQ entry's question). A line that states something
+ * first and asks afterwards ("We ship to the EU. Need it faster?") is text: it carries information.
+ */
+export function isQuestionLine(line: string): boolean {
+  if (line.length > MAX_QUESTION_LENGTH || !/\?["'”’)\]]*$/u.test(line)) return false;
+  return !/[.!?…。！？]\s+\S/u.test(line.replace(/\?["'”’)\]]*$/u, ''));
+}
+
+export function classifyLine(raw: string): LineKind {
+  const line = raw.trim();
+  if ((TABLE_SEPARATOR.test(line) && line.includes('|')) || RULE.test(line)) return { kind: 'separator' };
+  const heading = MARKDOWN_HEADING.exec(line);
+  if (heading && heading[2]) return { kind: 'heading', level: heading[1]!.length, text: heading[2] };
+  const emphasis = EMPHASIS_LINE.exec(line);
+  if (emphasis) return { kind: 'heading', level: EMPHASIS_HEADING_LEVEL, text: emphasis[2]!.trim() };
+  const q = Q_LINE.exec(line);
+  if (q) return { kind: 'heading', level: QUESTION_LEVEL, text: q[1]! };
+  const item = LIST_ITEM.exec(line);
+  if (item) return { kind: 'item', text: item[1]! };
+  const row = TABLE_ROW.exec(line);
+  if (row && line.length > 1) return { kind: 'row', cells: row[1]!.split('|').map((cell) => cell.trim()) };
+  if (isQuestionLine(line)) return { kind: 'heading', level: QUESTION_LEVEL, text: line };
+  return { kind: 'text', text: line };
+}
+
+/**
+ * Rows of a table as lines a reader (and search) understands alone: `column: value; column: value` when
+ * the table names its columns, else the cells separated by semicolons. Empty cells are left out.
+ */
+export function tableRowsAsText(
+  header: readonly string[] | null,
+  rows: ReadonlyArray<readonly string[]>,
+): string[] {
+  return rows
+    .map((cells) =>
+      cells
+        .map((cell, i) => {
+          const value = cell.trim();
+          if (!value) return '';
+          const column = header?.[i]?.trim();
+          return column ? `${column}: ${value}` : value;
+        })
+        .filter(Boolean)
+        .join('; '),
+    )
+    .filter(Boolean);
+}
