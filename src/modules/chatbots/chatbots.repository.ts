@@ -10,10 +10,13 @@ export const findChatbot = (db: Executor, accountId: string, chatbotId: string) 
 export const findChatbotById = (db: Executor, chatbotId: string) =>
   db.selectFrom('chatbots').selectAll().where('id', '=', chatbotId).executeTakeFirst();
 
+/** What a list shows of a chatbot: each column read is a string made for every row of every page. */
+const LISTED = ['id', 'name', 'created_at'] as const;
+
 /** Every chatbot of the account, the common case, compiled once (`preparedKeysetPage`). */
 const allChatbotsPage = preparedKeysetPage(
   1,
-  (db: Executor, accountId: string) => db.selectFrom('chatbots').selectAll().where('account_id', '=', accountId),
+  (db: Executor, accountId: string) => db.selectFrom('chatbots').select(LISTED).where('account_id', '=', accountId),
   'created_at',
   'id',
 );
@@ -21,6 +24,6 @@ const allChatbotsPage = preparedKeysetPage(
 export const listChatbots = (db: Executor, accountId: string, onlyIds: readonly string[] | null, page: PageRequest) => {
   if (!onlyIds) return allChatbotsPage(db, page, accountId);
   if (onlyIds.length === 0) return Promise.resolve([]);
-  const query = db.selectFrom('chatbots').selectAll().where('account_id', '=', accountId).where('id', 'in', onlyIds);
+  const query = db.selectFrom('chatbots').select(LISTED).where('account_id', '=', accountId).where('id', 'in', onlyIds);
   return keysetPage(query, 'created_at', 'id', page).execute();
 };
