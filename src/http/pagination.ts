@@ -43,6 +43,7 @@ const invalidCursor = () =>
   ]);
 
 const DIGEST_CACHE_SIZE = 1000;
+const SIGNATURE_CACHE_SIZE = 1000;
 
 export class Paginator {
   readonly #key: Buffer;
@@ -50,8 +51,20 @@ export class Paginator {
     this.#key = createHash('sha256').update(`cursor:${secretKey}`).digest();
   }
 
-  #sign(payload: string): string {
-    return createHmac('sha256', this.#key).update(payload).digest('base64url').slice(0, 22);
+  /** Signatures of recent cursors: a list's first page, read again and again, ends with the same one. */
+  readonly #signatures = new Map<string, string>();
+
+  /** `remember`: only for cursors this service made, so a client's made-up ones cannot fill the cache. */
+  #sign(payload: string, remember = false): string {
+    let signature = this.#signatures.get(payload);
+    if (signature === undefined) {
+      signature = createHmac('sha256', this.#key).update(payload).digest('base64url').slice(0, 22);
+      if (remember) {
+        if (this.#signatures.size >= SIGNATURE_CACHE_SIZE) this.#signatures.clear();
+        this.#signatures.set(payload, signature);
+      }
+    }
+    return signature;
   }
 
   /** Digests of recent list identities: the same few lists are paged through again and again. */
@@ -75,7 +88,7 @@ export class Paginator {
     const payload = Buffer.from(JSON.stringify([keyset.at, keyset.id, this.#digest(identity)])).toString(
       'base64url',
     );
-    return `${payload}.${this.#sign(payload)}`;
+    return `${payload}.${this.#sign(payload, true)}`;
   }
 
   decode(identity: ListIdentity, cursor: string): Keyset {
