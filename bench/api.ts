@@ -7,7 +7,8 @@
 // in a temporary DATA_DIR, with RATE_LIMIT=0 (no 429s) and LOG_LEVEL=warn (no per-request log lines).
 // The bare route is a plain Fastify app in the same child answering a constant JSON object.
 //
-// Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_CPU_PROF=1 writes a
+// Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 1: the
+// duration cut into that many slices per endpoint, bare and list alternating), BENCH_CPU_PROF=1 writes a
 // CPU profile of the servers' process to ./profiles.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +24,8 @@ import { PERMISSIONS } from '../src/modules/accounts/permissions.js';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP_S = 3;
+/** Slices per endpoint, alternated (BENCH_ROUNDS, default 1: one block each). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const CHATBOTS = 50;
 
 interface Ready {
@@ -90,6 +93,7 @@ async function serve(): Promise<void> {
 
 interface Figures {
   name: string;
+  requests: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -134,12 +138,30 @@ async function load(
   const cpuAfter = await childCpu(child);
   return {
     name,
+    requests: result.requests.total,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     cpuMicrosPerRequest: (cpuAfter - cpuBefore) / Math.max(1, result.requests.total),
+  };
+}
+
+/** Slices of one endpoint as one figure: requests and CPU summed, the median p50 and the worst p99. */
+function combine(slices: Figures[]): Figures {
+  const first = slices[0] as Figures;
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+  const total = slices.reduce((sum, row) => sum + row.requests, 0);
+  return {
+    name: first.name,
+    requests: total,
+    requestsPerSecond: total / (DURATION_S || 1),
+    p50: sorted(slices.map((row) => row.p50))[Math.floor(slices.length / 2)] as number,
+    p99: Math.max(...slices.map((row) => row.p99)),
+    errors: slices.reduce((sum, row) => sum + row.errors, 0),
+    non2xx: slices.reduce((sum, row) => sum + row.non2xx, 0),
+    cpuMicrosPerRequest: slices.reduce((sum, row) => sum + row.cpuMicrosPerRequest * row.requests, 0) / Math.max(1, total),
   };
 }
 
@@ -167,18 +189,22 @@ async function drive(): Promise<void> {
         .map((n) => n.toFixed(2))
         .join(' ')}`,
     );
-    console.log(`${CONNECTIONS} connections, ${DURATION_S} s per endpoint after a ${WARMUP_S} s warm-up\n`);
+    console.log(
+      `${CONNECTIONS} connections, ${DURATION_S} s per endpoint in ${ROUNDS} alternating slice(s) after a ${WARMUP_S} s warm-up\n`,
+    );
 
     await load(child, 'warm-up', ready.bareUrl, {}, WARMUP_S);
-    const baseline = await load(child, 'bare Fastify route (constant JSON)', ready.bareUrl, {}, DURATION_S);
     await load(child, 'warm-up', ready.listUrl, auth, WARMUP_S);
-    const list = await load(
-      child,
-      'GET /api/v1/chatbots (bearer, 20 of 50, SQLite)',
-      ready.listUrl,
-      auth,
-      DURATION_S,
-    );
+    // Alternating slices, so both endpoints see the same share of a busy machine's swings.
+    const slice = DURATION_S / ROUNDS;
+    const bareSlices: Figures[] = [];
+    const listSlices: Figures[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      bareSlices.push(await load(child, 'bare Fastify route (constant JSON)', ready.bareUrl, {}, slice));
+      listSlices.push(await load(child, 'GET /api/v1/chatbots (bearer, 20 of 50, SQLite)', ready.listUrl, auth, slice));
+    }
+    const baseline = combine(bareSlices);
+    const list = combine(listSlices);
 
     const pad = (text: string, width: number) => text.padStart(width);
     console.log(

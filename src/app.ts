@@ -2,6 +2,7 @@
 // /api/v1. Nothing here starts listening or background work (see main.ts); the services come built from
 // the composition root (deps.ts).
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import type { AppDeps } from './deps.js';
 import { AppError, validationError } from './errors.js';
 import { clientErrorHandler, frameworkErrors, newRequestId } from './http/early-errors.js';
@@ -71,7 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (deps.lifecycle.shuttingDown) reply.header('connection', 'close');
   });
   // One line per request: id, route, status, duration. Never headers or bodies (tokens, secrets).
+  // (Skipped outright when the level drops it: its fields would be gathered for nothing.)
   app.addHook('onResponse', async (request, reply) => {
+    if ((request.log as Partial<Logger>).isLevelEnabled?.('info') === false) return;
     request.log.info(
       { method: request.method, route: request.routeOptions.url ?? null, statusCode: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 10) / 10 },
       'request',

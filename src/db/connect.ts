@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 import type { DialectName } from './dialect.js';
+import { statementName } from './prepared.js';
 import { RoutedSqliteDialect } from './sqlite-driver.js';
 
 // int8 (bigint) columns hold millisecond timestamps and counts, all far below 2^53.
@@ -71,7 +72,7 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
     pool.on('connect', (client) => {
       client.query(`set lock_timeout = ${Math.round(busyTimeoutMs)}`).catch(() => {});
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) });
     return handle(db, 'postgres', pool, () => ({ dialect: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   }
   const path = target.path ?? ':memory:';
@@ -79,6 +80,31 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
   const dialect = new RoutedSqliteDialect({ path, busyTimeoutMs });
   const db = new Kysely<Database>({ dialect });
   return handle(db, 'sqlite', null, () => ({ dialect: 'sqlite', writerQueue: dialect.writerQueueLength }));
+}
+
+/**
+ * The pool as Kysely sees it: the SQL of a prepared query (`prepareQuery`) is sent as a named statement,
+ * which each connection parses and plans once and then only binds; any other SQL goes as it is.
+ */
+function namedStatementPool(pool: pg.Pool) {
+  // One wrapper per pooled client, so Kysely keeps recognizing the client it wraps.
+  const wrappers = new WeakMap<pg.PoolClient, object>();
+  const wrap = (client: pg.PoolClient) => ({
+    query(text: unknown, values?: unknown[]) {
+      const name = typeof text === 'string' ? statementName(text) : undefined;
+      return name ? client.query({ name, text: text as string, values }) : client.query(text as string, values);
+    },
+    release: (error?: Error | boolean) => client.release(error),
+  });
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) wrappers.set(client, (wrapper = wrap(client)));
+      return wrapper;
+    },
+    end: () => pool.end(),
+  } as unknown as pg.Pool;
 }
 
 function handle(db: Kysely<Database>, dialect: DialectName, pgPool: pg.Pool | null, usage: () => DatabaseUsage): DatabaseHandle {

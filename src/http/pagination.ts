@@ -2,7 +2,8 @@
 // opaque cursor signed with SECRET_KEY that is bound to the list and its filters.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { prepareQuery } from '../db/prepared.js';
 import { Type } from 'typebox';
 import { AppError } from '../errors.js';
 import { okPage, type Pagination } from './envelope.js';
@@ -41,31 +42,53 @@ const invalidCursor = () =>
     { field: 'query.cursor', message: 'is not a valid cursor for this list' },
   ]);
 
+const DIGEST_CACHE_SIZE = 1000;
+const SIGNATURE_CACHE_SIZE = 1000;
+
 export class Paginator {
   readonly #key: Buffer;
   constructor(secretKey: string) {
     this.#key = createHash('sha256').update(`cursor:${secretKey}`).digest();
   }
 
-  #sign(payload: string): string {
-    return createHmac('sha256', this.#key).update(payload).digest('base64url').slice(0, 22);
+  /** Signatures of recent cursors: a list's first page, read again and again, ends with the same one. */
+  readonly #signatures = new Map<string, string>();
+
+  /** `remember`: only for cursors this service made, so a client's made-up ones cannot fill the cache. */
+  #sign(payload: string, remember = false): string {
+    let signature = this.#signatures.get(payload);
+    if (signature === undefined) {
+      signature = createHmac('sha256', this.#key).update(payload).digest('base64url').slice(0, 22);
+      if (remember) {
+        if (this.#signatures.size >= SIGNATURE_CACHE_SIZE) this.#signatures.clear();
+        this.#signatures.set(payload, signature);
+      }
+    }
+    return signature;
   }
+
+  /** Digests of recent list identities: the same few lists are paged through again and again. */
+  readonly #digests = new Map<string, string>();
 
   #digest(identity: ListIdentity): string {
     const filters = Object.entries(identity.filters ?? {})
       .filter(([, value]) => value !== undefined)
       .sort(([a], [b]) => a.localeCompare(b));
-    return createHash('sha256')
-      .update(JSON.stringify([identity.list, identity.scope, filters]))
-      .digest('base64url')
-      .slice(0, 16);
+    const text = JSON.stringify([identity.list, identity.scope, filters]);
+    let digest = this.#digests.get(text);
+    if (digest === undefined) {
+      digest = createHash('sha256').update(text).digest('base64url').slice(0, 16);
+      if (this.#digests.size >= DIGEST_CACHE_SIZE) this.#digests.clear();
+      this.#digests.set(text, digest);
+    }
+    return digest;
   }
 
   encode(identity: ListIdentity, keyset: Keyset): string {
     const payload = Buffer.from(JSON.stringify([keyset.at, keyset.id, this.#digest(identity)])).toString(
       'base64url',
     );
-    return `${payload}.${this.#sign(payload)}`;
+    return `${payload}.${this.#sign(payload, true)}`;
   }
 
   decode(identity: ListIdentity, cursor: string): Keyset {
@@ -148,17 +171,56 @@ export function keysetPage<QB extends SelectQueryBuilder<any, any, any>>(
   idColumn: string,
   page: PageRequest,
 ): QB {
+  return keysetRows(qb, atColumn, idColumn, page.after, page.limit + 1);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function keysetRows<QB extends SelectQueryBuilder<any, any, any>>(
+  qb: QB,
+  atColumn: string,
+  idColumn: string,
+  after: Keyset | null,
+  rows: number,
+): QB {
   const at = sql.ref(atColumn);
   const id = sql.ref(idColumn);
   let query = qb;
-  if (page.after) {
-    const after = page.after;
+  if (after) {
     query = query.where((eb) =>
       eb.or([eb(at, '<', after.at), eb.and([eb(at, '=', after.at), eb(id, '<', after.id)])]),
     ) as QB;
   }
-  return query
-    .orderBy(at, 'desc')
-    .orderBy(id, 'desc')
-    .limit(page.limit + 1) as QB;
+  return query.orderBy(at, 'desc').orderBy(id, 'desc').limit(rows) as QB;
+}
+
+/**
+ * `keysetPage` for a list whose query differs only by the values of its arguments (no optional filter):
+ * compiled once per dialect for the first page and once for the following ones (`prepareQuery`), then run
+ * with new values. `build` hands its arguments to the query untouched.
+ */
+export function preparedKeysetPage<A extends unknown[], O>(
+  arity: A['length'],
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  build: (db: Kysely<any>, ...args: A) => SelectQueryBuilder<any, any, O>,
+  atColumn: string,
+  idColumn: string,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): (db: Kysely<any>, page: PageRequest, ...args: A) => Promise<O[]> {
+  // Arguments: the list's own, then the row count (and the cursor's time and id after the first page).
+  const first = prepareQuery<unknown[], O>(arity + 1, (db, ...args) =>
+    keysetRows(build(db, ...(args.slice(0, arity) as A)), atColumn, idColumn, null, args[arity] as number),
+  );
+  const next = prepareQuery<unknown[], O>(arity + 3, (db, ...args) =>
+    keysetRows(
+      build(db, ...(args.slice(0, arity) as A)),
+      atColumn,
+      idColumn,
+      { at: args[arity + 1] as number, id: args[arity + 2] as string },
+      args[arity] as number,
+    ),
+  );
+  return (db, page, ...args) =>
+    page.after
+      ? next.execute(db, ...args, page.limit + 1, page.after.at, page.after.id)
+      : first.execute(db, ...args, page.limit + 1);
 }

@@ -1,5 +1,6 @@
 // Accounts, users and tokens: all SQL for them lives here.
 import type { AccountTable, ApiTokenTable, Executor, UserTable } from '../../db/database.js';
+import { prepareQuery } from '../../db/prepared.js';
 
 export const insertAccount = (db: Executor, row: AccountTable) =>
   db.insertInto('accounts').values(row).returningAll().executeTakeFirstOrThrow();
@@ -35,8 +36,11 @@ export async function chatbotIdsOfAccount(db: Executor, accountId: string, chatb
 
 export const findToken = (db: Executor, id: string) => db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** One indexed lookup per request: the token with its user's name and the account's subscription. */
-export const findTokenByHash = (db: Executor, tokenHash: string) =>
+/**
+ * One indexed lookup per request: the token with its user's name and the account's subscription. Compiled
+ * once (`prepareQuery`); it reads the row every time, so a revoked token is refused on its next request.
+ */
+const tokenByHash = prepareQuery(1, (db: Executor, tokenHash: string) =>
   db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
@@ -52,8 +56,10 @@ export const findTokenByHash = (db: Executor, tokenHash: string) =>
       'users.name as user_name',
       'accounts.subscription_status',
     ])
-    .where('api_tokens.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('api_tokens.token_hash', '=', tokenHash),
+);
+
+export const findTokenByHash = (db: Executor, tokenHash: string) => tokenByHash.executeTakeFirst(db, tokenHash);
 
 // For the command line's administration (`accounts list`, `users list`, `users rename`, `tokens list`).
 // Lists are newest first, ties broken by id, like every list of the service.

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import { keysetPage, type PageRequest } from '../../http/pagination.js';
+import { keysetPage, preparedKeysetPage, type PageRequest } from '../../http/pagination.js';
 
 export const insertChatbot = (db: Executor, row: { id: string; account_id: string; name: string; created_at: number }) =>
   db.insertInto('chatbots').values(row).returningAll().executeTakeFirstOrThrow();
@@ -10,11 +10,20 @@ export const findChatbot = (db: Executor, accountId: string, chatbotId: string) 
 export const findChatbotById = (db: Executor, chatbotId: string) =>
   db.selectFrom('chatbots').selectAll().where('id', '=', chatbotId).executeTakeFirst();
 
+/** What a list shows of a chatbot: each column read is a string made for every row of every page. */
+const LISTED = ['id', 'name', 'created_at'] as const;
+
+/** Every chatbot of the account, the common case, compiled once (`preparedKeysetPage`). */
+const allChatbotsPage = preparedKeysetPage(
+  1,
+  (db: Executor, accountId: string) => db.selectFrom('chatbots').select(LISTED).where('account_id', '=', accountId),
+  'created_at',
+  'id',
+);
+
 export const listChatbots = (db: Executor, accountId: string, onlyIds: readonly string[] | null, page: PageRequest) => {
-  let query = db.selectFrom('chatbots').selectAll().where('account_id', '=', accountId);
-  if (onlyIds) {
-    if (onlyIds.length === 0) return Promise.resolve([]);
-    query = query.where('id', 'in', onlyIds);
-  }
+  if (!onlyIds) return allChatbotsPage(db, page, accountId);
+  if (onlyIds.length === 0) return Promise.resolve([]);
+  const query = db.selectFrom('chatbots').select(LISTED).where('account_id', '=', accountId).where('id', 'in', onlyIds);
   return keysetPage(query, 'created_at', 'id', page).execute();
 };

@@ -1,0 +1,110 @@
+// Queries of the hot path compiled once and run again with new values: building a Kysely query and
+// compiling it to SQL cost more than running it for a short indexed read (the token lookup of every
+// request, the first page of a list).
+//
+// `prepareQuery(build)` calls `build` once per dialect with stand-in values, compiles the result, and
+// remembers where each stand-in landed among the SQL's parameters; each call then copies the parameters
+// with the caller's values in those places and executes the same SQL. So `build` must hand its arguments
+// to Kysely untouched, as values (no arithmetic, no branching on them, no `sql.lit`): a stand-in that
+// goes missing or ends up in the SQL text is refused when the query is first compiled.
+//
+// The SQL text being the same string every time, SQLite's statement cache finds the prepared statement at
+// once; on PostgreSQL the text is registered as a named statement, which each pooled connection parses and
+// plans once (see `namedStatementPool`).
+import { createHash } from 'node:crypto';
+import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+
+/** A stand-in value no caller sends: NUL bytes cannot be in a query parameter of either database. */
+const standIn = (index: number) => `\u0000prepared-parameter-${index}\u0000`;
+
+interface Template {
+  sql: string;
+  query: CompiledQuery['query'];
+  queryId: CompiledQuery['queryId'];
+  /** Per SQL parameter: the argument's index, or -1 for a value fixed when the query was built. */
+  slots: number[];
+  fixed: readonly unknown[];
+}
+
+/** SQL text of prepared queries → the name PostgreSQL connections prepare it under. */
+const statementNames = new Map<string, string>();
+
+/** The name of a prepared query's SQL text on PostgreSQL, or undefined for any other SQL. */
+export const statementName = (sql: string): string | undefined => statementNames.get(sql);
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyKysely = Kysely<any>;
+
+export interface PreparedQuery<A extends unknown[], O> {
+  /** Every row. */
+  execute(db: AnyKysely, ...args: A): Promise<O[]>;
+  /** The first row, or undefined. */
+  executeTakeFirst(db: AnyKysely, ...args: A): Promise<O | undefined>;
+}
+
+export function prepareQuery<A extends unknown[], O>(
+  arity: A['length'],
+  build: (db: AnyKysely, ...args: A) => Compilable<O>,
+): PreparedQuery<A, O> {
+  // Per dialect (the adapter is the dialect's, shared by the database and its transactions).
+  const templates = new WeakMap<object, Template>();
+
+  const templateFor = (db: AnyKysely): Template => {
+    const adapter = db.getExecutor().adapter;
+    let template = templates.get(adapter);
+    if (!template) {
+      template = compileTemplate(db, arity, build as (db: AnyKysely, ...args: unknown[]) => Compilable<O>);
+      templates.set(adapter, template);
+    }
+    return template;
+  };
+
+  const execute = async (db: AnyKysely, ...args: A): Promise<O[]> => {
+    const template = templateFor(db);
+    const parameters = new Array<unknown>(template.slots.length);
+    for (let i = 0; i < parameters.length; i++) {
+      const slot = template.slots[i] as number;
+      parameters[i] = slot === -1 ? template.fixed[i] : args[slot];
+    }
+    const query: CompiledQuery<O> = {
+      sql: template.sql,
+      query: template.query,
+      queryId: template.queryId,
+      parameters,
+    };
+    return (await db.executeQuery(query)).rows;
+  };
+
+  return {
+    execute,
+    executeTakeFirst: async (db, ...args) => (await execute(db, ...args))[0],
+  };
+}
+
+function compileTemplate<O>(
+  db: AnyKysely,
+  arity: number,
+  build: (db: AnyKysely, ...args: unknown[]) => Compilable<O>,
+): Template {
+  const standIns = Array.from({ length: arity }, (_, i) => standIn(i));
+  const compiled = build(db, ...standIns).compile();
+  const slots = compiled.parameters.map((value) =>
+    typeof value === 'string' ? standIns.indexOf(value) : -1,
+  );
+  standIns.forEach((value, i) => {
+    if (!slots.includes(i) || compiled.sql.includes(value))
+      throw new Error(`prepareQuery: argument ${i} must be passed to the query as a value, untouched`);
+  });
+  if (!statementNames.has(compiled.sql))
+    statementNames.set(
+      compiled.sql,
+      `cbo_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`,
+    );
+  return {
+    sql: compiled.sql,
+    query: compiled.query,
+    queryId: compiled.queryId,
+    slots,
+    fixed: compiled.parameters,
+  };
+}
