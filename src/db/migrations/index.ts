@@ -11,6 +11,7 @@ import * as conversationLive from './0008_conversation_live.js';
 import * as operations from './0009_operations.js';
 import * as people from './0010_people.js';
 import * as answerRecords from './0011_answer_records.js';
+import * as trigramRetrieval from './0012_trigram_retrieval.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_operations': operations,
   '0010_people': people,
   '0011_answer_records': answerRecords,
+  '0012_trigram_retrieval': trigramRetrieval,
 };
