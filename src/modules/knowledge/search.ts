@@ -84,7 +84,8 @@ export async function searchKnowledge(db: Db, chatbotId: string, query: string, 
 function fuse(rankings: ReadonlyArray<readonly ChunkHit[]>, limit: number): ChunkHit[] {
   const fused = new Map<number, ChunkHit>();
   for (const ranking of rankings) {
-    ranking.forEach((hit, rank) => {
+    // Ranked by each retriever's own score: the source-of-truth order is applied to the fused result.
+    [...ranking].sort((a, b) => Number(b.score) - Number(a.score)).forEach((hit, rank) => {
       const score = 1 / (RRF_K + rank + 1);
       const id = Number(hit.id); // PostgreSQL's bigint ids arrive as strings
       const seen = fused.get(id);
