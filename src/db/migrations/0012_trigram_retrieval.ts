@@ -24,11 +24,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       where e.extname = 'pg_trgm'`.execute(db);
     const schema = rows[0]?.schema;
     if (schema) {
-      await sql`create index knowledge_chunks_trigram_idx on knowledge_chunks using gin (text ${sql.id(schema)}.gin_trgm_ops)`.execute(db);
+      await sql`create index knowledge_chunks_trigram_idx on knowledge_chunks using gin (text ${sql.id(schema)}.gin_trgm_ops)`.execute(
+        db,
+      );
     }
     return;
   }
-  await sql`create virtual table knowledge_chunks_trigram using fts5(text, content='knowledge_chunks', content_rowid='id', tokenize='trigram remove_diacritics 1')`.execute(db);
+  await sql`create virtual table knowledge_chunks_trigram using fts5(text, content='knowledge_chunks', content_rowid='id', tokenize='trigram remove_diacritics 1')`.execute(
+    db,
+  );
   await sql`create trigger knowledge_chunks_trigram_insert after insert on knowledge_chunks begin
     insert into knowledge_chunks_trigram(rowid, text) values (new.id, new.text);
   end`.execute(db);

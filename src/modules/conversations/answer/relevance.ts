@@ -13,7 +13,9 @@ const STOPWORDS = new Set(
   were weren't what what's when where where's which while who who's whom why why's will with won't would wouldn't you you'd
   you'll you're you've your yours yourself yourselves hi hello hey thanks thank anyone anything someone something also ever
   long take takes much many way ways find possible kind sort thing things really actually exactly
-  mean means need needs show shows work works use using happen happens able u ur r wat pls plz`.split(/\s+/),
+  mean means need needs show shows work works use using happen happens able offer offers provide provides u ur r wat pls plz`.split(
+    /\s+/,
+  ),
 );
 
 const words = (text: string): string[] =>
@@ -68,11 +70,10 @@ export function relevanceScores(terms: readonly string[], pool: readonly string[
 export const UNKNOWN_WORD_WEIGHT = 2;
 
 /**
- * A passage is used only when its relevance is at least this (more than half of what the question asks
- * about): calibrated on the answers benchmark, where it keeps the passages that answer and turns away
+ * A passage is used only when its relevance is at least this (half of what the question asks about): calibrated on the answers benchmark, where it keeps the passages that answer and turns away
  * those sharing a word or two with a question the knowledge cannot answer.
  */
-export const RELEVANCE_THRESHOLD = 0.51;
+export const RELEVANCE_THRESHOLD = 0.5;
 
 const SENTENCES = /(?<=[.!?…])\s+|\n+/u;
 
