@@ -194,6 +194,9 @@ function trigramSchema(db: Db): Promise<string | null> {
   return found;
 }
 
+/** SQLite: trigram candidates scored per question (the newest ones). */
+const TRIGRAM_SCAN = 1000;
+
 /** How alike (pg_trgm word similarity) a word and some stretch of a chunk must be to make it a candidate. */
 const WORD_SIMILARITY = 0.3;
 
@@ -234,14 +237,17 @@ export async function trigramMatches(db: Db, chatbotId: string, terms: readonly 
   return bestPassages(
     db,
     sql`
-      with best as (
+      with scanned as (
+        -- Three-letter pieces are common: only the newest candidates are scored, so the cost stays bounded.
         select c.id, s.is_source_of_truth, -bm25(knowledge_chunks_trigram) as score
         from knowledge_chunks_trigram
         join knowledge_chunks c on c.id = knowledge_chunks_trigram.rowid
         join knowledge_sources s on s.id = c.source_id
         where knowledge_chunks_trigram match ${fts5Any(trigrams)} and c.chatbot_id = ${chatbotId} and s.status = 'ready'
-        order by score desc, c.id desc
-        limit ${limit}
+        order by knowledge_chunks_trigram.rowid desc
+        limit ${TRIGRAM_SCAN}
+      ), best as (
+        select * from scanned order by score desc, id desc limit ${limit}
       )`,
   );
 }

@@ -48,11 +48,10 @@ export async function searchKnowledge(db: Db, chatbotId: string, query: string, 
   if (terms.length === 0) return [];
   const fullText = await fullTextMatches(db, chatbotId, terms, bounded);
 
+  const fullTextWords = fullText.map((hit) => new Set(wordsOf(hit.text)));
   const unmatched = terms.filter(
     (term) =>
-      term.length >= TYPO_MIN_LENGTH &&
-      !/\d/.test(term) &&
-      !fullText.some((hit) => wordsOf(hit.text).some((word) => sameWord(term, word))),
+      term.length >= TYPO_MIN_LENGTH && !/\d/.test(term) && !fullTextWords.some((words) => holdsWord(words, term)),
   );
   let typo: ChunkHit[] = [];
   if (unmatched.length > 0) {
@@ -60,8 +59,7 @@ export async function searchKnowledge(db: Db, chatbotId: string, query: string, 
     typo = candidates
       .map((hit, rank) => {
         const words = new Set(wordsOf(hit.text));
-        const found = unmatched.filter((term) => [...words].some((word) => sameWord(term, word))).length;
-        return { hit, rank, found };
+        return { hit, rank, found: unmatched.filter((term) => holdsWord(words, term)).length };
       })
       .filter((candidate) => candidate.found > 0)
       .sort((a, b) => b.found - a.found || a.rank - b.rank)
@@ -75,6 +73,13 @@ export async function searchKnowledge(db: Db, chatbotId: string, query: string, 
     score: row.score,
     isSourceOfTruth: row.is_source_of_truth,
   }));
+}
+
+/** Whether a text's words hold the question's word: as it is, by its stem, or with a typo. */
+function holdsWord(words: ReadonlySet<string>, term: string): boolean {
+  if (words.has(term)) return true;
+  for (const word of words) if (sameWord(term, word)) return true;
+  return false;
 }
 
 /**
