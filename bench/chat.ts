@@ -183,11 +183,21 @@ async function visitorMessages(bench: Bench, texts: string[], random: () => numb
   };
 }
 
-/** The knowledge search alone, for the same kind of questions: the part of an answer that retrieval takes. */
-async function retrievalOnly(bench: Bench, texts: string[], random: () => number) {
+/** The question with the second and third letters of its last word swapped, as typed in a hurry. */
+const misspelt = (query: string): string =>
+  query.replace(
+    /(\w)(\w)(\w)(\w+)\?$/,
+    (_, a: string, b: string, c: string, rest: string) => `${a}${c}${b}${rest}?`,
+  );
+
+/**
+ * The knowledge search alone, for the same kind of questions: the part of an answer that retrieval takes.
+ * With `typo`, one word of each question is misspelt, so the typo-tolerant (trigram) retriever runs too.
+ */
+async function retrievalOnly(bench: Bench, texts: string[], random: () => number, typo = false) {
   const latencies: number[] = [];
   for (let i = 0; i < MESSAGES; i++) {
-    const query = question(texts, random);
+    const query = typo ? misspelt(question(texts, random)) : question(texts, random);
     const started = performance.now();
     await searchKnowledge(bench.deps.db, bench.chatbotId, query, PASSAGES_PER_ANSWER);
     latencies.push(performance.now() - started);
@@ -241,7 +251,11 @@ async function run(dialect: DialectName): Promise<void> {
       BOOTSTRAP: 'false',
       ANSWER_ENGINE: 'extractive',
     });
-    const deps = createDeps(config, { database: database.handle, clock: systemClock, logger: createLogger('silent') });
+    const deps = createDeps(config, {
+      database: database.handle,
+      clock: systemClock,
+      logger: createLogger('silent'),
+    });
     const app = await buildApp(deps);
     await app.ready();
     const account = await deps.accounts.createAccount({ name: 'Bench' });
@@ -267,6 +281,10 @@ async function run(dialect: DialectName): Promise<void> {
     const retrieval = await retrievalOnly(bench, knowledge.texts, random);
     console.log(
       `[${dialect}]   of which retrieval (searchKnowledge alone, same kind of questions): p50 ${ms(retrieval.p50)}, p95 ${ms(retrieval.p95)}`,
+    );
+    const typo = await retrievalOnly(bench, knowledge.texts, random, true);
+    console.log(
+      `[${dialect}]   retrieval with a misspelt word (full text + trigram, fused): p50 ${ms(typo.p50)}, p95 ${ms(typo.p95)}`,
     );
     const plain = await repliesPerSecond(bench, false);
     console.log(

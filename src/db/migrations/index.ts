@@ -12,6 +12,7 @@ import * as operations from './0009_operations.js';
 import * as people from './0010_people.js';
 import * as answerRecords from './0011_answer_records.js';
 import * as chunkPages from './0012_chunk_pages.js';
+import * as trigramRetrieval from './0013_trigram_retrieval.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_people': people,
   '0011_answer_records': answerRecords,
   '0012_chunk_pages': chunkPages,
+  '0013_trigram_retrieval': trigramRetrieval,
 };

@@ -5,7 +5,7 @@
 /** Words that match nearly every passage: they slow the search down and add nothing to ranking. */
 const STOP_WORDS = new Set(
   (
-    'a an and are as at be been but by can could did do does for from had has have how i if in into is it its ' +
+    'a about an and are as at be been but by can could did do does for from had has have how i if in into is it its know ' +
     'me my no not of on or our so such than that the their them then there these they this to too was we were ' +
     'what when where which who whom why will with would you your'
   ).split(' '),

@@ -176,3 +176,78 @@ async function bestPassages(db: Db, ranking: RawBuilder<unknown>): Promise<Chunk
     order by best.is_source_of_truth desc, best.score desc, best.id desc`.execute(db);
   return rows.map(chunkHit);
 }
+
+/** Where pg_trgm is installed (its schema), or null without it; asked once per database. */
+const trigramSchemas = new WeakMap<Db, Promise<string | null>>();
+
+function trigramSchema(db: Db): Promise<string | null> {
+  let found = trigramSchemas.get(db);
+  if (!found) {
+    found = sql<{ schema: string }>`
+      select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+      where e.extname = 'pg_trgm'`
+      .execute(db)
+      .then(({ rows }) => rows[0]?.schema ?? null)
+      .catch(() => null);
+    trigramSchemas.set(db, found);
+  }
+  return found;
+}
+
+/** SQLite: trigram candidates scored per question (the newest ones). */
+const TRIGRAM_SCAN = 1000;
+
+/** How alike (pg_trgm word similarity) a word and some stretch of a chunk must be to make it a candidate. */
+const WORD_SIMILARITY = 0.3;
+
+/**
+ * Typo-tolerant candidates: chunks of the chatbot's ready sources sharing three-letter pieces with the
+ * terms, best first (FTS5 trigram bm25 on SQLite, pg_trgm word similarity on PostgreSQL), at most `limit`.
+ * Empty on a PostgreSQL server without pg_trgm. The caller confirms each candidate word by word.
+ */
+export async function trigramMatches(db: Db, chatbotId: string, terms: readonly string[], limit: number): Promise<ChunkHit[]> {
+  if (terms.length === 0) return [];
+  if (dialectOf(db) === 'postgres') {
+    const schema = await trigramSchema(db);
+    if (!schema) return [];
+    // The catalog's own schema name, quoted as an identifier: the operator must be named with it.
+    const operator = sql.raw(`operator(${JSON.stringify(schema)}.<%)`);
+    const similarity = (term: string) => sql`${sql.id(schema)}.word_similarity(${term}, c.text)`;
+    const matches = sql.join(terms.map((term) => sql`${term} ${operator} c.text`), sql` or `);
+    const scores = sql.join(terms.map(similarity), sql`, `);
+    return db.transaction().execute(async (trx) => {
+      // The threshold of `<%` (the index's condition), for this transaction only.
+      await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`.execute(trx);
+      return bestPassages(
+        trx,
+        sql`
+          with best as (
+            select c.id, s.is_source_of_truth, greatest(${scores}) as score
+            from knowledge_chunks c
+            join knowledge_sources s on s.id = c.source_id
+            where (${matches}) and c.chatbot_id = ${chatbotId} and s.status = 'ready'
+            order by score desc, c.id desc
+            limit ${limit}
+          )`,
+      );
+    });
+  }
+  const trigrams = [...new Set(terms.flatMap((term) => Array.from({ length: term.length - 2 }, (_, i) => term.slice(i, i + 3))))];
+  if (trigrams.length === 0) return [];
+  return bestPassages(
+    db,
+    sql`
+      with scanned as (
+        -- Three-letter pieces are common: only the newest candidates are scored, so the cost stays bounded.
+        select c.id, s.is_source_of_truth, -bm25(knowledge_chunks_trigram) as score
+        from knowledge_chunks_trigram
+        join knowledge_chunks c on c.id = knowledge_chunks_trigram.rowid
+        join knowledge_sources s on s.id = c.source_id
+        where knowledge_chunks_trigram match ${fts5Any(trigrams)} and c.chatbot_id = ${chatbotId} and s.status = 'ready'
+        order by knowledge_chunks_trigram.rowid desc
+        limit ${TRIGRAM_SCAN}
+      ), best as (
+        select * from scanned order by score desc, id desc limit ${limit}
+      )`,
+  );
+}

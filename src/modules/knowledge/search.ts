@@ -7,8 +7,15 @@
 // chunks, pick the candidates and rank them. When every term is common, the candidates are the chunks
 // holding all of them (then, if too few, any of them), the newest first, a bounded number. Either way
 // the work per question stays about the same, whatever the size of the knowledge.
+//
+// Retrieval is hybrid. Full text (stemmed words) ranks first; the words of the question that none of its
+// passages holds (a typo, or a word the knowledge never uses) then go to the typo-tolerant retriever: the
+// trigram index proposes chunks sharing their three-letter pieces, and a chunk counts only when one of
+// its words is within a typo of the question's word. The two rankings are fused by rank (reciprocal rank
+// fusion), source-of-truth passages still first.
 import type { Db } from '../../db/database.js';
-import { countTermMatches, rankedMatches, type ChunkHit } from './search.dialect.js';
+import { sameWord, wordsOf } from '../../lib/words.js';
+import { countTermMatches, rankedMatches, trigramMatches, type ChunkHit } from './search.dialect.js';
 import { searchTerms } from './search-terms.js';
 
 export interface Passage {
@@ -29,10 +36,75 @@ const CANDIDATE_BUDGET = 500;
 /** Candidates scored when every term is common. */
 const COMMON_TERMS_SCAN = 200;
 
+/** Reciprocal rank fusion's constant: how little the first ranks stand out from the next ones. */
+const RRF_K = 60;
+/** Words shorter than this are not looked up with typo tolerance (too many neighbours). */
+const TYPO_MIN_LENGTH = 4;
+/** Trigram candidates read per question before the word-by-word check. */
+const TYPO_CANDIDATES = 50;
+
 export async function searchKnowledge(db: Db, chatbotId: string, query: string, limit: number): Promise<Passage[]> {
   const terms = searchTerms(query);
   const bounded = Math.max(1, Math.min(MAX_LIMIT, Math.floor(limit) || 1));
   if (terms.length === 0) return [];
+  const fullText = await fullTextMatches(db, chatbotId, terms, bounded);
+
+  const fullTextWords = fullText.map((hit) => new Set(wordsOf(hit.text)));
+  const unmatched = terms.filter(
+    (term) =>
+      term.length >= TYPO_MIN_LENGTH && !/\d/.test(term) && !fullTextWords.some((words) => holdsWord(words, term)),
+  );
+  let typo: ChunkHit[] = [];
+  if (unmatched.length > 0) {
+    const candidates = await trigramMatches(db, chatbotId, unmatched, TYPO_CANDIDATES);
+    typo = candidates
+      .map((hit, rank) => {
+        const words = new Set(wordsOf(hit.text));
+        return { hit, rank, found: unmatched.filter((term) => holdsWord(words, term)).length };
+      })
+      .filter((candidate) => candidate.found > 0)
+      .sort((a, b) => b.found - a.found || a.rank - b.rank)
+      .map((candidate) => candidate.hit);
+  }
+  return fuse([fullText, typo], bounded).map((row) => ({
+    sourceId: row.source_id,
+    title: row.title,
+    url: row.url,
+    text: row.text,
+    score: row.score,
+    isSourceOfTruth: row.is_source_of_truth,
+  }));
+}
+
+/** Whether a text's words hold the question's word: as it is, by its stem, or with a typo. */
+function holdsWord(words: ReadonlySet<string>, term: string): boolean {
+  if (words.has(term)) return true;
+  for (const word of words) if (sameWord(term, word)) return true;
+  return false;
+}
+
+/**
+ * Reciprocal rank fusion: each chunk scores the sum of 1 / (k + rank) over the rankings that hold it, so
+ * a chunk near the top of both beats one at the top of either. Source-of-truth chunks come first.
+ */
+function fuse(rankings: ReadonlyArray<readonly ChunkHit[]>, limit: number): ChunkHit[] {
+  const fused = new Map<number, ChunkHit>();
+  for (const ranking of rankings) {
+    // Ranked by each retriever's own score: the source-of-truth order is applied to the fused result.
+    [...ranking].sort((a, b) => Number(b.score) - Number(a.score)).forEach((hit, rank) => {
+      const score = 1 / (RRF_K + rank + 1);
+      const id = Number(hit.id); // PostgreSQL's bigint ids arrive as strings
+      const seen = fused.get(id);
+      fused.set(id, seen ? { ...seen, score: seen.score + score } : { ...hit, id, score });
+    });
+  }
+  return [...fused.values()]
+    .sort((a, b) => Number(b.is_source_of_truth) - Number(a.is_source_of_truth) || b.score - a.score || b.id - a.id)
+    .slice(0, limit);
+}
+
+/** The full-text ranking: the chunks holding the question's (stemmed) words, best first. */
+async function fullTextMatches(db: Db, chatbotId: string, terms: string[], bounded: number): Promise<ChunkHit[]> {
 
   const counts = await countTermMatches(db, terms, CANDIDATE_BUDGET);
   const present = terms
@@ -67,12 +139,5 @@ export async function searchKnowledge(db: Db, chatbotId: string, query: string, 
         .slice(0, bounded);
     }
   }
-  return rows.map((row) => ({
-    sourceId: row.source_id,
-    title: row.title,
-    url: row.url,
-    text: row.text,
-    score: Number(row.score),
-    isSourceOfTruth: row.is_source_of_truth,
-  }));
+  return rows.map((row) => ({ ...row, id: Number(row.id), score: Number(row.score) }));
 }

@@ -3,7 +3,8 @@
 // the sentences and list items below them, so they help pick the answer but are never the answer
 // themselves, and no Markdown syntax (heading marks, emphasis, list markers, link syntax) is shown.
 import { classifyLine, tableRowsAsText } from '../../knowledge/index.js';
-import { coverage, stem } from './relevance.js';
+import { stem, wordsOf } from '../../../lib/words.js';
+import { coverage } from './relevance.js';
 
 interface Segment {
   /** Plain text of one sentence, list item or table row. */
@@ -113,15 +114,7 @@ function segmentsOf(information: string): Segment[] {
   return segments;
 }
 
-const stems = (text: string): Set<string> =>
-  new Set(
-    (
-      text
-        .toLowerCase()
-        .normalize('NFKC')
-        .match(/[\p{L}\p{N}]+/gu) ?? []
-    ).map(stem),
-  );
+const stems = (text: string): Set<string> => new Set(wordsOf(text).map(stem));
 
 /** How alike two texts are by their words (all of them, stemmed): shared over all. */
 function similarity(a: Set<string>, b: Set<string>): number {

@@ -6,21 +6,24 @@
 import type { Answer, AnswerEngine, AnswerRequest, Passage, Retrieve } from './engine.js';
 import { informationOnly } from './passage-text.js';
 import { answerExcerpt } from './excerpt.js';
-import { RELEVANT_COVERAGE, coverage, significantTerms } from './relevance.js';
+import { RELEVANCE_THRESHOLD, relevanceScores, significantTerms } from './relevance.js';
 import { DONT_KNOW, citing, smallTalkReply } from './wording.js';
 
 export const PASSAGES_PER_ANSWER = 8;
+/** Passages retrieved to weigh the question's words (see relevanceScores) before the best are kept. */
+const RELEVANCE_POOL = 20;
 
 export interface RelevantPassage extends Passage {
   /** The passage's text with hidden content and instruction-like sentences removed. */
   information: string;
-  /** Share of the question's meaningful words it holds. */
-  coverage: number;
+  /** How much of what the question asks about it holds (relevanceScores), 0 to 1. */
+  relevance: number;
 }
 
 /**
- * Retrieved passages that speak to the question, cleaned, best first: source-of-truth passages before
- * all others (they win conflicts), then by how much of the question they cover, then in retrieval order.
+ * Retrieved passages that speak to the question (relevance at least RELEVANCE_THRESHOLD), cleaned, best
+ * first: source-of-truth passages before all others (they win conflicts), then by relevance, then in
+ * retrieval order; at most PASSAGES_PER_ANSWER. Empty when none does: the chatbot then says it does not know.
  */
 export async function relevantPassages(
   retrieve: Retrieve,
@@ -29,17 +32,23 @@ export async function relevantPassages(
 ): Promise<RelevantPassage[]> {
   const terms = significantTerms(question);
   if (terms.length === 0) return [];
-  const passages = await retrieve(chatbotId, question, PASSAGES_PER_ANSWER);
+  const passages = (await retrieve(chatbotId, question, RELEVANCE_POOL)).map((passage) => ({
+    ...passage,
+    information: informationOnly(passage.text),
+  }));
+  const scores = relevanceScores(
+    terms,
+    passages.map((passage) => passage.information),
+  );
   return passages
-    .map((passage, rank) => {
-      const information = informationOnly(passage.text);
-      return { ...passage, information, coverage: coverage(terms, information), rank };
-    })
-    .filter((passage) => passage.coverage >= RELEVANT_COVERAGE)
+    .map((passage, rank) => ({ ...passage, relevance: scores[rank]!, rank }))
+    .filter((passage) => passage.relevance >= RELEVANCE_THRESHOLD)
     .sort(
       (a, b) =>
-        Number(b.isSourceOfTruth) - Number(a.isSourceOfTruth) || b.coverage - a.coverage || a.rank - b.rank,
-    );
+        Number(b.isSourceOfTruth) - Number(a.isSourceOfTruth) || b.relevance - a.relevance || a.rank - b.rank,
+    )
+    .slice(0, PASSAGES_PER_ANSWER)
+    .map(({ rank: _rank, ...passage }) => passage);
 }
 
 export class ExtractiveEngine implements AnswerEngine {

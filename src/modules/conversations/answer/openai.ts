@@ -10,9 +10,9 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/reso
 import type { Logger } from 'pino';
 import type { ContactDetails } from '../../leads/index.js';
 import type { Answer, AnswerEngine, AnswerRequest, Passage, Retrieve } from './engine.js';
-import { PASSAGES_PER_ANSWER } from './extractive.js';
 import { plainText } from './excerpt.js';
-import { asQuotedData, informationOnly } from './passage-text.js';
+import { relevantPassages } from './extractive.js';
+import { asQuotedData } from './passage-text.js';
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
 const HISTORY_MESSAGES = 10;
@@ -180,10 +180,11 @@ export class OpenAiEngine implements AnswerEngine {
   }
 
   async #ask(request: AnswerRequest): Promise<Answer> {
-    const retrieved = await this.retrieve(request.chatbotId, request.question, PASSAGES_PER_ANSWER);
-    const passages = retrieved
-      .map((passage) => ({ ...passage, information: informationOnly(passage.text) }))
-      .filter((p) => p.information);
+    // The same relevance decision as the extractive engine: a passage that does not answer the question
+    // is not shown to the model either.
+    const passages = (await relevantPassages(this.retrieve, request.chatbotId, request.question)).filter(
+      (p) => p.information,
+    );
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: SYSTEM_PROMPT },
       { role: 'system', content: referenceData(passages) },

@@ -1,5 +1,7 @@
 // Lexical relevance for answers: does a passage speak to the question, and which of its sentences do.
-// Deterministic and cheap (no index of its own): retrieval already narrowed the passages down.
+// Deterministic and cheap (no index of its own): retrieval already narrowed the passages down. Words
+// meet by their Snowball stem or as a typo of one another (src/lib/words.ts).
+import { sameWord } from '../../../lib/words.js';
 
 const STOPWORDS = new Set(
   `a about above after again against all am an and any are aren't as at be because been before being below between both but by can
@@ -10,21 +12,11 @@ const STOPWORDS = new Set(
   themselves then there there's these they they're this those through to too under until up us very want was wasn't we we're
   were weren't what what's when where where's which while who who's whom why why's will with won't would wouldn't you you'd
   you'll you're you've your yours yourself yourselves hi hello hey thanks thank anyone anything someone something also ever
-  long take takes much many way ways find possible kind sort thing things really actually exactly`.split(
+  long take takes much many way ways find possible kind sort thing things really actually exactly
+  mean means need needs show shows work works use using happen happens able offer offers provide provides u ur r wat pls plz`.split(
     /\s+/,
   ),
 );
-
-/** A crude English stem: enough that "refunds", "refunded" and "refund" meet. */
-export function stem(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3);
-  if (word.length > 4 && word.endsWith('ed')) return word.slice(0, -2);
-  if (word.length > 4 && /(?:ch|sh|ss|x|z)es$/.test(word)) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us'))
-    return word.slice(0, -1);
-  return word;
-}
 
 const words = (text: string): string[] =>
   text
@@ -32,45 +24,53 @@ const words = (text: string): string[] =>
     .normalize('NFKC')
     .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
 
-/** The words of a question that carry meaning, stemmed and without repeats. */
+/** The words of a question that carry meaning, without repeats (compared by stem or as a typo: sameWord). */
 export function significantTerms(text: string): string[] {
   const terms = words(text)
     .map((word) => word.replace(/’/g, "'"))
-    .filter((word) => !STOPWORDS.has(word) && (word.length > 1 || /\d/.test(word)))
-    .map(stem);
+    .filter((word) => !STOPWORDS.has(word) && (word.length > 1 || /\d/.test(word)));
   return [...new Set(terms)];
 }
 
-const stemsOf = (text: string): Set<string> =>
-  new Set(words(text).map((word) => stem(word.replace(/’/g, "'"))));
+/** The words of a text, split like the question's ("don't" stays one word, "it's" too). */
+const wordsIn = (text: string): Set<string> => new Set(words(text).map((word) => word.replace(/’/g, "'")));
 
-/**
- * Two stems are one word when equal or when they share a prefix of at least four letters that leaves at
- * most two letters over ("delivery"/"deliver", "ship"/"shipp"), which the crude stemmer alone misses.
- */
-function sameWord(a: string, b: string): boolean {
-  if (a === b) return true;
-  const shorter = Math.min(a.length, b.length);
-  const needed = Math.max(4, shorter - 2);
-  if (shorter < needed) return false;
-  for (let i = 0; i < needed; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
+const holds = (present: ReadonlySet<string>, term: string): boolean => {
+  if (present.has(term)) return true;
+  for (const word of present) if (sameWord(term, word)) return true;
+  return false;
+};
 
 /** Share of the question's terms found in the text: 0 to 1. */
 export function coverage(terms: readonly string[], text: string): number {
   if (terms.length === 0) return 0;
-  const present = stemsOf(text);
-  const found = terms.filter((term) => {
-    if (present.has(term)) return true;
-    for (const stem of present) if (sameWord(term, stem)) return true;
-    return false;
-  });
-  return found.length / terms.length;
+  const present = wordsIn(text);
+  return terms.filter((term) => holds(present, term)).length / terms.length;
 }
 
 /**
- * A passage speaks to the question when it holds at least a third of the question's meaningful words
- * ("opening hours on Sunday" → a passage on opening days). Retrieval already required one of them.
+ * The relevance decision: how much of what the question asks about a passage holds, from 0 to 1. Each
+ * meaningful word of the question weighs 1, and a word that none of the retrieved passages holds weighs
+ * UNKNOWN_WORD_WEIGHT: it is usually what the question is about ("Can I pay with bitcoin?" when the
+ * knowledge never says bitcoin), so a passage that shares only the other words ("pay") does not answer it.
+ * `pool` is every passage retrieval found for the question; the score is given for each of them.
  */
-export const RELEVANT_COVERAGE = 1 / 3;
+export function relevanceScores(terms: readonly string[], pool: readonly string[]): number[] {
+  if (terms.length === 0) return pool.map(() => 0);
+  const present = pool.map(wordsIn);
+  const weights = terms.map((term) =>
+    present.some((words) => holds(words, term)) ? 1 : UNKNOWN_WORD_WEIGHT,
+  );
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  return present.map(
+    (words) => terms.reduce((sum, term, i) => sum + (holds(words, term) ? weights[i]! : 0), 0) / total,
+  );
+}
+
+export const UNKNOWN_WORD_WEIGHT = 2;
+
+/**
+ * A passage is used only when its relevance is at least this (half of what the question asks about): calibrated on the answers benchmark, where it keeps the passages that answer and turns away
+ * those sharing a word or two with a question the knowledge cannot answer.
+ */
+export const RELEVANCE_THRESHOLD = 0.5;

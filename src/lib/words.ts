@@ -1,0 +1,66 @@
+// Words for matching questions against knowledge: stems from the Snowball stemmers (English, the language
+// of the full-text indexes) and a tolerance for typos (one edit in a word of four letters or more, two
+// in one of eight or more; never the first letter), so "refunds"/"refunded" meet and "delivry" still means "delivery".
+import snowball from 'snowball-stemmers';
+
+const english = snowball.newStemmer('english');
+const stems = new Map<string, string>();
+const STEM_CACHE_LIMIT = 50_000;
+
+/** The Snowball (English) stem of a lower-case word. */
+export function stem(word: string): string {
+  let found = stems.get(word);
+  if (found === undefined) {
+    found = english.stem(word);
+    if (stems.size >= STEM_CACHE_LIMIT) stems.clear();
+    stems.set(word, found);
+  }
+  return found;
+}
+
+/** Lower-case words of a text (letters and digits, accents kept), in order. */
+export const wordsOf = (text: string): string[] =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Edits allowed between a misspelt word and the word meant, by the length of the shorter one. */
+export const allowedEdits = (length: number): number => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
+
+/**
+ * Whether `a` is within `max` edits of `b` (insertions, deletions, substitutions and swaps of two
+ * neighbouring letters: optimal string alignment distance), stopping early once it cannot be.
+ */
+export function withinEdits(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  if (a === b) return true;
+  if (max === 0) return false;
+  const n = b.length;
+  let before = new Array<number>(n + 1).fill(0);
+  let previous = Array.from({ length: n + 1 }, (_, j) => j);
+  let current = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, before[j - 2]! + 1);
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > max) return false;
+    [before, previous, current] = [previous, current, before];
+  }
+  return previous[n]! <= max;
+}
+
+/** Whether a question's word and a text's word are the same word: same stem, or a typo of it. */
+export function sameWord(question: string, text: string): boolean {
+  if (question === text || stem(question) === stem(text)) return true;
+  // Digits are exact ("E3" is not "E2"), and a typo rarely hits the first letter ("sell" is not "tell").
+  if (/\d/.test(question) || /\d/.test(text) || question[0] !== text[0]) return false;
+  return withinEdits(question, text, allowedEdits(Math.min(question.length, text.length)));
+}

@@ -1,0 +1,11 @@
+// The snowball-stemmers package ships no types: the part of its API the project uses.
+declare module 'snowball-stemmers' {
+  interface Stemmer {
+    stem(word: string): string;
+  }
+  const snowball: {
+    newStemmer(algorithm: string): Stemmer;
+    algorithms(): string[];
+  };
+  export default snowball;
+}
