@@ -8,53 +8,23 @@
 // does not allow, no connection, too many messages) are told in words a visitor understands. axe-core finds
 // no serious or critical problem in the open widget. Screenshots go to docs/screenshots/.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { after, before, it } from 'node:test';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { after, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
 import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
 import { startWorkers } from '../../src/workers.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
+import { AXE_SOURCE, SCREENSHOTS, useChromium } from '../support/browser.js';
 import { seed } from '../support/factories.js';
 import { listen } from './support.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 375, height: 667 };
-const available = existsSync(CHROMIUM);
-if (!available) {
-  if (process.env.CI)
-    throw new Error(`${CHROMIUM} is missing: install it with "apt-get install -y chromium"`);
-  console.warn(
-    `\n!!! ${CHROMIUM} is missing: the widget browser test is SKIPPED (apt-get install -y chromium) !!!\n`,
-  );
-}
-
-let browser: Browser | null = null;
-before(async () => {
-  if (!available) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
-});
-after(async () => {
-  await browser?.close();
-});
+const chromiumForTests = useChromium('the widget browser test');
+const browser = chromiumForTests.browser;
 
 /** A shop's page on its own origin, embedding the widget from the service with one script tag. */
 async function startShop(widgetSrc: string, chatbotId: string): Promise<{ url: string; server: Server }> {
@@ -183,7 +153,7 @@ describeEachDialect('the embeddable widget in Chromium', (t) => {
     for (const page of pages) await page.close();
     for (const server of shops) await new Promise((resolve) => server.close(resolve));
   });
-  const skip = available ? false : `${CHROMIUM} is missing`;
+  const skip = chromiumForTests.skip;
 
   /** A shop page embedding the chatbot's widget; `allow` lets the chatbot accept the shop's origin. */
   async function openShop(
@@ -199,7 +169,7 @@ describeEachDialect('the embeddable widget in Chromium', (t) => {
       await setup.origins.allowOrigin(chatbotId, shop.url);
     }
     const narrow = viewport.width <= 480;
-    const page = await browser!.newPage({ viewport, isMobile: narrow, hasTouch: narrow });
+    const page = await browser().newPage({ viewport, isMobile: narrow, hasTouch: narrow });
     pages.push(page);
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));

@@ -8,52 +8,22 @@
 // (no serious or critical violation) and no Content-Security-Policy violation. Screenshots go to
 // docs/screenshots/inbox-*.png. The widget is driven by its roles and labels only.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { after, before, it } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { after, it } from 'node:test';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
 import { startWorkers, type Workers } from '../../src/workers.js';
 import { describeEachDialect, swappableAdapter, type TestApp } from '../support/app.js';
+import { AXE_SOURCE, SCREENSHOTS, useChromium } from '../support/browser.js';
 import { seed } from '../support/factories.js';
 import { listen } from '../channels/support.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery staple';
-const available = existsSync(CHROMIUM);
-if (!available) {
-  if (process.env.CI)
-    throw new Error(`${CHROMIUM} is missing: install it with "apt-get install -y chromium"`);
-  console.warn(
-    `\n!!! ${CHROMIUM} is missing: the inbox browser test is SKIPPED (apt-get install -y chromium) !!!\n`,
-  );
-}
-
-let browser: Browser | null = null;
-before(async () => {
-  if (!available) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
-});
-after(async () => {
-  await browser?.close();
-});
+const chromiumForTests = useChromium('the inbox browser test');
+const browser = chromiumForTests.browser;
 
 async function startShop(widgetSrc: string, chatbotId: string): Promise<{ url: string; server: Server }> {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour Bikes</title></head>
@@ -167,7 +137,7 @@ describeEachDialect(
 
     it(
       'shows a handover live, takes it over, replies, shows a colleague who has it, resolves; keyboard, 375 px and axe-core',
-      { skip: available ? false : `${CHROMIUM} is missing` },
+      { skip: chromiumForTests.skip },
       async () => {
         const s = await seed(t(), { userName: 'Dana Katherine Scully' });
         const fox = await t().deps.accounts.createUser({
@@ -187,7 +157,7 @@ describeEachDialect(
 
         // --- The agent signs in by keyboard alone.
         // Notifications allowed; the page's Notification records what it shows.
-        const agentContext = await browser!.newContext({
+        const agentContext = await browser().newContext({
           viewport: { width: 1280, height: 820 },
           permissions: ['notifications'],
         });
@@ -234,7 +204,7 @@ describeEachDialect(
         await agent.getByText('Live', { exact: true }).waitFor();
 
         // --- The visitor writes in the widget on another site and asks for a person.
-        const visitorContext = await browser!.newContext({ viewport: { width: 900, height: 720 } });
+        const visitorContext = await browser().newContext({ viewport: { width: 900, height: 720 } });
         contexts.push(visitorContext);
         const visitor = await visitorContext.newPage();
         await visitor.goto(shop.url);
@@ -345,7 +315,7 @@ describeEachDialect(
 
         // --- A colleague joins through an invitation link, then opens the escalation email's link.
         const invitation = await t().deps.people.invite(fox.id, base);
-        const foxContext = await browser!.newContext({ viewport: { width: 1100, height: 800 } });
+        const foxContext = await browser().newContext({ viewport: { width: 1100, height: 800 } });
         contexts.push(foxContext);
         const foxPage = await foxContext.newPage();
         const foxProblems = watch(foxPage);
@@ -476,7 +446,7 @@ describeEachDialect(
 
     it(
       'orders the queue: open handovers by urgency, then the longest waiting, then the other open conversations',
-      { skip: available ? false : `${CHROMIUM} is missing` },
+      { skip: chromiumForTests.skip },
       async () => {
         const s = await seed(t(), { userName: 'Walter Skinner' });
         const walter = await t().deps.people.setPassword(s.userId, PASSWORD);
@@ -494,7 +464,7 @@ describeEachDialect(
         await start('Medium Later', 'Can I speak to a person?');
         await start('No Handover New', 'Hi again.');
 
-        const context = await browser!.newContext({ viewport: { width: 1280, height: 820 } });
+        const context = await browser().newContext({ viewport: { width: 1280, height: 820 } });
         contexts.push(context);
         const page = await context.newPage();
         const problems = watch(page);
