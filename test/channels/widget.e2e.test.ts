@@ -9,15 +9,14 @@
 // no serious or critical problem in the open widget. Screenshots go to docs/screenshots/.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { after, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
 import { startWorkers } from '../../src/workers.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
-import { AXE_SOURCE, SCREENSHOTS, useChromium } from '../support/browser.js';
+import { AXE_SOURCE, SCREENSHOTS, startShop, useChromium } from '../support/browser.js';
 import { seed } from '../support/factories.js';
 import { listen } from './support.js';
 
@@ -27,20 +26,6 @@ const chromiumForTests = useChromium('the widget browser test');
 const browser = chromiumForTests.browser;
 
 /** A shop's page on its own origin, embedding the widget from the service with one script tag. */
-async function startShop(widgetSrc: string, chatbotId: string): Promise<{ url: string; server: Server }> {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour Bikes</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font-family:Georgia,serif;margin:40px;background:#fbfaf7;color:#222}h1{color:#284b63}</style></head>
-<body><h1>Harbour Bikes</h1><p>City bikes, repairs and rentals by the harbour.</p>
-<script src="${widgetSrc}" data-chatbot-id="${chatbotId}" data-title="Harbour Bikes support"></script></body></html>`;
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(html);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
 async function addTextSource(
   t: TestApp,
   chatbotId: string,

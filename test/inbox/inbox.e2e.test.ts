@@ -9,33 +9,20 @@
 // docs/screenshots/inbox-*.png. The widget is driven by its roles and labels only.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { after, it } from 'node:test';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
 import { startWorkers, type Workers } from '../../src/workers.js';
 import { describeEachDialect, swappableAdapter, type TestApp } from '../support/app.js';
-import { AXE_SOURCE, SCREENSHOTS, useChromium } from '../support/browser.js';
+import { AXE_SOURCE, SCREENSHOTS, startShop, useChromium } from '../support/browser.js';
 import { seed } from '../support/factories.js';
 import { listen } from '../channels/support.js';
 
 const PASSWORD = 'correct horse battery staple';
 const chromiumForTests = useChromium('the inbox browser test');
 const browser = chromiumForTests.browser;
-
-async function startShop(widgetSrc: string, chatbotId: string): Promise<{ url: string; server: Server }> {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour Bikes</title></head>
-<body><h1>Harbour Bikes</h1><p>City bikes, repairs and rentals by the harbour.</p>
-<script src="${widgetSrc}" data-chatbot-id="${chatbotId}" data-title="Harbour Bikes support"></script></body></html>`;
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(html);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
 
 async function addTextSource(t: TestApp, chatbotId: string, token: string): Promise<void> {
   const res = await t.api('POST', `/chatbots/${chatbotId}/knowledge/text`, {
