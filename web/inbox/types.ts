@@ -1,58 +1,19 @@
-// The resources the inbox reads, as the API shows them.
-export type Urgency = 'low' | 'medium' | 'high';
+// The resources the inbox reads, as the API shows them: the component schemas of the service's OpenAPI
+// document (the TypeScript client's generated types), so a change to the API fails the inbox's typecheck
+// instead of drifting from it. Types only: nothing of the client is bundled.
+import type { components } from '../../clients/typescript/src/generated/schema';
 
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-  createdAt: string;
-}
+type Schemas = components['schemas'];
 
-export interface Session {
-  user: User;
-  csrfToken: string;
-  expiresAt: string;
-}
+export type User = Schemas['User'];
+export type Session = Schemas['Session'];
+export type Invitation = Schemas['Invitation'];
+export type Conversation = Schemas['Conversation'];
+export type Message = Schemas['Message'];
+export type Lead = Schemas['Lead'];
+export type Urgency = NonNullable<Conversation['escalation']>['urgency'];
 
-export interface Conversation {
-  threadId: string;
-  chatbotId: string;
-  channel: 'web' | 'api' | 'whatsapp' | 'instagram' | 'facebook';
-  mode: 'ai' | 'human';
-  escalated: boolean;
-  resolved: boolean;
-  startedAt: string;
-  lastMessageAt: string;
-  assignee: { id: string; name: string } | null;
-  escalation: { reason: string; category: string; urgency: Urgency; at: string } | null;
-  visitor: { name: string } | null;
-  lastMessage: { role: Message['role']; text: string; createdAt: string } | null;
-}
-
-export interface Message {
-  id: string;
-  role: 'user' | 'assistant' | 'agent';
-  text: string;
-  createdAt: string;
-  authorName: string | null;
-}
-
-export interface Lead {
-  id: string;
-  chatbotId: string;
-  threadId: string | null;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-}
-
-export interface Invitation {
-  email: string;
-  name: string;
-  expiresAt: string;
-}
-
+/** The answer of POST …/replies: the stored message and whether the visitor's channel took it. */
 export interface ReplyResult {
   message: Message;
   delivered: boolean;
