@@ -2,7 +2,7 @@
 // is read by its structure (the same rules chunking used): headings and FAQ questions are the context of
 // the sentences and list items below them, so they help pick the answer but are never the answer
 // themselves, and no Markdown syntax (heading marks, emphasis, list markers, link syntax) is shown.
-import { classifyLine, tableRowsAsText } from '../../knowledge/index.js';
+import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from '../../knowledge/index.js';
 import { stem, wordsOf } from '../../../lib/words.js';
 import { coverage } from './relevance.js';
 
@@ -73,7 +73,10 @@ export function plainText(text: string): string {
     .trim();
 }
 
-/** The passage as sentences and items in reading order, each with the headings and question above it. */
+/**
+ * The passage as sentences and items in reading order, each with the headings and question above it. Lines
+ * of prose that follow one another are one paragraph (a PDF's text wraps its lines), read as sentences.
+ */
 function segmentsOf(information: string): Segment[] {
   const segments: Segment[] = [];
   const headings: { level: number; text: string }[] = [];
@@ -85,32 +88,50 @@ function segmentsOf(information: string): Segment[] {
     const context = kind === 'item' && leadIn ? `${section} ${leadIn}` : section;
     segments.push({ text, kind, line, section, context, index: segments.length });
   };
-  for (const raw of information.split('\n')) {
+  const heading = (level: number, text: string) => {
+    leadIn = '';
+    while (headings.length > 0 && headings.at(-1)!.level >= level) headings.pop();
+    headings.push({ level, text: plainInline(text) });
+  };
+  let prose: string[] = [];
+  const endProse = () => {
+    if (prose.length === 0) return;
+    const text = plainInline(prose.join(' ').replace(ANSWER_LABEL, ''));
+    for (const sentence of text.split(SENTENCE_END)) add(sentence, 'sentence');
+    leadIn = text.endsWith(':') ? text : '';
+    prose = [];
+  };
+  const paragraphs = information.split(/\n[ \t]*\n/);
+  paragraphs.forEach((paragraph, p) => {
     line++;
-    if (!raw.trim()) continue;
-    const read = classifyLine(raw);
-    switch (read.kind) {
-      case 'heading':
-        leadIn = '';
-        while (headings.length > 0 && headings.at(-1)!.level >= read.level) headings.pop();
-        headings.push({ level: read.level, text: plainInline(read.text) });
-        break;
-      case 'item':
-        add(plainInline(read.text.replace(ANSWER_LABEL, '')), 'item');
-        break;
-      case 'row':
-        add(plainInline(tableRowsAsText(null, [read.cells])[0] ?? ''), 'item');
-        break;
-      case 'text': {
-        const text = plainInline(read.text.replace(ANSWER_LABEL, ''));
-        for (const sentence of text.split(SENTENCE_END)) add(sentence, 'sentence');
-        leadIn = text.endsWith(':') ? text : '';
-        break;
-      }
-      case 'separator':
-        break;
+    if (isTitleParagraph(paragraph, paragraphs[p + 1])) {
+      heading(TITLE_LEVEL, paragraph.trim());
+      return;
     }
-  }
+    for (const raw of paragraph.split('\n')) {
+      if (!raw.trim()) continue;
+      const read = classifyLine(raw);
+      if (read.kind !== 'text') endProse();
+      switch (read.kind) {
+        case 'heading':
+          heading(read.level, read.text);
+          break;
+        case 'item':
+          add(plainInline(read.text.replace(ANSWER_LABEL, '')), 'item');
+          break;
+        case 'row':
+          add(plainInline(tableRowsAsText(null, [read.cells])[0] ?? ''), 'item');
+          break;
+        case 'text':
+          prose.push(read.text);
+          break;
+        case 'separator':
+          break;
+      }
+      line++;
+    }
+    endProse();
+  });
   return segments;
 }
 

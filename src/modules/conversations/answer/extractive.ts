@@ -6,6 +6,7 @@
 import type { Answer, AnswerEngine, AnswerRequest, Passage, Retrieve } from './engine.js';
 import { informationOnly } from './passage-text.js';
 import { answerExcerpt } from './excerpt.js';
+import { earlierTerms } from './follow-up.js';
 import { RELEVANCE_THRESHOLD, relevanceScores, significantTerms } from './relevance.js';
 import { DONT_KNOW, citing, smallTalkReply } from './wording.js';
 
@@ -29,16 +30,19 @@ export async function relevantPassages(
   retrieve: Retrieve,
   chatbotId: string,
   question: string,
+  earlier: readonly string[] = [],
 ): Promise<RelevantPassage[]> {
   const terms = significantTerms(question);
   if (terms.length === 0) return [];
-  const passages = (await retrieve(chatbotId, question, RELEVANCE_POOL)).map((passage) => ({
+  const query = earlier.length > 0 ? `${earlier.join(' ')} ${question}` : question;
+  const passages = (await retrieve(chatbotId, query, RELEVANCE_POOL)).map((passage) => ({
     ...passage,
     information: informationOnly(passage.text),
   }));
   const scores = relevanceScores(
     terms,
     passages.map((passage) => passage.information),
+    earlier,
   );
   return passages
     .map((passage, rank) => ({ ...passage, relevance: scores[rank]!, rank }))
@@ -53,16 +57,17 @@ export async function relevantPassages(
 
 export class ExtractiveEngine implements AnswerEngine {
   readonly name = 'extractive' as const;
-  /** It answers the question alone, from knowledge. */
-  readonly usesHistory = false;
+  /** It reads a follow-up question with the visitor's earlier question (follow-up.ts). */
+  readonly usesHistory = true;
   constructor(private readonly retrieve: Retrieve) {}
 
   async answer(request: AnswerRequest): Promise<Answer> {
     const smallTalk = smallTalkReply(request.question);
     if (smallTalk) return { text: smallTalk, answered: true, engine: this.name };
-    const terms = significantTerms(request.question);
+    const earlier = earlierTerms(request.question, request.history);
+    const terms = [...significantTerms(request.question), ...earlier];
     // The best passage that holds an answer (a passage of headings alone holds none).
-    for (const passage of await relevantPassages(this.retrieve, request.chatbotId, request.question)) {
+    for (const passage of await relevantPassages(this.retrieve, request.chatbotId, request.question, earlier)) {
       const excerpt = answerExcerpt(terms, request.question, passage.information);
       if (excerpt) return { text: citing(passage.title, passage.url, excerpt), answered: true, engine: this.name };
     }

@@ -53,20 +53,31 @@ export function coverage(terms: readonly string[], text: string): number {
  * meaningful word of the question weighs 1, and a word that none of the retrieved passages holds weighs
  * UNKNOWN_WORD_WEIGHT: it is usually what the question is about ("Can I pay with bitcoin?" when the
  * knowledge never says bitcoin), so a passage that shares only the other words ("pay") does not answer it.
+ * Words of the earlier question a follow-up refers back to (`earlier`) weigh EARLIER_WORD_WEIGHT whether
+ * found or not: they help find the topic but are not what is asked now.
  * `pool` is every passage retrieval found for the question; the score is given for each of them.
  */
-export function relevanceScores(terms: readonly string[], pool: readonly string[]): number[] {
+export function relevanceScores(
+  terms: readonly string[],
+  pool: readonly string[],
+  earlier: readonly string[] = [],
+): number[] {
   if (terms.length === 0) return pool.map(() => 0);
   const present = pool.map(wordsIn);
-  const weights = terms.map((term) =>
-    present.some((words) => holds(words, term)) ? 1 : UNKNOWN_WORD_WEIGHT,
-  );
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const weighed = [
+    ...terms.map((term) => ({
+      term,
+      weight: present.some((words) => holds(words, term)) ? 1 : UNKNOWN_WORD_WEIGHT,
+    })),
+    ...earlier.map((term) => ({ term, weight: EARLIER_WORD_WEIGHT })),
+  ];
+  const total = weighed.reduce((sum, { weight }) => sum + weight, 0);
   return present.map(
-    (words) => terms.reduce((sum, term, i) => sum + (holds(words, term) ? weights[i]! : 0), 0) / total,
+    (words) => weighed.reduce((sum, { term, weight }) => sum + (holds(words, term) ? weight : 0), 0) / total,
   );
 }
 
+export const EARLIER_WORD_WEIGHT = 0.5;
 export const UNKNOWN_WORD_WEIGHT = 2;
 
 /**

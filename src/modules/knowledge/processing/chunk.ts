@@ -1,5 +1,5 @@
 import { normaliseText } from './text-clean.js';
-import { classifyLine, tableRowsAsText } from './structure.js';
+import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from './structure.js';
 
 export interface ChunkOptions {
   /** Longest chunk, in characters (UTF-16 units). Chunks are packed up to it. */
@@ -126,7 +126,7 @@ export function chunkText(text: string, options: ChunkOptions = {}): string[] {
 }
 
 /**
- * Reads paragraphs (blank-line separated) line by line: headings and questions stand alone, consecutive
+ * Reads paragraphs (blank-line separated) line by line: headings, questions and title lines stand alone, consecutive
  * items form a list (lists separated only by blank lines are one list; a line without a marker right after
  * an item continues it), consecutive table rows a table, the rest paragraphs. Rules (`---`) are dropped.
  */
@@ -138,7 +138,12 @@ function parseBlocks(text: string): Block[] {
       last.lines.push(...block.lines);
     else blocks.push(block);
   };
-  for (const paragraph of text.split(/\n{2,}/)) {
+  const paragraphs = text.split(/\n{2,}/);
+  paragraphs.forEach((paragraph, index) => {
+    if (isTitleParagraph(paragraph, paragraphs[index + 1])) {
+      push({ kind: 'heading', level: TITLE_LEVEL, text: paragraph.trim() });
+      return;
+    }
     let prose: string[] = [];
     let items: string[] | null = null;
     let rows: string[][] | null = null;
@@ -186,7 +191,7 @@ function parseBlocks(text: string): Block[] {
       }
     }
     flush();
-  }
+  });
   return blocks;
 }
 

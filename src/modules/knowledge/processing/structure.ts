@@ -13,6 +13,8 @@ export type LineKind =
 /** Levels of what is not a markdown heading: below every `#` level, so any real heading closes them. */
 export const EMPHASIS_HEADING_LEVEL = 6;
 export const QUESTION_LEVEL = 7;
+/** A title line (isTitleParagraph) weighs like a line in bold. */
+export const TITLE_LEVEL = EMPHASIS_HEADING_LEVEL;
 
 const MARKDOWN_HEADING = /^(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/;
 /** A whole line in bold (`**Shipping**`, `__Shipping:__`): a heading in all but syntax. */
@@ -32,6 +34,27 @@ const MAX_QUESTION_LENGTH = 200;
 export function isQuestionLine(line: string): boolean {
   if (line.length > MAX_QUESTION_LENGTH || !/\?["'”’)\]]*$/u.test(line)) return false;
   return !/[.!?…。！？]\s+\S/u.test(line.replace(/\?["'”’)\]]*$/u, ''));
+}
+
+/** A section number before a title: "7.", "7.1", "3)". */
+const SECTION_NUMBER = /^\d{1,3}(?:\.\d{1,3})*[.)]?\s+/;
+const MAX_TITLE_LENGTH = 80;
+const MAX_TITLE_WORDS = 10;
+
+/**
+ * A paragraph of one short line that does not end like a sentence, followed by prose: a section title in all
+ * but syntax, as extracted PDFs and plain texts write them ("7. Frothing milk", "Delivery times"). A list
+ * item written alone ("- milk") is not one, nor is a line followed by a list or by nothing.
+ */
+export function isTitleParagraph(paragraph: string, next: string | undefined): boolean {
+  const line = paragraph.trim();
+  if (!line || line.includes('\n') || line.length > MAX_TITLE_LENGTH || /[.!?:;,…]["'”’)\]]*$/u.test(line)) return false;
+  const read = classifyLine(line);
+  if (read.kind !== 'text' && !(read.kind === 'item' && SECTION_NUMBER.test(line))) return false;
+  const words = line.replace(SECTION_NUMBER, '');
+  if (!/^[\p{Lu}\p{N}]/u.test(words) || words.split(/\s+/).length > MAX_TITLE_WORDS) return false;
+  const following = next?.trim().split('\n')[0];
+  return following !== undefined && following !== '' && classifyLine(following).kind === 'text';
 }
 
 export function classifyLine(raw: string): LineKind {
