@@ -62,5 +62,8 @@ export function sameWord(question: string, text: string): boolean {
   if (question === text || stem(question) === stem(text)) return true;
   // Digits are exact ("E3" is not "E2"), and a typo rarely hits the first letter ("sell" is not "tell").
   if (/\d/.test(question) || /\d/.test(text) || question[0] !== text[0]) return false;
-  return withinEdits(question, text, allowedEdits(Math.min(question.length, text.length)));
+  if (withinEdits(question, text, allowedEdits(Math.min(question.length, text.length)))) return true;
+  // A typo of another form of the word: "rest" (reset) meets "resetting".
+  const [a, b] = [stem(question), stem(text)];
+  return a !== question || b !== text ? withinEdits(a, b, allowedEdits(Math.min(a.length, b.length))) : false;
 }

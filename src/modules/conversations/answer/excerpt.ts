@@ -4,7 +4,7 @@
 // themselves, and no Markdown syntax (heading marks, emphasis, list markers, link syntax) is shown.
 import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from '../../knowledge/index.js';
 import { stem, wordsOf } from '../../../lib/words.js';
-import { coverage } from './relevance.js';
+import { weighedCoverage, type WeighedTerm } from './relevance.js';
 
 interface Segment {
   /** Plain text of one sentence, list item or table row. */
@@ -145,29 +145,60 @@ function similarity(a: Set<string>, b: Set<string>): number {
   return shared / (a.size + b.size - shared);
 }
 
+export interface ExcerptOptions {
+  /** The question asks for a quantity, size, duration or time: sentences holding a number come first among near-equals. */
+  measure?: boolean;
+  /** The passage's title: context of every sentence, like a heading above them all. */
+  title?: string | null;
+  /** Below this weighed coverage (with its headings) no sentence answers: the excerpt is empty. */
+  minimum?: number;
+  maxLength?: number;
+}
+
+export interface Excerpt {
+  /** Plain text; empty when the passage holds no answer. */
+  text: string;
+  /** The weighed coverage of the best part chosen, with its headings: 0 to 1. */
+  score: number;
+}
+
+/** How much holding a number counts for a sentence when a measure is asked for (a share of the question). */
+const MEASURE_BONUS = 0.15;
+const HOLDS_NUMBER =
+  /\p{N}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half|third|quarter|once|twice)\b/iu;
+
 /**
  * The part of a passage that answers the question, as plain text: the best-matching sentence or item and
  * up to a few others that match nearly as well, in their original order, within `maxLength`. A sentence
- * matches through its own words and those of the headings and question above it, so the answer under the
- * FAQ question that matches is chosen, not the question; among equals, the one under the heading most
- * like the visitor's question wins. Others join only from the same section. A list's items are read
- * with the line that announced them, and only the items matching best are given. Empty when the passage holds nothing but headings.
+ * matches through its own words and those of the headings and question above it (the words weighed as
+ * the relevance decision weighs them), so the answer under the FAQ question that matches is chosen, not
+ * the question; among equals, the one under the heading most like the visitor's question wins. Others
+ * join only from the same section. A list's items are read with the line that announced them, and only
+ * the items matching best are given. Empty when the passage holds nothing but headings, or when no part
+ * of it reaches `minimum`: words scattered over a passage's sections do not make an answer.
  */
 export function answerExcerpt(
-  terms: readonly string[],
+  weighed: readonly WeighedTerm[],
   question: string,
   information: string,
-  maxLength = 500,
-): string {
+  options: ExcerptOptions = {},
+): Excerpt {
+  const none = { text: '', score: 0 };
+  const { measure = false, title = null, minimum = 0, maxLength = 500 } = options;
   const segments = segmentsOf(information);
-  if (segments.length === 0) return '';
+  if (segments.length === 0) return none;
   const asked = stems(question);
-  const scored = segments.map((segment) => ({
-    ...segment,
-    own: coverage(terms, segment.text),
-    score: coverage(terms, `${segment.context} ${segment.text}`),
-    alike: similarity(asked, stems(segment.context)),
-  }));
+  const scored = segments.map((segment) => {
+    const matched = weighedCoverage(weighed, `${title ?? ''} ${segment.context} ${segment.text}`);
+    return {
+      ...segment,
+      own: weighedCoverage(weighed, segment.text),
+      matched,
+      score: matched > 0 && measure && HOLDS_NUMBER.test(segment.text) ? matched + MEASURE_BONUS : matched,
+      alike: similarity(asked, stems(segment.context)),
+    };
+  });
+  if (minimum > 0 && !scored.some((segment) => segment.matched >= minimum)) return none;
   const best = Math.max(...scored.map((segment) => segment.score));
   let chosen: typeof scored = [];
   if (best > 0) {
@@ -190,6 +221,12 @@ export function answerExcerpt(
       if (segment.kind === 'sentence') sentences++;
       else items++;
     }
+    // A measure was asked for and the best sentences give none: the section's best sentence that does joins.
+    const withNumber = ranked.find(
+      (segment) => segment.section === top.section && segment.matched > 0 && HOLDS_NUMBER.test(segment.text),
+    );
+    if (measure && withNumber && !chosen.some((segment) => HOLDS_NUMBER.test(segment.text)))
+      chosen.push(withNumber);
   } else {
     chosen = scored.slice(0, EXCERPT_SENTENCES);
   }
@@ -206,5 +243,7 @@ export function answerExcerpt(
       return (ownLine ? '\n' : ' ') + segment.text;
     })
     .join('');
-  return excerpt.length > maxLength ? `${excerpt.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…` : excerpt;
+  const text =
+    excerpt.length > maxLength ? `${excerpt.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…` : excerpt;
+  return { text, score: Math.max(...chosen.map((segment) => segment.matched)) };
 }

@@ -7,7 +7,14 @@ import type { Answer, AnswerEngine, AnswerRequest, Passage, Retrieve } from './e
 import { informationOnly } from './passage-text.js';
 import { answerExcerpt } from './excerpt.js';
 import { earlierTerms } from './follow-up.js';
-import { RELEVANCE_THRESHOLD, relevanceScores, significantTerms } from './relevance.js';
+import {
+  RELEVANCE_THRESHOLD,
+  asksForMeasure,
+  significantTerms,
+  termWeights,
+  weighedCoverage,
+  type WeighedTerm,
+} from './relevance.js';
 import { DONT_KNOW, citing, smallTalkReply } from './wording.js';
 
 export const PASSAGES_PER_ANSWER = 8;
@@ -32,20 +39,31 @@ export async function relevantPassages(
   question: string,
   earlier: readonly string[] = [],
 ): Promise<RelevantPassage[]> {
+  return (await weighedPassages(retrieve, chatbotId, question, earlier)).passages;
+}
+
+/** relevantPassages, with the question's words as they were weighed (termWeights). */
+async function weighedPassages(
+  retrieve: Retrieve,
+  chatbotId: string,
+  question: string,
+  earlier: readonly string[],
+): Promise<{ passages: RelevantPassage[]; weighed: WeighedTerm[] }> {
   const terms = significantTerms(question);
-  if (terms.length === 0) return [];
+  if (terms.length === 0) return { passages: [], weighed: [] };
   const query = earlier.length > 0 ? `${earlier.join(' ')} ${question}` : question;
-  const passages = (await retrieve(chatbotId, query, RELEVANCE_POOL)).map((passage) => ({
+  const retrieved = (await retrieve(chatbotId, query, RELEVANCE_POOL)).map((passage) => ({
     ...passage,
     information: informationOnly(passage.text),
   }));
-  const scores = relevanceScores(
+  const weighed = termWeights(
     terms,
-    passages.map((passage) => passage.information),
+    retrieved.map((passage) => passage.information),
     earlier,
+    retrieved.map((passage) => passage.title),
   );
-  return passages
-    .map((passage, rank) => ({ ...passage, relevance: scores[rank]!, rank }))
+  const passages = retrieved
+    .map((passage, rank) => ({ ...passage, relevance: weighedCoverage(weighed, passage.information), rank }))
     .filter((passage) => passage.relevance >= RELEVANCE_THRESHOLD)
     .sort(
       (a, b) =>
@@ -53,6 +71,7 @@ export async function relevantPassages(
     )
     .slice(0, PASSAGES_PER_ANSWER)
     .map(({ rank: _rank, ...passage }) => passage);
+  return { passages, weighed };
 }
 
 export class ExtractiveEngine implements AnswerEngine {
@@ -65,12 +84,37 @@ export class ExtractiveEngine implements AnswerEngine {
     const smallTalk = smallTalkReply(request.question);
     if (smallTalk) return { text: smallTalk, answered: true, engine: this.name };
     const earlier = earlierTerms(request.question, request.history);
-    const terms = [...significantTerms(request.question), ...earlier];
-    // The best passage that holds an answer (a passage of headings alone holds none).
-    for (const passage of await relevantPassages(this.retrieve, request.chatbotId, request.question, earlier)) {
-      const excerpt = answerExcerpt(terms, request.question, passage.information);
-      if (excerpt) return { text: citing(passage.title, passage.url, excerpt), answered: true, engine: this.name };
+    const { passages, weighed } = await weighedPassages(
+      this.retrieve,
+      request.chatbotId,
+      request.question,
+      earlier,
+    );
+    const measure = asksForMeasure(request.question);
+    // The part of a passage that answers best (a passage of headings alone holds none); source-of-truth
+    // passages come first and are not outweighed by others.
+    let best: { passage: RelevantPassage; text: string; score: number; titled: number } | null = null;
+    for (const passage of passages) {
+      if (best && best.passage.isSourceOfTruth && !passage.isSourceOfTruth) break;
+      const excerpt = answerExcerpt(weighed, request.question, passage.information, {
+        measure,
+        title: passage.title,
+        minimum: RELEVANCE_THRESHOLD,
+      });
+      // Between equals, the passage whose title names more of what is asked (the page about it, not a page linking to it).
+      const titled = weighedCoverage(weighed, passage.title ?? '');
+      if (
+        excerpt.text &&
+        (!best || excerpt.score > best.score || (excerpt.score === best.score && titled > best.titled))
+      )
+        best = { passage, ...excerpt, titled };
     }
+    if (best)
+      return {
+        text: citing(best.passage.title, best.passage.url, best.text),
+        answered: true,
+        engine: this.name,
+      };
     return { text: DONT_KNOW, answered: false, engine: this.name };
   }
 }

@@ -24,6 +24,18 @@ const words = (text: string): string[] =>
     .normalize('NFKC')
     .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
 
+/** "How big", "how often", "how hot": the word after "how" asks for a measure (a number, a size, a time). */
+const MEASURE_AFTER_HOW =
+  /\bhow\s+(?:often|big|large|small|heavy|hot|cold|warm|far|full|fast|old|wide|tall|high|low|early|late|soon|deep|strong|loud|quick|quickly|frequently)\b/giu;
+const ASKS_FOR_MEASURE =
+  /\bhow\s+(?:much|many|long)\b|\bwhen\b|\b(?:what|which)\s+(?:time|times|hours|days)\b|\bopening\s+(?:hours|times)\b/iu;
+
+/** Whether the question asks for a quantity, a size, a duration or a time. */
+export function asksForMeasure(text: string): boolean {
+  MEASURE_AFTER_HOW.lastIndex = 0;
+  return ASKS_FOR_MEASURE.test(text) || MEASURE_AFTER_HOW.test(text);
+}
+
 /** The words of a question that carry meaning, without repeats (compared by stem or as a typo: sameWord). */
 export function significantTerms(text: string): string[] {
   const terms = words(text)
@@ -48,14 +60,52 @@ export function coverage(terms: readonly string[], text: string): number {
   return terms.filter((term) => holds(present, term)).length / terms.length;
 }
 
+/** A word of the question and how much it counts (relevance weights). */
+export interface WeighedTerm {
+  term: string;
+  weight: number;
+}
+
 /**
- * The relevance decision: how much of what the question asks about a passage holds, from 0 to 1. Each
- * meaningful word of the question weighs 1, and a word that none of the retrieved passages holds weighs
- * UNKNOWN_WORD_WEIGHT: it is usually what the question is about ("Can I pay with bitcoin?" when the
- * knowledge never says bitcoin), so a passage that shares only the other words ("pay") does not answer it.
- * Words of the earlier question a follow-up refers back to (`earlier`) weigh EARLIER_WORD_WEIGHT whether
- * found or not: they help find the topic but are not what is asked now.
- * `pool` is every passage retrieval found for the question; the score is given for each of them.
+ * How much each word of the question counts. Each meaningful word weighs 1, and a word that none of the
+ * retrieved passages holds weighs UNKNOWN_WORD_WEIGHT: it is usually what the question is about ("Can I
+ * pay with bitcoin?" when the knowledge never says bitcoin), so a passage that shares only the other words
+ * ("pay") does not answer it. Words of the earlier question a follow-up refers back to (`earlier`) weigh
+ * EARLIER_WORD_WEIGHT whether found or not: they help find the topic but are not what is asked now. A
+ * word in the title of every passage found weighs TITLE_WORD_WEIGHT. `pool` is every passage retrieval
+ * found for the question, `titles` their titles.
+ */
+export function termWeights(
+  terms: readonly string[],
+  pool: readonly string[],
+  earlier: readonly string[] = [],
+  titles: ReadonlyArray<string | null> = [],
+): WeighedTerm[] {
+  const present = pool.map(wordsIn);
+  const titled =
+    titles.length > 0 && titles.length === pool.length ? titles.map((title) => wordsIn(title ?? '')) : [];
+  return [
+    ...terms.map((term) => {
+      if (!present.some((words) => holds(words, term))) return { term, weight: UNKNOWN_WORD_WEIGHT };
+      // The name of what every passage is about ("Brewmaster 3000" in a manual's title) says nothing of which part answers.
+      const everyTitle = titled.length > 0 && titled.every((words) => holds(words, term));
+      return { term, weight: everyTitle ? TITLE_WORD_WEIGHT : 1 };
+    }),
+    ...earlier.map((term) => ({ term, weight: EARLIER_WORD_WEIGHT })),
+  ];
+}
+
+/** The weighed share of the question's words a text holds: 0 to 1. */
+export function weighedCoverage(weighed: readonly WeighedTerm[], text: string): number {
+  const total = weighed.reduce((sum, { weight }) => sum + weight, 0);
+  if (total === 0) return 0;
+  const present = wordsIn(text);
+  return weighed.reduce((sum, { term, weight }) => sum + (holds(present, term) ? weight : 0), 0) / total;
+}
+
+/**
+ * The relevance decision: how much of what the question asks about a passage holds, from 0 to 1 (the
+ * weighed coverage of its words: termWeights), for each passage of the pool.
  */
 export function relevanceScores(
   terms: readonly string[],
@@ -63,25 +113,18 @@ export function relevanceScores(
   earlier: readonly string[] = [],
 ): number[] {
   if (terms.length === 0) return pool.map(() => 0);
-  const present = pool.map(wordsIn);
-  const weighed = [
-    ...terms.map((term) => ({
-      term,
-      weight: present.some((words) => holds(words, term)) ? 1 : UNKNOWN_WORD_WEIGHT,
-    })),
-    ...earlier.map((term) => ({ term, weight: EARLIER_WORD_WEIGHT })),
-  ];
-  const total = weighed.reduce((sum, { weight }) => sum + weight, 0);
-  return present.map(
-    (words) => weighed.reduce((sum, { term, weight }) => sum + (holds(words, term) ? weight : 0), 0) / total,
-  );
+  const weighed = termWeights(terms, pool, earlier);
+  return pool.map((text) => weighedCoverage(weighed, text));
 }
 
-export const EARLIER_WORD_WEIGHT = 0.5;
 export const UNKNOWN_WORD_WEIGHT = 2;
+export const EARLIER_WORD_WEIGHT = 0.5;
+export const TITLE_WORD_WEIGHT = 0.5;
 
 /**
- * A passage is used only when its relevance is at least this (half of what the question asks about): calibrated on the answers benchmark, where it keeps the passages that answer and turns away
- * those sharing a word or two with a question the knowledge cannot answer.
+ * A passage is used only when its relevance is at least this (half of what the question asks about), and
+ * only the part of it whose words, with its headings, reach it too: calibrated on the answers benchmark,
+ * where it keeps the passages that answer and turns away those sharing a word or two with a question the
+ * knowledge cannot answer.
  */
 export const RELEVANCE_THRESHOLD = 0.5;

@@ -48,7 +48,8 @@ const MAX_TITLE_WORDS = 10;
  */
 export function isTitleParagraph(paragraph: string, next: string | undefined): boolean {
   const line = paragraph.trim();
-  if (!line || line.includes('\n') || line.length > MAX_TITLE_LENGTH || /[.!?:;,…]["'”’)\]]*$/u.test(line)) return false;
+  if (!line || line.includes('\n') || line.length > MAX_TITLE_LENGTH || /[.!?:;,…]["'”’)\]]*$/u.test(line))
+    return false;
   const read = classifyLine(line);
   if (read.kind !== 'text' && !(read.kind === 'item' && SECTION_NUMBER.test(line))) return false;
   const words = line.replace(SECTION_NUMBER, '');
