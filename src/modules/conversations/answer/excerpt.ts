@@ -74,8 +74,21 @@ export function plainText(text: string): string {
 }
 
 /**
+ * Whether a line of prose was wrapped onto the next (a PDF's text, a hard-wrapped plain text) rather than
+ * ended: it does not end a sentence, and the next line goes on in lower case or it is about as long as the
+ * paragraph's longest line. "Opening hours" above "9:00 to 17:00" is a line of its own.
+ */
+function wrapsOnto(line: string, next: string, longest: number): boolean {
+  if (/[.!?…:;]["'”’)\]]*$/u.test(line)) return false;
+  return /^\p{Ll}/u.test(next) || (line.length >= WRAPPED_LINE_MIN && line.length >= longest * WRAPPED_LINE_SHARE);
+}
+
+const WRAPPED_LINE_MIN = 40;
+const WRAPPED_LINE_SHARE = 0.8;
+
+/**
  * The passage as sentences and items in reading order, each with the headings and question above it. Lines
- * of prose that follow one another are one paragraph (a PDF's text wraps its lines), read as sentences.
+ * of prose wrapped onto the next are one run of sentences (wrapsOnto).
  */
 function segmentsOf(information: string): Segment[] {
   const segments: Segment[] = [];
@@ -108,10 +121,12 @@ function segmentsOf(information: string): Segment[] {
       heading(TITLE_LEVEL, paragraph.trim());
       return;
     }
-    for (const raw of paragraph.split('\n')) {
+    const lines = paragraph.split('\n');
+    const longest = Math.max(...lines.map((raw) => raw.trim().length));
+    for (const raw of lines) {
       if (!raw.trim()) continue;
       const read = classifyLine(raw);
-      if (read.kind !== 'text') endProse();
+      if (read.kind !== 'text' || (prose.length > 0 && !wrapsOnto(prose.at(-1)!, read.text, longest))) endProse();
       switch (read.kind) {
         case 'heading':
           heading(read.level, read.text);

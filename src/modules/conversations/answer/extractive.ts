@@ -7,11 +7,13 @@ import type { Answer, AnswerEngine, AnswerRequest, Passage, Retrieve } from './e
 import { informationOnly } from './passage-text.js';
 import { answerExcerpt } from './excerpt.js';
 import { earlierTerms } from './follow-up.js';
+import { synonymsOf } from '../../../lib/synonyms.js';
 import {
   RELEVANCE_THRESHOLD,
   asksForMeasure,
   significantTerms,
   termWeights,
+  unknownTerms,
   weighedCoverage,
   type WeighedTerm,
 } from './relevance.js';
@@ -20,6 +22,9 @@ import { DONT_KNOW, citing, smallTalkReply } from './wording.js';
 export const PASSAGES_PER_ANSWER = 8;
 /** Passages retrieved to weigh the question's words (see relevanceScores) before the best are kept. */
 const RELEVANCE_POOL = 20;
+/** Shorter words have too many unrelated senses to look up. */
+const MIN_SYNONYM_WORD = 4;
+const SYNONYMS_PER_WORD = 8;
 
 export interface RelevantPassage extends Passage {
   /** The passage's text with hidden content and instruction-like sentences removed. */
@@ -52,16 +57,33 @@ async function weighedPassages(
   const terms = significantTerms(question);
   if (terms.length === 0) return { passages: [], weighed: [] };
   const query = earlier.length > 0 ? `${earlier.join(' ')} ${question}` : question;
-  const retrieved = (await retrieve(chatbotId, query, RELEVANCE_POOL)).map((passage) => ({
-    ...passage,
-    information: informationOnly(passage.text),
-  }));
-  const weighed = termWeights(
-    terms,
-    retrieved.map((passage) => passage.information),
-    earlier,
-    retrieved.map((passage) => passage.title),
+  let retrieved = await retrieveCleaned(retrieve, chatbotId, query);
+  const weigh = (synonyms?: ReadonlyMap<string, readonly string[]>) =>
+    termWeights(
+      terms,
+      retrieved.map((passage) => passage.information),
+      earlier,
+      retrieved.map((passage) => passage.title),
+      synonyms,
+    );
+  let weighed = weigh();
+  // Words the knowledge never uses are looked up in WordNet: the knowledge may say the same in other words.
+  const synonyms = new Map(
+    unknownTerms(weighed)
+      .filter((term) => term.length >= MIN_SYNONYM_WORD && !/\d/.test(term))
+      .map((term) => [term, synonymsOf(term).slice(0, SYNONYMS_PER_WORD)] as const)
+      .filter(([, found]) => found.length > 0),
   );
+  if (synonyms.size > 0) {
+    const more = await retrieveCleaned(
+      retrieve,
+      chatbotId,
+      `${query} ${[...synonyms.values()].flat().join(' ')}`,
+    );
+    const seen = new Set(retrieved.map((passage) => passage.text));
+    retrieved = [...retrieved, ...more.filter((passage) => !seen.has(passage.text))];
+    weighed = weigh(synonyms);
+  }
   const passages = retrieved
     .map((passage, rank) => ({ ...passage, relevance: weighedCoverage(weighed, passage.information), rank }))
     .filter((passage) => passage.relevance >= RELEVANCE_THRESHOLD)
@@ -73,6 +95,12 @@ async function weighedPassages(
     .map(({ rank: _rank, ...passage }) => passage);
   return { passages, weighed };
 }
+
+const retrieveCleaned = async (retrieve: Retrieve, chatbotId: string, query: string) =>
+  (await retrieve(chatbotId, query, RELEVANCE_POOL)).map((passage) => ({
+    ...passage,
+    information: informationOnly(passage.text),
+  }));
 
 export class ExtractiveEngine implements AnswerEngine {
   readonly name = 'extractive' as const;

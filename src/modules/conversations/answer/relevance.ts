@@ -64,6 +64,8 @@ export function coverage(terms: readonly string[], text: string): number {
 export interface WeighedTerm {
   term: string;
   weight: number;
+  /** Synonyms the knowledge uses for a word it never uses itself ("warranty" for "guarantee"). */
+  alternatives?: readonly string[];
 }
 
 /**
@@ -72,7 +74,8 @@ export interface WeighedTerm {
  * pay with bitcoin?" when the knowledge never says bitcoin), so a passage that shares only the other words
  * ("pay") does not answer it. Words of the earlier question a follow-up refers back to (`earlier`) weigh
  * EARLIER_WORD_WEIGHT whether found or not: they help find the topic but are not what is asked now. A
- * word in the title of every passage found weighs TITLE_WORD_WEIGHT. `pool` is every passage retrieval
+ * word in the title of every passage found weighs TITLE_WORD_WEIGHT. A word the knowledge never uses but
+ * one of its `synonyms` it does weighs 1, and any of those synonyms stands for it. `pool` is every passage retrieval
  * found for the question, `titles` their titles.
  */
 export function termWeights(
@@ -80,13 +83,21 @@ export function termWeights(
   pool: readonly string[],
   earlier: readonly string[] = [],
   titles: ReadonlyArray<string | null> = [],
+  synonyms: ReadonlyMap<string, readonly string[]> = new Map(),
 ): WeighedTerm[] {
   const present = pool.map(wordsIn);
   const titled =
     titles.length > 0 && titles.length === pool.length ? titles.map((title) => wordsIn(title ?? '')) : [];
   return [
-    ...terms.map((term) => {
-      if (!present.some((words) => holds(words, term))) return { term, weight: UNKNOWN_WORD_WEIGHT };
+    ...terms.map((term): WeighedTerm => {
+      if (!present.some((words) => holds(words, term))) {
+        const alternatives = (synonyms.get(term) ?? []).filter((synonym) =>
+          present.some((words) => words.has(synonym)),
+        );
+        return alternatives.length > 0
+          ? { term, weight: 1, alternatives }
+          : { term, weight: UNKNOWN_WORD_WEIGHT };
+      }
       // The name of what every passage is about ("Brewmaster 3000" in a manual's title) says nothing of which part answers.
       const everyTitle = titled.length > 0 && titled.every((words) => holds(words, term));
       return { term, weight: everyTitle ? TITLE_WORD_WEIGHT : 1 };
@@ -95,12 +106,18 @@ export function termWeights(
   ];
 }
 
+/** The words of the question no passage of the pool holds: those worth looking up synonyms for. */
+export const unknownTerms = (weighed: readonly WeighedTerm[]): string[] =>
+  weighed.filter((w) => w.weight === UNKNOWN_WORD_WEIGHT).map((w) => w.term);
+
 /** The weighed share of the question's words a text holds: 0 to 1. */
 export function weighedCoverage(weighed: readonly WeighedTerm[], text: string): number {
   const total = weighed.reduce((sum, { weight }) => sum + weight, 0);
   if (total === 0) return 0;
   const present = wordsIn(text);
-  return weighed.reduce((sum, { term, weight }) => sum + (holds(present, term) ? weight : 0), 0) / total;
+  const held = ({ term, alternatives }: WeighedTerm) =>
+    holds(present, term) || (alternatives?.some((word) => present.has(word)) ?? false);
+  return weighed.reduce((sum, w) => sum + (held(w) ? w.weight : 0), 0) / total;
 }
 
 /**

