@@ -1,13 +1,13 @@
 // Unanswered questions end to end, in headless Chromium (Debian's /usr/bin/chromium driven by playwright-core;
 // no browser is ever downloaded), with the service on a real socket: on a phone-sized screen a visitor asks
-// the widget a question its knowledge cannot answer and one it can, rates the second answer with the keyboard
-// (first "Helpful", then changes it to "Not helpful"); a rating that cannot be sent says so quietly under the
-// answer and a reload keeps the ratings shown. A team member opens "Unanswered questions" from the inbox's
-// navigation by keyboard and sees, most frequent first, the unanswered question (asked twice) and the
-// down-rated one, with counts and the last time asked; another chatbot shows the empty state, a failed
-// request the error state with "Try again"; a long report pages with "Show more questions". axe-core finds no
-// serious or critical problem, nothing scrolls sideways at 375 px. Screenshots: docs/screenshots/
-// widget-feedback.png, inbox-questions.png, inbox-questions-375.png.
+// the widget a question its knowledge cannot answer and one it can, and rates the second answer with the
+// keyboard (first "Helpful", then changed to "Not helpful"); a team member's reply has nothing to rate; a
+// rating that cannot be sent says so quietly under its answer, and a reload shows the ratings again. A team
+// member opens "Unanswered questions" from the inbox's navigation by keyboard and sees, most frequent first,
+// the unanswered question (asked twice) and the down-rated one, with counts and the last time asked; another
+// chatbot shows the empty state, a failed request the error state with "Try again"; a long report pages with
+// "Show more questions". axe-core finds no serious or critical problem, nothing scrolls sideways at 375 px.
+// Screenshots: docs/screenshots/widget-feedback.png, inbox-questions.png, inbox-questions-375.png.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -78,6 +78,13 @@ function watch(page: Page): string[] {
       problems.push(`csp: ${message.text()}`);
   });
   return problems;
+}
+
+/** The thread of the widget's conversation on the page, from its sessionStorage. */
+async function visitorThread(page: Page, chatbotId: string): Promise<string> {
+  const raw = await page.evaluate((key) => sessionStorage.getItem(key), `chatbot-ops:${chatbotId}`);
+  assert.ok(raw, 'the widget keeps its conversation in sessionStorage');
+  return (JSON.parse(raw) as { threadId: string }).threadId;
 }
 
 async function signIn(page: Page, email: string): Promise<void> {
@@ -175,6 +182,18 @@ describeEachDialect(
           'the chat line stays quiet',
         );
         await visitor.unroute('**/feedback');
+
+        // A team member's reply is not the chatbot's: nothing to rate on it.
+        const conversation = `/chatbots/${s.chatbotId}/conversations/${await visitorThread(visitor, s.chatbotId)}`;
+        assert.equal((await t().api('POST', `${conversation}/take-over`, { token: s.token })).status, 200);
+        const reply = await t().api('POST', `${conversation}/replies`, {
+          token: s.token,
+          body: { message: 'Gift cards arrive next month.' },
+        });
+        assert.equal(reply.status, 201, reply.text);
+        await log.getByText('Gift cards arrive next month.').waitFor();
+        assert.equal(await log.locator('.msg.agent').getByRole('button').count(), 0);
+        assert.equal(await raters.count(), 2);
 
         assert.equal(await noHorizontalScroll(visitor), true, 'the widget fits 375 px');
         assert.deepEqual(
