@@ -1,15 +1,17 @@
 // Headless Chromium for the browser tests: Debian's /usr/bin/chromium driven by playwright-core, never a
 // downloaded browser. `useChromium(what)` launches one browser for the test file (before/after hooks) and
 // says why the tests skip when Chromium is missing; in CI a missing Chromium fails the run instead.
-// Also the folder the tests write their screenshots to, axe-core's source to inject into a page, and a shop's
-// page on its own origin that embeds the widget.
+// Also the folder the tests write their screenshots to, axe-core's source to inject into a page, a shop's
+// page on its own origin that embeds the widget, and small helpers the newer browser tests share (axe-core's
+// serious findings, the focus seen through shadow roots, Tab until a control has the focus, polling).
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import assert from 'node:assert/strict';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -59,7 +61,10 @@ export function useChromium(what: string): ChromiumForTests {
 }
 
 /** A shop's page on its own origin, embedding the widget from the service with one script tag. */
-export async function startShop(widgetSrc: string, chatbotId: string): Promise<{ url: string; server: Server }> {
+export async function startShop(
+  widgetSrc: string,
+  chatbotId: string,
+): Promise<{ url: string; server: Server }> {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour Bikes</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:Georgia,serif;margin:40px;background:#fbfaf7;color:#222}h1{color:#284b63}</style></head>
@@ -72,3 +77,47 @@ export async function startShop(widgetSrc: string, chatbotId: string): Promise<{
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
+
+/**
+ * axe-core's serious and critical violations on the page as it is now (open shadow roots included), as
+ * readable lines; `include` narrows the check to one part of the page (the widget's host, say).
+ */
+export async function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (selector) => {
+    type Result = { id: string; impact: string | null; help: string; nodes: { target: unknown }[] };
+    const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: Result[] }> } })
+      .axe;
+    const results = await axe.run(selector ? { include: [[selector]] } : document);
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  }, include ?? null);
+}
+
+/** Whether the element has the focus, also inside a shadow root (where document.activeElement is the host). */
+export const hasFocus = (target: Locator) =>
+  target.evaluate((el) => (el.getRootNode() as Document | ShadowRoot).activeElement === el);
+
+/** Presses `key` (Tab, Shift+Tab) until `target` has the focus (keyboard only), at most `max` times. */
+export async function tabTo(page: Page, target: Locator, key = 'Tab', max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(key);
+    if (await hasFocus(target)) return;
+  }
+  assert.fail(`${key} never reached ${target.toString()}`);
+}
+
+/** Polls `check` every 100 ms until it holds; fails with `what` after `timeoutMs`. */
+export async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) assert.fail(`not in time: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Whether the page fits its window's width (no sideways scrolling). */
+export const noHorizontalScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

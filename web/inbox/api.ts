@@ -1,6 +1,16 @@
 // Requests to the service's API with the session cookie. State-changing requests carry the session's
 // CSRF token (X-CSRF-Token), which sign-in and GET /auth/session answer; the cookie itself is HttpOnly.
-import type { Conversation, Invitation, Lead, Message, ReplyResult, Session, User } from './types';
+import type {
+  Chatbot,
+  Conversation,
+  Invitation,
+  Lead,
+  Message,
+  Question,
+  ReplyResult,
+  Session,
+  User,
+} from './types';
 
 const BASE = '/api/v1';
 
@@ -134,9 +144,30 @@ export const api = {
     return found;
   },
   async chatbotIds(): Promise<string[]> {
-    return (await request<{ chatbots: { id: string }[] }>('GET', '/chatbots?limit=100')).data.chatbots.map(
-      (chatbot) => chatbot.id,
+    return (await api.chatbots()).map((chatbot) => chatbot.id);
+  },
+  /** The account's chatbots (the first 100, oldest first as the API lists them). */
+  async chatbots(): Promise<Chatbot[]> {
+    return (await request<{ chatbots: Chatbot[] }>('GET', '/chatbots?limit=100')).data.chatbots;
+  },
+  /**
+   * One page of the questions report of a chatbot: what visitors asked that it could not answer, and the
+   * questions whose answer a visitor rated down, most frequent first; `cursor` is the previous page's.
+   */
+  async unansweredQuestions(
+    chatbotId: string,
+    cursor: string | null,
+  ): Promise<{ questions: Question[]; nextCursor: string | null }> {
+    const query = new URLSearchParams({ answered: 'false', limit: '20', ...(cursor ? { cursor } : {}) });
+    const answer = await request<{ questions: Question[] }>(
+      'GET',
+      `/chatbots/${encodeURIComponent(chatbotId)}/questions?${query}`,
     );
+    const pagination = answer.meta?.pagination;
+    return {
+      questions: answer.data.questions,
+      nextCursor: pagination?.hasMore ? (pagination.nextCursor ?? null) : null,
+    };
   },
   async conversation(chatbotId: string, threadId: string): Promise<Conversation> {
     return (await request<{ conversation: Conversation }>('GET', thread(chatbotId, threadId))).data

@@ -1,6 +1,7 @@
 // The team inbox: a single-page application served at /inbox (the page and its files come from this
 // service; nothing from a CDN). Routes live in the hash: #/queue/VIEW, #/conversations/THREAD_ID (the
-// escalation email links there), #/invite/TOKEN (the invitation link). Without a session the sign-in page
+// escalation email links there), #/questions[/CHATBOT_ID] (what the chatbot could not answer),
+// #/invite/TOKEN (the invitation link). Without a session the sign-in page
 // shows, and the route asked for opens once signed in.
 import { render } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
@@ -9,12 +10,14 @@ import { Invite, SignIn } from './auth';
 import { ConversationView, type MessageListener } from './conversation';
 import { visitorLabel } from './format';
 import { LiveStream, type LiveStatus } from './live';
+import { QuestionsView } from './questions';
 import { Queue, isView, type View } from './queue';
 import type { Conversation, Session } from './types';
 
 type Route =
   | { name: 'queue'; view: View | null }
   | { name: 'conversation'; threadId: string }
+  | { name: 'questions'; chatbotId: string | null }
   | { name: 'invite'; token: string };
 
 function parseRoute(hash: string): Route {
@@ -22,6 +25,7 @@ function parseRoute(hash: string): Route {
   if (parts[0] === 'invite' && parts[1]) return { name: 'invite', token: parts[1] };
   if (parts[0] === 'conversations' && parts[1]) return { name: 'conversation', threadId: parts[1] };
   if (parts[0] === 'queue' && parts[1] && isView(parts[1])) return { name: 'queue', view: parts[1] };
+  if (parts[0] === 'questions') return { name: 'questions', chatbotId: parts[1] ?? null };
   return { name: 'queue', view: null };
 }
 
@@ -221,7 +225,7 @@ function Inbox({
   const all = [...conversations.values()];
   const queueView = route.name === 'queue' ? (route.view ?? view) : view;
   return (
-    <div class={`shell${selected ? ' has-selection' : ''}`}>
+    <div class={`shell${selected ? ' has-selection' : ''}${route.name === 'questions' ? ' on-report' : ''}`}>
       <a
         class="skip"
         href="#main"
@@ -234,6 +238,14 @@ function Inbox({
           <a href="#/">Inbox</a>
           {unread.size > 0 && <span class="unread">{unread.size} new</span>}
         </h1>
+        <nav class="sections" aria-label="Inbox sections">
+          <a href="#/" aria-current={route.name === 'questions' ? undefined : 'page'}>
+            Conversations
+          </a>
+          <a href="#/questions" aria-current={route.name === 'questions' ? 'page' : undefined}>
+            Unanswered questions
+          </a>
+        </nav>
         <span class={`live ${liveStatus}`} role="status">
           {liveStatus === 'live' ? 'Live' : liveStatus === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
         </span>
@@ -256,32 +268,40 @@ function Inbox({
         </div>
       </header>
       <main id="main" tabIndex={-1}>
-        <Queue
-          view={queueView}
-          conversations={all}
-          me={me}
-          selected={selected}
-          unread={unread}
-          now={now}
-          loading={loading}
-        />
-        {selected ? (
-          <ConversationView
-            key={selected}
-            threadId={selected}
-            conversation={conversations.get(selected)}
-            me={me}
-            now={now}
-            resumedAt={resumedAt}
-            onConversation={upsert}
-            subscribe={subscribe}
-            deliveryErrors={deliveryErrors}
-            onDeliveryError={(id, error) => setDeliveryErrors((current) => new Map(current).set(id, error))}
-          />
+        {route.name === 'questions' ? (
+          <QuestionsView chatbotId={route.chatbotId} />
         ) : (
-          <section class="detail placeholder" aria-label="No conversation open">
-            <p>Choose a conversation from the queue.</p>
-          </section>
+          <>
+            <Queue
+              view={queueView}
+              conversations={all}
+              me={me}
+              selected={selected}
+              unread={unread}
+              now={now}
+              loading={loading}
+            />
+            {selected ? (
+              <ConversationView
+                key={selected}
+                threadId={selected}
+                conversation={conversations.get(selected)}
+                me={me}
+                now={now}
+                resumedAt={resumedAt}
+                onConversation={upsert}
+                subscribe={subscribe}
+                deliveryErrors={deliveryErrors}
+                onDeliveryError={(id, error) =>
+                  setDeliveryErrors((current) => new Map(current).set(id, error))
+                }
+              />
+            ) : (
+              <section class="detail placeholder" aria-label="No conversation open">
+                <p>Choose a conversation from the queue.</p>
+              </section>
+            )}
+          </>
         )}
       </main>
     </div>

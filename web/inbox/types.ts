@@ -11,6 +11,8 @@ export type Invitation = Schemas['Invitation'];
 export type Conversation = Schemas['Conversation'];
 export type Message = Schemas['Message'];
 export type Lead = Schemas['Lead'];
+export type Chatbot = Schemas['Chatbot'];
+export type Question = Schemas['Question'];
 export type Urgency = NonNullable<Conversation['escalation']>['urgency'];
 
 /** The answer of POST …/replies: the stored message and whether the visitor's channel took it. */

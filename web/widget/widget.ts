@@ -16,6 +16,13 @@
 // Failures are told in the visitor's words: a site whose origin the chatbot does not allow, no connection,
 // too many messages, trouble on the service.
 //
+// Each of the chatbot's answers (not the visitor's messages, not the team's replies) carries two toggle
+// buttons, "Helpful" and "Not helpful" (aria-pressed), that rate it through the feedback endpoint. Rating
+// again replaces the rating, so the visitor can change their mind; pressing the chosen one again keeps it
+// (the service has no "unrated"). A rating that fails leaves the buttons as they were with a short note
+// under the answer, never the chat's error line. Ratings are kept in sessionStorage beside the session, so
+// a reload shows them pressed again.
+//
 // Live messages arrive over Server-Sent Events read with fetch() streaming (EventSource cannot send the
 // Authorization header, and a visitor token in a URL would end up in proxy logs). The stream resumes with
 // Last-Event-ID after a drop; the visitor token lives in sessionStorage, so a reload keeps the chat and
@@ -39,6 +46,15 @@ interface Visitor {
   phone?: string;
   company?: string;
 }
+
+// Declared before the widget mounts: it mounts while this script runs when the page's body is there.
+const RATINGS = ['up', 'down'] as const;
+type Rating = (typeof RATINGS)[number];
+const isRating = (value: unknown): value is Rating => value === 'up' || value === 'down';
+
+/** A thumb pointing up; the "Not helpful" button shows it turned round (CSS). */
+const THUMB =
+  '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path fill="currentColor" d="M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3c0-.4-.2-.8-.4-1.1L13.2 1 6.6 7.6c-.4.3-.6.8-.6 1.4v10a2 2 0 0 0 2 2h9c.8 0 1.5-.5 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z"/></svg>';
 
 const script = (document.currentScript ??
   document.querySelector('script[data-chatbot-id]')) as HTMLScriptElement | null;
@@ -103,6 +119,8 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
   const badge = $<HTMLSpanElement>('.badge');
   const unreadNote = $<HTMLDivElement>('.unread');
 
+  const ratingsKey = `${storageKey}:ratings`;
+  const ratings = readRatings();
   const shown = new Set<string>();
   const announced = new Set<string>();
   let session: Session | null = readSession();
@@ -129,6 +147,23 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
       else sessionStorage.removeItem(storageKey);
     } catch {
       // storage switched off: the chat lasts as long as the page
+    }
+  }
+
+  function readRatings(): Map<string, Rating> {
+    try {
+      const value = JSON.parse(sessionStorage.getItem(ratingsKey) ?? '{}') as Record<string, unknown>;
+      return new Map(Object.entries(value).filter((entry): entry is [string, Rating] => isRating(entry[1])));
+    } catch {
+      return new Map();
+    }
+  }
+  function saveRatings(): void {
+    try {
+      if (ratings.size === 0) sessionStorage.removeItem(ratingsKey);
+      else sessionStorage.setItem(ratingsKey, JSON.stringify(Object.fromEntries(ratings)));
+    } catch {
+      // storage switched off: the ratings show for as long as the page
     }
   }
 
@@ -232,9 +267,59 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
       body.textContent = message.text;
       item.appendChild(body);
     } else item.append(...formatted(message.text));
+    if (message.role === 'assistant') item.appendChild(rater(message.id));
     log.appendChild(item);
     scrollToNewest();
     if (live && panel.hidden && message.role !== 'user') setUnread(unread + 1);
+  }
+
+  /** The "Helpful" / "Not helpful" toggles of one chatbot answer, with the note that says what happened. */
+  function rater(messageId: string): HTMLElement {
+    const group = document.createElement('div');
+    group.className = 'rate';
+    group.setAttribute('role', 'group');
+    group.setAttribute('aria-label', 'Rate this answer');
+    const note = document.createElement('span');
+    note.className = 'rate-note';
+    const buttons = RATINGS.map((rating) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = `rate-${rating}`;
+      button.setAttribute('aria-label', rating === 'up' ? 'Helpful' : 'Not helpful');
+      button.innerHTML = THUMB;
+      button.addEventListener('click', () => void rate(rating));
+      return button;
+    });
+    const pressed = (current: Rating | undefined) => {
+      buttons.forEach((button, i) => button.setAttribute('aria-pressed', String(RATINGS[i] === current)));
+    };
+    pressed(ratings.get(messageId));
+    let pending = false;
+    async function rate(rating: Rating): Promise<void> {
+      if (pending || !session || ratings.get(messageId) === rating) return;
+      pending = true;
+      group.setAttribute('aria-busy', 'true');
+      try {
+        await call(
+          'POST',
+          `/conversations/${encodeURIComponent(session.threadId)}/messages/${encodeURIComponent(messageId)}/feedback`,
+          { rating },
+        );
+        ratings.set(messageId, rating);
+        saveRatings();
+        pressed(rating);
+        note.classList.remove('problem');
+        note.textContent = 'Thanks for your feedback.';
+      } catch {
+        note.classList.add('problem');
+        note.textContent = 'Your rating was not saved. Please try again.';
+      } finally {
+        pending = false;
+        group.removeAttribute('aria-busy');
+      }
+    }
+    group.append(...buttons, note);
+    return group;
   }
 
   function joined(name: string): void {
@@ -299,6 +384,8 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
     );
     const created = { threadId: data.conversation.threadId, visitorToken: data.visitorToken };
     saveSession(created);
+    ratings.clear();
+    saveRatings();
     historyLoaded = true;
     openStream();
     return created;
@@ -638,6 +725,15 @@ textarea{flex:1;min-width:0;min-height:44px;resize:none;padding:8px;border-radiu
 .status{flex:none;margin:0;padding:0 12px 6px;font-size:13px;color:#33373b}
 .status:empty{padding:0}
 .status.problem{color:#b3261e;font-weight:600}
+.rate{display:flex;align-items:center;flex-wrap:wrap;gap:4px;margin-top:6px}
+.rate button{width:44px;height:44px;display:inline-flex;align-items:center;justify-content:center;padding:0;border:1px solid #c3c8cf;border-radius:22px;background:#fff;color:#4a4f55;cursor:pointer}
+.rate button:hover{border-color:#4a4f55;color:#1b1b1b}
+.rate button[aria-pressed="true"]{background:${safe};border-color:${safe};color:#fff}
+.rate button:focus-visible{outline:3px solid #1b1b1b;outline-offset:2px}
+.rate-down svg{transform:rotate(180deg)}
+.rate[aria-busy="true"] button{cursor:progress}
+.rate-note{font-size:13px;color:#4a4f55;margin-left:4px}
+.rate-note.problem{color:#b3261e;font-weight:600}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:480px){
 .panel{top:0;left:0;right:0;bottom:0;width:auto;height:auto;border-radius:0;box-shadow:none}
