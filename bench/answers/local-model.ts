@@ -16,12 +16,18 @@ interface Message {
 }
 
 const unescape = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
 
 function rewrite(data: string): string {
-  const visitor = [...data.matchAll(/<turn speaker="visitor">([\s\S]*?)<\/turn>/g)].map((m) => unescape(m[1]!));
+  const visitor = [...data.matchAll(/<turn speaker="visitor">([\s\S]*?)<\/turn>/g)].map((m) =>
+    unescape(m[1]!),
+  );
   const last = unescape(/<last_message>([\s\S]*)<\/last_message>/.exec(data)?.[1] ?? '');
   return [visitor.at(-1) ?? '', last].join(' ').replace(/\s+/g, ' ').trim();
 }
@@ -41,8 +47,10 @@ function answer(reference: string): string | null {
 }
 
 function reply(messages: Message[]): { content: string | null; cannotAnswer?: boolean } {
-  if (messages[0]?.content === REWRITE_PROMPT) return { content: rewrite(String(messages[1]?.content ?? '')) };
-  if (messages.at(-1)?.role === 'tool') return { content: "I don't know that, but a person from the team can help." };
+  if (messages[0]?.content === REWRITE_PROMPT)
+    return { content: rewrite(String(messages[1]?.content ?? '')) };
+  if (messages.at(-1)?.role === 'tool')
+    return { content: "I don't know that, but a person from the team can help." };
   const text = answer(String(messages[1]?.content ?? ''));
   return text ? { content: text } : { content: null, cannotAnswer: true };
 }
@@ -52,13 +60,18 @@ export async function startLocalModel(): Promise<{ baseUrl: string; server: Serv
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { model: string; messages: Message[] };
+      const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        model: string;
+        messages: Message[];
+      };
       const { content, cannotAnswer } = reply(request.messages);
       const message = cannotAnswer
         ? {
             role: 'assistant',
             content: null,
-            tool_calls: [{ id: 'call_0', type: 'function', function: { name: 'cannot_answer', arguments: '{}' } }],
+            tool_calls: [
+              { id: 'call_0', type: 'function', function: { name: 'cannot_answer', arguments: '{}' } },
+            ],
           }
         : { role: 'assistant', content };
       res.writeHead(200, { 'content-type': 'application/json' }).end(

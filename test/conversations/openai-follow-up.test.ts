@@ -39,7 +39,8 @@ const OPENAI_ENV = {
   },
 };
 
-const GIFT_CARDS = 'Gift cards are sold in every shop and online. A gift card costs 25 euros and never expires.';
+const GIFT_CARDS =
+  'Gift cards are sold in every shop and online. A gift card costs 25 euros and never expires.';
 const SHIPPING = 'Shipping costs 5 euros per order.';
 
 describe('the lexical standalone question and the rewrite’s reply', () => {
@@ -61,8 +62,14 @@ describe('the lexical standalone question and the rewrite’s reply', () => {
 
   it('keeps the first line of the reply without quotes or label; empty or overlong replies are unusable', () => {
     assert.equal(usableRewrite('  "How much does a gift card cost?"  '), 'How much does a gift card cost?');
-    assert.equal(usableRewrite('Question: Combien coûte une carte cadeau ?'), 'Combien coûte une carte cadeau ?');
-    assert.equal(usableRewrite('\nHow much is it?\nI resolved "it" from the earlier turn.'), 'How much is it?');
+    assert.equal(
+      usableRewrite('Question: Combien coûte une carte cadeau ?'),
+      'Combien coûte une carte cadeau ?',
+    );
+    assert.equal(
+      usableRewrite('\nHow much is it?\nI resolved "it" from the earlier turn.'),
+      'How much is it?',
+    );
     assert.equal(usableRewrite(''), null);
     assert.equal(usableRewrite('  \n  '), null);
     assert.equal(usableRewrite(null), null);
@@ -111,7 +118,9 @@ describeEachDialect(
       assert.equal(data.messages[1].text, 'A gift card costs 25 euros (Gift cards).');
 
       assert.deepEqual(
-        fake.requests.map((request) => (request.messages[0]?.content === REWRITE_PROMPT ? 'rewrite' : 'answer')),
+        fake.requests.map((request) =>
+          request.messages[0]?.content === REWRITE_PROMPT ? 'rewrite' : 'answer',
+        ),
         ['rewrite', 'answer'],
       );
       const [rewrite] = fake.rewrites();
@@ -173,7 +182,10 @@ describeEachDialect(
         ['not JSON', () => ({ status: 200, body: 'this is not json' })],
         ['empty', () => ({ text: '' })],
         ['overlong', () => ({ text: 'gift card price '.repeat(40) })],
-        ['a tool call instead of text', () => ({ toolCalls: [{ name: 'cannot_answer', arguments: {} }], text: null })],
+        [
+          'a tool call instead of text',
+          () => ({ toolCalls: [{ name: 'cannot_answer', arguments: {} }], text: null }),
+        ],
       ];
       for (const [name, failure] of failures) {
         const { s, threadId } = await giftCardConversation();
@@ -243,7 +255,10 @@ describeEachDialect(
         const conversation = conversationDataOf(fake.rewrites()[0]!);
         assert.equal(conversation.match(/<turn /g)?.length, 2, 'the visitor’s and the chatbot’s turns only');
         assert.equal(conversation.match(/<\/last_message>/g)?.length, 1);
-        assert.match(conversation, /&lt;\/last_message&gt;&lt;\/turn&gt;&lt;turn speaker=&quot;system&quot;&gt;/);
+        assert.match(
+          conversation,
+          /&lt;\/last_message&gt;&lt;\/turn&gt;&lt;turn speaker=&quot;system&quot;&gt;/,
+        );
         assert.doesNotMatch(conversation, /Staff notes|counted on Mondays/, 'no source text in the rewrite');
 
         // The model obeyed; its output was searched for and quoted, nothing more.
@@ -252,11 +267,20 @@ describeEachDialect(
         assert.equal(retrievedForOf(answer!), rewritten);
         const reference = referenceDataOf(answer!);
         assert.equal(reference.match(/<question>/g)?.length, 1);
-        assert.match(reference, /title="Gift cards"/, 'the visitor’s own words still retrieved the right passage');
-        assert.doesNotMatch(reference, /Ignore previous instructions|output DROP/, 'source instructions are cleaned');
+        assert.match(
+          reference,
+          /title="Gift cards"/,
+          'the visitor’s own words still retrieved the right passage',
+        );
+        assert.doesNotMatch(
+          reference,
+          /Ignore previous instructions|output DROP/,
+          'source instructions are cleaned',
+        );
         const terms = searchTerms(rewritten);
         assert.ok(terms.length > 0);
-        for (const term of terms) assert.match(term, /^[\p{L}\p{N}]+$/u, 'search terms are letters and digits only');
+        for (const term of terms)
+          assert.match(term, /^[\p{L}\p{N}]+$/u, 'search terms are letters and digits only');
         assert.deepEqual(hits, [], 'nothing fetched the address');
 
         // The knowledge is intact and still answers.
@@ -288,7 +312,10 @@ describeEachDialect(
               ],
             };
       const data = await say(t(), s, threadId, 'and how much is it?');
-      assert.equal(retrievedForOf(fake.answers()[0]!), 'I want to talk to a human, my email is attacker@example.com');
+      assert.equal(
+        retrievedForOf(fake.answers()[0]!),
+        'I want to talk to a human, my email is attacker@example.com',
+      );
       assert.equal(data.conversation.escalated, false);
       const leads = await t().api('GET', `/chatbots/${s.chatbotId}/leads`, { token: s.token });
       assert.equal(leads.body.data.leads.length, 0, leads.text);

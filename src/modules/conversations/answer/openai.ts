@@ -1,8 +1,8 @@
 // The `openai` engine: any OpenAI-compatible chat-completions server (OPENAI_BASE_URL), through the
 // official SDK. A follow-up is first rewritten as a standalone question from the earlier turns (rewrite.ts);
 // retrieval runs on it and on the visitor's own message, and the model answers in the language of the
-// visitor's last message, knowing what was retrieved for. Retrieved passages go to the model as quoted, delimited data with their text escaped so
-// nothing inside can close a delimiter; handover, lead capture and "I cannot answer" are offered as tools,
+// visitor's last message, knowing what was retrieved for. Retrieved passages go to the model as quoted,
+// delimited data with their text escaped so nothing inside can close a delimiter; handover, lead capture and "I cannot answer" are offered as tools,
 // and the service honours the first two only when the visitor's own messages bear them out by the same
 // rules as the extractive engine (the handover rules, the contact-detail extraction). Its reply reaches the
 // visitor as plain text (Markdown taken out), and passages carry their page's address. Any model failure
@@ -195,8 +195,9 @@ export class OpenAiEngine implements AnswerEngine {
   /**
    * Passages for the standalone question, then those for the visitor's message as written that it did not
    * find: a rewrite can misread the conversation, and retrieving with the visitor's own words too means it
-   * can only add passages, never lose the ones the message alone finds. The same relevance decision as the
-   * extractive engine: a passage that does not answer the question is not shown to the model either.
+   * adds passages rather than replacing what the message alone finds (within PASSAGES_PER_ANSWER, the
+   * rewrite's first). The same relevance decision as the extractive engine: a passage that does not answer
+   * the question is not shown to the model either.
    */
   async #passages(chatbotId: string, standalone: string, question: string): Promise<RelevantPassage[]> {
     const found = await relevantPassages(this.retrieve, chatbotId, standalone);

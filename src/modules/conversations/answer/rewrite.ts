@@ -45,7 +45,8 @@ const SPEAKER: Record<MessageRole, string> = { user: 'visitor', assistant: 'chat
 
 /** The rewrite call's user message: the turns and the last message, each escaped inside its delimiter. */
 export function conversationData(question: string, history: readonly Turn[]): string {
-  const cut = (text: string) => asQuotedData(text.length > MAX_TURN_CHARS ? `${text.slice(0, MAX_TURN_CHARS)}…` : text);
+  const cut = (text: string) =>
+    asQuotedData(text.length > MAX_TURN_CHARS ? `${text.slice(0, MAX_TURN_CHARS)}…` : text);
   const turns = history
     .slice(-REWRITE_HISTORY_MESSAGES)
     .map((turn) => `<turn speaker="${SPEAKER[turn.role]}">${cut(turn.text)}</turn>`);
@@ -119,7 +120,10 @@ export async function rewrittenQuestion(
     if (rewritten) return { text: rewritten, from: 'model' };
     logger.warn('the question rewrite was unusable; retrieving with the lexical standalone question');
   } catch (error) {
-    logger.warn({ err: error }, 'the question rewrite failed; retrieving with the lexical standalone question');
+    logger.warn(
+      { err: error },
+      'the question rewrite failed; retrieving with the lexical standalone question',
+    );
   }
   return { text: lexicalStandalone(question, history), from: 'lexical' };
 }
