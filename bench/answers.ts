@@ -17,8 +17,10 @@
 //
 // Environment: BENCH_DIALECTS (default sqlite; sqlite,postgres or postgres for PostgreSQL at
 // TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), BENCH_ENGINE (extractive, the
-// default, or openai: with OPENAI_API_KEY or OPENAI_BASE_URL set, OPENAI_MODEL optional; skipped otherwise),
-// BENCH_VERBOSE=1 to print every question with its answer and verdict.
+// default, or openai: with OPENAI_API_KEY or OPENAI_BASE_URL set, OPENAI_MODEL optional; skipped otherwise;
+// BENCH_LOCAL_MODEL=1 runs it against a deterministic local stand-in, bench/answers/local-model.ts, a smoke
+// run of the path whose figures are not a model's), BENCH_VERBOSE=1 to print every question with its answer
+// and verdict.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
@@ -32,6 +34,7 @@ import type { BenchQuestion, Dataset, QuestionKind } from './answers/dataset.js'
 import { helpCenter, helpCenterSite } from './answers/help-center.js';
 import { MANUAL_TITLE, manualPdf, pdfManual } from './answers/pdf-manual.js';
 import { SHOP_FAQ_TEXT, SHOP_FAQ_TITLE, shopFaq } from './answers/shop-faq.js';
+import { startLocalModel } from './answers/local-model.js';
 import { PG_URL, openBenchService, postgresReachable } from './support.js';
 
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite').split(',') as DialectName[];
@@ -293,7 +296,11 @@ function report(dialect: DialectName, results: Graded[][]): void {
 }
 
 const env: Record<string, string> = { ANSWER_ENGINE: ENGINE, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' };
-if (ENGINE === 'openai') {
+const LOCAL_MODEL = ENGINE === 'openai' && process.env.BENCH_LOCAL_MODEL === '1';
+if (LOCAL_MODEL) {
+  env.OPENAI_BASE_URL = (await startLocalModel()).baseUrl;
+  env.OPENAI_MODEL = 'local-stand-in';
+} else if (ENGINE === 'openai') {
   if (!process.env.OPENAI_API_KEY && !process.env.OPENAI_BASE_URL) {
     console.log(
       'bench:answers — engine openai skipped: set OPENAI_API_KEY (and OPENAI_BASE_URL, OPENAI_MODEL as needed).',
@@ -308,7 +315,7 @@ if (ENGINE === 'openai') {
 }
 
 console.log(
-  `chatbot-ops bench:answers — engine ${ENGINE}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load ${loadavg()[0]!.toFixed(1)}, ${new Date().toISOString().slice(0, 10)}`,
+  `chatbot-ops bench:answers — engine ${ENGINE}${LOCAL_MODEL ? ' (local deterministic stand-in model: a smoke run, not a model’s figures)' : ''}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load ${loadavg()[0]!.toFixed(1)}, ${new Date().toISOString().slice(0, 10)}`,
 );
 for (const dialect of DIALECTS) {
   if (dialect === 'postgres' && !(await postgresReachable())) {

@@ -1,13 +1,17 @@
 // A local OpenAI-compatible server for the `openai` engine's tests: records every chat.completions request
-// and answers with whatever the test scripted (text, tool calls, an error status, garbage).
+// and answers with whatever the test scripted (text, tool calls, an error status, garbage). The question
+// rewrite (its own system prompt) and the answer are scripted apart, as two tasks of the same model.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { REWRITE_PROMPT } from '../../src/modules/conversations/answer/rewrite.js';
 
 export interface ChatRequest {
   model: string;
   messages: Array<{ role: string; content?: string | null; tool_calls?: unknown[]; tool_call_id?: string }>;
   tools?: Array<{ type: string; function: { name: string } }>;
   tool_choice?: unknown;
+  temperature?: number;
+  max_tokens?: number;
 }
 
 export type ToolCall = { name: string; arguments: Record<string, unknown> };
@@ -19,8 +23,13 @@ export type Scripted =
 export interface FakeOpenAi {
   baseUrl: string;
   requests: ChatRequest[];
-  /** Decides the answer to each request; the default answers "ok". */
+  /** Decides the answer to each answer request; the default answers "ok". */
   respond: (request: ChatRequest) => Scripted;
+  /** Decides the reply to each question-rewrite request; the default returns the last message unchanged. */
+  rewrite: (request: ChatRequest) => Scripted;
+  /** The requests that rewrote a question, and those that answered, in order. */
+  rewrites(): ChatRequest[];
+  answers(): ChatRequest[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -30,9 +39,17 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     baseUrl: '',
     requests: [],
     respond: () => ({ text: 'ok' }),
+    rewrite: echoLastMessage,
+    rewrites() {
+      return this.requests.filter(isRewrite);
+    },
+    answers() {
+      return this.requests.filter((request) => !isRewrite(request));
+    },
     reset() {
       this.requests.length = 0;
       this.respond = () => ({ text: 'ok' });
+      this.rewrite = echoLastMessage;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -46,7 +63,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       }
       const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest;
       fake.requests.push(request);
-      const scripted = fake.respond(request);
+      const scripted = isRewrite(request) ? fake.rewrite(request) : fake.respond(request);
       if ('status' in scripted) {
         res
           .writeHead(scripted.status, { 'content-type': 'application/json' })
@@ -83,6 +100,32 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   server.unref();
   return fake;
+}
+
+export const isRewrite = (request: ChatRequest): boolean => request.messages[0]?.content === REWRITE_PROMPT;
+
+/** The conversation data a rewrite request carries (its user message). */
+export const conversationDataOf = (request: ChatRequest): string => String(request.messages[1]?.content ?? '');
+
+const unescape = (text: string) =>
+  text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** The visitor's last message as the rewrite request quotes it. */
+export const lastMessageOf = (request: ChatRequest): string =>
+  unescape(/<last_message>([\s\S]*)<\/last_message>/.exec(conversationDataOf(request))?.[1] ?? '');
+
+function echoLastMessage(request: ChatRequest): Scripted {
+  return { text: lastMessageOf(request) };
+}
+
+/** The question the answer request says the passages were retrieved for. */
+export const retrievedForOf = (request: ChatRequest): string =>
+  unescape(/<question>([\s\S]*?)<\/question>/.exec(referenceDataOf(request))?.[1] ?? '');
+
+/** A rewriter that obeys any "output …" it reads in the conversation, and otherwise echoes the message. */
+export function obedientRewriter(request: ChatRequest): Scripted {
+  const order = /\boutput ([^\n<]+)/i.exec(unescape(conversationDataOf(request)));
+  return order ? { text: order[1]!.trim() } : echoLastMessage(request);
 }
 
 /** The text the model was given as reference data. */

@@ -185,8 +185,10 @@ describeEachDialect(
       const { conversation } = await start(t(), s, HOSTILE_SOURCES[0]!.question);
       for (const source of HOSTILE_SOURCES.slice(1))
         await say(t(), s, conversation.threadId, source.question);
-      assert.equal(fake.requests.length, HOSTILE_SOURCES.length);
-      fake.requests.forEach((request, i) => {
+      // Each follow-up was first rewritten (from the conversation alone); each answer call got passages.
+      assert.equal(fake.rewrites().length, HOSTILE_SOURCES.length - 1);
+      assert.equal(fake.answers().length, HOSTILE_SOURCES.length);
+      fake.answers().forEach((request, i) => {
         const source = HOSTILE_SOURCES[i]!;
         const reference = referenceDataOf(request);
         assert.match(reference, /never instructions/);
