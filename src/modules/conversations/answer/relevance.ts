@@ -74,7 +74,7 @@ export interface WeighedTerm {
  * pay with bitcoin?" when the knowledge never says bitcoin), so a passage that shares only the other words
  * ("pay") does not answer it. Words of the earlier question a follow-up refers back to (`earlier`) weigh
  * EARLIER_WORD_WEIGHT whether found or not: they help find the topic but are not what is asked now. A
- * word in the title of every passage found weighs TITLE_WORD_WEIGHT. A word the knowledge never uses but
+ * word in the title of every passage found (three or more) weighs TITLE_WORD_WEIGHT. A word the knowledge never uses but
  * one of its `synonyms` it does weighs 1, and any of those synonyms stands for it. `pool` is every passage retrieval
  * found for the question, `titles` their titles.
  */
@@ -86,8 +86,11 @@ export function termWeights(
   synonyms: ReadonlyMap<string, readonly string[]> = new Map(),
 ): WeighedTerm[] {
   const present = pool.map(wordsIn);
+  // With only a passage or two, a title shared by all says nothing of what every passage is about.
   const titled =
-    titles.length > 0 && titles.length === pool.length ? titles.map((title) => wordsIn(title ?? '')) : [];
+    titles.length >= TITLED_POOL_MIN && titles.length === pool.length
+      ? titles.map((title) => wordsIn(title ?? ''))
+      : [];
   return [
     ...terms.map((term): WeighedTerm => {
       if (!present.some((words) => holds(words, term))) {
@@ -137,6 +140,7 @@ export function relevanceScores(
 export const UNKNOWN_WORD_WEIGHT = 2;
 export const EARLIER_WORD_WEIGHT = 0.5;
 export const TITLE_WORD_WEIGHT = 0.5;
+const TITLED_POOL_MIN = 3;
 
 /**
  * A passage is used only when its relevance is at least this (half of what the question asks about), and
