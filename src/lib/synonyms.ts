@@ -42,7 +42,7 @@ const DETACHMENTS: Record<PartOfSpeech, ReadonlyArray<readonly [string, string]>
 };
 
 /** Synsets read per word and part of speech: the most frequent senses, where the everyday meaning is. */
-const SENSES_PER_PART = 4;
+const SENSES_PER_PART = 2;
 const CACHE_LIMIT = 20_000;
 
 let dictionary: string | undefined;

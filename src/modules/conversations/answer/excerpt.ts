@@ -80,7 +80,9 @@ export function plainText(text: string): string {
  */
 function wrapsOnto(line: string, next: string, longest: number): boolean {
   if (/[.!?…:;]["'”’)\]]*$/u.test(line)) return false;
-  return /^\p{Ll}/u.test(next) || (line.length >= WRAPPED_LINE_MIN && line.length >= longest * WRAPPED_LINE_SHARE);
+  return (
+    /^\p{Ll}/u.test(next) || (line.length >= WRAPPED_LINE_MIN && line.length >= longest * WRAPPED_LINE_SHARE)
+  );
 }
 
 const WRAPPED_LINE_MIN = 40;
@@ -126,7 +128,8 @@ function segmentsOf(information: string): Segment[] {
     for (const raw of lines) {
       if (!raw.trim()) continue;
       const read = classifyLine(raw);
-      if (read.kind !== 'text' || (prose.length > 0 && !wrapsOnto(prose.at(-1)!, read.text, longest))) endProse();
+      if (read.kind !== 'text' || (prose.length > 0 && !wrapsOnto(prose.at(-1)!, read.text, longest)))
+        endProse();
       switch (read.kind) {
         case 'heading':
           heading(read.level, read.text);
@@ -173,8 +176,12 @@ export interface ExcerptOptions {
 export interface Excerpt {
   /** Plain text; empty when the passage holds no answer. */
   text: string;
-  /** The weighed coverage of the best part chosen, with its headings: 0 to 1. */
+  /** How well the best part chosen matches, as the parts of one passage are ranked: its score… */
   score: number;
+  /** …how much of the question its own words hold… */
+  own: number;
+  /** …and how alike its headings are to the question. */
+  alike: number;
 }
 
 /** How much holding a number counts for a sentence when a measure is asked for (a share of the question). */
@@ -198,7 +205,7 @@ export function answerExcerpt(
   information: string,
   options: ExcerptOptions = {},
 ): Excerpt {
-  const none = { text: '', score: 0 };
+  const none = { text: '', score: 0, own: 0, alike: 0 };
   const { measure = false, title = null, minimum = 0, maxLength = 500 } = options;
   const segments = segmentsOf(information);
   if (segments.length === 0) return none;
@@ -216,11 +223,14 @@ export function answerExcerpt(
   if (minimum > 0 && !scored.some((segment) => segment.matched >= minimum)) return none;
   const best = Math.max(...scored.map((segment) => segment.score));
   let chosen: typeof scored = [];
+  // The part that matches best, as ranked below: what the excerpt is compared with others by.
+  let lead: (typeof scored)[number] | undefined;
   if (best > 0) {
     const ranked = [...scored].sort(
       (a, b) => b.score - a.score || b.alike - a.alike || b.own - a.own || a.index - b.index,
     );
     const top = ranked[0]!;
+    lead = top;
     let length = 0;
     let sentences = 0;
     let items = 0;
@@ -260,5 +270,5 @@ export function answerExcerpt(
     .join('');
   const text =
     excerpt.length > maxLength ? `${excerpt.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…` : excerpt;
-  return { text, score: Math.max(...chosen.map((segment) => segment.matched)) };
+  return { text, score: lead?.score ?? 0, own: lead?.own ?? 0, alike: lead?.alike ?? 0 };
 }

@@ -5,7 +5,7 @@
 // person.
 import type { Answer, AnswerEngine, AnswerRequest, Passage, Retrieve } from './engine.js';
 import { informationOnly } from './passage-text.js';
-import { answerExcerpt } from './excerpt.js';
+import { answerExcerpt, type Excerpt } from './excerpt.js';
 import { earlierTerms } from './follow-up.js';
 import { synonymsOf } from '../../../lib/synonyms.js';
 import {
@@ -96,6 +96,9 @@ async function weighedPassages(
   return { passages, weighed };
 }
 
+const betterExcerpt = (a: Excerpt & { titled: number }, b: Excerpt & { titled: number }): boolean =>
+  (a.score - b.score || a.titled - b.titled || a.own - b.own || a.alike - b.alike) > 0;
+
 const retrieveCleaned = async (retrieve: Retrieve, chatbotId: string, query: string) =>
   (await retrieve(chatbotId, query, RELEVANCE_POOL)).map((passage) => ({
     ...passage,
@@ -121,7 +124,7 @@ export class ExtractiveEngine implements AnswerEngine {
     const measure = asksForMeasure(request.question);
     // The part of a passage that answers best (a passage of headings alone holds none); source-of-truth
     // passages come first and are not outweighed by others.
-    let best: { passage: RelevantPassage; text: string; score: number; titled: number } | null = null;
+    let best: (Excerpt & { passage: RelevantPassage; titled: number }) | null = null;
     for (const passage of passages) {
       if (best && best.passage.isSourceOfTruth && !passage.isSourceOfTruth) break;
       const excerpt = answerExcerpt(weighed, request.question, passage.information, {
@@ -129,13 +132,12 @@ export class ExtractiveEngine implements AnswerEngine {
         title: passage.title,
         minimum: RELEVANCE_THRESHOLD,
       });
-      // Between equals, the passage whose title names more of what is asked (the page about it, not a page linking to it).
-      const titled = weighedCoverage(weighed, passage.title ?? '');
-      if (
-        excerpt.text &&
-        (!best || excerpt.score > best.score || (excerpt.score === best.score && titled > best.titled))
-      )
-        best = { passage, ...excerpt, titled };
+      if (!excerpt.text) continue;
+      // The best match; between equals, the passage whose title names more of what is asked (the page about
+      // it, not a page linking to it), then the part whose own words hold more of the question, then the one
+      // under the heading most like it, then the more relevant passage.
+      const candidate = { ...excerpt, passage, titled: weighedCoverage(weighed, passage.title ?? '') };
+      if (!best || betterExcerpt(candidate, best)) best = candidate;
     }
     if (best)
       return {
