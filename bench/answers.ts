@@ -40,6 +40,8 @@ import { PG_URL, openBenchService, postgresReachable } from './support.js';
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite').split(',') as DialectName[];
 const ENGINE = process.env.BENCH_ENGINE ?? 'extractive';
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
+/** `calibration` (the default): the questions the engine was calibrated on; `held-out`: those it never was. */
+const SET = process.env.BENCH_SET ?? 'calibration';
 const DATASETS: Dataset[] = [shopFaq, helpCenter, pdfManual];
 
 // ---------------------------------------------------------------------------------------------------
@@ -214,7 +216,7 @@ async function addKnowledge(
 /** Asks every question of the dataset, each conversation's questions in order, and grades the answers. */
 async function askAll(client: Client, chatbotId: string, dataset: Dataset): Promise<Graded[]> {
   const graded: Graded[] = [];
-  for (const conversation of dataset.conversations) {
+  for (const conversation of SET === 'held-out' ? dataset.heldOut : dataset.conversations) {
     let threadId: string | null = null;
     for (const question of conversation) {
       const res: Reply = threadId
@@ -280,7 +282,7 @@ async function run(dialect: DialectName, env: Record<string, string>): Promise<G
 }
 
 function report(dialect: DialectName, results: Graded[][]): void {
-  console.log(`\n[${dialect}] engine ${ENGINE}`);
+  console.log(`\n[${dialect}] engine ${ENGINE}, ${SET} questions`);
   DATASETS.forEach((dataset, i) => console.log(`  ${summary(dataset.name, tally(results[i]!))}`));
   const all = results.flat();
   console.log(`  ${summary('overall', tally(all))}`);

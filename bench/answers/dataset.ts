@@ -32,6 +32,11 @@ export interface Dataset {
   /** How the knowledge is added: a text source, a website crawled from its home page, or an uploaded PDF. */
   kind: 'text' | 'site' | 'pdf';
   conversations: BenchConversation[];
+  /**
+   * Questions written after the engine was calibrated on `conversations` and never tuned on: a check that
+   * the figures hold for questions it has not seen (BENCH_SET=held-out).
+   */
+  heldOut: BenchConversation[];
 }
 
 /** A question in a conversation of its own. */

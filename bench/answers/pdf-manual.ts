@@ -182,4 +182,16 @@ export const pdfManual: Dataset = {
     unanswerable('What colours is the machine available in?'),
     unanswerable('Can I use oat milk?'),
   ],
+  heldOut: [
+    alone('What pressure does the pump build up?', 'direct', [['15 bar']]),
+    alone('How long does descaling take?', 'direct', [['25 minutes']]),
+    alone('Is vinegar OK for descaling?', 'paraphrase', [['never use vinegar']]),
+    alone('What does E3 mean?', 'direct', [['grounds container is full']]),
+    alone('How do I make the espresso less sour?', 'paraphrase', [['finer setting']]),
+    alone('What is the service phone number?', 'direct', [['0800 555 0199']]),
+    alone('What are the dimensions of the machine?', 'direct', [['28 x 38 x 43']]),
+    alone('how long dose the machine take to heat up', 'typo', [['45 seconds']]),
+    unanswerable('Can I connect the machine to an app on my phone?'),
+    unanswerable('Which colours is the machine available in?'),
+  ],
 };

@@ -110,4 +110,19 @@ export const shopFaq: Dataset = {
     unanswerable('What is the weather forecast for the Alps this weekend?'),
     unanswerable('Do you offer a military discount?'),
   ],
+  heldOut: [
+    alone('Is shipping free if I spend 80 euros?', 'paraphrase', [['60 euros']]),
+    alone('Can I pay with Apple Pay?', 'direct', [['apple pay']]),
+    alone('How long do I have to pay a Klarna invoice?', 'paraphrase', [['14 days']]),
+    alone('How long is a gift card valid?', 'direct', [['3 years']]),
+    alone('Can I get cash for my gift card?', 'paraphrase', [['cannot be exchanged for cash']]),
+    alone('whats the phone number of customer servce', 'typo', [['+49 40 1234 5678']]),
+    alone('Do you rent sleeping bags?', 'paraphrase', [['sleeping bags']]),
+    [
+      { ask: 'Do you have a student discount?', kind: 'direct', facts: [['10 percent']] },
+      { ask: 'Does it work online too?', kind: 'follow-up', facts: [['unidays']] },
+    ],
+    unanswerable('Do you sell bicycles?'),
+    unanswerable('Do you offer gift wrapping?'),
+  ],
 };
