@@ -292,4 +292,31 @@ describe('pageTitle', () => {
     const long = pageTitle('https://shop.example/', { title: 'word '.repeat(60), text: 'x' });
     assert.ok(long.length <= 150 && long.endsWith('word…'), long);
   });
+
+  it('reads a one-line paragraph before prose as a section title (a PDF’s "7. Frothing milk"), not a list item', () => {
+    const text = [
+      '6. Making an espresso',
+      paragraphOf(1, 7),
+      '7. Frothing milk',
+      'Fill the milk jug with cold milk up to one third.',
+      '- cold milk',
+      '',
+      '1. A numbered step alone',
+      '',
+      '2. Followed by another',
+    ].join('\n\n');
+    const chunks = chunkText(text, { target: 500, overlap: 0 });
+    // The title moves on with its text rather than ending the chunk before it.
+    const frothing = chunks.find((chunk) => chunk.includes('Fill the milk jug'))!;
+    assert.ok(frothing.startsWith('7. Frothing milk\n\nFill the milk jug'), frothing);
+    assert.ok(
+      !chunks.some((chunk) => chunk.trimEnd().endsWith('7. Frothing milk')),
+      'no chunk ends with the title',
+    );
+    // Numbered lines followed by more numbered lines stay a list.
+    assert.ok(
+      chunks.some((chunk) => chunk.includes('1. A numbered step alone\n2. Followed by another')),
+      chunks.join('\n---\n'),
+    );
+  });
 });

@@ -194,8 +194,9 @@ const HOLDS_NUMBER =
  * up to a few others that match nearly as well, in their original order, within `maxLength`. A sentence
  * matches through its own words and those of the headings and question above it (the words weighed as
  * the relevance decision weighs them), so the answer under the FAQ question that matches is chosen, not
- * the question; among equals, the one under the heading most like the visitor's question wins. Others
- * join only from the same section. A list's items are read with the line that announced them, and only
+ * the question; among equals, the one whose own words hold more of the question, then the one under the
+ * heading most like it. When a measure is asked for, a sentence giving a number counts a little more, and
+ * one joins the excerpt when the best sentences give none. Others join only from the same section. A list's items are read with the line that announced them, and only
  * the items matching best are given. Empty when the passage holds nothing but headings, or when no part
  * of it reaches `minimum`: words scattered over a passage's sections do not make an answer.
  */
@@ -227,7 +228,7 @@ export function answerExcerpt(
   let lead: (typeof scored)[number] | undefined;
   if (best > 0) {
     const ranked = [...scored].sort(
-      (a, b) => b.score - a.score || b.alike - a.alike || b.own - a.own || a.index - b.index,
+      (a, b) => b.score - a.score || b.own - a.own || b.alike - a.alike || a.index - b.index,
     );
     const top = ranked[0]!;
     lead = top;

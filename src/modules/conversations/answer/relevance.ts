@@ -12,7 +12,7 @@ const STOPWORDS = new Set(
   themselves then there there's these they they're this those through to too under until up us very want was wasn't we we're
   were weren't what what's when where where's which while who who's whom why why's will with won't would wouldn't you you'd
   you'll you're you've your yours yourself yourselves hi hello hey thanks thank anyone anything someone something also ever
-  long take takes much many way ways find possible kind sort thing things really actually exactly
+  long much many way ways find possible kind sort thing things really actually exactly
   mean means need needs show shows work works use using happen happens able offer offers provide provides u ur r wat pls plz`.split(
     /\s+/,
   ),
