@@ -34,6 +34,16 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
+/** The app's options that make it answer with the `openai` engine through the fake server. */
+export const openAiEnvFor = (fake: FakeOpenAi) => ({
+  env: {
+    ANSWER_ENGINE: 'openai',
+    OPENAI_BASE_URL: fake.baseUrl,
+    OPENAI_MODEL: 'test-model',
+    OPENAI_API_KEY: 'sk-test',
+  },
+});
+
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const fake: FakeOpenAi = {
     baseUrl: '',

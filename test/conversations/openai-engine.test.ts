@@ -6,20 +6,13 @@ import { after, beforeEach, describe, it } from 'node:test';
 import { referenceData, SYSTEM_PROMPT } from '../../src/modules/conversations/answer/openai.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
-import { obedientModel, referenceDataOf, startFakeOpenAi } from './fake-openai.js';
+import { obedientModel, referenceDataOf, openAiEnvFor, startFakeOpenAi } from './fake-openai.js';
 import { addKnowledge, outbox, say, start } from './support.js';
 
 const fake = await startFakeOpenAi();
 after(() => fake.close());
 
-const OPENAI_ENV = {
-  env: {
-    ANSWER_ENGINE: 'openai',
-    OPENAI_BASE_URL: fake.baseUrl,
-    OPENAI_MODEL: 'test-model',
-    OPENAI_API_KEY: 'sk-test',
-  },
-};
+const OPENAI_ENV = openAiEnvFor(fake);
 
 describe('reference data for the model', () => {
   it('escapes every delimiter character inside passage text and titles', () => {

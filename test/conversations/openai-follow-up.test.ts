@@ -22,6 +22,7 @@ import {
   obedientRewriter,
   referenceDataOf,
   retrievedForOf,
+  openAiEnvFor,
   startFakeOpenAi,
   type Scripted,
 } from './fake-openai.js';
@@ -30,14 +31,7 @@ import { addKnowledge, outbox, say, start } from './support.js';
 const fake = await startFakeOpenAi();
 after(() => fake.close());
 
-const OPENAI_ENV = {
-  env: {
-    ANSWER_ENGINE: 'openai',
-    OPENAI_BASE_URL: fake.baseUrl,
-    OPENAI_MODEL: 'test-model',
-    OPENAI_API_KEY: 'sk-test',
-  },
-};
+const OPENAI_ENV = openAiEnvFor(fake);
 
 const GIFT_CARDS =
   'Gift cards are sold in every shop and online. A gift card costs 25 euros and never expires.';
