@@ -6,17 +6,30 @@
 //      of successful deliveries divided by the time until the last one was recorded.
 //   2. Latency: with the workers running, events are written at a steady RATE for SECONDS; the latency
 //      of each delivery is its first attempt's start minus the event's write (both on the service clock).
+//   The ceiling: right before and right after each throughput run, a bare loop sends as many requests as
+//   the backlog holds, signed and shaped like the service's, to the same receiver over one keep-alive
+//   agent, as many at once as the service may have in flight; nothing else (no database, no guard). The
+//   service's throughput is quoted as a share of the mean of the two, measured under the same load (a
+//   first bare loop, not counted, warms the process up so that the first measured one is not penalised).
 // Environment: BENCH_EVENTS (default 1000), BENCH_RATE events/s (50), BENCH_SECONDS (5),
-// BENCH_DIALECTS (sqlite,postgres).
+// BENCH_DIALECTS (sqlite,postgres), BENCH_CPU_PROF=1 (a CPU profile of each throughput run, bare loops
+// excluded, into ./profiles).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { Counter } from 'prom-client';
+import { Agent, request } from 'undici';
 import { buildApp } from '../src/app.js';
 import type { DialectName } from '../src/db/dialect.js';
 import { emit } from '../src/events/emit.js';
+import { METRIC_PREFIX } from '../src/metrics.js';
 import { systemClock } from '../src/lib/clock.js';
+import { USER_AGENT } from '../src/modules/webhooks/delivery.js';
+import { newWebhookSecret, signatureHeader } from '../src/modules/webhooks/signature.js';
+import { MAX_IN_FLIGHT_TOTAL } from '../src/modules/webhooks/webhooks.runtime.js';
 import { startWorkers } from '../src/workers.js';
 import { PG_URL, openBenchService, postgresReachable } from './support.js';
 
@@ -62,14 +75,88 @@ async function startReceiver(): Promise<{ port: number; stop(): Promise<void> }>
   };
 }
 
+/** Profiles `work` when BENCH_CPU_PROF=1, into profiles/webhooks-<name>-<time>.cpuprofile. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (process.env.BENCH_CPU_PROF !== '1') return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync('profiles', { recursive: true });
+    writeFileSync(`profiles/webhooks-${name}-${Date.now()}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The ceiling: `count` POSTs with the headers and signature of a delivery (signed afresh per request, like
+ * an attempt) over one keep-alive agent, MAX_IN_FLIGHT_TOTAL at a time; requests per second.
+ */
+async function bareLoop(receiverPort: number, count: number): Promise<Rate> {
+  const agent = new Agent();
+  const secret = newWebhookSecret();
+  let next = 0;
+  let failed = 0;
+  const sendOne = async (n: number) => {
+    const now = Date.now();
+    const body = JSON.stringify({ id: `evt_bare${n}`, type: 'lead.captured', createdAt: new Date(now).toISOString(), data: { lead: { id: `lead-${n}`, email: `visitor${n}@example.com` } } });
+    const response = await request(`https://127.0.0.1:${receiverPort}/hooks/${n % ENDPOINTS}`, {
+      dispatcher: agent,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+        'service-event': 'lead.captured',
+        'service-delivery': `evt_bare${n}`,
+        'service-signature': signatureHeader(secret, body, Math.floor(now / 1000)),
+      },
+      body,
+    });
+    await response.body.dump();
+    if (response.statusCode !== 204) failed++;
+  };
+  const rate = await measured(count, () =>
+    Promise.all(
+      Array.from({ length: MAX_IN_FLIGHT_TOTAL }, async () => {
+        for (let n = next++; n < count; n = next++) await sendOne(n);
+      }),
+    ),
+  );
+  await agent.close();
+  if (failed > 0) throw new Error(`the bare loop had ${failed} requests fail`);
+  return rate;
+}
+
+/**
+ * Requests per second, and CPU time per request of this process (the receiver's thread included, the
+ * same for every request): the CPU figure is what a loaded machine changes least.
+ */
+interface Rate {
+  perSecond: number;
+  cpuUs: number;
+}
+
+async function measured(count: number, work: () => Promise<unknown>): Promise<Rate> {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  await work();
+  const used = process.cpuUsage(cpu);
+  return { perSecond: count / ((performance.now() - started) / 1000), cpuUs: (used.user + used.system) / count };
+}
 
 interface Result {
   dialect: DialectName;
   deliveries: number;
-  seconds: number;
-  perSecond: number;
+  delivery: Rate;
+  /** The bare loop right before and right after the throughput run. */
+  bare: [Rate, Rate];
   latencySamples: number;
   p50: number;
   p99: number;
@@ -94,10 +181,18 @@ async function run(dialect: DialectName, receiverPort: number): Promise<Result> 
     }
     const writeEvent = (n: number) =>
       db.transaction().execute((trx) => emit(trx, systemClock.now(), account.id, 'lead.captured', { lead: { id: `lead-${n}`, email: `visitor${n}@example.com` } }));
-    const delivered = async () =>
+    const recordedInDatabase = async () =>
       Number(
         (await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number | string>().as('n')).where('delivered', '=', true).executeTakeFirstOrThrow()).n,
       );
+    // Watched through the service's own count of delivered attempts whose record committed (its metric),
+    // not by counting rows 50 times a second: that query would take its share of the CPU being measured.
+    const counter = deps.metrics.registry.getSingleMetric(`${METRIC_PREFIX}webhook_deliveries_total`) as Counter | undefined;
+    if (!counter) throw new Error('the webhook deliveries counter is missing');
+    const counted = async () => (await counter.get()).values.filter((v) => v.labels.outcome === 'delivered' && v.labels.trigger === 'automatic').reduce((sum, v) => sum + v.value, 0);
+    let countedBefore = 0;
+    const startCounting = async () => void (countedBefore = await counted());
+    const delivered = async () => (await counted()) - countedBefore;
     const waitForDeliveries = async (expected: number, timeoutMs: number) => {
       const deadline = Date.now() + timeoutMs;
       let lastReport = Date.now();
@@ -109,18 +204,22 @@ async function run(dialect: DialectName, receiverPort: number): Promise<Result> 
         }
         await sleep(20);
       }
+      const inDatabase = await recordedInDatabase();
+      if (inDatabase !== expected) throw new Error(`${expected} deliveries counted, ${inDatabase} recorded`);
     };
 
     // 1. Throughput: a backlog of EVENTS × 10 deliveries.
     for (let n = 0; n < EVENTS; n++) await writeEvent(n);
-    const started = performance.now();
+    const bareBefore = await bareLoop(receiverPort, EVENTS * ENDPOINTS);
+    await startCounting();
     let workers = startWorkers(deps);
-    await waitForDeliveries(EVENTS * ENDPOINTS, 300_000);
-    const seconds = (performance.now() - started) / 1000;
+    const delivery = await measured(EVENTS * ENDPOINTS, () => profiled(dialect, () => waitForDeliveries(EVENTS * ENDPOINTS, 300_000)));
     await workers.stop();
+    const bareAfter = await profiled(`${dialect}-bare`, () => bareLoop(receiverPort, EVENTS * ENDPOINTS));
 
     // 2. Latency: events written at a steady RATE while the workers run.
     await db.deleteFrom('webhook_deliveries').execute();
+    await startCounting();
     workers = startWorkers(deps);
     const since = systemClock.now();
     const total = Math.round(RATE * SECONDS);
@@ -144,8 +243,8 @@ async function run(dialect: DialectName, receiverPort: number): Promise<Result> 
     return {
       dialect,
       deliveries: EVENTS * ENDPOINTS,
-      seconds,
-      perSecond: (EVENTS * ENDPOINTS) / seconds,
+      delivery,
+      bare: [bareBefore, bareAfter],
       latencySamples: latencies.length,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
@@ -161,6 +260,7 @@ async function run(dialect: DialectName, receiverPort: number): Promise<Result> 
 async function main(): Promise<void> {
   trustTestCa();
   const receiver = await startReceiver();
+  await bareLoop(receiver.port, 2000);
   console.log(`webhook delivery benchmark: ${ENDPOINTS} endpoints, ${EVENTS} events backlog, then ${RATE} events/s for ${SECONDS} s`);
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${loadavg()[0]?.toFixed(1)} at start`);
   try {
@@ -170,9 +270,14 @@ async function main(): Promise<void> {
         continue;
       }
       const r = await run(dialect, receiver.port);
+      const ceiling = (r.bare[0].perSecond + r.bare[1].perSecond) / 2;
+      const bareCpuUs = (r.bare[0].cpuUs + r.bare[1].cpuUs) / 2;
       console.log(
-        `${r.dialect.padEnd(8)} throughput ${r.perSecond.toFixed(0).padStart(6)} deliveries/s (${r.deliveries} in ${r.seconds.toFixed(2)} s)` +
-          `   write→first attempt p50 ${r.p50} ms, p99 ${r.p99} ms (${r.latencySamples} deliveries at ${RATE * ENDPOINTS}/s)`,
+        `${r.dialect.padEnd(8)} throughput ${r.delivery.perSecond.toFixed(0).padStart(6)} deliveries/s (${r.deliveries}), ${r.delivery.cpuUs.toFixed(0)} µs CPU each` +
+          ` | bare loop ${ceiling.toFixed(0)} requests/s (${r.bare.map((b) => b.perSecond.toFixed(0)).join(' before, ')} after), ${bareCpuUs.toFixed(0)} µs CPU each` +
+          ` | ${((100 * r.delivery.perSecond) / ceiling).toFixed(0)} % of the bare loop's rate, ${((100 * bareCpuUs) / r.delivery.cpuUs).toFixed(0)} % of its CPU efficiency` +
+          ` | write→first attempt p50 ${r.p50} ms, p99 ${r.p99} ms (${r.latencySamples} deliveries at ${RATE * ENDPOINTS}/s)` +
+          ` | load average ${loadavg()[0]?.toFixed(1)}`,
       );
     }
   } finally {

@@ -5,7 +5,10 @@
 // same worker included). Retries wait with backoff; the last failed attempt fails the job for good.
 // Wakes on a database notification (PostgreSQL NOTIFY, through the process's one LISTEN connection, which
 // reconnects by itself) or the in-process signal, and otherwise sleeps until the next job is due (at most a
-// few seconds, so jobs enqueued by another SQLite process are still found).
+// few seconds, so jobs enqueued by another SQLite process are still found). A job that ends wakes it only
+// when due jobs may have been left behind for want of a free slot, or when it went back to the queue: a
+// claim costs a write (on SQLite, a commit), and a queue already read empty has nothing new to give.
+// Expired leases are looked for at most once a second while the worker loops.
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.js';
@@ -20,6 +23,8 @@ import { JOBS_CHANNEL, jobSignal } from './queue.js';
 export const DEFAULT_LEASE_MS = 30_000;
 /** How often a worker renews the leases of the jobs it runs. */
 export const DEFAULT_HEARTBEAT_MS = 10_000;
+/** The looping worker's shortest interval between two looks for expired leases (real time). */
+const EXPIRED_LEASES_EVERY_MS = 1000;
 
 export interface JobWorkerOptions {
   db: Db;
@@ -92,6 +97,48 @@ export function claimStatement(
     .returningAll();
 }
 
+const MAX_COMPLETIONS_PER_DELETE = 500;
+
+/**
+ * Removes the jobs that ended well, those finishing at about the same time with one statement (one
+ * commit on SQLite, one round trip on PostgreSQL, instead of one per job). Each row goes only if it still
+ * carries the token of the claim that finished it. A caller learns of its own removal once its statement
+ * is done.
+ */
+class CompletedJobs {
+  #waiting: { job: Claimed; resolve(): void; reject(error: unknown): void }[] = [];
+  #writing = false;
+
+  constructor(private readonly db: Db) {}
+
+  remove(job: Claimed): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ job, resolve, reject });
+      if (!this.#writing) {
+        this.#writing = true;
+        // Let the jobs finishing in this turn of the event loop join the statement.
+        setImmediate(() => void this.#removeBatches());
+      }
+    });
+  }
+
+  async #removeBatches(): Promise<void> {
+    while (this.#waiting.length > 0) {
+      const batch = this.#waiting.splice(0, MAX_COMPLETIONS_PER_DELETE);
+      try {
+        await this.db
+          .deleteFrom('jobs')
+          .where((eb) => eb.or(batch.map(({ job }) => eb.and([eb('id', '=', job.id), eb('claim_token', '=', job.claim_token)]))))
+          .execute();
+        for (const waiting of batch) waiting.resolve();
+      } catch (error) {
+        for (const waiting of batch) waiting.reject(error);
+      }
+    }
+    this.#writing = false;
+  }
+}
+
 export function startJobWorker(options: JobWorkerOptions, autostart = true): JobWorker {
   const { db, catalog, clock, logger } = options;
   const workerId = `w_${randomBytes(6).toString('hex')}`;
@@ -103,6 +150,10 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
   /** Claims in progress, by claim token. */
   const running = new Map<string, { job: Claimed; promise: Promise<void>; abort: AbortController }>();
   let stopped = false;
+  /** Due jobs may wait that the last claim did not take (no free slot), or a job went back to the queue. */
+  let dueLeftBehind = true;
+  /** When the looping worker last looked for expired leases (performance.now()). */
+  let leasesLookedAt = -Infinity;
   let wakeUp: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
 
@@ -113,6 +164,8 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
   };
   jobSignal.on('job', wake);
 
+  const completions = new CompletedJobs(db);
+
   /** The claim still is this one: the compare that every write ending a claim makes. */
   const holding = (job: Claimed) => db.updateTable('jobs').where('id', '=', job.id).where('claim_token', '=', job.claim_token);
 
@@ -120,11 +173,11 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
    * Claims up to `limit` due jobs. Queued jobs that are due and running jobs whose lease has passed are
    * read with two queries, each served by its own index (one query with an OR reads every due row).
    */
-  async function claim(limit: number): Promise<Claimed[]> {
+  async function claim(limit: number, expiredLeases = true): Promise<Claimed[]> {
     const kinds = types();
     if (kinds.length === 0 || limit <= 0) return [];
     const claimed = await claimWhere(limit, kinds, 'queued');
-    if (claimed.length < limit) claimed.push(...(await claimWhere(limit - claimed.length, kinds, 'running')));
+    if (claimed.length < limit && expiredLeases) claimed.push(...(await claimWhere(limit - claimed.length, kinds, 'running')));
     return claimed;
   }
 
@@ -183,7 +236,11 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
         ...(fields.countAttempt ? {} : { attempts: eb('attempts', '-', 1) }),
         ...(fields.lastError === undefined ? {} : { last_error: truncate(fields.lastError) }),
       }))
-      .execute();
+      .execute()
+      .finally(() => {
+        // The queue holds one more job: the loop looks again once this one's claim is over.
+        dueLeftBehind = true;
+      });
 
   async function runOne(job: Claimed, abort: AbortController): Promise<void> {
     const definition = catalog.get(job.type);
@@ -201,7 +258,7 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
       const aborted = new Promise<never>((_, reject) => abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error), { once: true }));
       const outcome = await Promise.race([definition.run(JSON.parse(job.payload), { job, attempt: job.attempts, signal: abort.signal }), aborted]);
       if (isRunLater(outcome)) await requeue(job, outcome.runLaterAt, { countAttempt: false });
-      else await db.deleteFrom('jobs').where('id', '=', job.id).where('claim_token', '=', job.claim_token).execute();
+      else await completions.remove(job);
     } catch (error) {
       const reason = abort.signal.reason ?? error;
       if (reason instanceof LeaseLost) return; // the claim that took over owns the job now
@@ -228,7 +285,7 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
       .catch((error: unknown) => logger.error({ err: error, jobId: job.id }, 'job bookkeeping failed'))
       .finally(() => {
         running.delete(job.claim_token);
-        wake();
+        if (dueLeftBehind) wake();
       });
     running.set(job.claim_token, { job, promise, abort });
     return promise;
@@ -264,11 +321,21 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
     while (!stopped) {
       try {
         const free = concurrency - running.size;
-        const jobs = free > 0 ? await claim(free) : [];
+        const expiredLeases = free > 0 && performance.now() - leasesLookedAt >= EXPIRED_LEASES_EVERY_MS;
+        if (expiredLeases) leasesLookedAt = performance.now();
+        dueLeftBehind = false;
+        const jobs = free > 0 ? await claim(free, expiredLeases) : [];
         for (const job of jobs) void launch(job);
-        if (jobs.length > 0 && jobs.length === free) continue;
-        const waitMs = jobs.length > 0 ? 0 : await nextDueIn();
-        if (waitMs === 0 && running.size < concurrency) continue;
+        if (jobs.length > 0 && jobs.length === free) {
+          dueLeftBehind = true;
+          continue;
+        }
+        // Fewer than the free slots: every due job was taken (or is being taken by another worker).
+        const waitMs = await nextDueIn();
+        if (waitMs === 0) {
+          dueLeftBehind = true;
+          if (running.size < concurrency) continue;
+        }
         await new Promise<void>((resolve) => {
           wakeUp = resolve;
           timer = setTimeout(wake, waitMs || idleMs);

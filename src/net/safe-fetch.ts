@@ -276,8 +276,8 @@ export function createSafeFetch(guard: OutboundGuard, config: SafeFetchConfig = 
             pipelining: 1,
           });
         try {
-          const target = new URL(url.href);
-          target.hash = '';
+          // The fragment is never sent; a URL without one is used as it is (parsing again costs per request).
+          const target = url.hash === '' ? url : new URL(url.href.slice(0, url.href.indexOf('#')));
           const response = await request(target, {
             dispatcher: agent,
             method: hop.method,
@@ -311,6 +311,12 @@ export function createSafeFetch(guard: OutboundGuard, config: SafeFetchConfig = 
           if (Number.isFinite(declaredLength) && declaredLength > maxBytes) {
             discard(response.body);
             throw new ResponseTooLargeError(maxBytes, { url: url.href });
+          }
+          if (declaredLength === 0 || response.statusCode === 204 || response.statusCode === 304) {
+            // Nothing to read (no body by status, or declared empty): the stream is only drained, so that
+            // the connection is free for the next request.
+            await response.body.dump();
+            return { status: response.statusCode, headers, body: Buffer.alloc(0), url: url.href, redirects };
           }
           const chunks: Buffer[] = [];
           let size = 0;

@@ -54,19 +54,7 @@ async function applyToEndpoint(trx: Trx, deps: RecorderDeps, attempt: AttemptToR
     streak: !automatic ? 'keep' : outcome.delivered ? 'reset' : 'increment',
   });
   if (!endpoint) return null;
-  const row: WebhookDeliveryRow = {
-    id: newId(),
-    webhook_id: webhookId,
-    event_id: event.id,
-    event_type: event.type,
-    attempt: attempt.number,
-    trigger,
-    delivered: outcome.delivered,
-    status_code: outcome.statusCode,
-    error: outcome.error,
-    duration_ms: outcome.durationMs,
-    created_at: outcome.at,
-  };
+  const row = deliveryRow(attempt);
   const active = endpoint.active;
   if (!automatic || outcome.delivered || !active) return { recorded: { deliveryId: row.id, active }, row };
 
@@ -88,11 +76,68 @@ async function applyToEndpoint(trx: Trx, deps: RecorderDeps, attempt: AttemptToR
   return { recorded: { deliveryId: row.id, active }, row };
 }
 
-/** Records attempts in one transaction: each applied to its endpoint in turn, then their records in one insert. */
+function deliveryRow({ webhookId, event, number, trigger, outcome }: AttemptToRecord): WebhookDeliveryRow {
+  return {
+    id: newId(),
+    webhook_id: webhookId,
+    event_id: event.id,
+    event_type: event.type,
+    attempt: number,
+    trigger,
+    delivered: outcome.delivered,
+    status_code: outcome.statusCode,
+    error: outcome.error,
+    duration_ms: outcome.durationMs,
+    created_at: outcome.at,
+  };
+}
+
+/** An automatic attempt that failed: it moves the streak up, and may switch the endpoint off or schedule a retry. */
+const failedAutomatic = (attempt: AttemptToRecord) => attempt.trigger === 'automatic' && !attempt.outcome.delivered;
+
+/**
+ * Applies attempts at one endpoint none of which failed automatically, with one update that leaves the
+ * endpoint as applying them one by one would: lastDeliveryAt / lastStatusCode of the last one sent, the
+ * streak reset if any was automatic (a success), and no switch-off, which only a failure can cause.
+ */
+async function applyTogetherToEndpoint(trx: Trx, webhookId: string, attempts: AttemptToRecord[]): Promise<({ recorded: RecordedAttempt; row: WebhookDeliveryRow } | null)[]> {
+  const lastSent = attempts.findLast((attempt) => !attempt.outcome.privateAddress);
+  const endpoint = await repo.updateAfterAttempt(trx, webhookId, {
+    sent: lastSent !== undefined,
+    at: lastSent?.outcome.at ?? 0,
+    statusCode: lastSent?.outcome.statusCode ?? null,
+    streak: attempts.some((attempt) => attempt.trigger === 'automatic') ? 'reset' : 'keep',
+  });
+  return attempts.map((attempt) => {
+    if (!endpoint) return null;
+    const row = deliveryRow(attempt);
+    return { recorded: { deliveryId: row.id, active: endpoint.active }, row };
+  });
+}
+
+/**
+ * Records attempts in one transaction: applied to their endpoints, then their records in one insert. An
+ * endpoint's attempts are applied in order, one by one when one of them failed automatically (each such
+ * failure counts toward the switch-off on its own), otherwise with one update; endpoints are independent.
+ */
 function writeAttempts(deps: RecorderDeps, attempts: AttemptToRecord[]): Promise<(RecordedAttempt | null)[]> {
   return deps.db.transaction().execute(async (trx) => {
-    const applied: ({ recorded: RecordedAttempt; row: WebhookDeliveryRow } | null)[] = [];
-    for (const attempt of attempts) applied.push(await applyToEndpoint(trx, deps, attempt));
+    const applied: ({ recorded: RecordedAttempt; row: WebhookDeliveryRow } | null)[] = attempts.map(() => null);
+    const byEndpoint = new Map<string, number[]>();
+    attempts.forEach((attempt, index) => {
+      const indexes = byEndpoint.get(attempt.webhookId);
+      if (indexes) indexes.push(index);
+      else byEndpoint.set(attempt.webhookId, [index]);
+    });
+    for (const [webhookId, indexes] of byEndpoint) {
+      const ofEndpoint = indexes.map((index) => attempts[index] as AttemptToRecord);
+      if (ofEndpoint.length > 1 && !ofEndpoint.some(failedAutomatic)) {
+        const results = await applyTogetherToEndpoint(trx, webhookId, ofEndpoint);
+        indexes.forEach((index, n) => (applied[index] = results[n] ?? null));
+      } else {
+        for (const index of indexes) applied[index] = await applyToEndpoint(trx, deps, attempts[index] as AttemptToRecord);
+      }
+    }
     const rows = applied.flatMap((entry) => (entry ? [entry.row] : []));
     if (rows.length > 0) await repo.insertDeliveries(trx, rows);
     return applied.map((entry) => entry?.recorded ?? null);

@@ -12,7 +12,7 @@ import { runLaterAt, type JobHandler } from '../../jobs/catalog.js';
 import { DELIVERY_SLOT_WAIT_MS } from '../../jobs/job-types.js';
 import type { RetentionRule } from '../../jobs/retention.js';
 import { scheduleAttempt } from './attempt-record.js';
-import { sendEvent, type OutgoingEvent } from './delivery.js';
+import { sendEvent, type AttemptOutcome, type OutgoingEvent } from './delivery.js';
 import * as repo from './webhooks.repository.js';
 import type { WebhooksDeps } from './webhooks.service.js';
 import type { WebhookEndpointRow } from './webhooks.table.js';
@@ -74,11 +74,7 @@ async function attemptNowOrLater(deps: WebhooksDeps, endpoint: WebhookEndpointRo
     await scheduleAttempt(deps.db, deps.clock.now(), { eventId: event.id, webhookId: endpoint.id, attempt: 1 }, deps.clock.now() + busyBackoffMs(deps, endpoint.id));
     return;
   }
-  try {
-    await attempt(deps, endpoint, event, 1, signal);
-  } finally {
-    release();
-  }
+  await attempt(deps, endpoint, event, 1, signal, release);
 }
 
 export function deliverJob(deps: WebhooksDeps): JobHandler<'webhooks.deliver'> {
@@ -90,23 +86,42 @@ export function deliverJob(deps: WebhooksDeps): JobHandler<'webhooks.deliver'> {
         signal.throwIfAborted();
         return runLaterAt(deps.clock.now() + busyBackoffMs(deps, payload.webhookId));
       }
+      let endpoint: WebhookEndpointRow | undefined;
+      let event: Awaited<ReturnType<typeof repo.findEvent>>;
       try {
         // Read once the slot is ours: an endpoint deleted or switched off while this waited gets nothing.
-        const endpoint = await repo.findEndpointById(deps.db, payload.webhookId);
-        if (!endpoint?.active) return;
-        const event = await repo.findEvent(deps.db, payload.eventId);
-        if (!event) return;
-        await attempt(deps, endpoint, { id: event.id, type: event.type, body: event.body }, payload.attempt, signal);
-      } finally {
+        endpoint = await repo.findEndpointById(deps.db, payload.webhookId);
+        event = endpoint?.active ? await repo.findEvent(deps.db, payload.eventId) : undefined;
+      } catch (error) {
         release();
+        throw error;
       }
+      if (!endpoint?.active || !event) return release();
+      await attempt(deps, endpoint, { id: event.id, type: event.type, body: event.body }, payload.attempt, signal, release);
     },
   };
 }
 
-/** One automatic attempt, recorded; a failure schedules the next one while retries are left. */
-async function attempt(deps: WebhooksDeps, endpoint: WebhookEndpointRow, event: OutgoingEvent, number: number, signal: AbortSignal): Promise<void> {
-  const outcome = await sendEvent(deps, endpoint, event, signal);
+/**
+ * One automatic attempt, recorded; a failure schedules the next one while retries are left. The request
+ * slot (`release`) is given back as soon as the exchange is over: the slot bounds requests in flight, and
+ * the next request to the endpoint need not wait for this one's record to be written (the job still ends
+ * only after it is).
+ */
+async function attempt(
+  deps: WebhooksDeps,
+  endpoint: WebhookEndpointRow,
+  event: OutgoingEvent,
+  number: number,
+  signal: AbortSignal,
+  release: () => void,
+): Promise<void> {
+  let outcome: AttemptOutcome;
+  try {
+    outcome = await sendEvent(deps, endpoint, event, signal);
+  } finally {
+    release();
+  }
   const delay = outcome.delivered ? null : retryDelayMs(deps.config.webhookRetryDelaysMs, number);
   await deps.runtime.recorder.record({
     webhookId: endpoint.id,
