@@ -14,10 +14,10 @@ import { after, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
-import { startWorkers } from '../../src/workers.js';
-import { describeEachDialect, type TestApp } from '../support/app.js';
+import { describeEachDialect } from '../support/app.js';
 import { AXE_SOURCE, SCREENSHOTS, startShop, useChromium } from '../support/browser.js';
 import { seed } from '../support/factories.js';
+import { OPENING_HOURS, addReadyTextSource } from '../support/knowledge.js';
 import { listen } from './support.js';
 
 const WIDE = { width: 1280, height: 800 };
@@ -26,34 +26,7 @@ const chromiumForTests = useChromium('the widget browser test');
 const browser = chromiumForTests.browser;
 
 /** A shop's page on its own origin, embedding the widget from the service with one script tag. */
-async function addTextSource(
-  t: TestApp,
-  chatbotId: string,
-  token: string,
-  source: { title: string; text: string },
-): Promise<void> {
-  const res = await t.api('POST', `/chatbots/${chatbotId}/knowledge/text`, { token, body: source });
-  assert.equal(res.status, 201, res.text);
-  const sourceId = res.body.data.source.id;
-  const workers = startWorkers(t.deps, { autostart: false });
-  try {
-    for (let i = 0; i < 50; i++) {
-      await workers.jobs.drain();
-      const read = await t.api('GET', `/chatbots/${chatbotId}/knowledge/${sourceId}`, { token });
-      if (read.body.data.source.status === 'ready') return;
-      assert.notEqual(read.body.data.source.status, 'failed', JSON.stringify(read.body));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    assert.fail('the text source did not become ready');
-  } finally {
-    await workers.stop();
-  }
-}
 
-const OPENING_HOURS = {
-  title: 'Opening hours and rentals',
-  text: 'Harbour Bikes is open Monday to Saturday from 9:00 to 18:00 and closed on Sundays.\n\nA city bike rental costs 25 euros per day, helmet and lock included.',
-};
 // Written as markdown, as a .md file or a site's headings come in: the answer must not show the marks.
 const SPECIAL_BIKES = {
   title: 'Special bikes',
@@ -168,8 +141,8 @@ describeEachDialect('the embeddable widget in Chromium', (t) => {
     { skip },
     async () => {
       const s = await seed(t(), { userName: 'Dana Katherine Scully' });
-      await addTextSource(t(), s.chatbotId, s.token, OPENING_HOURS);
-      await addTextSource(t(), s.chatbotId, s.token, SPECIAL_BIKES);
+      await addReadyTextSource(t(), s.chatbotId, s.token, OPENING_HOURS);
+      await addReadyTextSource(t(), s.chatbotId, s.token, SPECIAL_BIKES);
       const { page, problems } = await openShop(s.chatbotId, WIDE);
 
       // Closed: a labelled button; open it from the keyboard.

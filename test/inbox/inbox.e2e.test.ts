@@ -15,33 +15,16 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
 import { startWorkers, type Workers } from '../../src/workers.js';
-import { describeEachDialect, swappableAdapter, type TestApp } from '../support/app.js';
+import { describeEachDialect, swappableAdapter } from '../support/app.js';
 import { AXE_SOURCE, SCREENSHOTS, startShop, useChromium } from '../support/browser.js';
 import { seed } from '../support/factories.js';
+import { OPENING_HOURS, addReadyTextSource } from '../support/knowledge.js';
 import { listen } from '../channels/support.js';
 
 const PASSWORD = 'correct horse battery staple';
 const chromiumForTests = useChromium('the inbox browser test');
 const browser = chromiumForTests.browser;
 
-async function addTextSource(t: TestApp, chatbotId: string, token: string): Promise<void> {
-  const res = await t.api('POST', `/chatbots/${chatbotId}/knowledge/text`, {
-    token,
-    body: {
-      title: 'Opening hours and rentals',
-      text: 'Harbour Bikes is open Monday to Saturday from 9:00 to 18:00 and closed on Sundays.\n\nA city bike rental costs 25 euros per day, helmet and lock included.',
-    },
-  });
-  assert.equal(res.status, 201, res.text);
-  const sourceId = res.body.data.source.id;
-  for (let i = 0; i < 100; i++) {
-    const source = await t.api('GET', `/chatbots/${chatbotId}/knowledge/${sourceId}`, { token });
-    if (source.body.data.source.status === 'ready') return;
-    assert.notEqual(source.body.data.source.status, 'failed', JSON.stringify(source.body));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  assert.fail('the text source did not become ready');
-}
 
 /** Page errors and Content-Security-Policy reports of a page. */
 function watch(page: Page): string[] {
@@ -134,7 +117,7 @@ describeEachDialect(
         });
         const dana = await t().deps.people.setPassword(s.userId, PASSWORD);
         workers = startWorkers(t().deps);
-        await addTextSource(t(), s.chatbotId, s.token);
+        await addReadyTextSource(t(), s.chatbotId, s.token, OPENING_HOURS);
         const base = await listen(t().app);
         shop = await startShop(`${base}/widget.js`, s.chatbotId);
         await (

@@ -15,7 +15,6 @@ import { after, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
-import { startWorkers } from '../../src/workers.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
 import {
   SCREENSHOTS,
@@ -28,6 +27,7 @@ import {
   useChromium,
 } from '../support/browser.js';
 import { seed } from '../support/factories.js';
+import { OPENING_HOURS, addReadyTextSource } from '../support/knowledge.js';
 import { listen } from '../channels/support.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -37,31 +37,6 @@ const UNANSWERABLE = 'Do you sell gift cards?';
 const ANSWERABLE = 'When are you open on Saturday?';
 const chromiumForTests = useChromium('the unanswered-questions browser test');
 const browser = chromiumForTests.browser;
-
-async function addOpeningHours(t: TestApp, chatbotId: string, token: string): Promise<void> {
-  const res = await t.api('POST', `/chatbots/${chatbotId}/knowledge/text`, {
-    token,
-    body: {
-      title: 'Opening hours and rentals',
-      text: 'Harbour Bikes is open Monday to Saturday from 9:00 to 18:00 and closed on Sundays.\n\nA city bike rental costs 25 euros per day, helmet and lock included.',
-    },
-  });
-  assert.equal(res.status, 201, res.text);
-  const sourceId = res.body.data.source.id;
-  const workers = startWorkers(t.deps, { autostart: false });
-  try {
-    for (let i = 0; i < 50; i++) {
-      await workers.jobs.drain();
-      const read = await t.api('GET', `/chatbots/${chatbotId}/knowledge/${sourceId}`, { token });
-      if (read.body.data.source.status === 'ready') return;
-      assert.notEqual(read.body.data.source.status, 'failed', JSON.stringify(read.body));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    assert.fail('the text source did not become ready');
-  } finally {
-    await workers.stop();
-  }
-}
 
 /** A question asked through the API channel, in a conversation of its own. */
 async function askThroughApi(t: TestApp, chatbotId: string, token: string, message: string): Promise<void> {
@@ -110,7 +85,7 @@ describeEachDialect(
       async () => {
         const s = await seed(t(), { userName: 'Dana Scully' });
         const dana = await t().deps.people.setPassword(s.userId, PASSWORD);
-        await addOpeningHours(t(), s.chatbotId, s.token);
+        await addReadyTextSource(t(), s.chatbotId, s.token, OPENING_HOURS);
         const rentalsBot = await s.chatbot('Rentals bot');
         const base = await listen(t().app);
         shop = await startShop(`${base}/widget.js`, s.chatbotId);
