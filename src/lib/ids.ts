@@ -27,7 +27,11 @@ export function newId(): string {
   const now = Date.now();
   if (now > sequence.msecs) {
     sequence.msecs = now;
-    sequence.seq = (((random[6] as number) & 0x7f) << 24) | ((random[7] as number) << 16) | ((random[8] as number) << 8) | (random[9] as number);
+    sequence.seq =
+      (((random[6] as number) & 0x7f) << 24) |
+      ((random[7] as number) << 16) |
+      ((random[8] as number) << 8) |
+      (random[9] as number);
   } else {
     sequence.seq = (sequence.seq + 1) | 0;
     if (sequence.seq === 0) sequence.msecs++;

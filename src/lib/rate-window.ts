@@ -4,7 +4,6 @@
 // ends, so memory stays bounded by one window of callers.
 import type { Clock } from './clock.js';
 
-
 export interface WindowHit {
   /** Within the limit, this request included. */
   allowed: boolean;

@@ -1,19 +1,27 @@
 // Words for matching questions against knowledge: stems from the Snowball stemmers (English, the language
-// of the full-text indexes) and a tolerance for typos (one edit in a word of four letters or more, two
-// in one of eight or more; never the first letter), so "refunds"/"refunded" meet and "delivry" still means "delivery".
+// of the full-text indexes, and the visitor's language when it is another one the stemmers cover) and a
+// tolerance for typos (one edit in a word of four letters or more, two in one of eight or more; never the
+// first letter), so "refunds"/"refunded" meet, "Lieferungen"/"Lieferung" too, and "delivry" still means
+// "delivery".
 import snowball from 'snowball-stemmers';
 
-const english = snowball.newStemmer('english');
+const stemmers = new Map<string, { stem(word: string): string }>();
 const stems = new Map<string, string>();
 const STEM_CACHE_LIMIT = 50_000;
 
-/** The Snowball (English) stem of a lower-case word. */
-export function stem(word: string): string {
-  let found = stems.get(word);
+/** The Snowball stem of a lower-case word in a language (English unless said). */
+export function stem(word: string, language = 'english'): string {
+  const key = language === 'english' ? word : `${language}\u0000${word}`;
+  let found = stems.get(key);
   if (found === undefined) {
-    found = english.stem(word);
+    let stemmer = stemmers.get(language);
+    if (!stemmer) {
+      stemmer = snowball.newStemmer(language);
+      stemmers.set(language, stemmer);
+    }
+    found = stemmer.stem(word);
     if (stems.size >= STEM_CACHE_LIMIT) stems.clear();
-    stems.set(word, found);
+    stems.set(key, found);
   }
   return found;
 }
@@ -57,9 +65,13 @@ export function withinEdits(a: string, b: string, max: number): boolean {
   return previous[n]! <= max;
 }
 
-/** Whether a question's word and a text's word are the same word: same stem, or a typo of it. */
-export function sameWord(question: string, text: string): boolean {
+/**
+ * Whether a question's word and a text's word are the same word: same stem (in English, or in `language`,
+ * the Snowball name of the visitor's language), or a typo of it.
+ */
+export function sameWord(question: string, text: string, language = 'english'): boolean {
   if (question === text || stem(question) === stem(text)) return true;
+  if (language !== 'english' && stem(question, language) === stem(text, language)) return true;
   // Digits are exact ("E3" is not "E2"), and a typo rarely hits the first letter ("sell" is not "tell").
   if (/\d/.test(question) || /\d/.test(text) || question[0] !== text[0]) return false;
   if (withinEdits(question, text, allowedEdits(Math.min(question.length, text.length)))) return true;

@@ -153,7 +153,7 @@ function segmentsOf(information: string): Segment[] {
   return segments;
 }
 
-const stems = (text: string): Set<string> => new Set(wordsOf(text).map(stem));
+const stems = (text: string): Set<string> => new Set(wordsOf(text).map((word) => stem(word)));
 
 /** How alike two texts are by their words (all of them, stemmed): shared over all. */
 function similarity(a: Set<string>, b: Set<string>): number {

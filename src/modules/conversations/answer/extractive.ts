@@ -7,6 +7,7 @@ import type { Answer, AnswerEngine, AnswerRequest, Passage, Retrieve } from './e
 import { informationOnly } from './passage-text.js';
 import { answerExcerpt, type Excerpt } from './excerpt.js';
 import { earlierTerms } from './follow-up.js';
+import { ENGLISH, languageOf } from '../../../lib/language.js';
 import { synonymsOf } from '../../../lib/synonyms.js';
 import {
   RELEVANCE_THRESHOLD,
@@ -54,7 +55,8 @@ async function weighedPassages(
   question: string,
   earlier: readonly string[],
 ): Promise<{ passages: RelevantPassage[]; weighed: WeighedTerm[] }> {
-  const terms = significantTerms(question);
+  const language = languageOf(question);
+  const terms = significantTerms(question, language);
   if (terms.length === 0) return { passages: [], weighed: [] };
   const query = earlier.length > 0 ? `${earlier.join(' ')} ${question}` : question;
   let retrieved = await retrieveCleaned(retrieve, chatbotId, query);
@@ -62,14 +64,13 @@ async function weighedPassages(
     termWeights(
       terms,
       retrieved.map((passage) => passage.information),
-      earlier,
-      retrieved.map((passage) => passage.title),
-      synonyms,
+      { earlier, titles: retrieved.map((passage) => passage.title), synonyms, language },
     );
   let weighed = weigh();
-  // Words the knowledge never uses are looked up in WordNet: the knowledge may say the same in other words.
+  // Words the knowledge never uses are looked up in WordNet (English): the knowledge may say the same in
+  // other words.
   const synonyms = new Map(
-    unknownTerms(weighed)
+    (language.code === ENGLISH.code ? unknownTerms(weighed) : [])
       .filter((term) => term.length >= MIN_SYNONYM_WORD && !/\d/.test(term))
       .map((term) => [term, synonymsOf(term).slice(0, SYNONYMS_PER_WORD)] as const)
       .filter(([, found]) => found.length > 0),

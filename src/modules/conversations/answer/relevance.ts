@@ -1,6 +1,7 @@
 // Lexical relevance for answers: does a passage speak to the question, and which of its sentences do.
 // Deterministic and cheap (no index of its own): retrieval already narrowed the passages down. Words
-// meet by their Snowball stem or as a typo of one another (src/lib/words.ts).
+// meet by their Snowball stem (English, and the visitor's language) or as a typo of one another.
+import { ENGLISH, languageOf, stopwordsOf, type Language } from '../../../lib/language.js';
 import { sameWord } from '../../../lib/words.js';
 
 const STOPWORDS = new Set(
@@ -36,29 +37,27 @@ export function asksForMeasure(text: string): boolean {
   return ASKS_FOR_MEASURE.test(text) || MEASURE_AFTER_HOW.test(text);
 }
 
-/** The words of a question that carry meaning, without repeats (compared by stem or as a typo: sameWord). */
-export function significantTerms(text: string): string[] {
+/**
+ * The words of a question that carry meaning, without repeats (compared by stem or as a typo: sameWord):
+ * without the stop words of English and of the question's own language.
+ */
+export function significantTerms(text: string, language: Language = languageOf(text)): string[] {
+  const own = language.code === ENGLISH.code ? undefined : stopwordsOf(language);
   const terms = words(text)
     .map((word) => word.replace(/’/g, "'"))
-    .filter((word) => !STOPWORDS.has(word) && (word.length > 1 || /\d/.test(word)));
+    .filter((word) => !STOPWORDS.has(word) && !own?.has(word) && (word.length > 1 || /\d/.test(word)));
   return [...new Set(terms)];
 }
 
 /** The words of a text, split like the question's ("don't" stays one word, "it's" too). */
 const wordsIn = (text: string): Set<string> => new Set(words(text).map((word) => word.replace(/’/g, "'")));
 
-const holds = (present: ReadonlySet<string>, term: string): boolean => {
+/** Whether a text's words hold the question's word (sameWord; `language`: the visitor's Snowball stemmer). */
+const holdsWord = (present: ReadonlySet<string>, term: string, language?: string): boolean => {
   if (present.has(term)) return true;
-  for (const word of present) if (sameWord(term, word)) return true;
+  for (const word of present) if (sameWord(term, word, language)) return true;
   return false;
 };
-
-/** Share of the question's terms found in the text: 0 to 1. */
-export function coverage(terms: readonly string[], text: string): number {
-  if (terms.length === 0) return 0;
-  const present = wordsIn(text);
-  return terms.filter((term) => holds(present, term)).length / terms.length;
-}
 
 /** A word of the question and how much it counts (relevance weights). */
 export interface WeighedTerm {
@@ -66,6 +65,19 @@ export interface WeighedTerm {
   weight: number;
   /** Synonyms the knowledge uses for a word it never uses itself ("warranty" for "guarantee"). */
   alternatives?: readonly string[];
+  /** The Snowball stemmer of the visitor's language, when not English: its stems meet too. */
+  language?: string;
+}
+
+export interface WeighingContext {
+  /** Words of the earlier question a follow-up refers back to. */
+  earlier?: readonly string[];
+  /** The titles of the pool's passages, in the same order. */
+  titles?: ReadonlyArray<string | null>;
+  /** WordNet synonyms of the words no passage holds. */
+  synonyms?: ReadonlyMap<string, readonly string[]>;
+  /** The visitor's language. */
+  language?: Language;
 }
 
 /**
@@ -81,10 +93,12 @@ export interface WeighedTerm {
 export function termWeights(
   terms: readonly string[],
   pool: readonly string[],
-  earlier: readonly string[] = [],
-  titles: ReadonlyArray<string | null> = [],
-  synonyms: ReadonlyMap<string, readonly string[]> = new Map(),
+  context: WeighingContext = {},
 ): WeighedTerm[] {
+  const { earlier = [], titles = [], synonyms = new Map<string, readonly string[]>() } = context;
+  const language =
+    context.language && context.language.code !== ENGLISH.code ? context.language.snowball : undefined;
+  const holds = (words: ReadonlySet<string>, term: string) => holdsWord(words, term, language);
   const present = pool.map(wordsIn);
   // With only a passage or two, a title shared by all says nothing of what every passage is about.
   const titled =
@@ -98,14 +112,14 @@ export function termWeights(
           present.some((words) => words.has(synonym)),
         );
         return alternatives.length > 0
-          ? { term, weight: 1, alternatives }
-          : { term, weight: UNKNOWN_WORD_WEIGHT };
+          ? { term, weight: 1, alternatives, language }
+          : { term, weight: UNKNOWN_WORD_WEIGHT, language };
       }
       // The name of what every passage is about ("Brewmaster 3000" in a manual's title) says nothing of which part answers.
       const everyTitle = titled.length > 0 && titled.every((words) => holds(words, term));
-      return { term, weight: everyTitle ? TITLE_WORD_WEIGHT : 1 };
+      return { term, weight: everyTitle ? TITLE_WORD_WEIGHT : 1, language };
     }),
-    ...earlier.map((term) => ({ term, weight: EARLIER_WORD_WEIGHT })),
+    ...earlier.map((term) => ({ term, weight: EARLIER_WORD_WEIGHT, language })),
   ];
 }
 
@@ -118,23 +132,9 @@ export function weighedCoverage(weighed: readonly WeighedTerm[], text: string): 
   const total = weighed.reduce((sum, { weight }) => sum + weight, 0);
   if (total === 0) return 0;
   const present = wordsIn(text);
-  const held = ({ term, alternatives }: WeighedTerm) =>
-    holds(present, term) || (alternatives?.some((word) => present.has(word)) ?? false);
+  const held = ({ term, alternatives, language }: WeighedTerm) =>
+    holdsWord(present, term, language) || (alternatives?.some((word) => present.has(word)) ?? false);
   return weighed.reduce((sum, w) => sum + (held(w) ? w.weight : 0), 0) / total;
-}
-
-/**
- * The relevance decision: how much of what the question asks about a passage holds, from 0 to 1 (the
- * weighed coverage of its words: termWeights), for each passage of the pool.
- */
-export function relevanceScores(
-  terms: readonly string[],
-  pool: readonly string[],
-  earlier: readonly string[] = [],
-): number[] {
-  if (terms.length === 0) return pool.map(() => 0);
-  const weighed = termWeights(terms, pool, earlier);
-  return pool.map((text) => weighedCoverage(weighed, text));
 }
 
 export const UNKNOWN_WORD_WEIGHT = 2;
