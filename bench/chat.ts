@@ -6,9 +6,11 @@
 //      p50, p95, p99 over BENCH_MESSAGES (default 300) messages, sent one at a time
 //   2. agent replies per second (POST …/replies) over BENCH_REPLIES (default 2,000) replies, BENCH_CONCURRENCY
 //      (default 16) in flight, spread over 50 taken-over conversations; once without and once with an
-//      Idempotency-Key on every reply
+//      Idempotency-Key on every reply; beside them, in the same run and the same way (inject, same body and
+//      concurrency), a bare Fastify route answering a constant JSON object: the baseline the ratios are to
 // Environment: BENCH_CHUNKS, BENCH_MESSAGES, BENCH_REPLIES, BENCH_CONCURRENCY, BENCH_DIALECTS (sqlite,postgres).
 import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -238,6 +240,26 @@ async function repliesPerSecond(bench: Bench, withKeys: boolean) {
   return { perSecond: REPLIES / seconds, failures };
 }
 
+/** The baseline of the replies: a bare Fastify route, injected like them (same body, same concurrency). */
+async function bareRoutePerSecond(): Promise<number> {
+  const bare = Fastify({ logger: false });
+  bare.post('/bare', async () => ({ data: { ok: true } }));
+  await bare.ready();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REPLIES) {
+        const i = next++;
+        await bare.inject({ method: 'POST', url: '/bare', payload: { message: `Reply number ${i}` } });
+      }
+    }),
+  );
+  const perSecond = REPLIES / ((performance.now() - started) / 1000);
+  await bare.close();
+  return perSecond;
+}
+
 async function run(dialect: DialectName): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cbo-bench-chat-'));
   const database = await openDatabase(dialect, dataDir);
@@ -286,13 +308,17 @@ async function run(dialect: DialectName): Promise<void> {
     console.log(
       `[${dialect}]   retrieval with a misspelt word (full text + trigram, fused): p50 ${ms(typo.p50)}, p95 ${ms(typo.p95)}`,
     );
+    const bareBefore = await bareRoutePerSecond();
     const plain = await repliesPerSecond(bench, false);
-    console.log(
-      `[${dialect}] replies: ${plain.perSecond.toFixed(0)}/s (${REPLIES} replies, ${CONCURRENCY} in flight, ${plain.failures} not 201)`,
-    );
     const keyed = await repliesPerSecond(bench, true);
+    const bare = (bareBefore + (await bareRoutePerSecond())) / 2;
+    const ofBare = (perSecond: number) => `${((perSecond / bare) * 100).toFixed(1)} % of the bare route`;
+    console.log(`[${dialect}] bare route (baseline, before and after the replies): ${bare.toFixed(0)}/s`);
     console.log(
-      `[${dialect}] replies with Idempotency-Key: ${keyed.perSecond.toFixed(0)}/s (${keyed.failures} not 201)`,
+      `[${dialect}] replies: ${plain.perSecond.toFixed(0)}/s, ${ofBare(plain.perSecond)} (${REPLIES} replies, ${CONCURRENCY} in flight, ${plain.failures} not 201)`,
+    );
+    console.log(
+      `[${dialect}] replies with Idempotency-Key: ${keyed.perSecond.toFixed(0)}/s, ${ofBare(keyed.perSecond)} (${keyed.failures} not 201)`,
     );
     await app.close();
     await deps.stop();
