@@ -3,7 +3,8 @@
 // postgres://postgres@127.0.0.1:5432/test, answers):
 //   1. visitor message → chatbot answer (POST …/conversations/{threadId}/messages, `extractive` engine)
 //      with BENCH_CHUNKS (default 10,000) chunks indexed for the chatbot through the knowledge API;
-//      p50, p95, p99 over BENCH_MESSAGES (default 300) messages, sent one at a time
+//      p50, p95, p99 over BENCH_MESSAGES (default 300) messages, sent one at a time; the in-run baseline of
+//      these latencies is one `select 1` round trip to the database through the app's own connection
 //   2. agent replies per second (POST …/replies) over BENCH_REPLIES (default 2,000) replies, BENCH_CONCURRENCY
 //      (default 16) in flight, spread over 50 taken-over conversations; once without and once with an
 //      Idempotency-Key on every reply; beside them, in the same run and the same way (inject, same body and
@@ -11,6 +12,7 @@
 // Environment: BENCH_CHUNKS, BENCH_MESSAGES, BENCH_REPLIES, BENCH_CONCURRENCY, BENCH_DIALECTS (sqlite,postgres).
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -207,6 +209,17 @@ async function retrievalOnly(bench: Bench, texts: string[], random: () => number
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
 }
 
+/** The in-run baseline of the latencies: one `select 1` round trip to the database, as the app makes it. */
+async function roundTrip(bench: Bench) {
+  const latencies: number[] = [];
+  for (let i = 0; i < MESSAGES; i++) {
+    const started = performance.now();
+    await sql`select 1`.execute(bench.deps.db);
+    latencies.push(performance.now() - started);
+  }
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+}
+
 async function repliesPerSecond(bench: Bench, withKeys: boolean) {
   const threads: string[] = [];
   for (let i = 0; i < REPLY_CONVERSATIONS; i++) {
@@ -296,6 +309,8 @@ async function run(dialect: DialectName): Promise<void> {
     console.log(
       `[${dialect}] knowledge: ${knowledge.chunks} chunks in ${knowledge.texts.length} sources, indexed in ${knowledge.seconds.toFixed(1)} s`,
     );
+    const trip = await roundTrip(bench);
+    console.log(`[${dialect}] baseline: one \`select 1\` round trip p50 ${ms(trip.p50)}, p95 ${ms(trip.p95)}`);
     const messages = await visitorMessages(bench, knowledge.texts, random);
     console.log(
       `[${dialect}] visitor message → answer (extractive, ${MESSAGES} messages): p50 ${ms(messages.p50)}, p95 ${ms(messages.p95)}, p99 ${ms(messages.p99)}; answered from knowledge ${messages.answered}/${MESSAGES}`,

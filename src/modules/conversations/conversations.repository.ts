@@ -119,9 +119,11 @@ const viewRow = (row: ViewSelection): ConversationView => ({
 
 /** The conversation as the API shows it; undefined when there is none. */
 export const viewConversation = async (db: Executor, threadId: string) => {
-  const row = await views(db).where('conversations.thread_id', '=', threadId).executeTakeFirst();
+  const row = await viewByThread.executeTakeFirst(db, threadId);
   return row && viewRow(row);
 };
+/** Read after every change of a conversation: compiled once (its joins cost more to build than to run). */
+const viewByThread = prepareQuery(1, (db: Executor, threadId: string) => views(db).where('conversations.thread_id', '=', threadId));
 
 /** Several conversations as the API shows them, by thread id (any order). */
 export const viewConversations = async (db: Executor, threadIds: readonly string[]) =>
@@ -220,8 +222,37 @@ export const listAccountConversations = async (
   ).map(viewRow);
 };
 
-export const insertMessage = async (db: Executor, row: MessageRow) =>
-  messageRow(await db.insertInto('messages').values(row).returningAll().executeTakeFirstOrThrow());
+/** Stores a message as it is given (every column set), so it is not read back. */
+export const insertMessage = async (db: Executor, row: MessageRow): Promise<MessageRow> => {
+  await messageInsert.execute(db, row.id, row.thread_id, row.role, row.text, row.author_user_id, row.author_name, row.delivered, row.delivery_error, row.created_at);
+  return { ...row };
+};
+const messageInsert = prepareQuery(
+  9,
+  (
+    db: Executor,
+    id: string,
+    threadId: string,
+    role: MessageRole,
+    text: string,
+    authorUserId: string | null,
+    authorName: string | null,
+    delivered: boolean | null,
+    deliveryError: string | null,
+    createdAt: number,
+  ) =>
+    db.insertInto('messages').values({
+      id,
+      thread_id: threadId,
+      role,
+      text,
+      author_user_id: authorUserId,
+      author_name: authorName,
+      delivered,
+      delivery_error: deliveryError,
+      created_at: createdAt,
+    }),
+);
 
 /** A person's reply as the conversation shows it, and the sender now handling the conversation. */
 export interface StoredReply {
