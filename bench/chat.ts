@@ -310,7 +310,7 @@ async function run(dialect: DialectName): Promise<void> {
       `[${dialect}] knowledge: ${knowledge.chunks} chunks in ${knowledge.texts.length} sources, indexed in ${knowledge.seconds.toFixed(1)} s`,
     );
     const trip = await roundTrip(bench);
-    console.log(`[${dialect}] baseline: one \`select 1\` round trip p50 ${ms(trip.p50)}, p95 ${ms(trip.p95)}`);
+    console.log(`[${dialect}] baseline: one \`select 1\` round trip p50 ${trip.p50.toFixed(2)} ms, p95 ${trip.p95.toFixed(2)} ms`);
     const messages = await visitorMessages(bench, knowledge.texts, random);
     console.log(
       `[${dialect}] visitor message → answer (extractive, ${MESSAGES} messages): p50 ${ms(messages.p50)}, p95 ${ms(messages.p95)}, p99 ${ms(messages.p99)}; answered from knowledge ${messages.answered}/${MESSAGES}`,
