@@ -230,6 +230,7 @@ async function repliesPerSecond(bench: Bench, withKeys: boolean) {
   }
   let next = 0;
   let failures = 0;
+  const statuses = new Set<number>();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -245,12 +246,15 @@ async function repliesPerSecond(bench: Bench, withKeys: boolean) {
           { message: `Reply number ${i}` },
           headers,
         );
-        if (res.status !== 201) failures++;
+        if (res.status !== 201) {
+          failures++;
+          statuses.add(res.status);
+        }
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { perSecond: REPLIES / seconds, failures };
+  return { perSecond: REPLIES / seconds, failures: failures === 0 ? '0' : `${failures} (${[...statuses].join(', ')})` };
 }
 
 /** The baseline of the replies: a bare Fastify route, injected like them (same body, same concurrency). */
