@@ -3,13 +3,17 @@
 // postgres://postgres@127.0.0.1:5432/test, answers):
 //   1. visitor message → chatbot answer (POST …/conversations/{threadId}/messages, `extractive` engine)
 //      with BENCH_CHUNKS (default 10,000) chunks indexed for the chatbot through the knowledge API;
-//      p50, p95, p99 over BENCH_MESSAGES (default 300) messages, sent one at a time
+//      p50, p95, p99 over BENCH_MESSAGES (default 300) messages, sent one at a time; the in-run baseline of
+//      these latencies is one `select 1` round trip to the database through the app's own connection
 //   2. agent replies per second (POST …/replies) over BENCH_REPLIES (default 2,000) replies, BENCH_CONCURRENCY
 //      (default 16) in flight, spread over 50 taken-over conversations; once without and once with an
-//      Idempotency-Key on every reply
+//      Idempotency-Key on every reply; beside them, in the same run and the same way (inject, same body and
+//      concurrency), a bare Fastify route answering a constant JSON object: the baseline the ratios are to
 // Environment: BENCH_CHUNKS, BENCH_MESSAGES, BENCH_REPLIES, BENCH_CONCURRENCY, BENCH_DIALECTS (sqlite,postgres).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app.js';
@@ -205,7 +209,35 @@ async function retrievalOnly(bench: Bench, texts: string[], random: () => number
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
 }
 
-async function repliesPerSecond(bench: Bench, withKeys: boolean) {
+/** The in-run baseline of the latencies: one `select 1` round trip to the database, as the app makes it. */
+async function roundTrip(bench: Bench) {
+  const latencies: number[] = [];
+  for (let i = 0; i < MESSAGES; i++) {
+    const started = performance.now();
+    await sql`select 1`.execute(bench.deps.db);
+    latencies.push(performance.now() - started);
+  }
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+}
+
+/**
+ * The other in-run baseline, of the replies: one commit of a one-row insert. Every change of a conversation
+ * appends to the account's change feed under one lock held until its commit (so that the feed's ids become
+ * visible in order), so one account's replies commit one after the other: at most 1 / this many a second.
+ */
+async function commitLatency(bench: Bench) {
+  await sql`create table bench_commits (n integer)`.execute(bench.deps.db);
+  const latencies: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const started = performance.now();
+    await sql`insert into bench_commits (n) values (${i})`.execute(bench.deps.db);
+    latencies.push(performance.now() - started);
+  }
+  await sql`drop table bench_commits`.execute(bench.deps.db);
+  return percentile(latencies, 50);
+}
+
+async function repliesPerSecond(bench: Bench, dialect: DialectName, withKeys: boolean) {
   const threads: string[] = [];
   for (let i = 0; i < REPLY_CONVERSATIONS; i++) {
     const res = await call(bench, 'POST', `/chatbots/${bench.chatbotId}/conversations`, { message: 'Hello' });
@@ -215,6 +247,8 @@ async function repliesPerSecond(bench: Bench, withKeys: boolean) {
   }
   let next = 0;
   let failures = 0;
+  const statuses = new Set<number>();
+  const cpuBefore = await cpuSeconds(bench, dialect);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -230,12 +264,98 @@ async function repliesPerSecond(bench: Bench, withKeys: boolean) {
           { message: `Reply number ${i}` },
           headers,
         );
-        if (res.status !== 201) failures++;
+        if (res.status !== 201) {
+          failures++;
+          statuses.add(res.status);
+        }
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { perSecond: REPLIES / seconds, failures };
+  const cpuAfter = await cpuSeconds(bench, dialect);
+  return {
+    perSecond: REPLIES / seconds,
+    failures: failures === 0 ? '0' : `${failures} (${[...statuses].join(', ')})`,
+    /** CPU milliseconds per reply: this process's, and the database server's on PostgreSQL. */
+    cpu: { node: ((cpuAfter.node - cpuBefore.node) * 1000) / REPLIES, server: ((cpuAfter.server - cpuBefore.server) * 1000) / REPLIES },
+  };
+}
+
+// CPU time per request, which a busy machine slows down but does not inflate: this process's, and on
+// PostgreSQL that of the server processes serving its connections (found through this process's sockets to
+// the server and pg_stat_activity's client ports; Linux only, else this process's alone).
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+function ownServerPorts(serverPort: number): Set<number> {
+  try {
+    const inodes = new Set<string>();
+    for (const fd of readdirSync('/proc/self/fd')) {
+      const target = (() => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      })();
+      const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+      if (inode) inodes.add(inode);
+    }
+    const ports = new Set<number>();
+    for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+      for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+        const fields = line.trim().split(/\s+/);
+        if (fields.length < 10) continue;
+        const local = parseInt(fields[1]!.split(':')[1]!, 16);
+        const remote = parseInt(fields[2]!.split(':')[1]!, 16);
+        if (remote === serverPort && inodes.has(fields[9]!)) ports.add(local);
+      }
+    }
+    return ports;
+  } catch {
+    return new Set();
+  }
+}
+
+/** CPU seconds used so far by this process and, on PostgreSQL, by the server processes of its connections. */
+async function cpuSeconds(bench: Bench, dialect: DialectName): Promise<{ node: number; server: number }> {
+  const usage = process.cpuUsage();
+  const node = (usage.user + usage.system) / 1e6;
+  if (dialect !== 'postgres') return { node, server: 0 };
+  const ports = [...ownServerPorts(Number(new URL(PG_URL).port || 5432))];
+  if (ports.length === 0) return { node, server: 0 };
+  const { rows } = await sql<{ pid: number }>`
+    select pid from pg_stat_activity where client_port = any(${ports}::int[])`.execute(bench.deps.db);
+  let server = 0;
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      server += (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    } catch {
+      // the process ended
+    }
+  }
+  return { node, server };
+}
+
+/** The baseline of the replies: a bare Fastify route, injected like them (same body, same concurrency). */
+async function bareRoutePerSecond(): Promise<number> {
+  const bare = Fastify({ logger: false });
+  bare.post('/bare', async () => ({ data: { ok: true } }));
+  await bare.ready();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REPLIES) {
+        const i = next++;
+        await bare.inject({ method: 'POST', url: '/bare', payload: { message: `Reply number ${i}` } });
+      }
+    }),
+  );
+  const perSecond = REPLIES / ((performance.now() - started) / 1000);
+  await bare.close();
+  return perSecond;
 }
 
 async function run(dialect: DialectName): Promise<void> {
@@ -274,6 +394,8 @@ async function run(dialect: DialectName): Promise<void> {
     console.log(
       `[${dialect}] knowledge: ${knowledge.chunks} chunks in ${knowledge.texts.length} sources, indexed in ${knowledge.seconds.toFixed(1)} s`,
     );
+    const trip = await roundTrip(bench);
+    console.log(`[${dialect}] baseline: one \`select 1\` round trip p50 ${trip.p50.toFixed(2)} ms, p95 ${trip.p95.toFixed(2)} ms`);
     const messages = await visitorMessages(bench, knowledge.texts, random);
     console.log(
       `[${dialect}] visitor message → answer (extractive, ${MESSAGES} messages): p50 ${ms(messages.p50)}, p95 ${ms(messages.p95)}, p99 ${ms(messages.p99)}; answered from knowledge ${messages.answered}/${MESSAGES}`,
@@ -286,13 +408,23 @@ async function run(dialect: DialectName): Promise<void> {
     console.log(
       `[${dialect}]   retrieval with a misspelt word (full text + trigram, fused): p50 ${ms(typo.p50)}, p95 ${ms(typo.p95)}`,
     );
-    const plain = await repliesPerSecond(bench, false);
+    const commit = await commitLatency(bench);
     console.log(
-      `[${dialect}] replies: ${plain.perSecond.toFixed(0)}/s (${REPLIES} replies, ${CONCURRENCY} in flight, ${plain.failures} not 201)`,
+      `[${dialect}] baseline: one commit of a one-row insert p50 ${commit.toFixed(2)} ms (one account's changes commit in turn: at most ${(1000 / commit).toFixed(0)}/s)`,
     );
-    const keyed = await repliesPerSecond(bench, true);
+    const bareBefore = await bareRoutePerSecond();
+    const plain = await repliesPerSecond(bench, dialect, false);
+    const keyed = await repliesPerSecond(bench, dialect, true);
+    const bare = (bareBefore + (await bareRoutePerSecond())) / 2;
+    const ofBare = (perSecond: number) => `${((perSecond / bare) * 100).toFixed(1)} % of the bare route`;
+    const cpu = ({ node, server }: { node: number; server: number }) =>
+      `; CPU per reply ${node.toFixed(2)} ms here${dialect === 'postgres' ? ` + ${server.toFixed(2)} ms in the server` : ''}`;
+    console.log(`[${dialect}] bare route (baseline, before and after the replies): ${bare.toFixed(0)}/s`);
     console.log(
-      `[${dialect}] replies with Idempotency-Key: ${keyed.perSecond.toFixed(0)}/s (${keyed.failures} not 201)`,
+      `[${dialect}] replies: ${plain.perSecond.toFixed(0)}/s, ${ofBare(plain.perSecond)} (${REPLIES} replies, ${CONCURRENCY} in flight, ${plain.failures} not 201)${cpu(plain.cpu)}`,
+    );
+    console.log(
+      `[${dialect}] replies with Idempotency-Key: ${keyed.perSecond.toFixed(0)}/s, ${ofBare(keyed.perSecond)} (${keyed.failures} not 201)${cpu(keyed.cpu)}`,
     );
     await app.close();
     await deps.stop();

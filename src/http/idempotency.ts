@@ -19,6 +19,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/database.js';
+import { prepareQuery } from '../db/prepared.js';
 import { AppError, validationError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { RetentionRule } from '../jobs/retention.js';
@@ -114,6 +115,49 @@ function keyOf(request: FastifyRequest): string | undefined {
 type Outcome =
   { kind: 'claimed' } | { kind: 'replay'; status: number; body: string; contentType: string | null };
 
+// The statements every request with a key runs, compiled once (named statements on PostgreSQL).
+const claimNew = prepareQuery(
+  8,
+  (
+    db: Executor,
+    accountId: string,
+    key: string,
+    digest: string,
+    leaseUntil: number,
+    ownerProcess: string,
+    ownerRequest: string,
+    now: number,
+    expiresAt: number,
+  ) =>
+    db
+      .insertInto('idempotency_keys')
+      .values({
+        account_id: accountId,
+        key,
+        request_hash: digest,
+        state: 'running',
+        response_status: null,
+        response_body: null,
+        response_content_type: null,
+        lease_until: leaseUntil,
+        owner_process: ownerProcess,
+        owner_request: ownerRequest,
+        created_at: now,
+        expires_at: expiresAt,
+      })
+      .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
+      .returning('key'),
+);
+const answerStored = prepareQuery(
+  5,
+  (db: Executor, accountId: string, key: string, status: number, body: string, contentType: string | null) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ state: 'done', response_status: status, response_body: body, response_content_type: contentType })
+      .where('account_id', '=', accountId)
+      .where('key', '=', key),
+);
+
 /** Takes the key for this request, or says what to answer instead. */
 async function claimKey(
   db: Executor,
@@ -139,12 +183,17 @@ async function claimKey(
   };
   // Two rounds at most: a stale row is taken over, or a row that vanished in between is inserted again.
   for (let round = 0; round < 2; round++) {
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values(fresh)
-      .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
-      .returning('key')
-      .executeTakeFirst();
+    const inserted = await claimNew.executeTakeFirst(
+      db,
+      accountId,
+      key,
+      digest,
+      fresh.lease_until,
+      owner.process,
+      owner.request,
+      now,
+      fresh.expires_at,
+    );
     if (inserted) return { kind: 'claimed' };
 
     const existing = await db
@@ -209,17 +258,14 @@ const release = (db: Executor, claim: Claim) =>
 
 async function storeAnswer(db: Executor, claim: Claim, reply: FastifyReply, payload: string): Promise<void> {
   const contentType = reply.getHeader('content-type');
-  await db
-    .updateTable('idempotency_keys')
-    .set({
-      state: 'done',
-      response_status: reply.statusCode,
-      response_body: payload,
-      response_content_type: typeof contentType === 'string' ? contentType : null,
-    })
-    .where('account_id', '=', claim.accountId)
-    .where('key', '=', claim.key)
-    .execute();
+  await answerStored.execute(
+    db,
+    claim.accountId,
+    claim.key,
+    reply.statusCode,
+    payload,
+    typeof contentType === 'string' ? contentType : null,
+  );
 }
 
 /**

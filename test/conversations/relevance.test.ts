@@ -134,11 +134,11 @@ describeEachDialect('conversations: hybrid retrieval and the relevance decision'
     assert.match(data.messages[1].text, /^According to "Price list 2026": .*16 dollars/);
   });
 
-  it('has its typo-tolerant index: FTS5 trigram on SQLite, pg_trgm on PostgreSQL', async () => {
+  it('has its typo-tolerant index: FTS5 trigram on SQLite, pg_trgm over the words of the knowledge on PostgreSQL', async () => {
     if (t().dialect === 'postgres') {
       const { rows } = await sql<{ n: number }>`
         select count(*)::int as n from pg_indexes
-        where schemaname = current_schema() and indexname = 'knowledge_chunks_trigram_idx'`.execute(t().db);
+        where schemaname = current_schema() and indexname = 'knowledge_words_trigram_idx'`.execute(t().db);
       assert.equal(rows[0]?.n, 1);
     } else {
       const { rows } = await sql<{ n: number }>`

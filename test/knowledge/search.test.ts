@@ -1,11 +1,12 @@
 // searchKnowledge: relevance, source-of-truth passages first, only ready sources, deleted sources gone at
-// once, another chatbot's knowledge never, and full-text syntax in the question harmless.
+// once, another chatbot's knowledge never, misspelt words found, and full-text syntax in the question harmless.
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { sql } from 'kysely';
 import { newId } from '../../src/lib/ids.js';
 import { insertChunks } from '../../src/modules/knowledge/knowledge.repository.js';
 import { searchKnowledge } from '../../src/modules/knowledge/search.js';
+import { refreshSearchStatistics } from '../../src/modules/knowledge/search.dialect.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { addText, runJobs } from './support.js';
@@ -69,6 +70,18 @@ describeEachDialect('knowledge search', (t) => {
     assert.deepEqual(left, []);
   });
 
+  it('finds a misspelt word, only in the chatbot’s knowledge, and forgets it with its source', async () => {
+    const typo = await addText(t(), s.token, s.chatbotId, 'Axolotl care', 'An axolotl tank needs cool water.');
+    const otherBot = await s.chatbot('Typo bot');
+    await addText(t(), s.token, otherBot, 'Other', 'Every narwhal of the other chatbot.');
+    await runJobs(t());
+    assert.equal((await searchKnowledge(t().db, s.chatbotId, 'axlootl', 5))[0]?.sourceId, typo.id, 'two letters swapped');
+    assert.equal((await searchKnowledge(t().db, s.chatbotId, 'axolotls', 5))[0]?.sourceId, typo.id, 'another form');
+    assert.deepEqual(await searchKnowledge(t().db, s.chatbotId, 'narwahl', 5), [], 'another chatbot’s words find nothing here');
+    await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${typo.id}`, { token: s.token });
+    assert.deepEqual(await searchKnowledge(t().db, s.chatbotId, 'axlootl', 5), []);
+  });
+
   it('never returns another chatbot’s knowledge', async () => {
     const otherBot = await s.chatbot('Other bot');
     const other = await addText(t(), s.token, otherBot, 'Other', 'wombat lives in the other chatbot');
@@ -90,6 +103,8 @@ describeEachDialect('knowledge search', (t) => {
     chunks[10] = { url: null, text: 'Delivery of a platypus needs a water tank.' };
     chunks[1199] = { url: null, text: 'Delivery windows: parcels arrive in delivery windows of two hours.' };
     await insertChunks(t().db, { id: sourceId, chatbot_id: bot }, chunks);
+    // What processing does after writing a source's chunks (on PostgreSQL: ANALYZE once they are many).
+    await refreshSearchStatistics(t().db, chunks.length);
     const rare = await searchKnowledge(t().db, bot, 'platypus delivery', 3);
     assert.match(rare[0]?.text ?? '', /platypus/, 'the rare word finds its passage, however common the other is');
     const common = await searchKnowledge(t().db, bot, 'delivery windows parcels', 5);

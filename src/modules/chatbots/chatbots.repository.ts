@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js';
+import { prepareQuery } from '../../db/prepared.js';
 import { keysetPage, preparedKeysetPage, type PageRequest } from '../../http/pagination.js';
 
 export const insertChatbot = (db: Executor, row: { id: string; account_id: string; name: string; created_at: number }) =>
@@ -6,6 +7,13 @@ export const insertChatbot = (db: Executor, row: { id: string; account_id: strin
 
 export const findChatbot = (db: Executor, accountId: string, chatbotId: string) =>
   db.selectFrom('chatbots').selectAll().where('account_id', '=', accountId).where('id', '=', chatbotId).executeTakeFirst();
+
+/** Whether the account has the chatbot: asked by every request on a chatbot's path, so compiled once. */
+const chatbotOfAccount = prepareQuery(2, (db: Executor, accountId: string, chatbotId: string) =>
+  db.selectFrom('chatbots').select('id').where('account_id', '=', accountId).where('id', '=', chatbotId),
+);
+export const isChatbotOfAccount = async (db: Executor, accountId: string, chatbotId: string): Promise<boolean> =>
+  (await chatbotOfAccount.executeTakeFirst(db, accountId, chatbotId)) !== undefined;
 
 export const findChatbotById = (db: Executor, chatbotId: string) =>
   db.selectFrom('chatbots').selectAll().where('id', '=', chatbotId).executeTakeFirst();

@@ -33,7 +33,7 @@ export function createChatbotsService({ db, clock, accounts }: ChatbotsDeps) {
 
     /** Whether the account has this chatbot (the auth hook's check of a path's chatbotId). */
     isOfAccount: async (accountId: string, chatbotId: string): Promise<boolean> =>
-      (await repo.findChatbot(db, accountId, chatbotId)) !== undefined,
+      repo.isChatbotOfAccount(db, accountId, chatbotId),
 
     /** Any account's chatbot by id, for callers without a principal (web chat, the CLI). */
     findChatbot: (chatbotId: string) => repo.findChatbotById(db, chatbotId),

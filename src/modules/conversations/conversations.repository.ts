@@ -3,7 +3,8 @@
 // as 1/0 on SQLite: rows are turned into `ConversationRow` / `MessageRow` here, before they leave.
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { forUpdate, toBool } from '../../db/dialect.js';
+import { dialectOf, forUpdate, toBool } from '../../db/dialect.js';
+import { prepareQuery } from '../../db/prepared.js';
 import { keysetPage, type PageRequest } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import type {
@@ -118,9 +119,11 @@ const viewRow = (row: ViewSelection): ConversationView => ({
 
 /** The conversation as the API shows it; undefined when there is none. */
 export const viewConversation = async (db: Executor, threadId: string) => {
-  const row = await views(db).where('conversations.thread_id', '=', threadId).executeTakeFirst();
+  const row = await viewByThread.executeTakeFirst(db, threadId);
   return row && viewRow(row);
 };
+/** Read after every change of a conversation: compiled once (its joins cost more to build than to run). */
+const viewByThread = prepareQuery(1, (db: Executor, threadId: string) => views(db).where('conversations.thread_id', '=', threadId));
 
 /** Several conversations as the API shows them, by thread id (any order). */
 export const viewConversations = async (db: Executor, threadIds: readonly string[]) =>
@@ -151,17 +154,19 @@ export const lockConversation = async (
   threadId: string,
   wait: 'wait' | 'nowait',
 ) => {
-  const row = await forUpdate(
-    trx,
-    trx
-      .selectFrom('conversations')
-      .selectAll()
-      .where('chatbot_id', '=', chatbotId)
-      .where('thread_id', '=', threadId),
-    wait === 'nowait' ? 'nowait' : undefined,
-  ).executeTakeFirst();
+  const row = await (wait === 'nowait' ? lockNowait : lockWaiting).executeTakeFirst(trx, chatbotId, threadId);
   return row && conversationRow(row);
 };
+
+/** Every change of a conversation starts here: compiled once per dialect and lock mode. */
+const lockQuery = (mode: 'nowait' | undefined) => (trx: Executor, chatbotId: string, threadId: string) =>
+  forUpdate(
+    trx,
+    trx.selectFrom('conversations').selectAll().where('chatbot_id', '=', chatbotId).where('thread_id', '=', threadId),
+    mode,
+  );
+const lockNowait = prepareQuery(2, lockQuery('nowait'));
+const lockWaiting = prepareQuery(2, lockQuery(undefined));
 
 export const updateConversation = async (db: Executor, threadId: string, changes: ConversationChanges) =>
   conversationRow(
@@ -217,8 +222,116 @@ export const listAccountConversations = async (
   ).map(viewRow);
 };
 
-export const insertMessage = async (db: Executor, row: MessageRow) =>
-  messageRow(await db.insertInto('messages').values(row).returningAll().executeTakeFirstOrThrow());
+/** Stores a message as it is given (every column set), so it is not read back. */
+export const insertMessage = async (db: Executor, row: MessageRow): Promise<MessageRow> => {
+  await messageInsert.execute(db, row.id, row.thread_id, row.role, row.text, row.author_user_id, row.author_name, row.delivered, row.delivery_error, row.created_at);
+  return { ...row };
+};
+const messageInsert = prepareQuery(
+  9,
+  (
+    db: Executor,
+    id: string,
+    threadId: string,
+    role: MessageRole,
+    text: string,
+    authorUserId: string | null,
+    authorName: string | null,
+    delivered: boolean | null,
+    deliveryError: string | null,
+    createdAt: number,
+  ) =>
+    db.insertInto('messages').values({
+      id,
+      thread_id: threadId,
+      role,
+      text,
+      author_user_id: authorUserId,
+      author_name: authorName,
+      delivered,
+      delivery_error: deliveryError,
+      created_at: createdAt,
+    }),
+);
+
+/** A person's reply as the conversation shows it, and the sender now handling the conversation. */
+export interface StoredReply {
+  id: string;
+  threadId: string;
+  text: string;
+  authorUserId: string;
+  authorName: string | null;
+  at: number;
+}
+
+// A person's reply is the hot write of the team's side: its statements are compiled once (named statements
+// on PostgreSQL, parsed and planned once per connection). PostgreSQL stores the message and updates the
+// conversation in one statement (the insert as a CTE of the update): a round trip less under the row lock.
+const replyMessage = (db: Executor, id: string, threadId: string, text: string, authorUserId: string, authorName: string | null, at: number) =>
+  db.insertInto('messages').values({
+    id,
+    thread_id: threadId,
+    role: 'agent',
+    text,
+    author_user_id: authorUserId,
+    author_name: authorName,
+    delivered: null,
+    delivery_error: null,
+    created_at: at,
+  });
+const handledBy = (db: Executor, threadId: string, userId: string, at: number) =>
+  db
+    .updateTable('conversations')
+    .set({ mode: 'human', assignee_user_id: userId, last_message_at: at })
+    .where('thread_id', '=', threadId)
+    .returningAll();
+const insertReply = prepareQuery(6, replyMessage);
+const updateForReply = prepareQuery(3, handledBy);
+const insertReplyAndUpdate = prepareQuery(6, (db: Executor, id: string, threadId: string, text: string, authorUserId: string, authorName: string | null, at: number) =>
+  db
+    .with('reply', (qc) =>
+      qc.insertInto('messages').values({
+        id,
+        thread_id: threadId,
+        role: 'agent',
+        text,
+        author_user_id: authorUserId,
+        author_name: authorName,
+        delivered: null,
+        delivery_error: null,
+        created_at: at,
+      }),
+    )
+    .updateTable('conversations')
+    .set({ mode: 'human', assignee_user_id: authorUserId, last_message_at: at })
+    .where('thread_id', '=', threadId)
+    .returningAll(),
+);
+
+/** Stores a person's reply; the conversation becomes theirs (mode human) with the reply as its latest activity. */
+export async function storeReply(trx: Executor, reply: StoredReply): Promise<{ message: MessageRow; conversation: ConversationRow }> {
+  const { id, threadId, text, authorUserId, authorName, at } = reply;
+  let updated: Selectable<ConversationTable> | undefined;
+  if (dialectOf(trx) === 'postgres') {
+    updated = await insertReplyAndUpdate.executeTakeFirst(trx, id, threadId, text, authorUserId, authorName, at);
+  } else {
+    await insertReply.execute(trx, id, threadId, text, authorUserId, authorName, at);
+    updated = await updateForReply.executeTakeFirst(trx, threadId, authorUserId, at);
+  }
+  if (!updated) throw new Error(`conversation ${threadId} vanished under its lock`);
+  const message: MessageRow = {
+    id,
+    thread_id: threadId,
+    role: 'agent',
+    text,
+    author_user_id: authorUserId,
+    author_name: authorName,
+    delivered: null,
+    delivery_error: null,
+    created_at: at,
+  };
+  return { message, conversation: conversationRow(updated) };
+}
 
 /** Messages by id (any order). */
 export const findMessages = async (db: Executor, ids: readonly string[]) =>
@@ -226,20 +339,20 @@ export const findMessages = async (db: Executor, ids: readonly string[]) =>
     ? []
     : (await db.selectFrom('messages').selectAll().where('id', 'in', ids).execute()).map(messageRow);
 
+const deliveryOutcome = prepareQuery(3, (db: Executor, messageId: string, delivered: boolean, error: string | null) =>
+  db.updateTable('messages').set({ delivered, delivery_error: error }).where('id', '=', messageId),
+);
+
+/** Records whether the message reached the visitor; returns it as stored now (not read again). */
 export const recordDelivery = async (
   db: Executor,
-  messageId: string,
+  message: MessageRow,
   delivered: boolean,
   error: string | null,
-) =>
-  messageRow(
-    await db
-      .updateTable('messages')
-      .set({ delivered, delivery_error: error })
-      .where('id', '=', messageId)
-      .returningAll()
-      .executeTakeFirstOrThrow(),
-  );
+): Promise<MessageRow> => {
+  await deliveryOutcome.execute(db, message.id, delivered, error);
+  return { ...message, delivered, delivery_error: error };
+};
 
 export const listMessages = async (db: Executor, threadId: string, page: PageRequest) =>
   (

@@ -85,7 +85,7 @@ export function createDelivery({ db, logger, adapters }: DeliveryDeps) {
       }
       const recorded = await repo.recordDelivery(
         db,
-        message.id,
+        message,
         result.delivered,
         result.delivered ? null : result.error,
       );

@@ -158,21 +158,13 @@ async function reply(
         throw new AppError('claimed_by_other', 'A colleague has already claimed this conversation.');
       }
       const now = deps.clock.now();
-      const stored = await repo.insertMessage(trx, {
+      const { message: stored, conversation } = await repo.storeReply(trx, {
         id: repo.newMessageId(),
-        thread_id: current.thread_id,
-        role: 'agent',
+        threadId: current.thread_id,
         text,
-        author_user_id: principal.userId,
-        author_name: firstName(principal.userName),
-        delivered: null,
-        delivery_error: null,
-        created_at: now,
-      });
-      const conversation = await repo.updateConversation(trx, current.thread_id, {
-        mode: 'human',
-        assignee_user_id: principal.userId,
-        last_message_at: now,
+        authorUserId: principal.userId,
+        authorName: firstName(principal.userName),
+        at: now,
       });
       await deps.feed.changed(trx, now, conversation, [stored]);
       return { conversation, stored };

@@ -11,6 +11,7 @@ import { newId } from '../../lib/ids.js';
 import * as repo from './knowledge.repository.js';
 import type { ChunkDraft, SourceRow } from './knowledge.repository.js';
 import { presentSource } from './knowledge.presenter.js';
+import { refreshSearchStatistics } from './search.dialect.js';
 
 export type ProcessJobPayload = JobPayload<'knowledge.process'>;
 
@@ -42,7 +43,10 @@ export type RunResult =
 
 /** Ends the run: content replaced in one step and `ready`, or `failed` with the reason. False when the result was dropped. */
 export async function finishRun(db: Db, now: number, payload: ProcessJobPayload, result: RunResult): Promise<boolean> {
-  return db.transaction().execute((trx) => endRun(trx, now, payload, result));
+  const written = await db.transaction().execute((trx) => endRun(trx, now, payload, result));
+  // After the commit, outside the transaction: new chunks are searched best with statistics that know them.
+  if (written && result.status === 'ready') await refreshSearchStatistics(db, result.chunks.length);
+  return written;
 }
 
 /** For a job that failed for good (attempts used up, time limit): the source must not stay `processing`. */

@@ -4,6 +4,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { dialectOf, toBool } from '../../db/dialect.js';
+import { sameWord } from '../../lib/words.js';
 import { fts5Any } from './search-terms.js';
 
 export interface ChunkHit {
@@ -97,6 +98,34 @@ async function readLexemeStatistics(db: Db): Promise<LexemeStatistics | null> {
   // After the per-lexeme frequencies come their minimum, their maximum and the share of nulls.
   const rarest = Number(row.frequencies[row.lexemes.length] ?? Math.min(...frequencies.values()));
   return { frequencies, rarest, chunks: Number(row.chunks) };
+}
+
+/**
+ * PostgreSQL plans and weighs a search by ANALYZE's statistics: of the chunks (how many hold each term; see
+ * countTermMatches) and of the sources (how many are ready: without statistics the planner guesses "one",
+ * starts from the sources and tests every chunk of each, 30 ms instead of 3 at 10,000 chunks). Autovacuum
+ * analyzes in time where it runs; where it is off or behind, both tables are analyzed here after a source
+ * is written, by autovacuum's own rule: never analyzed, or the rows changed since the last ANALYZE pass 10 %
+ * of the table and 50 rows. Best effort: a failure (another ANALYZE holding the table, no right to run it)
+ * leaves the search as it was. SQLite needs nothing.
+ */
+export async function refreshSearchStatistics(db: Db, chunksWritten: number): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  try {
+    const { rows } = await sql<{ table: 'knowledge_chunks' | 'knowledge_sources'; changed: number; rows: number }>`
+      select c.relname as table, coalesce(s.n_mod_since_analyze, 0)::float8 as changed, c.reltuples::float8 as rows
+      from pg_class c left join pg_stat_user_tables s on s.relid = c.oid
+      where c.oid in ('knowledge_chunks'::regclass, 'knowledge_sources'::regclass)`.execute(db);
+    for (const row of rows) {
+      // reltuples is -1 until the first ANALYZE. The counter of changed rows may not yet hold this write.
+      const changed = Math.max(Number(row.changed), row.table === 'knowledge_chunks' ? chunksWritten : 1);
+      if (Number(row.rows) >= 0 && changed < 50 + 0.1 * Number(row.rows)) continue;
+      await sql`analyze ${sql.table(row.table)}`.execute(db);
+      if (row.table === 'knowledge_chunks') statisticsCache.delete(db);
+    }
+  } catch {
+    // Searching still works without fresh statistics.
+  }
 }
 
 export interface MatchPlan {
@@ -197,13 +226,18 @@ function trigramSchema(db: Db): Promise<string | null> {
 /** SQLite: trigram candidates scored per question (the newest ones). */
 const TRIGRAM_SCAN = 1000;
 
-/** How alike (pg_trgm word similarity) a word and some stretch of a chunk must be to make it a candidate. */
-const WORD_SIMILARITY = 0.3;
+/** PostgreSQL: the nearest words of the knowledge (by trigrams) read per misspelt word. */
+const NEAREST_WORDS = 30;
+/** PostgreSQL: chunks holding the words found that are scored per question (the newest ones). */
+const TYPO_WORDS_SCAN = 500;
 
 /**
  * Typo-tolerant candidates: chunks of the chatbot's ready sources sharing three-letter pieces with the
- * terms, best first (FTS5 trigram bm25 on SQLite, pg_trgm word similarity on PostgreSQL), at most `limit`.
- * Empty on a PostgreSQL server without pg_trgm. The caller confirms each candidate word by word.
+ * terms, best first, at most `limit`. The caller confirms each candidate word by word.
+ * - SQLite: FTS5 trigram index over the chunks, bm25.
+ * - PostgreSQL: the words of the knowledge nearest to each term by trigrams (pg_trgm's GiST index over the
+ *   vocabulary, `knowledge_words`), kept when they are a typo of it (`sameWord`), then the chunks holding
+ *   them through the full-text index, ranked like a question of those words. Empty without pg_trgm.
  */
 export async function trigramMatches(db: Db, chatbotId: string, terms: readonly string[], limit: number): Promise<ChunkHit[]> {
   if (terms.length === 0) return [];
@@ -211,26 +245,16 @@ export async function trigramMatches(db: Db, chatbotId: string, terms: readonly 
     const schema = await trigramSchema(db);
     if (!schema) return [];
     // The catalog's own schema name, quoted as an identifier: the operator must be named with it.
-    const operator = sql.raw(`operator(${JSON.stringify(schema)}.<%)`);
-    const similarity = (term: string) => sql`${sql.id(schema)}.word_similarity(${term}, c.text)`;
-    const matches = sql.join(terms.map((term) => sql`${term} ${operator} c.text`), sql` or `);
-    const scores = sql.join(terms.map(similarity), sql`, `);
-    return db.transaction().execute(async (trx) => {
-      // The threshold of `<%` (the index's condition), for this transaction only.
-      await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`.execute(trx);
-      return bestPassages(
-        trx,
-        sql`
-          with best as (
-            select c.id, s.is_source_of_truth, greatest(${scores}) as score
-            from knowledge_chunks c
-            join knowledge_sources s on s.id = c.source_id
-            where (${matches}) and c.chatbot_id = ${chatbotId} and s.status = 'ready'
-            order by score desc, c.id desc
-            limit ${limit}
-          )`,
-      );
-    });
+    const distance = sql.raw(`operator(${JSON.stringify(schema)}.<->)`);
+    const { rows } = await sql<{ term: string; word: string }>`
+      select t.term, w.word
+      from unnest(${[...terms]}::text[]) as t(term)
+      cross join lateral (
+        select k.word from knowledge_words k order by t.term ${distance} k.word limit ${NEAREST_WORDS}
+      ) w`.execute(db);
+    const words = [...new Set(rows.filter((row) => sameWord(row.term, row.word)).map((row) => row.word))];
+    if (words.length === 0) return [];
+    return rankedMatches(db, chatbotId, { select: words, requireAll: false, rank: words, scan: TYPO_WORDS_SCAN, limit });
   }
   const trigrams = [...new Set(terms.flatMap((term) => Array.from({ length: term.length - 2 }, (_, i) => term.slice(i, i + 3))))];
   if (trigrams.length === 0) return [];

@@ -17,11 +17,33 @@ export type NewChange = Insertable<ConversationChangeTable>;
  * could pass id 11 before id 10 commits and never see 10. Writers therefore take one transaction-scoped
  * lock before inserting and hold it to commit, so commits follow ids. Callers append last in their
  * transaction, keeping that lock short and after every row lock they take. SQLite has one writer already.
+ * On PostgreSQL the rows' wake-up notification goes in the same statement (true: sent); on SQLite the
+ * caller publishes it (false).
  */
-export async function appendChanges(trx: Executor, changes: NewChange[]): Promise<void> {
-  if (changes.length === 0) return;
-  if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${FEED_LOCK})`.execute(trx);
+export async function appendChanges(trx: Executor, changes: NewChange[], wakeUp: { channel: string; payload: string }): Promise<boolean> {
+  if (changes.length === 0) return false;
+  if (dialectOf(trx) === 'postgres') {
+    // One statement: the lock, the rows and the notification (delivered at commit). The lock is held from
+    // here to the commit, so every statement less in between is time other writers do not wait.
+    const rows = sql.join(
+      changes.map(
+        (change) =>
+          sql`(${change.account_id}::uuid, ${change.chatbot_id}::uuid, ${change.thread_id}::text, ${change.kind}::text, ${change.message_id}::text, ${change.created_at}::bigint)`,
+      ),
+    );
+    await sql`
+      with appended as (
+        insert into conversation_changes (account_id, chatbot_id, thread_id, kind, message_id, created_at)
+        select v.account_id, v.chatbot_id, v.thread_id, v.kind, v.message_id, v.created_at
+        from (select pg_advisory_xact_lock(${FEED_LOCK})) as feed_lock
+        cross join (values ${rows}) as v(account_id, chatbot_id, thread_id, kind, message_id, created_at)
+        returning id
+      )
+      select pg_notify(${wakeUp.channel}, ${wakeUp.payload}) from (select count(*) from appended) as written`.execute(trx);
+    return true;
+  }
   await trx.insertInto('conversation_changes').values(changes).execute();
+  return false;
 }
 
 /** The newest id; 0 when the feed is empty. */

@@ -35,11 +35,16 @@ export function createConversationFeed({ notifications }: Pick<Core, 'notificati
         thread_id: conversation.thread_id,
         created_at: now,
       };
-      await repo.appendChanges(trx, [
-        ...messages.map((message) => ({ ...about, kind: 'message' as const, message_id: message.id })),
-        { ...about, kind: 'conversation', message_id: null },
-      ]);
-      await notifications.publish(trx, FEED_CHANNEL, conversation.account_id);
+      const wakeUp = { channel: FEED_CHANNEL, payload: conversation.account_id };
+      const notified = await repo.appendChanges(
+        trx,
+        [
+          ...messages.map((message) => ({ ...about, kind: 'message' as const, message_id: message.id })),
+          { ...about, kind: 'conversation', message_id: null },
+        ],
+        wakeUp,
+      );
+      if (!notified) await notifications.publish(trx, wakeUp.channel, wakeUp.payload);
     },
   };
 }
