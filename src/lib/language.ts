@@ -1,30 +1,28 @@
-// The language a visitor writes in, for the languages the Snowball stemmers cover: detected with franc
-// (character trigram statistics), and that language's stop words (the `stopword` package). A question too
-// short to tell is taken as English, the language of the full-text indexes.
-import { franc } from 'franc-min';
+// The language a visitor writes in, among those the Snowball stemmers cover, and its stop words (the
+// `stopword` package). A question is short and made largely of function words, so it is told by them:
+// the language whose stop words it uses most, English on a tie or when it uses none (the full-text
+// indexes are English). Statistical detectors, which need a few sentences, take short English questions
+// for Portuguese or Swedish.
 import stopwords from 'stopword';
 
-/** ISO 639-3 codes franc returns → the Snowball stemmer of that language. */
-const SNOWBALL_BY_CODE: Record<string, string> = {
-  eng: 'english',
-  deu: 'german',
-  fra: 'french',
-  spa: 'spanish',
-  ita: 'italian',
-  nld: 'dutch',
-  por: 'portuguese',
-  swe: 'swedish',
-  dan: 'danish',
-  nob: 'norwegian',
-  fin: 'finnish',
-  hun: 'hungarian',
-  ron: 'romanian',
-  rus: 'russian',
-  tur: 'turkish',
-};
-const CODES = Object.keys(SNOWBALL_BY_CODE);
-/** Below this many characters franc cannot tell languages apart reliably. */
-const MIN_DETECTABLE = 10;
+/** ISO 639-3 codes of the `stopword` lists → the Snowball stemmer of that language; English first. */
+const SNOWBALL_BY_CODE: ReadonlyArray<readonly [string, string]> = [
+  ['eng', 'english'],
+  ['deu', 'german'],
+  ['fra', 'french'],
+  ['spa', 'spanish'],
+  ['ita', 'italian'],
+  ['nld', 'dutch'],
+  ['por', 'portuguese'],
+  ['swe', 'swedish'],
+  ['dan', 'danish'],
+  ['nob', 'norwegian'],
+  ['fin', 'finnish'],
+  ['hun', 'hungarian'],
+  ['ron', 'romanian'],
+  ['rus', 'russian'],
+  ['tur', 'turkish'],
+];
 
 export interface Language {
   /** ISO 639-3 code. */
@@ -35,21 +33,32 @@ export interface Language {
 
 export const ENGLISH: Language = { code: 'eng', snowball: 'english' };
 
-/** The language of a text among those with a Snowball stemmer; English when it cannot tell. */
-export function languageOf(text: string): Language {
-  const code = franc(text, { minLength: MIN_DETECTABLE, only: CODES });
-  const snowball = SNOWBALL_BY_CODE[code];
-  return snowball ? { code, snowball } : ENGLISH;
-}
+const LANGUAGES: ReadonlyArray<Language & { stopwords: ReadonlySet<string> }> = SNOWBALL_BY_CODE.map(
+  ([code, snowball]) => ({ code, snowball, stopwords: new Set(stopwords[code] ?? []) }),
+);
 
-const stopwordSets = new Map<string, ReadonlySet<string>>();
+const wordsOf = (text: string): string[] =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** The language of a short text: the one whose stop words it uses most; English on a tie or none. */
+export function languageOf(text: string): Language {
+  const words = wordsOf(text);
+  let best: Language = ENGLISH;
+  let most = 0;
+  for (const language of LANGUAGES) {
+    const count = words.filter((word) => language.stopwords.has(word)).length;
+    if (count > most) {
+      best = language;
+      most = count;
+    }
+  }
+  return { code: best.code, snowball: best.snowball };
+}
 
 /** The language's stop words (lower case); empty when the package has none for it. */
 export function stopwordsOf(language: Language): ReadonlySet<string> {
-  let set = stopwordSets.get(language.code);
-  if (!set) {
-    set = new Set(stopwords[language.code] ?? []);
-    stopwordSets.set(language.code, set);
-  }
-  return set;
+  return LANGUAGES.find((known) => known.code === language.code)?.stopwords ?? new Set();
 }

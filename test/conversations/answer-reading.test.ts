@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DONT_KNOW } from '../../src/modules/conversations/answer/wording.js';
 import { earlierTerms } from '../../src/modules/conversations/answer/follow-up.js';
+import { languageOf } from '../../src/lib/language.js';
 import { synonymsOf } from '../../src/lib/synonyms.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
@@ -35,6 +36,18 @@ describe('follow-up questions and synonyms, without the database', () => {
       earlierTerms('Are they open?', [{ role: 'assistant', text: 'Our stores are in Hamburg.' }]),
       [],
     );
+  });
+
+  it('tells a question’s language by its stop words, short English questions included', () => {
+    for (const english of [
+      'Do you have stores?',
+      'How much of it do I pour in?',
+      'Can you send my order to Canada?',
+    ])
+      assert.equal(languageOf(english).code, 'eng', english);
+    assert.equal(languageOf('Wie lange dauert der Versand?').snowball, 'german');
+    assert.equal(languageOf('Comment annuler mon abonnement ?').snowball, 'french');
+    assert.equal(languageOf('PayPal?').code, 'eng', 'no stop word at all: English');
   });
 
   it('reads synonyms from WordNet, most frequent senses first', () => {
@@ -133,5 +146,36 @@ describeEachDialect('conversations: how the extractive engine reads questions an
     assert.equal(cost.messages[1].text, DONT_KNOW);
     const descale = await start(t(), s, 'How often should I descale the Brewmaster 3000?');
     assert.match(descale.messages[1].text, /every 3 months/);
+  });
+
+  it('reads a question in another language with that language’s stop words and stems', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Versand',
+      [
+        'Was kostet der Versand?',
+        'Der Versand innerhalb Deutschlands kostet 4,95 Euro. Ab 60 Euro ist der Versand kostenlos.',
+        '',
+        'Wie lange ist die Lieferzeit?',
+        'Die Lieferung dauert 2 bis 4 Werktage. Auf Wunsch liefern wir ein Paket auch am nächsten Tag.',
+      ].join('\n'),
+    );
+    await addKnowledge(t(), s, 'Livraison', 'La livraison coûte 4,95 euros en France.');
+    const cost = await start(t(), s, 'Was kostet der Versand?');
+    assert.match(
+      cost.messages[1].text,
+      /^According to "Versand": Der Versand innerhalb Deutschlands kostet 4,95 Euro\./,
+    );
+    // "wie", "lange", "ist", "die", "auf", "ein" are German stop words (read as words, they would make the
+    // delivery passage look like an answer): only "Garantie" and "Zelt" count, and the knowledge has neither.
+    const warranty = await start(t(), s, 'Wie lange ist die Garantie auf ein Zelt?');
+    assert.equal(warranty.messages[1].text, DONT_KNOW);
+    const livraison = await start(t(), s, 'Combien coûte la livraison ?');
+    assert.equal(
+      livraison.messages[1].text,
+      'According to "Livraison": La livraison coûte 4,95 euros en France.',
+    );
   });
 });
