@@ -13,6 +13,7 @@ import * as people from './0010_people.js';
 import * as answerRecords from './0011_answer_records.js';
 import * as chunkPages from './0012_chunk_pages.js';
 import * as trigramRetrieval from './0013_trigram_retrieval.js';
+import * as chunkVectors from './0014_chunk_vectors.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_answer_records': answerRecords,
   '0012_chunk_pages': chunkPages,
   '0013_trigram_retrieval': trigramRetrieval,
+  '0014_chunk_vectors': chunkVectors,
 };

@@ -6,6 +6,7 @@
 import type { Answer, AnswerEngine, AnswerRequest, Passage, Retrieve } from './engine.js';
 import { informationOnly } from './passage-text.js';
 import { answerExcerpt } from './excerpt.js';
+import { closeInMeaning } from './meaning.js';
 import { RELEVANCE_THRESHOLD, relevanceScores, significantTerms } from './relevance.js';
 import { DONT_KNOW, citing, smallTalkReply } from './wording.js';
 
@@ -21,7 +22,8 @@ export interface RelevantPassage extends Passage {
 }
 
 /**
- * Retrieved passages that speak to the question (relevance at least RELEVANCE_THRESHOLD), cleaned, best
+ * Retrieved passages that speak to the question (relevance at least RELEVANCE_THRESHOLD, or close in
+ * meaning by their vectors), cleaned, best
  * first: source-of-truth passages before all others (they win conflicts), then by relevance, then in
  * retrieval order; at most PASSAGES_PER_ANSWER. Empty when none does: the chatbot then says it does not know.
  */
@@ -42,7 +44,7 @@ export async function relevantPassages(
   );
   return passages
     .map((passage, rank) => ({ ...passage, relevance: scores[rank]!, rank }))
-    .filter((passage) => passage.relevance >= RELEVANCE_THRESHOLD)
+    .filter((passage) => passage.relevance >= RELEVANCE_THRESHOLD || closeInMeaning(passage))
     .sort(
       (a, b) =>
         Number(b.isSourceOfTruth) - Number(a.isSourceOfTruth) || b.relevance - a.relevance || a.rank - b.rank,
