@@ -106,6 +106,34 @@ describeEachDialect(
       assert.equal(after.messages[1].text, DONT_KNOW);
     });
 
+    it('embeds again only the chunks whose text changed when a source is processed again', async () => {
+      const s = await seed(t());
+      const section = (title: string, sentence: string) => `## ${title}\n\n${Array.from({ length: 12 }, () => sentence).join(' ')}`;
+      const first = section('Delivery', 'Orders are dispatched by courier every working day.');
+      const id = await addSource(t(), s, 'Handbook', `${first}\n\n${section('Returns', 'Items may be sent back within thirty days.')}`);
+      await drainJobs(t());
+      const chunks = async () =>
+        t().db.selectFrom('knowledge_chunks').select(['id', 'text']).where('source_id', '=', id).orderBy('position').execute();
+      const before = await chunks();
+      assert.ok(before.length >= 2, `the handbook is cut into ${before.length} chunk(s)`);
+      fake.requests.length = 0;
+
+      const res = await t().api('PATCH', `/chatbots/${s.chatbotId}/knowledge/${id}`, {
+        token: s.token,
+        body: { text: `${first}\n\n${section('Returns', 'Refunds are paid within five working days.')}` },
+      });
+      assert.equal(res.status, 200, res.text);
+      await drainJobs(t());
+      assert.equal((await getSource(t(), s.token, s.chatbotId, id)).status, 'ready');
+      const now = await chunks();
+      const sent = fake.requests.flatMap((request) => request.body.input);
+      const kept = now.filter((chunk) => before.some((old) => old.text === chunk.text));
+      assert.ok(kept.length > 0, 'the unchanged section keeps its chunk');
+      assert.ok(sent.length > 0 && sent.length === now.length - kept.length, `${sent.length} texts embedded for ${now.length - kept.length} new chunks`);
+      assert.ok(kept.every((chunk) => !sent.includes(chunk.text)));
+      assert.equal((await vectorRows(t())).filter((row) => row.source_id === id).length, now.length);
+    });
+
     it('retries while the embeddings service fails, then reads the source once it is back', async () => {
       const s = await seed(t());
       fake.failWith = 503;

@@ -122,6 +122,27 @@ export async function storeSourceVectors(trx: Executor, sourceId: string, model:
   );
 }
 
+/**
+ * The vectors of `model` the source's current chunks have, by their text: a refresh that finds a page
+ * unchanged embeds none of its chunks again.
+ */
+export async function storedVectorsByText(db: Db, sourceId: string, model: string): Promise<Map<string, Float32Array>> {
+  const storage = await storageOf(db);
+  const rows = await db
+    .selectFrom('knowledge_chunk_vectors as v')
+    .innerJoin('knowledge_chunks as c', 'c.id', 'v.chunk_id')
+    .select(['c.text', storage.kind === 'pgvector' ? sql<string>`v.embedding::text`.as('embedding') : 'v.embedding'])
+    .where('c.source_id', '=', sourceId)
+    .where('v.model', '=', model)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.text,
+      typeof row.embedding === 'string' ? Float32Array.from(JSON.parse(row.embedding) as number[]) : decoded(row.embedding as Uint8Array),
+    ]),
+  );
+}
+
 /** Chunks of ready sources without a vector of `model` (never embedded, or by another model), oldest first. */
 export async function chunksWithoutVectors(db: Executor, model: string, limit: number) {
   const rows = await db

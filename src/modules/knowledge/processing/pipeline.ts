@@ -35,6 +35,7 @@ import { chunkText } from './chunk.js';
 import { ExtractionError, throwIfAborted } from './errors.js';
 import { PermanentJobError } from '../../../jobs/catalog.js';
 import { EmbeddingsError } from '../embeddings.js';
+import { storedVectorsByText } from '../vectors.js';
 
 export interface PipelineContext {
   db: Db;
@@ -63,7 +64,7 @@ export async function processKnowledgeSource(payload: ProcessJobPayload, context
 
   const read = await readSource(source, context);
   let result: RunResult = read.ok ? chunkSections(source, read.sections) : { status: 'failed', error: read.error };
-  if (result.status === 'ready') result = await withVectors(result, context);
+  if (result.status === 'ready') result = await withVectors(source, result, context);
 
   // Past the time limit the job's failure handler has ended the run already: write nothing.
   throwIfAborted(context.signal);
@@ -74,16 +75,19 @@ export async function processKnowledgeSource(payload: ProcessJobPayload, context
   );
 }
 
-/** The chunks' vectors, when EMBEDDINGS_MODEL is set. */
-async function withVectors(result: Extract<RunResult, { status: 'ready' }>, context: PipelineContext): Promise<RunResult> {
+/**
+ * The chunks' vectors, when EMBEDDINGS_MODEL is set. A chunk whose text the source already had (a refresh
+ * of an unchanged page) keeps its vector; repeated texts are embedded once.
+ */
+async function withVectors(source: SourceRow, result: Extract<RunResult, { status: 'ready' }>, context: PipelineContext): Promise<RunResult> {
   const embeddings = context.runtime.embeddings;
   if (!embeddings) return result;
   try {
-    const vectors = await embeddings.embedDocuments(
-      result.chunks.map((chunk) => chunk.text),
-      context.signal,
-    );
-    return { ...result, vectors: { model: embeddings.model, vectors } };
+    const known = await storedVectorsByText(context.db, source.id, embeddings.model);
+    const missing = [...new Set(result.chunks.map((chunk) => chunk.text).filter((text) => !known.has(text)))];
+    const fresh = await embeddings.embedDocuments(missing, context.signal);
+    missing.forEach((text, i) => known.set(text, fresh[i]!));
+    return { ...result, vectors: { model: embeddings.model, vectors: result.chunks.map((chunk) => known.get(chunk.text)!) } };
   } catch (error) {
     if (context.signal.aborted) throw context.signal.reason;
     // Retrying cannot fix a refused key or an unknown model: the job fails at once, with the same message.
