@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { columnTypes, dialectOf } from '../dialect.js';
 
 // The embedding of each knowledge chunk (when EMBEDDINGS_MODEL is set), beside the chunks: one row per
-// chunk, with the model that made it, removed with its chunk (so with its source) by the foreign key.
+// chunk, with the model that made it, removed with its chunk (so with its source) by the foreign key. Its
+// own id only grows (never reused, unlike a chunk's on SQLite): with the row count it tells whether a
+// chatbot's vectors changed, which lets search keep them in memory between questions.
 // - SQLite: the vector as a blob of little-endian 32-bit floats.
 // - PostgreSQL: the pgvector type when the server has the extension (installed in `public`, like pg_trgm,
 //   so every schema shares it; search then ranks with its `<=>` distance), else a bytea blob as on SQLite.
@@ -31,15 +33,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   await db.schema
     .createTable('knowledge_chunk_vectors')
+    .addColumn('id', dialect === 'postgres' ? 'bigserial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn('chunk_id', dialect === 'postgres' ? 'bigint' : 'integer', (c) =>
-      c.primaryKey().references('knowledge_chunks.id').onDelete('cascade'),
+      c.notNull().unique().references('knowledge_chunks.id').onDelete('cascade'),
     )
     .addColumn('chatbot_id', t.id, (c) => c.notNull())
     .addColumn('model', t.text, (c) => c.notNull())
     .addColumn('dimensions', t.integer, (c) => c.notNull())
     .addColumn('embedding', embedding, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('knowledge_chunk_vectors_chatbot_idx').on('knowledge_chunk_vectors').columns(['chatbot_id', 'model']).execute();
+  await db.schema
+    .createIndex('knowledge_chunk_vectors_chatbot_idx')
+    .on('knowledge_chunk_vectors')
+    .columns(['chatbot_id', 'model', 'dimensions', 'id'])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

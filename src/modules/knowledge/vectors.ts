@@ -3,13 +3,16 @@
 //
 // Storage is whatever the migration could make (it looks at the column's type): pgvector on a PostgreSQL
 // server that has the extension, ranked in SQL with its `<=>` distance; else a blob of 32-bit floats
-// (SQLite, or PostgreSQL without pgvector), ranked here: the newest VECTOR_SCAN vectors of the chatbot's
-// ready chunks are read and compared (vectors are stored at length 1, so a dot product is the cosine),
-// which bounds the work per question whatever the size of the knowledge.
+// (SQLite, or PostgreSQL without pgvector), ranked here: the newest VECTOR_SCAN vectors of the chatbot
+// are compared (stored at length 1, so a dot product is the cosine), which bounds the work per question
+// whatever the size of the knowledge. Reading them is what costs (60 MB for 10,000 vectors of 1,536
+// dimensions), so they stay in memory between questions, up to VECTOR_CACHE_BYTES for all chatbots, as long
+// as the chatbot's vectors have not changed (same count, same newest row id: ids only grow). The best of
+// them are then read with their source's status, so a source deleted or no longer ready never comes back.
 //
 // Vectors of another model are never compared (their sizes and spaces differ): after a model change the
 // `knowledge.embed` job re-embeds the ready chunks, and until it is done they are found by words alone.
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Generated, type SqlBool } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db, Executor } from '../../db/database.js';
 import { dialectOf, toBool } from '../../db/dialect.js';
@@ -23,6 +26,7 @@ declare module '../../db/database.js' {
 }
 
 export interface KnowledgeChunkVectorTable {
+  id: Generated<number>;
   chunk_id: number;
   chatbot_id: string;
   /** The model that made the vector (EMBEDDINGS_MODEL then). */
@@ -41,8 +45,12 @@ export interface MeaningHit extends ChunkHit {
 /** The vector ranking, bound to its database and client: what search adds to the full-text and typo rankings. */
 export type MeaningSearch = (chatbotId: string, question: string, limit: number) => Promise<MeaningHit[]>;
 
-/** Without pgvector: vectors compared per question, the newest chunks first. About 60 MB read at 1,536 dimensions. */
+/** Without pgvector: vectors compared per question, the newest chunks first. About 60 MB at 1,536 dimensions. */
 const VECTOR_SCAN = 10_000;
+/** Without pgvector: the chatbots' vectors kept in memory, all together, the least recently used dropped first. */
+const VECTOR_CACHE_BYTES = 256 * 1024 * 1024;
+/** Candidates read with their source's status for each passage asked for: some may belong to sources not ready. */
+const CONFIRM_FACTOR = 3;
 /** Rows per INSERT: well under the bound-parameter limits. */
 const VECTOR_INSERT_BATCH = 200;
 
@@ -195,22 +203,8 @@ export async function nearestChunks(db: Db, chatbotId: string, model: string, qu
     return rows.map((row) => ({ ...row, id: Number(row.id), score: Number(row.score), is_source_of_truth: toBool(row.is_source_of_truth) }));
   }
 
-  const stored = await db
-    .selectFrom('knowledge_chunk_vectors as v')
-    .innerJoin('knowledge_chunks as c', 'c.id', 'v.chunk_id')
-    .innerJoin('knowledge_sources as s', 's.id', 'c.source_id')
-    .select(['v.chunk_id', 'v.embedding'])
-    .where('v.chatbot_id', '=', chatbotId)
-    .where('v.model', '=', model)
-    .where('v.dimensions', '=', question.length)
-    .where('s.status', '=', 'ready')
-    .orderBy('v.chunk_id', 'desc')
-    .limit(VECTOR_SCAN)
-    .execute();
-  const best = stored
-    .map((row) => ({ id: Number(row.chunk_id), score: dot(question, decoded(row.embedding as Uint8Array)) }))
-    .sort((a, b) => b.score - a.score || b.id - a.id)
-    .slice(0, limit);
+  const scanned = await chatbotVectors(db, chatbotId, model, question.length);
+  const best = topByDot(question, scanned, limit * CONFIRM_FACTOR);
   if (best.length === 0) return [];
   const scores = new Map(best.map((hit) => [hit.id, hit.score]));
   const rows = await db
@@ -230,11 +224,68 @@ export async function nearestChunks(db: Db, chatbotId: string, model: string, qu
     .execute();
   return rows
     .map((row) => ({ ...row, id: Number(row.id), score: scores.get(Number(row.id))!, is_source_of_truth: toBool(row.is_source_of_truth) }))
-    .sort((a, b) => b.score - a.score || b.id - a.id);
+    .sort((a, b) => b.score - a.score || b.id - a.id)
+    .slice(0, limit);
 }
 
-function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
-  return sum;
+/** The newest VECTOR_SCAN vectors of a chatbot by one model, one after the other in `matrix`. */
+interface ScannedVectors {
+  /** Row count and newest row id of the chatbot's vectors when read: they change with any write. */
+  fingerprint: string;
+  chunkIds: number[];
+  matrix: Float32Array;
+}
+
+const vectorCaches = new WeakMap<object, Map<string, ScannedVectors>>();
+
+async function chatbotVectors(db: Db, chatbotId: string, model: string, dimensions: number): Promise<ScannedVectors> {
+  const scope = (v: 'v' | 'w') =>
+    sql<SqlBool>`${sql.ref(`${v}.chatbot_id`)} = ${chatbotId} and ${sql.ref(`${v}.model`)} = ${model} and ${sql.ref(`${v}.dimensions`)} = ${dimensions}`;
+  const { rows } = await sql<{ n: number | string; newest: number | string | null }>`
+    select count(*) as n, max(v.id) as newest from knowledge_chunk_vectors v where ${scope('v')}`.execute(db);
+  const fingerprint = `${rows[0]?.n ?? 0}:${rows[0]?.newest ?? ''}`;
+  let cache = vectorCaches.get(db.getExecutor().adapter);
+  if (!cache) vectorCaches.set(db.getExecutor().adapter, (cache = new Map()));
+  const key = JSON.stringify([chatbotId, model, dimensions]);
+  const cached = cache.get(key);
+  if (cached?.fingerprint === fingerprint) {
+    cache.delete(key);
+    cache.set(key, cached); // the most recently used last
+    return cached;
+  }
+  const stored = await db
+    .selectFrom('knowledge_chunk_vectors as w')
+    .select(['w.chunk_id', 'w.embedding'])
+    .where(scope('w'))
+    .orderBy('w.chunk_id', 'desc')
+    .limit(VECTOR_SCAN)
+    .execute();
+  const matrix = new Float32Array(stored.length * dimensions);
+  stored.forEach((row, i) => matrix.set(decoded(row.embedding as Uint8Array), i * dimensions));
+  const scanned = { fingerprint, chunkIds: stored.map((row) => Number(row.chunk_id)), matrix };
+  cache.delete(key);
+  cache.set(key, scanned);
+  let bytes = [...cache.values()].reduce((sum, entry) => sum + entry.matrix.byteLength, 0);
+  for (const [oldest, entry] of cache) {
+    if (bytes <= VECTOR_CACHE_BYTES || oldest === key) break;
+    cache.delete(oldest);
+    bytes -= entry.matrix.byteLength;
+  }
+  return scanned;
+}
+
+/** The `count` chunks whose vectors have the largest dot product with the question's, best first. */
+function topByDot(question: Float32Array, scanned: ScannedVectors, count: number): Array<{ id: number; score: number }> {
+  const dimensions = question.length;
+  const scores = new Float64Array(scanned.chunkIds.length);
+  const { matrix } = scanned;
+  for (let row = 0; row < scores.length; row++) {
+    let sum = 0;
+    const offset = row * dimensions;
+    for (let i = 0; i < dimensions; i++) sum += question[i]! * matrix[offset + i]!;
+    scores[row] = sum;
+  }
+  return Array.from(scores, (score, row) => ({ id: scanned.chunkIds[row]!, score }))
+    .sort((a, b) => b.score - a.score || b.id - a.id)
+    .slice(0, count);
 }
