@@ -277,15 +277,18 @@ async function chatbotVectors(db: Db, chatbotId: string, model: string, dimensio
 /** The `count` chunks whose vectors have the largest dot product with the question's, best first. */
 function topByDot(question: Float32Array, scanned: ScannedVectors, count: number): Array<{ id: number; score: number }> {
   const dimensions = question.length;
-  const scores = new Float64Array(scanned.chunkIds.length);
-  const { matrix } = scanned;
-  for (let row = 0; row < scores.length; row++) {
+  const { matrix, chunkIds } = scanned;
+  // The best so far, best first: a new score goes in only when it beats the last kept one (few do).
+  const best: Array<{ id: number; score: number }> = [];
+  for (let row = 0; row < chunkIds.length; row++) {
     let sum = 0;
     const offset = row * dimensions;
     for (let i = 0; i < dimensions; i++) sum += question[i]! * matrix[offset + i]!;
-    scores[row] = sum;
+    if (best.length === count && sum <= best[count - 1]!.score) continue;
+    let at = best.length;
+    while (at > 0 && best[at - 1]!.score < sum) at--;
+    best.splice(at, 0, { id: chunkIds[row]!, score: sum });
+    if (best.length > count) best.pop();
   }
-  return Array.from(scores, (score, row) => ({ id: scanned.chunkIds[row]!, score }))
-    .sort((a, b) => b.score - a.score || b.id - a.id)
-    .slice(0, count);
+  return best;
 }
