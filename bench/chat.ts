@@ -9,7 +9,9 @@
 //      (default 16) in flight, spread over 50 taken-over conversations; once without and once with an
 //      Idempotency-Key on every reply; beside them, in the same run and the same way (inject, same body and
 //      concurrency), a bare Fastify route answering a constant JSON object: the baseline the ratios are to
-// Environment: BENCH_CHUNKS, BENCH_MESSAGES, BENCH_REPLIES, BENCH_CONCURRENCY, BENCH_DIALECTS (sqlite,postgres).
+// Environment: BENCH_CHUNKS, BENCH_MESSAGES, BENCH_REPLIES, BENCH_CONCURRENCY, BENCH_DIALECTS (sqlite,postgres),
+// BENCH_EMBEDDINGS=fake (retrieval with vectors: EMBEDDINGS_MODEL on a local fake embeddings server, the
+// tests' one, started here; its vectors are cheap, so what is added is the request and the ranking).
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
@@ -28,6 +30,7 @@ import { PASSAGES_PER_ANSWER } from '../src/modules/conversations/answer/extract
 import { searchKnowledge } from '../src/modules/knowledge/index.js';
 import { startWorkers } from '../src/workers.js';
 import { PG_URL, openDatabase, postgresReachable, prng } from './support.js';
+import { startFakeEmbeddings } from '../test/knowledge/fake-embeddings.js';
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 300);
@@ -36,6 +39,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as DialectName[];
 const SOURCE_CHARACTERS = 200_000;
 const REPLY_CONVERSATIONS = 50;
+const embeddingsServer = process.env.BENCH_EMBEDDINGS === 'fake' ? await startFakeEmbeddings() : null;
+const EMBEDDINGS_ENV: Record<string, string> = embeddingsServer ? { EMBEDDINGS_MODEL: 'bench-embedding', EMBEDDINGS_BASE_URL: embeddingsServer.baseUrl } : {};
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -370,6 +375,7 @@ async function run(dialect: DialectName): Promise<void> {
       LOG_LEVEL: 'silent',
       BOOTSTRAP: 'false',
       ANSWER_ENGINE: 'extractive',
+      ...EMBEDDINGS_ENV,
     });
     const deps = createDeps(config, {
       database: database.handle,
@@ -436,7 +442,7 @@ async function run(dialect: DialectName): Promise<void> {
 }
 
 console.log(
-  `chatbot-ops bench:chat — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`,
+  `chatbot-ops bench:chat${embeddingsServer ? " (EMBEDDINGS_MODEL on a local fake server)" : ""} — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`,
 );
 for (const dialect of DIALECTS) {
   if (dialect === 'postgres' && !(await postgresReachable())) {
@@ -445,3 +451,4 @@ for (const dialect of DIALECTS) {
   }
   await run(dialect);
 }
+await embeddingsServer?.close();

@@ -8,8 +8,12 @@
 //      workers starting) and warm
 //   5. growth of this process's RSS while a 50 MiB file is uploaded over a real socket by a child process
 //   6. searchKnowledge over 100,000 chunks of one chatbot (BENCH_QUERIES queries; p50, p95)
-// Environment: BENCH_RUNS (default 5), BENCH_QUERIES (300), BENCH_CHUNKS (100000), BENCH_DIALECTS (sqlite,postgres),
-// BENCH_ONLY (a comma list of text, site, pdf, scan, upload, search; default all).
+//   7. the vector ranking (EMBEDDINGS_MODEL) over BENCH_VECTOR_CHUNKS chunks with 1,536-dimension vectors:
+//      the ranking alone, and searchKnowledge with and without it on the same chunks and questions (the
+//      question's vector is made here, no embeddings server: what is measured is the database and the scan)
+// Environment: BENCH_RUNS (default 5), BENCH_QUERIES (300), BENCH_CHUNKS (100000), BENCH_VECTOR_CHUNKS
+// (20000), BENCH_DIALECTS (sqlite,postgres), BENCH_ONLY (a comma list of text, site, pdf, scan, upload,
+// search, vectors; default all).
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -24,6 +28,8 @@ import { systemClock } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';
 import { insertChunks } from '../src/modules/knowledge/knowledge.repository.js';
 import { searchKnowledge } from '../src/modules/knowledge/index.js';
+import { unit } from '../src/modules/knowledge/embeddings.js';
+import { nearestChunks, storeVectors, type MeaningSearch } from '../src/modules/knowledge/vectors.js';
 import { startWorkers } from '../src/workers.js';
 import { PG_URL, openBenchService, postgresReachable, prng } from './support.js';
 
@@ -31,7 +37,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as DialectName[];
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'text,site,pdf,scan,upload,search').split(','));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'text,site,pdf,scan,upload,search,vectors').split(','));
+const VECTOR_CHUNKS = Number(process.env.BENCH_VECTOR_CHUNKS ?? 20_000);
+const DIMENSIONS = 1536;
 const MiB = 1024 * 1024;
 const BOUNDARY = '----chatbotOpsBenchBoundary';
 
@@ -318,6 +326,79 @@ async function searchLatency(bench: Bench): Promise<{ insertSeconds: number; p50
   return { insertSeconds, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times), meanHits: hits / queries.length };
 }
 
+/** A chatbot of VECTOR_CHUNKS chunks, each with a random vector; the ranking timed alone and inside search. */
+async function vectorLatency(bench: Bench) {
+  const chatbot = await bench.deps.chatbots.createChatbot({ accountId: bench.accountId, name: 'Vector bench' });
+  const random = prng(7);
+  const vocab = vocabulary(20_000, random);
+  const randomVector = () => unit(Array.from({ length: DIMENSIONS }, () => random() - 0.5));
+  const model = 'bench-embedding';
+  const started = performance.now();
+  const perSource = 1000;
+  for (let s = 0; s < VECTOR_CHUNKS / perSource; s++) {
+    const id = newId();
+    const now = systemClock.now();
+    await bench.deps.db
+      .insertInto('knowledge_sources')
+      .values({
+        id,
+        account_id: bench.accountId,
+        chatbot_id: chatbot.id,
+        type: 'text',
+        title: `Source ${s}`,
+        url: null,
+        status: 'ready',
+        error: null,
+        is_source_of_truth: false,
+        refresh_interval: 'off',
+        last_synced_at: null,
+        last_read_at: now,
+        created_at: now,
+        updated_at: now,
+        text: '',
+        crawl: null,
+        upload: null,
+        run_id: null,
+      })
+      .execute();
+    const chunks = Array.from({ length: perSource }, () => {
+      let text = '';
+      while (text.length < 800) text += `${sentence(vocab.pick, random)} `;
+      return { url: null, text: text.trim() };
+    });
+    await bench.deps.db.transaction().execute(async (trx) => {
+      await insertChunks(trx, { id, chatbot_id: chatbot.id }, chunks);
+      const ids = await trx.selectFrom('knowledge_chunks').select('id').where('source_id', '=', id).execute();
+      await storeVectors(trx, model, ids.map((row) => ({ chunkId: Number(row.id), chatbotId: chatbot.id, vector: randomVector() })));
+    });
+  }
+  const insertSeconds = (performance.now() - started) / 1000;
+  if (bench.deps.database.dialect === 'postgres') await sql`analyze`.execute(bench.deps.db);
+  const queries = Array.from({ length: Math.min(QUERIES, 100) }, () => ({
+    text: Array.from({ length: 2 + Math.floor(random() * 4) }, vocab.pick).join(' '),
+    vector: randomVector(),
+  }));
+  const time = async (work: (query: (typeof queries)[number]) => Promise<unknown>) => {
+    for (const query of queries.slice(0, 5)) await work(query); // warm the caches
+    const times: number[] = [];
+    for (const query of queries) {
+      const t0 = performance.now();
+      await work(query);
+      times.push(performance.now() - t0);
+    }
+    return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  };
+  const db = bench.deps.db;
+  // Words alone (the baseline), the vector ranking alone, and the three fused; alternated in one run.
+  const words = await time((query) => searchKnowledge(db, chatbot.id, query.text, 20));
+  const ranking = await time((query) => nearestChunks(db, chatbot.id, model, query.vector, 20));
+  const meaningOf = (vector: Float32Array): MeaningSearch => async (chatbotId, _question, limit) =>
+    (await nearestChunks(db, chatbotId, model, vector, limit)).map((hit) => ({ ...hit, closeInMeaning: false }));
+  const hybrid = await time((query) => searchKnowledge(db, chatbot.id, query.text, 20, meaningOf(query.vector)));
+  const wordsAgain = await time((query) => searchKnowledge(db, chatbot.id, query.text, 20));
+  return { insertSeconds, words, ranking, hybrid, wordsAgain };
+}
+
 async function run(dialect: DialectName) {
   const { dataDir, database, deps } = await openBenchService(dialect, 'cbo-bench-knowledge-');
   const app = await buildApp(deps);
@@ -331,7 +412,7 @@ async function run(dialect: DialectName) {
     const bench: Bench = { deps, app, token, chatbotId: chatbot.id, accountId: account.id };
     const form = `multipart/form-data; boundary=${BOUNDARY}`;
 
-    const result: Partial<Record<'text' | 'site' | 'pdf' | 'scanned' | 'upload' | 'search', string>> = {};
+    const result: Partial<Record<'text' | 'site' | 'pdf' | 'scanned' | 'upload' | 'search' | 'vectors', string>> = {};
 
     if (ONLY.has('text')) {
       const text = prose(200_000, 1);
@@ -370,6 +451,13 @@ async function run(dialect: DialectName) {
       const search = await searchLatency(bench);
       result.search = `p50 ${search.p50.toFixed(2)} ms, p95 ${search.p95.toFixed(2)} ms, max ${search.max.toFixed(1)} ms, ${search.meanHits.toFixed(1)} passages/query (loading took ${search.insertSeconds.toFixed(0)} s)`;
     }
+    if (ONLY.has('vectors')) {
+      const v = await vectorLatency(bench);
+      const ms = (figures: { p50: number; p95: number }) => `p50 ${figures.p50.toFixed(1)} / p95 ${figures.p95.toFixed(1)} ms`;
+      result.vectors =
+        `ranking alone ${ms(v.ranking)}; search with vectors ${ms(v.hybrid)} vs words alone ${ms(v.words)} ` +
+        `(again after: ${ms(v.wordsAgain)}) = ×${(v.hybrid.p50 / ((v.words.p50 + v.wordsAgain.p50) / 2)).toFixed(1)} at p50 (loading took ${v.insertSeconds.toFixed(0)} s)`;
+    }
     return result;
   } finally {
     await workers.stop();
@@ -397,5 +485,6 @@ for (const dialect of DIALECTS) {
   line('one scanned page, upload → ready', r.scanned, '< 10 s');
   line('50 MiB upload, RSS growth', r.upload, '< 64 MiB');
   line(`search over ${CHUNKS.toLocaleString('en')} chunks`, r.search, 'p50 < 10 ms');
+  line(`vectors over ${VECTOR_CHUNKS.toLocaleString('en')} chunks`, r.vectors, 'bounded: the newest 10,000 compared');
 }
 process.exit(0);

@@ -25,6 +25,8 @@ export interface Config {
   rateLimitPerMinute: number;
   answerEngine: 'extractive' | 'openai';
   openai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
+  /** Vector similarity in retrieval (EMBEDDINGS_MODEL); null: retrieval is full text and typo tolerance alone. */
+  embeddings: EmbeddingsConfig | null;
   metaGraphUrl: string;
   logLevel: string;
   bootstrap: boolean;
@@ -36,6 +38,15 @@ export interface Config {
   publicUrl: string | null;
   /** Email of new escalations; null: no email is sent. */
   smtp: { url: string; from: string } | null;
+}
+
+export interface EmbeddingsConfig {
+  model: string;
+  /** The OpenAI-compatible API's base (`…/v1`); the SDK's default (OpenAI) when unset. */
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  /** How alike (cosine) a question and a passage must be for the passage to answer without sharing its words. */
+  minSimilarity: number;
 }
 
 export class ConfigError extends Error {
@@ -173,6 +184,28 @@ function smtpFrom(env: Env): Config['smtp'] {
   return { url, from };
 }
 
+/** A decimal number from `min` to `max` (e.g. 0.6). */
+function decimal(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `expected a number from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+/** The server and key default to the answer engine's (OPENAI_BASE_URL, OPENAI_API_KEY): often the same provider. */
+function embeddingsFrom(env: Env): EmbeddingsConfig | null {
+  const model = read(env, 'EMBEDDINGS_MODEL');
+  if (model === undefined) return null;
+  return {
+    model,
+    baseUrl: httpUrl(env, 'EMBEDDINGS_BASE_URL') ?? httpUrl(env, 'OPENAI_BASE_URL'),
+    apiKey: read(env, 'EMBEDDINGS_API_KEY') ?? read(env, 'OPENAI_API_KEY'),
+    minSimilarity: decimal(env, 'EMBEDDINGS_MIN_SIMILARITY', 0.6, 0, 1),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(read(env, 'DATA_DIR') ?? './data');
   const database = databaseFrom(env, dataDir);
@@ -209,6 +242,7 @@ export function loadConfig(env: Env = process.env): Config {
       apiKey: read(env, 'OPENAI_API_KEY'),
       model: read(env, 'OPENAI_MODEL'),
     },
+    embeddings: embeddingsFrom(env),
     metaGraphUrl: httpUrl(env, 'META_GRAPH_URL', 'https://graph.facebook.com/v21.0') as string,
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     bootstrap: boolean(env, 'BOOTSTRAP', true),

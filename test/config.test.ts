@@ -220,4 +220,33 @@ describe('loadConfig: TRUST_PROXY, PUBLIC_URL, SMTP_URL', () => {
     assert.equal(load({ SMTP_URL: 'smtps://u:p@mail.example.com', SMTP_FROM: 'Team <t@example.com>' }).smtp?.from, 'Team <t@example.com>');
     assertConfigError({ SECRET_KEY: KEY, SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL');
   });
+
+  it('embeds only with EMBEDDINGS_MODEL, on the OPENAI_* server and key unless EMBEDDINGS_* name others', () => {
+    assert.equal(load({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', OPENAI_API_KEY: 'sk-chat' }).embeddings, null);
+    assert.deepEqual(load({ EMBEDDINGS_MODEL: 'text-embedding-3-small' }).embeddings, {
+      model: 'text-embedding-3-small',
+      baseUrl: undefined,
+      apiKey: undefined,
+      minSimilarity: 0.6,
+    });
+    assert.deepEqual(load({ EMBEDDINGS_MODEL: 'm', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/', OPENAI_API_KEY: 'sk-chat' }).embeddings, {
+      model: 'm',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: 'sk-chat',
+      minSimilarity: 0.6,
+    });
+    const own = load({
+      EMBEDDINGS_MODEL: 'm',
+      EMBEDDINGS_BASE_URL: 'https://embeddings.example.com/v1',
+      EMBEDDINGS_API_KEY: 'sk-embed',
+      EMBEDDINGS_MIN_SIMILARITY: '0.45',
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      OPENAI_API_KEY: 'sk-chat',
+    }).embeddings;
+    assert.deepEqual(own, { model: 'm', baseUrl: 'https://embeddings.example.com/v1', apiKey: 'sk-embed', minSimilarity: 0.45 });
+    assertConfigError({ SECRET_KEY: KEY, EMBEDDINGS_MODEL: 'm', EMBEDDINGS_BASE_URL: 'ftp://x' }, 'EMBEDDINGS_BASE_URL');
+    for (const bad of ['1.5', '-0.1', 'high', '.5']) {
+      assertConfigError({ SECRET_KEY: KEY, EMBEDDINGS_MODEL: 'm', EMBEDDINGS_MIN_SIMILARITY: bad }, 'EMBEDDINGS_MIN_SIMILARITY');
+    }
+  });
 });

@@ -13,6 +13,8 @@ import type { Provider } from '../domain/channels.js';
 export interface JobPayloads {
   /** One processing run of a knowledge source: the run ends the source `ready` or `failed`. */
   'knowledge.process': { sourceId: string; runId: string };
+  /** Vectors of `model` for the ready chunks that lack them (embeddings enabled later, or the model changed). */
+  'knowledge.embed': { model: string };
   /** An outbox event's first attempt at every subscribed endpoint of its account. */
   'events.dispatch': { eventId: string };
   /** One later attempt at one endpoint: a retry, or a first attempt the endpoint was too busy to take. */
@@ -88,6 +90,13 @@ export const JOB_TYPES: { readonly [N in JobName]: JobType } = {
     // long. Past it the source ends `failed`.
     timeoutMs: () => 15 * 60_000,
   },
+  'knowledge.embed': {
+    pool: 'jobs',
+    // The embeddings service down for a while: retries over about half an hour; the periodic task queues it again after.
+    maxAttempts: 6,
+    backoffMs: exponentialBackoff(30_000, 10 * 60_000),
+    timeoutMs: () => 5 * 60_000,
+  },
   'events.dispatch': deliveryRedo,
   'webhooks.deliver': deliveryRedo,
   'channels.receive': {
@@ -120,6 +129,8 @@ export function jobPolicy(name: JobName, settings: JobSettings): JobPolicy & { p
 export const PERIODIC_TASKS = {
   /** Starts the scheduled website refreshes that are due. */
   'knowledge.refresh-due': { everyMs: 60_000 },
+  /** With EMBEDDINGS_MODEL: queues `knowledge.embed` when ready chunks lack a vector of the model. */
+  'knowledge.embed-missing': { everyMs: 60_000 },
   /**
    * Removes, in small batches, what is kept only for a while: delivered events and webhook delivery
    * records past 30 days, Idempotency-Key records and the conversations' change feed past 24 hours,

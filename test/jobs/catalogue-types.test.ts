@@ -103,6 +103,7 @@ describeEachDialect(
       const pools = Object.fromEntries(JOB_NAMES.map((name) => [name, JOB_TYPES[name].pool]));
       assert.deepEqual(pools, {
         'knowledge.process': 'jobs',
+        'knowledge.embed': 'jobs',
         'events.dispatch': 'deliveries',
         'webhooks.deliver': 'deliveries',
         'channels.receive': 'jobs',

@@ -14,6 +14,7 @@ import * as answerRecords from './0011_answer_records.js';
 import * as chunkPages from './0012_chunk_pages.js';
 import * as trigramRetrieval from './0013_trigram_retrieval.js';
 import * as knowledgeWords from './0014_knowledge_words.js';
+import * as chunkVectors from './0015_chunk_vectors.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_chunk_pages': chunkPages,
   '0013_trigram_retrieval': trigramRetrieval,
   '0014_knowledge_words': knowledgeWords,
+  '0015_chunk_vectors': chunkVectors,
 };

@@ -2,6 +2,7 @@
 // into searchable chunks. Other capabilities answer from the service's `search` (the composition root
 // hands it to the conversations capability as its retrieval).
 import type { Capability } from '../../core.js';
+import { embedJob, embedMissingTask } from './knowledge.embed.js';
 import { processJob, refreshDueTask } from './knowledge.jobs.js';
 import { sourcesGauge } from './knowledge.metrics.js';
 import { knowledgeRoutes, type KnowledgeRoutesDeps } from './knowledge.routes.js';
@@ -17,7 +18,7 @@ export type KnowledgeDeps = KnowledgeServiceDeps & KnowledgeRoutesDeps;
 export const knowledgeCapability: Capability<KnowledgeDeps> = {
   name: 'knowledge',
   routes: knowledgeRoutes,
-  jobs: (deps) => [processJob(deps)],
-  tasks: (deps) => [refreshDueTask(deps)],
+  jobs: (deps) => [processJob(deps), embedJob(deps)],
+  tasks: (deps) => [refreshDueTask(deps), embedMissingTask(deps)],
   gauges: (deps) => [sourcesGauge(deps)],
 };

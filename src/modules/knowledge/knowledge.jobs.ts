@@ -2,6 +2,7 @@
 // starts scheduled website refreshes.
 import type { JobHandler } from '../../jobs/catalog.js';
 import type { PeriodicTask } from '../../jobs/scheduler.js';
+import { EMBEDDINGS_FAILURE_PREFIX } from './embeddings.js';
 import { failRun, startDueRefreshes } from './knowledge.runs.js';
 import type { KnowledgeServiceDeps } from './knowledge.service.js';
 import { processKnowledgeSource } from './processing/pipeline.js';
@@ -18,6 +19,9 @@ export const processJob = (deps: KnowledgeServiceDeps): JobHandler<'knowledge.pr
 /** The job's own reason may hold internals (SQL, paths); the source gets a sentence for people. */
 function describeJobFailure(reason: string, timeoutMs: number): string {
   if (/^timed out/.test(reason)) return `processing did not finish within ${formatDuration(timeoutMs)}`;
+  if (reason.startsWith(EMBEDDINGS_FAILURE_PREFIX)) {
+    return `the passages could not be embedded: ${reason.slice(EMBEDDINGS_FAILURE_PREFIX.length)}; refresh or add the source again`;
+  }
   return 'processing stopped after repeated internal errors; refresh or add the source again';
 }
 

@@ -12,6 +12,7 @@ import * as repo from './knowledge.repository.js';
 import type { ChunkDraft, SourceRow } from './knowledge.repository.js';
 import { presentSource } from './knowledge.presenter.js';
 import { refreshSearchStatistics } from './search.dialect.js';
+import { storeSourceVectors } from './vectors.js';
 
 export type ProcessJobPayload = JobPayload<'knowledge.process'>;
 
@@ -38,7 +39,13 @@ export async function beginRun(db: Db, now: number, payload: ProcessJobPayload):
 }
 
 export type RunResult =
-  | { status: 'ready'; text: string; chunks: readonly ChunkDraft[] }
+  | {
+      status: 'ready';
+      text: string;
+      chunks: readonly ChunkDraft[];
+      /** The chunks' vectors in their order (EMBEDDINGS_MODEL), stored with them. */
+      vectors?: { model: string; vectors: readonly Float32Array[] };
+    }
   | { status: 'failed'; error: string };
 
 /** Ends the run: content replaced in one step and `ready`, or `failed` with the reason. False when the result was dropped. */
@@ -61,6 +68,7 @@ async function endRun(trx: Executor, now: number, payload: ProcessJobPayload, re
   let ended: SourceRow;
   if (result.status === 'ready') {
     await repo.replaceChunks(trx, source, result.chunks);
+    if (result.vectors) await storeSourceVectors(trx, source.id, result.vectors.model, result.vectors.vectors);
     ended = await repo.updateSource(trx, source.id, {
       status: 'ready',
       error: null,

@@ -7,6 +7,7 @@ import type { Core } from '../../core.js';
 import type { OutboundGuard } from '../../net/outbound-guard.js';
 import { createSafeFetch, type SafeFetch } from '../../net/safe-fetch.js';
 import { VERSION } from '../../version.js';
+import { createEmbeddingsClient, type EmbeddingsClient } from './embeddings.js';
 import type { HtmlContent } from './processing/extract-html.js';
 import type { ExtractTask } from './processing/extract-worker.js';
 import type { HtmlTask } from './processing/html-worker.js';
@@ -19,6 +20,8 @@ export interface KnowledgeRuntime {
   pages: WorkerPool<HtmlTask, HtmlContent>;
   /** Text of files (pdf.js, OCR, mammoth, csv-parse), in worker threads with their own OCR workers. */
   files: WorkerPool<ExtractTask, { text: string; title?: string }>;
+  /** The chunks' and questions' vectors (EMBEDDINGS_MODEL); null: no vectors, no calls. */
+  embeddings: EmbeddingsClient | null;
   /** DATA_DIR: stored paths are relative to it. */
   dataDir: string;
   /** Where uploads are kept, for as long as their source exists. */
@@ -48,6 +51,7 @@ export function createKnowledgeRuntime({ config, outbound }: Pick<Core, 'config'
     fetch: createSafeFetch(outbound, { userAgent: CRAWLER_USER_AGENT }),
     pages,
     files,
+    embeddings: config.embeddings ? createEmbeddingsClient(config.embeddings) : null,
     dataDir: config.dataDir,
     uploadsDir: join(config.dataDir, 'uploads'),
     scratchDir: join(config.dataDir, 'tmp'),

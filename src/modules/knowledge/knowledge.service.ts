@@ -14,6 +14,7 @@ import type { SourceRow } from './knowledge.repository.js';
 import { startRun } from './knowledge.runs.js';
 import type { KnowledgeRuntime } from './knowledge.runtime.js';
 import { searchKnowledge } from './search.js';
+import { createMeaningSearch } from './vectors.js';
 import type { CrawlSettings, RefreshInterval, SourceType, StoredUpload } from './knowledge.table.js';
 import { websiteKey } from './processing/crawl.js';
 import { detectFileType, extensionOf } from './processing/sniff.js';
@@ -27,6 +28,7 @@ export interface KnowledgeServiceDeps extends Pick<Core, 'db' | 'clock' | 'logge
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
 
 export function createKnowledgeService(deps: KnowledgeServiceDeps) {
+  const meaning = deps.runtime.embeddings ? createMeaningSearch(deps.db, deps.runtime.embeddings, deps.logger) : null;
   return {
     assertCanAddKnowledge,
     /** Where uploads are streamed before `addFile` keeps or removes them. */
@@ -42,7 +44,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
     refreshSource: (chatbotId: string, sourceId: string) => refreshSource(deps, chatbotId, sourceId),
     deleteSource: (chatbotId: string, sourceId: string) => deleteSource(deps, chatbotId, sourceId),
     /** Passages of the chatbot's ready sources for a question (what the chatbot answers from). */
-    search: (chatbotId: string, query: string, limit: number) => searchKnowledge(deps.db, chatbotId, query, limit),
+    search: (chatbotId: string, query: string, limit: number) => searchKnowledge(deps.db, chatbotId, query, limit, meaning),
   };
 }
 

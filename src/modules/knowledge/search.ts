@@ -12,11 +12,13 @@
 // passages holds (a typo, or a word the knowledge never uses) then go to the typo-tolerant retriever: the
 // trigram index proposes chunks sharing their three-letter pieces, and a chunk counts only when one of
 // its words is within a typo of the question's word. The two rankings are fused by rank (reciprocal rank
-// fusion), source-of-truth passages still first.
+// fusion), source-of-truth passages still first. With EMBEDDINGS_MODEL a third ranking joins them: the
+// chunks closest in meaning to the question (vectors.ts), which finds passages sharing no word with it.
 import type { Db } from '../../db/database.js';
 import { sameWord, wordsOf } from '../../lib/words.js';
 import { countTermMatches, rankedMatches, trigramMatches, type ChunkHit } from './search.dialect.js';
 import { searchTerms } from './search-terms.js';
+import type { MeaningHit, MeaningSearch } from './vectors.js';
 
 export interface Passage {
   sourceId: string;
@@ -28,6 +30,10 @@ export interface Passage {
   /** Higher is more relevant; comparable only within one result. */
   score: number;
   isSourceOfTruth: boolean;
+  /** Cosine similarity of the question's and the passage's vectors, when the vector ranking found it. */
+  vectorSimilarity?: number;
+  /** That similarity reaches EMBEDDINGS_MIN_SIMILARITY: the passage speaks to the question even without its words. */
+  closeInMeaning?: boolean;
 }
 
 const MAX_LIMIT = 100;
@@ -43,11 +49,22 @@ const TYPO_MIN_LENGTH = 4;
 /** Trigram candidates read per question before the word-by-word check. */
 const TYPO_CANDIDATES = 50;
 
-export async function searchKnowledge(db: Db, chatbotId: string, query: string, limit: number): Promise<Passage[]> {
+export async function searchKnowledge(
+  db: Db,
+  chatbotId: string,
+  query: string,
+  limit: number,
+  meaning: MeaningSearch | null = null,
+): Promise<Passage[]> {
   const terms = searchTerms(query);
   const bounded = Math.max(1, Math.min(MAX_LIMIT, Math.floor(limit) || 1));
   if (terms.length === 0) return [];
-  const fullText = await fullTextMatches(db, chatbotId, terms, bounded);
+  // The question's vector is asked for while full text runs.
+  const [fullText, byMeaning] = await Promise.all([
+    fullTextMatches(db, chatbotId, terms, bounded),
+    meaning ? meaning(chatbotId, query, bounded) : ([] as MeaningHit[]),
+  ]);
+  const similar = new Map(byMeaning.map((hit) => [Number(hit.id), hit]));
 
   const fullTextWords = fullText.map((hit) => new Set(wordsOf(hit.text)));
   const unmatched = terms.filter(
@@ -66,14 +83,18 @@ export async function searchKnowledge(db: Db, chatbotId: string, query: string, 
       .sort((a, b) => b.found - a.found || a.rank - b.rank)
       .map((candidate) => candidate.hit);
   }
-  return fuse([fullText, typo], bounded).map((row) => ({
-    sourceId: row.source_id,
-    title: row.title,
-    url: row.url,
-    text: row.text,
-    score: row.score,
-    isSourceOfTruth: row.is_source_of_truth,
-  }));
+  return fuse([fullText, typo, byMeaning], bounded).map((row) => {
+    const alike = similar.get(row.id);
+    return {
+      sourceId: row.source_id,
+      title: row.title,
+      url: row.url,
+      text: row.text,
+      score: row.score,
+      isSourceOfTruth: row.is_source_of_truth,
+      ...(alike ? { vectorSimilarity: alike.score, closeInMeaning: alike.closeInMeaning } : {}),
+    };
+  });
 }
 
 /** Whether a text's words hold the question's word: as it is, by its stem, or with a typo. */

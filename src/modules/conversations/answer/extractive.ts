@@ -6,6 +6,7 @@
 import type { Answer, AnswerEngine, AnswerRequest, Passage, Retrieve } from './engine.js';
 import { informationOnly } from './passage-text.js';
 import { answerExcerpt, type Excerpt } from './excerpt.js';
+import { closeInMeaning } from './meaning.js';
 import { earlierTerms } from './follow-up.js';
 import { ENGLISH, languageOf } from '../../../lib/language.js';
 import { synonymsOf } from '../../../lib/synonyms.js';
@@ -35,7 +36,8 @@ export interface RelevantPassage extends Passage {
 }
 
 /**
- * Retrieved passages that speak to the question (relevance at least RELEVANCE_THRESHOLD), cleaned, best
+ * Retrieved passages that speak to the question (relevance at least RELEVANCE_THRESHOLD, or close in
+ * meaning by their vectors), cleaned, best
  * first: source-of-truth passages before all others (they win conflicts), then by relevance, then in
  * retrieval order; at most PASSAGES_PER_ANSWER. Empty when none does: the chatbot then says it does not know.
  */
@@ -87,7 +89,7 @@ async function weighedPassages(
   }
   const passages = retrieved
     .map((passage, rank) => ({ ...passage, relevance: weighedCoverage(weighed, passage.information), rank }))
-    .filter((passage) => passage.relevance >= RELEVANCE_THRESHOLD)
+    .filter((passage) => passage.relevance >= RELEVANCE_THRESHOLD || closeInMeaning(passage))
     .sort(
       (a, b) =>
         Number(b.isSourceOfTruth) - Number(a.isSourceOfTruth) || b.relevance - a.relevance || a.rank - b.rank,
@@ -131,7 +133,8 @@ export class ExtractiveEngine implements AnswerEngine {
       const excerpt = answerExcerpt(weighed, request.question, passage.information, {
         measure,
         title: passage.title,
-        minimum: RELEVANCE_THRESHOLD,
+        // A passage close in meaning (vectors) may share no word with the question.
+        minimum: closeInMeaning(passage) ? 0 : RELEVANCE_THRESHOLD,
       });
       if (!excerpt.text) continue;
       // The best match; between equals, the passage whose title names more of what is asked (the page about

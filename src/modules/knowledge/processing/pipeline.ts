@@ -9,8 +9,13 @@
 //                    links, linked PDFs read like files)
 //   3. chunk   by the text's structure (headings and questions with their text, lists and tables whole),
 //              about 1,000 characters with some overlap (chunk.ts); a website's chunks name their page
-//   4. finish  one transaction: old chunks swapped for new ones (the full-text index follows them), `ready`
-//              (websites: lastSyncedAt), knowledge.synced; or `failed` with a readable error, knowledge.synced
+//   4. embed   with EMBEDDINGS_MODEL only: the chunks' vectors, in batches (../embeddings.ts); a source is
+//              `ready` only with its vectors stored. The service failing throws like any other internal
+//              error (the job retries; a refused key or unknown model fails it at once), and the source
+//              ends `failed` saying the passages could not be embedded
+//   5. finish  one transaction: old chunks swapped for new ones (the full-text index follows them; their
+//              vectors go with them), `ready` (websites: lastSyncedAt), knowledge.synced; or `failed` with
+//              a readable error, knowledge.synced
 //
 // Content problems (an unreadable file, a site with no readable page) end the run `failed` here. Anything
 // else throws: the job is retried, and when it fails for good (or passes its time limit) the job's failure
@@ -28,6 +33,9 @@ import type { CrawlSettings, StoredUpload } from '../knowledge.table.js';
 import { crawlWebsite, type CrawlOutcome } from './crawl.js';
 import { chunkText } from './chunk.js';
 import { ExtractionError, throwIfAborted } from './errors.js';
+import { PermanentJobError } from '../../../jobs/catalog.js';
+import { EmbeddingsError } from '../embeddings.js';
+import { storedVectorsByText } from '../vectors.js';
 
 export interface PipelineContext {
   db: Db;
@@ -55,7 +63,8 @@ export async function processKnowledgeSource(payload: ProcessJobPayload, context
   if (!source) return;
 
   const read = await readSource(source, context);
-  const result: RunResult = read.ok ? chunkSections(source, read.sections) : { status: 'failed', error: read.error };
+  let result: RunResult = read.ok ? chunkSections(source, read.sections) : { status: 'failed', error: read.error };
+  if (result.status === 'ready') result = await withVectors(source, result, context);
 
   // Past the time limit the job's failure handler has ended the run already: write nothing.
   throwIfAborted(context.signal);
@@ -64,6 +73,27 @@ export async function processKnowledgeSource(payload: ProcessJobPayload, context
     { sourceId: source.id, type: source.type, status: result.status, chunks: result.status === 'ready' ? result.chunks.length : 0, written },
     written ? 'knowledge source processed' : 'knowledge source changed while processing; result dropped',
   );
+}
+
+/**
+ * The chunks' vectors, when EMBEDDINGS_MODEL is set. A chunk whose text the source already had (a refresh
+ * of an unchanged page) keeps its vector; repeated texts are embedded once.
+ */
+async function withVectors(source: SourceRow, result: Extract<RunResult, { status: 'ready' }>, context: PipelineContext): Promise<RunResult> {
+  const embeddings = context.runtime.embeddings;
+  if (!embeddings) return result;
+  try {
+    const known = await storedVectorsByText(context.db, source.id, embeddings.model);
+    const missing = [...new Set(result.chunks.map((chunk) => chunk.text).filter((text) => !known.has(text)))];
+    const fresh = await embeddings.embedDocuments(missing, context.signal);
+    missing.forEach((text, i) => known.set(text, fresh[i]!));
+    return { ...result, vectors: { model: embeddings.model, vectors: result.chunks.map((chunk) => known.get(chunk.text)!) } };
+  } catch (error) {
+    if (context.signal.aborted) throw context.signal.reason;
+    // Retrying cannot fix a refused key or an unknown model: the job fails at once, with the same message.
+    if (error instanceof EmbeddingsError && error.permanent) throw new PermanentJobError(error.message, { cause: error });
+    throw error;
+  }
 }
 
 function readSource(source: SourceRow, context: PipelineContext): Promise<ReadOutcome> {
