@@ -5,26 +5,38 @@ import { dialectOf } from '../../../db/dialect.js';
 import type { ConversationChangeRow, ConversationChangeTable } from './live.table.js';
 import './live.table.js';
 
-/** Any constant of this service's own: the advisory lock that orders the feed's writers on PostgreSQL. */
-const FEED_LOCK = 7_310_412_001;
+/**
+ * Any constant of this service's own: the class of the advisory locks that order the feed's writers on
+ * PostgreSQL, one lock per account (the account's id hashed; two accounts sharing a hash only wait for
+ * each other).
+ */
+const FEED_LOCK_CLASS = 731_041_200;
 
 /** A change to append: every column but the id the feed hands out. */
 export type NewChange = Insertable<ConversationChangeTable>;
 
 /**
- * Appends changes. A stream reads "ids after n", so ids must become visible in increasing order. A
- * PostgreSQL sequence hands them out at insert, and transactions can commit in another order: a reader
- * could pass id 11 before id 10 commits and never see 10. Writers therefore take one transaction-scoped
- * lock before inserting and hold it to commit, so commits follow ids. Callers append last in their
- * transaction, keeping that lock short and after every row lock they take. SQLite has one writer already.
+ * Appends changes. A stream reads one account's "ids after n", so an account's ids must become visible in
+ * increasing order. A PostgreSQL sequence hands them out at insert, and transactions can commit in another
+ * order: a reader could pass id 11 before id 10 commits and never see 10. Writers therefore take the
+ * account's transaction-scoped lock before inserting and hold it to commit, so an account's commits follow
+ * its ids; different accounts' writers do not wait for each other (every reader reads one account, and
+ * starts from that account's newest id: lastChangeId). Callers append last in their transaction, keeping
+ * that lock short and after every row lock they take. SQLite has one writer already.
  * On PostgreSQL the rows' wake-up notification goes in the same statement (true: sent); on SQLite the
  * caller publishes it (false).
  */
-export async function appendChanges(trx: Executor, changes: NewChange[], wakeUp: { channel: string; payload: string }): Promise<boolean> {
+export async function appendChanges(
+  trx: Executor,
+  changes: NewChange[],
+  wakeUp: { channel: string; payload: string },
+): Promise<boolean> {
   if (changes.length === 0) return false;
   if (dialectOf(trx) === 'postgres') {
     // One statement: the lock, the rows and the notification (delivered at commit). The lock is held from
-    // here to the commit, so every statement less in between is time other writers do not wait.
+    // here to the commit, so every statement less in between is time other writers do not wait. (Changes
+    // of several accounts in one transaction take their locks in one order, so two such never deadlock.)
+    const accounts = [...new Set(changes.map((change) => change.account_id))];
     const rows = sql.join(
       changes.map(
         (change) =>
@@ -35,22 +47,31 @@ export async function appendChanges(trx: Executor, changes: NewChange[], wakeUp:
       with appended as (
         insert into conversation_changes (account_id, chatbot_id, thread_id, kind, message_id, created_at)
         select v.account_id, v.chatbot_id, v.thread_id, v.kind, v.message_id, v.created_at
-        from (select pg_advisory_xact_lock(${FEED_LOCK})) as feed_lock
+        from (
+          select count(pg_advisory_xact_lock(${FEED_LOCK_CLASS}::int, hashtext(account)))
+          from (select distinct unnest(${accounts}::text[]) as account order by 1) as locked
+        ) as feed_lock
         cross join (values ${rows}) as v(account_id, chatbot_id, thread_id, kind, message_id, created_at)
         returning id
       )
-      select pg_notify(${wakeUp.channel}, ${wakeUp.payload}) from (select count(*) from appended) as written`.execute(trx);
+      select pg_notify(${wakeUp.channel}, ${wakeUp.payload}) from (select count(*) from appended) as written`.execute(
+      trx,
+    );
     return true;
   }
   await trx.insertInto('conversation_changes').values(changes).execute();
   return false;
 }
 
-/** The newest id; 0 when the feed is empty. */
-export async function lastChangeId(db: Executor): Promise<number> {
+/**
+ * The account's newest id; 0 when it has none. Per account: another account's newer id may already be
+ * visible while one of this account's, smaller, is still to commit.
+ */
+export async function lastChangeId(db: Executor, accountId: string): Promise<number> {
   const row = await db
     .selectFrom('conversation_changes')
     .select((eb) => eb.fn.max('id').as('id'))
+    .where('account_id', '=', accountId)
     .executeTakeFirst();
   return Number(row?.id ?? 0);
 }

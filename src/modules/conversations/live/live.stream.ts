@@ -50,7 +50,7 @@ export async function openConversationStream(
   const { db } = deps;
   const { accountId, chatbotIds } = options.principal;
   const followed = new Set(options.threadIds);
-  const latest = await repo.lastChangeId(db);
+  const latest = await repo.lastChangeId(db, accountId);
   // An id from the future (another database, a stale client) is treated as the present.
   let position = options.lastEventId === null ? latest : Math.min(options.lastEventId, latest);
 
