@@ -28,7 +28,9 @@ export interface KnowledgeServiceDeps extends Pick<Core, 'db' | 'clock' | 'logge
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
 
 export function createKnowledgeService(deps: KnowledgeServiceDeps) {
-  const meaning = deps.runtime.embeddings ? createMeaningSearch(deps.db, deps.runtime.embeddings, deps.logger) : null;
+  const meaning = deps.runtime.embeddings
+    ? createMeaningSearch(deps.db, deps.runtime.embeddings, deps.logger)
+    : null;
   return {
     assertCanAddKnowledge,
     /** Where uploads are streamed before `addFile` keeps or removes them. */
@@ -37,39 +39,70 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
       repo.listSources(deps.db, chatbotId, type, page),
     getSource: (chatbotId: string, sourceId: string) => getSource(deps, chatbotId, sourceId),
     getSourceWithText: (chatbotId: string, sourceId: string) => getSourceWithText(deps, chatbotId, sourceId),
-    addText: (principal: Principal, chatbotId: string, input: AddTextInput) => addText(deps, principal, chatbotId, input),
-    addWebsite: (principal: Principal, chatbotId: string, input: AddWebsiteInput) => addWebsite(deps, principal, chatbotId, input),
-    addFile: (principal: Principal, chatbotId: string, file: ReceivedFile) => addFile(deps, principal, chatbotId, file),
-    updateSource: (chatbotId: string, sourceId: string, input: UpdateSourceInput) => updateSource(deps, chatbotId, sourceId, input),
+    addText: (principal: Principal, chatbotId: string, input: AddTextInput) =>
+      addText(deps, principal, chatbotId, input),
+    addWebsite: (principal: Principal, chatbotId: string, input: AddWebsiteInput) =>
+      addWebsite(deps, principal, chatbotId, input),
+    addFile: (principal: Principal, chatbotId: string, file: ReceivedFile) =>
+      addFile(deps, principal, chatbotId, file),
+    updateSource: (chatbotId: string, sourceId: string, input: UpdateSourceInput) =>
+      updateSource(deps, chatbotId, sourceId, input),
     refreshSource: (chatbotId: string, sourceId: string) => refreshSource(deps, chatbotId, sourceId),
     deleteSource: (chatbotId: string, sourceId: string) => deleteSource(deps, chatbotId, sourceId),
     /** Passages of the chatbot's ready sources for a question (what the chatbot answers from). */
-    search: (chatbotId: string, query: string, limit: number) => searchKnowledge(deps.db, chatbotId, query, limit, meaning),
+    search: (chatbotId: string, query: string, limit: number, options?: { byMeaning?: boolean }) =>
+      searchKnowledge(deps.db, chatbotId, query, limit, options?.byMeaning === false ? null : meaning),
   };
 }
 
 /** An account whose subscription is not active cannot add knowledge. */
 function assertCanAddKnowledge(principal: Principal): void {
   if (!principal.subscriptionActive) {
-    throw new AppError('subscription_inactive', 'The subscription is not active, so knowledge cannot be added.');
+    throw new AppError(
+      'subscription_inactive',
+      'The subscription is not active, so knowledge cannot be added.',
+    );
   }
 }
 
-async function getSource(deps: KnowledgeServiceDeps, chatbotId: string, sourceId: string): Promise<repo.SourceSummaryRow> {
+async function getSource(
+  deps: KnowledgeServiceDeps,
+  chatbotId: string,
+  sourceId: string,
+): Promise<repo.SourceSummaryRow> {
   const source = await repo.findSourceSummary(deps.db, chatbotId, sourceId);
   if (!source) throw notFoundSource();
   return source;
 }
 
 /** With its text, which may be megabytes: read only when asked for. */
-async function getSourceWithText(deps: KnowledgeServiceDeps, chatbotId: string, sourceId: string): Promise<SourceRow> {
+async function getSourceWithText(
+  deps: KnowledgeServiceDeps,
+  chatbotId: string,
+  sourceId: string,
+): Promise<SourceRow> {
   const source = await repo.findSource(deps.db, chatbotId, sourceId);
   if (!source) throw notFoundSource();
   return source;
 }
 
 /** A new source row, pending, with its first processing run queued in the same transaction. */
-async function createSource(deps: KnowledgeServiceDeps, fields: Pick<SourceRow, 'id' | 'account_id' | 'chatbot_id' | 'type' | 'title' | 'url' | 'text' | 'crawl' | 'upload' | 'refresh_interval'>): Promise<SourceRow> {
+async function createSource(
+  deps: KnowledgeServiceDeps,
+  fields: Pick<
+    SourceRow,
+    | 'id'
+    | 'account_id'
+    | 'chatbot_id'
+    | 'type'
+    | 'title'
+    | 'url'
+    | 'text'
+    | 'crawl'
+    | 'upload'
+    | 'refresh_interval'
+  >,
+): Promise<SourceRow> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const runId = await startRun(trx, now, fields.id);
@@ -103,7 +136,12 @@ export interface AddTextInput {
   text: string;
 }
 
-async function addText(deps: KnowledgeServiceDeps, principal: Principal, chatbotId: string, input: AddTextInput): Promise<SourceRow> {
+async function addText(
+  deps: KnowledgeServiceDeps,
+  principal: Principal,
+  chatbotId: string,
+  input: AddTextInput,
+): Promise<SourceRow> {
   const title = nonBlank('body.title', input.title);
   nonBlank('body.text', input.text);
   assertCanAddKnowledge(principal);
@@ -137,19 +175,31 @@ export interface AddWebsiteInput {
 /** How long creation waits for DNS to say whether a host name is public; an unanswered name is read (and reported) later. */
 const RESOLVE_CHECK_MS = 3000;
 
-async function addWebsite(deps: KnowledgeServiceDeps, principal: Principal, chatbotId: string, input: AddWebsiteInput): Promise<SourceRow> {
+async function addWebsite(
+  deps: KnowledgeServiceDeps,
+  principal: Principal,
+  chatbotId: string,
+  input: AddWebsiteInput,
+): Promise<SourceRow> {
   const runtime = deps.runtime;
   const mode = input.crawl ?? 'page';
-  if (input.pageUrls !== undefined && mode === 'site') throw validationError('body.pageUrls', 'cannot be combined with crawl "site"; pick pages or follow links');
-  if (input.includePaths !== undefined && mode !== 'site') throw validationError('body.includePaths', 'applies only with crawl "site"');
-  if (input.excludePaths !== undefined && mode !== 'site') throw validationError('body.excludePaths', 'applies only with crawl "site"');
+  if (input.pageUrls !== undefined && mode === 'site')
+    throw validationError(
+      'body.pageUrls',
+      'cannot be combined with crawl "site"; pick pages or follow links',
+    );
+  if (input.includePaths !== undefined && mode !== 'site')
+    throw validationError('body.includePaths', 'applies only with crawl "site"');
+  if (input.excludePaths !== undefined && mode !== 'site')
+    throw validationError('body.excludePaths', 'applies only with crawl "site"');
   const title = input.title === undefined ? undefined : nonBlank('body.title', input.title);
 
   const url = checkPublicUrl(runtime, input.url, 'body.url');
   const pageUrls = (input.pageUrls ?? []).map((page, i) => {
     const field = `body.pageUrls[${i}]`;
     const pageUrl = checkPublicUrl(runtime, page, field);
-    if (websiteKey(pageUrl) !== websiteKey(url)) throw validationError(field, `is on another website than ${url.host}`);
+    if (websiteKey(pageUrl) !== websiteKey(url))
+      throw validationError(field, `is on another website than ${url.host}`);
     return pageUrl.href;
   });
   await assertResolvesPublic(runtime, url, 'body.url');
@@ -179,7 +229,8 @@ function checkPublicUrl(runtime: KnowledgeRuntime, raw: string, field: string): 
   try {
     return runtime.guard.checkUrl(raw, { schemes: ['http:', 'https:'] });
   } catch (error) {
-    if (error instanceof OutboundBlockedError) throw validationError(field, `must be a public http(s) address: ${error.reason}`);
+    if (error instanceof OutboundBlockedError)
+      throw validationError(field, `must be a public http(s) address: ${error.reason}`);
     throw error;
   }
 }
@@ -193,7 +244,8 @@ async function assertResolvesPublic(runtime: KnowledgeRuntime, url: URL, field: 
   try {
     await Promise.race([runtime.guard.resolve(url.hostname), gaveUp]);
   } catch (error) {
-    if (error instanceof OutboundBlockedError) throw validationError(field, `must be a public http(s) address: ${error.reason}`);
+    if (error instanceof OutboundBlockedError)
+      throw validationError(field, `must be a public http(s) address: ${error.reason}`);
   } finally {
     clearTimeout(timer);
   }
@@ -211,7 +263,12 @@ export interface ReceivedFile {
 }
 
 /** Checks the stored upload's content against its name, then keeps it under the source's id. The upload is removed when refused. */
-async function addFile(deps: KnowledgeServiceDeps, principal: Principal, chatbotId: string, file: ReceivedFile): Promise<SourceRow> {
+async function addFile(
+  deps: KnowledgeServiceDeps,
+  principal: Principal,
+  chatbotId: string,
+  file: ReceivedFile,
+): Promise<SourceRow> {
   const runtime = deps.runtime;
   let keptPath: string | null = null;
   try {
@@ -222,7 +279,12 @@ async function addFile(deps: KnowledgeServiceDeps, principal: Principal, chatbot
     const relativePath = join('uploads', `${id}${extensionOf(file.fileName)}`);
     keptPath = join(runtime.dataDir, relativePath);
     await rename(file.tempPath, keptPath);
-    const upload: StoredUpload = { fileName: file.fileName, kind: sniffed.kind, path: relativePath, size: file.size };
+    const upload: StoredUpload = {
+      fileName: file.fileName,
+      kind: sniffed.kind,
+      path: relativePath,
+      size: file.size,
+    };
     return await createSource(deps, {
       id,
       account_id: principal.accountId,
@@ -251,17 +313,27 @@ export interface UpdateSourceInput {
   refreshInterval?: RefreshInterval;
 }
 
-async function updateSource(deps: KnowledgeServiceDeps, chatbotId: string, sourceId: string, input: UpdateSourceInput): Promise<SourceRow> {
+async function updateSource(
+  deps: KnowledgeServiceDeps,
+  chatbotId: string,
+  sourceId: string,
+  input: UpdateSourceInput,
+): Promise<SourceRow> {
   const title = input.title === undefined ? undefined : nonBlank('body.title', input.title);
   if (input.text !== undefined) nonBlank('body.text', input.text);
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const source = await repo.lockSource(trx, sourceId);
     if (!source || source.chatbot_id !== chatbotId) throw notFoundSource();
-    if (input.text !== undefined && source.type !== 'text') throw validationError('body.text', 'can only be changed on a text source');
-    if (input.refreshInterval !== undefined && source.type !== 'website') throw validationError('body.refreshInterval', 'applies only to website sources');
+    if (input.text !== undefined && source.type !== 'text')
+      throw validationError('body.text', 'can only be changed on a text source');
+    if (input.refreshInterval !== undefined && source.type !== 'website')
+      throw validationError('body.refreshInterval', 'applies only to website sources');
     if (input.text !== undefined && (source.status === 'pending' || source.status === 'processing')) {
-      throw new AppError('not_ready', 'The source is being processed; change its text once it is ready or failed.');
+      throw new AppError(
+        'not_ready',
+        'The source is being processed; change its text once it is ready or failed.',
+      );
     }
 
     const changes: Parameters<typeof repo.updateSource>[2] = {};
@@ -270,7 +342,12 @@ async function updateSource(deps: KnowledgeServiceDeps, chatbotId: string, sourc
     if (input.refreshInterval !== undefined) changes.refresh_interval = input.refreshInterval;
     if (input.text !== undefined) {
       // ready/failed → pending: the new text is processed again.
-      Object.assign(changes, { text: input.text, status: 'pending', error: null, run_id: await startRun(trx, now, source.id) });
+      Object.assign(changes, {
+        text: input.text,
+        status: 'pending',
+        error: null,
+        run_id: await startRun(trx, now, source.id),
+      });
     }
     if (Object.keys(changes).length === 0) return source;
     return repo.updateSource(trx, source.id, { ...changes, updated_at: now });
@@ -278,18 +355,32 @@ async function updateSource(deps: KnowledgeServiceDeps, chatbotId: string, sourc
 }
 
 /** POST refresh: a website that is ready or failed is read again now. */
-async function refreshSource(deps: KnowledgeServiceDeps, chatbotId: string, sourceId: string): Promise<SourceRow> {
+async function refreshSource(
+  deps: KnowledgeServiceDeps,
+  chatbotId: string,
+  sourceId: string,
+): Promise<SourceRow> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const source = await repo.lockSource(trx, sourceId);
     if (!source || source.chatbot_id !== chatbotId) throw notFoundSource();
-    if (source.type !== 'website') throw new AppError('not_a_website', `Only website sources can be refreshed; this one is a ${source.type} source.`);
+    if (source.type !== 'website')
+      throw new AppError(
+        'not_a_website',
+        `Only website sources can be refreshed; this one is a ${source.type} source.`,
+      );
     if (source.status === 'pending' || source.status === 'processing') {
-      if (source.last_synced_at === null) throw new AppError('not_ready', 'The website is still being read for the first time.');
+      if (source.last_synced_at === null)
+        throw new AppError('not_ready', 'The website is still being read for the first time.');
       throw new AppError('refresh_running', 'A refresh of this website is already running.');
     }
     const runId = await startRun(trx, now, source.id);
-    return repo.updateSource(trx, source.id, { status: 'processing', error: null, run_id: runId, updated_at: now });
+    return repo.updateSource(trx, source.id, {
+      status: 'processing',
+      error: null,
+      run_id: runId,
+      updated_at: now,
+    });
   });
 }
 

@@ -9,7 +9,13 @@ import type { MessageRole } from '../conversations.table.js';
 export type { Passage };
 
 /** Retrieval over the chatbot's ready sources, source-of-truth passages first. */
-export type Retrieve = (chatbotId: string, query: string, limit: number) => Promise<Passage[]>;
+export type Retrieve = (
+  chatbotId: string,
+  query: string,
+  limit: number,
+  /** `byMeaning: false`: without the vector ranking (a query that only adds words to one already run). */
+  options?: { byMeaning?: boolean },
+) => Promise<Passage[]>;
 
 export interface AnswerRequest {
   chatbotId: string;

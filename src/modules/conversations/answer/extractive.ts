@@ -82,6 +82,8 @@ async function weighedPassages(
       retrieve,
       chatbotId,
       `${query} ${[...synonyms.values()].flat().join(' ')}`,
+      // The question's meaning was searched already; the synonyms only add words.
+      { byMeaning: false },
     );
     const seen = new Set(retrieved.map((passage) => passage.text));
     retrieved = [...retrieved, ...more.filter((passage) => !seen.has(passage.text))];
@@ -102,8 +104,13 @@ async function weighedPassages(
 const betterExcerpt = (a: Excerpt & { titled: number }, b: Excerpt & { titled: number }): boolean =>
   (a.score - b.score || a.titled - b.titled || a.own - b.own || a.alike - b.alike) > 0;
 
-const retrieveCleaned = async (retrieve: Retrieve, chatbotId: string, query: string) =>
-  (await retrieve(chatbotId, query, RELEVANCE_POOL)).map((passage) => ({
+const retrieveCleaned = async (
+  retrieve: Retrieve,
+  chatbotId: string,
+  query: string,
+  options?: { byMeaning?: boolean },
+) =>
+  (await retrieve(chatbotId, query, RELEVANCE_POOL, options)).map((passage) => ({
     ...passage,
     information: informationOnly(passage.text),
   }));

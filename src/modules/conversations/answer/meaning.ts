@@ -4,4 +4,5 @@
 // (set per model: similarities of unrelated texts differ from one model to another) is admitted too.
 import type { Passage } from './engine.js';
 
-export const closeInMeaning = (passage: Pick<Passage, 'closeInMeaning'>): boolean => passage.closeInMeaning === true;
+export const closeInMeaning = (passage: Pick<Passage, 'closeInMeaning'>): boolean =>
+  passage.closeInMeaning === true;

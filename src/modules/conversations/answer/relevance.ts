@@ -108,6 +108,8 @@ export function termWeights(
   return [
     ...terms.map((term): WeighedTerm => {
       if (!present.some((words) => holds(words, term))) {
+        // "How long does it take": the knowledge may say "takes 3 days" or only "within 3 days".
+        if (LIGHT_WORDS.has(term)) return { term, weight: 0, language };
         const alternatives = (synonyms.get(term) ?? []).filter((synonym) =>
           present.some((words) => words.has(synonym)),
         );
@@ -138,6 +140,8 @@ export function weighedCoverage(weighed: readonly WeighedTerm[], text: string): 
 }
 
 export const UNKNOWN_WORD_WEIGHT = 2;
+/** Words that help pick the sentence when the knowledge uses them, and count for nothing when it does not. */
+const LIGHT_WORDS = new Set(['take', 'takes', 'taking', 'took']);
 export const EARLIER_WORD_WEIGHT = 0.5;
 export const TITLE_WORD_WEIGHT = 0.5;
 const TITLED_POOL_MIN = 3;
