@@ -218,7 +218,9 @@ async function drive(): Promise<void> {
     const ratio = list.requestsPerSecond / baseline.requestsPerSecond;
     console.log(`\nthroughput ratio list / bare: ${(ratio * 100).toFixed(1)} % (target ≥ 40 %)`);
     console.log(`list p99 latency: ${list.p99} ms (target < 25 ms)`);
-    const met = ratio >= 0.4 && list.p99 < 25 && list.errors === 0 && list.non2xx === 0;
+    console.log(`list server CPU: ${list.cpuMicrosPerRequest.toFixed(0)} µs per request (target ≤ 200 µs)`);
+    const met =
+      ratio >= 0.4 && list.p99 < 25 && list.cpuMicrosPerRequest <= 200 && list.errors === 0 && list.non2xx === 0;
     console.log(met ? 'targets met' : 'TARGETS MISSED');
     process.exitCode = met ? 0 : 1;
   } finally {

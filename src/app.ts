@@ -1,7 +1,7 @@
 // buildApp(deps): the HTTP application: cross-cutting plugins first, then each capability's routes under
 // /api/v1. Nothing here starts listening or background work (see main.ts); the services come built from
 // the composition root (deps.ts).
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppDeps } from './deps.js';
 import { AppError, validationError } from './errors.js';
@@ -13,6 +13,7 @@ import { registerMetrics } from './http/metrics.js';
 import { API_PREFIX, registerOpenApi } from './http/openapi.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { validatorCompiler } from './http/validation.js';
+import { lazyChildLogger } from './logger.js';
 import { VERSION } from './version.js';
 
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
@@ -23,6 +24,7 @@ const bareApp = (deps: AppDeps) =>
     loggerInstance: deps.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: newRequestId,
+    childLoggerFactory: lazyChildLogger as unknown as FastifyServerOptions['childLoggerFactory'],
     frameworkErrors,
     clientErrorHandler,
     // A request without Host is refused by buildApp's onRequest hook, in the envelope (Node's own check
@@ -53,6 +55,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
 
+  // Async on purpose: the answer then waits for the HTTP parser to finish the bytes at hand, so a request
+  // whose body turns out malformed gets the parser's 400 alone, not a route's answer (a 404) before it.
+  // The other hooks every request runs are written with `done`: an async hook costs a promise and a turn
+  // of the microtask queue per request even when it does nothing.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.raw.httpVersion === '1.1' && !request.headers.host) {
@@ -68,17 +74,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     deps.lifecycle.shuttingDown = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (deps.lifecycle.shuttingDown) reply.header('connection', 'close');
+    done(null, payload);
   });
   // One line per request: id, route, status, duration. Never headers or bodies (tokens, secrets).
   // (Skipped outright when the level drops it: its fields would be gathered for nothing.)
-  app.addHook('onResponse', async (request, reply) => {
-    if ((request.log as Partial<Logger>).isLevelEnabled?.('info') === false) return;
-    request.log.info(
-      { method: request.method, route: request.routeOptions.url ?? null, statusCode: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 10) / 10 },
-      'request',
-    );
+  app.addHook('onResponse', (request, reply, done) => {
+    if ((request.log as Partial<Logger>).isLevelEnabled?.('info') !== false) {
+      request.log.info(
+        { method: request.method, route: request.routeOptions.url ?? null, statusCode: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 10) / 10 },
+        'request',
+      );
+    }
+    done();
   });
 
   // Before any route: every request is counted, whichever answers it.

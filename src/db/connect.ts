@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 import type { DialectName } from './dialect.js';
-import { statementName } from './prepared.js';
+import { registerDirectReader, statementName } from './prepared.js';
 import { RoutedSqliteDialect } from './sqlite-driver.js';
 
 // int8 (bigint) columns hold millisecond timestamps and counts, all far below 2^53.
@@ -73,12 +73,19 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
       client.query(`set lock_timeout = ${Math.round(busyTimeoutMs)}`).catch(() => {});
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) });
+    // Prepared SELECTs as named statements on any pooled connection, as namedStatementPool sends them.
+    registerDirectReader(db, async (text, values) => {
+      const name = statementName(text);
+      const result = await (name ? pool.query({ name, text, values: [...values] }) : pool.query(text, [...values]));
+      return result.rows;
+    });
     return handle(db, 'postgres', pool, () => ({ dialect: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   }
   const path = target.path ?? ':memory:';
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const dialect = new RoutedSqliteDialect({ path, busyTimeoutMs });
   const db = new Kysely<Database>({ dialect });
+  registerDirectReader(db, (text, parameters) => dialect.readRows(text, parameters));
   return handle(db, 'sqlite', null, () => ({ dialect: 'sqlite', writerQueue: dialect.writerQueueLength }));
 }
 

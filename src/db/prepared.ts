@@ -11,8 +11,12 @@
 // The SQL text being the same string every time, SQLite's statement cache finds the prepared statement at
 // once; on PostgreSQL the text is registered as a named statement, which each pooled connection parses and
 // plans once (see `namedStatementPool`).
+//
+// A prepared SELECT run on the database itself (not in a transaction) skips Kysely's executor: the
+// database's `DirectReader` (registered by connect.ts) runs the SQL on the driver at once. Kysely's
+// connection handling, plugins pass and result wrapping cost as much as a short indexed read.
 import { createHash } from 'node:crypto';
-import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import { SelectQueryNode, type CompiledQuery, type Compilable, type Kysely } from 'kysely';
 
 /** A stand-in value no caller sends: NUL bytes cannot be in a query parameter of either database. */
 const standIn = (index: number) => `\u0000prepared-parameter-${index}\u0000`;
@@ -24,6 +28,26 @@ interface Template {
   /** Per SQL parameter: the argument's index, or -1 for a value fixed when the query was built. */
   slots: number[];
   fixed: readonly unknown[];
+  /** A SELECT may go to the database's direct reader. */
+  select: boolean;
+}
+
+/**
+ * Runs a SELECT's SQL with its parameters straight on the driver and gives its rows, or undefined when it
+ * cannot now (not connected yet): the query then goes through Kysely.
+ */
+export type DirectReader = (sql: string, parameters: readonly unknown[]) => Promise<unknown[]> | unknown[] | undefined;
+
+/** Kysely instances (the database, never a transaction) → their direct reader. */
+const directReaders = new WeakMap<object, DirectReader>();
+
+/**
+ * Lets prepared SELECTs run on `db` skip Kysely's executor. Only for a database whose queries have no
+ * plugin and no logging to go through: the reader must give what Kysely would.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function registerDirectReader(db: Kysely<any>, reader: DirectReader): void {
+  directReaders.set(db, reader);
 }
 
 /** SQL text of prepared queries → the name PostgreSQL connections prepare it under. */
@@ -66,6 +90,11 @@ export function prepareQuery<A extends unknown[], O>(
       const slot = template.slots[i] as number;
       parameters[i] = slot === -1 ? template.fixed[i] : args[slot];
     }
+    if (template.select) {
+      // A transaction is another Kysely instance, never registered: its queries stay on its connection.
+      const rows = directReaders.get(db)?.(template.sql, parameters);
+      if (rows) return (await rows) as O[];
+    }
     const query: CompiledQuery<O> = {
       sql: template.sql,
       query: template.query,
@@ -106,5 +135,6 @@ function compileTemplate<O>(
     queryId: compiled.queryId,
     slots,
     fixed: compiled.parameters,
+    select: SelectQueryNode.is(compiled.query),
   };
 }

@@ -17,7 +17,15 @@
 // - Checks run after authentication, request validation and the chatbot check, so a 401, 403, 400 or 404
 //   of those never uses a key. Routes without a principal (public ones) do not use keys.
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onResponseAsyncHookHandler,
+  onSendAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
+} from 'fastify';
 import type { Executor } from '../db/database.js';
 import { prepareQuery } from '../db/prepared.js';
 import { AppError, validationError } from '../errors.js';
@@ -284,9 +292,9 @@ function asReplayOf(stored: string, requestId: string): { body: string; original
 }
 
 /**
- * Adds the Idempotency-Key hooks to `app` and every route below it; each route opts in with
- * `config: { idempotent: true }`. Register it on the instance that holds the routes (hooks added to an
- * instance cover the routes registered in it, before or after).
+ * Adds the Idempotency-Key hooks to every route below `app` that declares `config: { idempotent: true }`,
+ * as hooks of those routes alone: the other routes (every read) do not run four hooks that would do
+ * nothing. Register it on the instance that will hold the routes, before they are added.
  */
 export function registerIdempotency(app: FastifyInstance, deps: { db: Executor; clock: Clock }): void {
   // This app instance: the owner of the keys its requests hold, renewing their leases while they run.
@@ -302,12 +310,12 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Executor; 
   app.addHook('onClose', async () => clearInterval(renew));
 
   // preValidation: a malformed key is a 400 of the request's shape, checked with the body.
-  app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.idempotent) keyOf(request);
-  });
+  const checkKey: preValidationAsyncHookHandler = async (request) => {
+    keyOf(request);
+  };
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent || !request.principal) return;
+  const claim: preHandlerAsyncHookHandler = async (request, reply) => {
+    if (!request.principal) return;
     const key = keyOf(request);
     if (key === undefined) return;
     const accountId = request.principal.accountId;
@@ -323,9 +331,9 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Executor; 
     if (replayed.originalRequestId) reply.header(ORIGINAL_REQUEST_HEADER, replayed.originalRequestId);
     if (outcome.contentType) reply.header('content-type', outcome.contentType);
     return reply.send(replayed.body);
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const settle: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
     const claim = claims.get(request);
     if (!claim || claim.settled) return payload;
     claim.settled = true;
@@ -336,18 +344,29 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Executor; 
       await storeAnswer(deps.db, claim, reply, payload.toString());
     }
     return payload;
-  });
+  };
 
   // A request that ended without its answer passing onSend gives its key back. (A client that hangs up
   // does not: the handler keeps running, and its answer is still stored for the retry.)
-  app.addHook('onResponse', async (request) => {
+  const releaseUnsettled: onResponseAsyncHookHandler = async (request) => {
     const claim = claims.get(request);
     if (!claim || claim.settled) return;
     claim.settled = true;
     held--;
     await release(deps.db, claim);
+  };
+
+  // Before the route's own hooks of each kind, where hooks of the instance would have run.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    route.preValidation = [checkKey, ...hooksOf(route.preValidation)];
+    route.preHandler = [claim, ...hooksOf(route.preHandler)];
+    route.onSend = [settle, ...hooksOf(route.onSend)];
+    route.onResponse = [releaseUnsettled, ...hooksOf(route.onResponse)];
   });
 }
+
+const hooksOf = <H>(hooks: H | H[] | undefined): H[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
 
 /** Extends the lease of every key the requests of `ownerProcess` are running. */
 export async function renewLeases(db: Executor, ownerProcess: string, now: number): Promise<number> {

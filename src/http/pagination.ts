@@ -3,7 +3,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { prepareQuery } from '../db/prepared.js';
+import { prepareQuery, type PreparedQuery } from '../db/prepared.js';
 import { Type } from 'typebox';
 import { AppError } from '../errors.js';
 import { okPage, type Pagination } from './envelope.js';
@@ -190,7 +190,11 @@ function keysetRows<QB extends SelectQueryBuilder<any, any, any>>(
       eb.or([eb(at, '<', after.at), eb.and([eb(at, '=', after.at), eb(id, '<', after.id)])]),
     ) as QB;
   }
-  return query.orderBy(at, 'desc').orderBy(id, 'desc').limit(rows) as QB;
+  // The row count is written into the SQL, not bound: SQLite plans with a bound LIMIT's value and so
+  // compiles the statement again every time that parameter is bound, which cost more than reading the
+  // page. It is the server's own integer (the validated `limit` plus one), never text from a request.
+  if (!Number.isSafeInteger(rows) || rows < 1) throw new Error(`keyset page: ${rows} is not a row count`);
+  return query.orderBy(at, 'desc').orderBy(id, 'desc').limit(sql.lit(rows)) as QB;
 }
 
 /**
@@ -206,21 +210,32 @@ export function preparedKeysetPage<A extends unknown[], O>(
   idColumn: string,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): (db: Kysely<any>, page: PageRequest, ...args: A) => Promise<O[]> {
-  // Arguments: the list's own, then the row count (and the cursor's time and id after the first page).
-  const first = prepareQuery<unknown[], O>(arity + 1, (db, ...args) =>
-    keysetRows(build(db, ...(args.slice(0, arity) as A)), atColumn, idColumn, null, args[arity] as number),
-  );
-  const next = prepareQuery<unknown[], O>(arity + 3, (db, ...args) =>
-    keysetRows(
-      build(db, ...(args.slice(0, arity) as A)),
-      atColumn,
-      idColumn,
-      { at: args[arity + 1] as number, id: args[arity + 2] as string },
-      args[arity] as number,
-    ),
-  );
-  return (db, page, ...args) =>
-    page.after
-      ? next.execute(db, ...args, page.limit + 1, page.after.at, page.after.id)
-      : first.execute(db, ...args, page.limit + 1);
+  // One pair of queries per row count (it is part of the SQL, see keysetRows), made when first asked for.
+  // Arguments: the list's own (and the cursor's time and id after the first page).
+  const byRows = new Map<number, { first: PreparedQuery<unknown[], O>; next: PreparedQuery<unknown[], O> }>();
+  const queriesFor = (rows: number) => {
+    let queries = byRows.get(rows);
+    if (!queries) {
+      queries = {
+        first: prepareQuery<unknown[], O>(arity, (db, ...args) =>
+          keysetRows(build(db, ...(args as A)), atColumn, idColumn, null, rows),
+        ),
+        next: prepareQuery<unknown[], O>(arity + 2, (db, ...args) =>
+          keysetRows(
+            build(db, ...(args.slice(0, arity) as A)),
+            atColumn,
+            idColumn,
+            { at: args[arity] as number, id: args[arity + 1] as string },
+            rows,
+          ),
+        ),
+      };
+      byRows.set(rows, queries);
+    }
+    return queries;
+  };
+  return (db, page, ...args) => {
+    const { first, next } = queriesFor(page.limit + 1);
+    return page.after ? next.execute(db, ...args, page.after.at, page.after.id) : first.execute(db, ...args);
+  };
 }

@@ -1,9 +1,11 @@
 // The request path's shortcuts keep its rules: the token lookup and the list pages are compiled once
 // (and prepared per connection), yet a revoked token is refused on its very next request, whichever
 // process revoked it; request ids stay random and unique; a query that would not survive being compiled
-// once is refused when it is first run.
+// once is refused when it is first run; a compiled-once SELECT run straight on the driver reads what
+// Kysely would, and in a transaction stays on the transaction's connection.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import type { Executor } from '../../src/db/database.js';
 import { prepareQuery } from '../../src/db/prepared.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed, servicesOver } from '../support/factories.js';
@@ -100,5 +102,28 @@ describeEachDialect('the API hot path', (t) => {
     const fine = prepareQuery(1, (db, id: string) => db.selectFrom('chatbots').select('id').where('id', '=', id));
     const s = await seed(t());
     assert.deepEqual(await fine.execute(t().db, s.chatbotId), [{ id: s.chatbotId }]);
+  });
+
+  it('gives a compiled-once SELECT the rows Kysely gives, and in a transaction the transaction\'s own view', async () => {
+    const s = await seed(t());
+    const tokens = (db: Executor, userId: string) =>
+      db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).orderBy('id');
+    const prepared = prepareQuery(1, tokens);
+    // Every column, nulls and numbers included, as the ordinary query reads them (run on the database
+    // itself, it skips Kysely's executor).
+    await s.tokenWith(['chatbots:read'], [s.chatbotId]);
+    const expected = await tokens(t().db, s.userId).execute();
+    assert.equal(expected.length, 2);
+    assert.deepEqual(await prepared.execute(t().db, s.userId), expected);
+
+    const byName = prepareQuery(1, (db, name: string) => db.selectFrom('chatbots').select(['id', 'name']).where('name', '=', name));
+    const id = '00000000-0000-4000-8000-00000000abcd';
+    await t().db.transaction().execute(async (trx) => {
+      await trx.insertInto('chatbots').values({ id, account_id: s.accountId, name: 'Uncommitted', created_at: 1 }).execute();
+      // Inside the transaction: its own write; outside it: only what is committed.
+      assert.deepEqual(await byName.execute(trx, 'Uncommitted'), [{ id, name: 'Uncommitted' }]);
+      assert.deepEqual(await byName.execute(t().db, 'Uncommitted'), []);
+    });
+    assert.deepEqual(await byName.execute(t().db, 'Uncommitted'), [{ id, name: 'Uncommitted' }]);
   });
 });

@@ -120,18 +120,31 @@ async function revokeToken(db: Db, clock: Clock, tokenId: string): Promise<void>
   await repo.revokeToken(db, tokenId, clock.now());
 }
 
+/** Permission sets of recent tokens' scopes (the stored JSON text): the same few are read on every request. */
+const permissionSets = new Map<string, ReadonlySet<Permission>>();
+const PERMISSION_SETS_KEPT = 1000;
+
+function permissionsOf(scopes: string): ReadonlySet<Permission> {
+  let permissions = permissionSets.get(scopes);
+  if (!permissions) {
+    permissions = new Set((JSON.parse(scopes) as string[]).filter(isPermission));
+    if (permissionSets.size >= PERMISSION_SETS_KEPT) permissionSets.clear();
+    permissionSets.set(scopes, permissions);
+  }
+  return permissions;
+}
+
 async function authenticate(db: Db, clock: Clock, token: string): Promise<Principal | null> {
   const row = await repo.findTokenByHash(db, hashToken(token));
   if (!row || row.revoked_at !== null) return null;
   if (row.expires_at !== null && row.expires_at <= clock.now()) return null;
-  const scopes = (JSON.parse(row.scopes) as string[]).filter(isPermission);
   return {
     tokenId: row.id,
     accountId: row.account_id,
     userId: row.user_id,
     userName: row.user_name,
     subscriptionActive: row.subscription_status === 'active',
-    permissions: new Set(scopes),
+    permissions: permissionsOf(row.scopes),
     chatbotIds: row.chatbot_ids === null ? null : (JSON.parse(row.chatbot_ids) as string[]),
   };
 }
