@@ -15,6 +15,7 @@ function recordingOcr(answer = '') {
       images.push(image);
       return answer;
     },
+    warm() {},
     async close() {},
   };
   return { pool, images };
