@@ -37,7 +37,7 @@ const boundaries = [
 
 export default tseslint.config(
   // The client's build, and its types generated from the OpenAPI document (scripts/generate-client.ts).
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'clients/*/dist/**', 'clients/typescript/src/generated/**'] },
+  { ignores: ['dist/**', '.bench-build/**', 'node_modules/**', 'data/**', 'clients/*/dist/**', 'clients/typescript/src/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

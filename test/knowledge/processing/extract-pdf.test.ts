@@ -5,7 +5,7 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { extractPdf, joinTextItems } from '../../../src/modules/knowledge/processing/extract-pdf.js';
 import { extractFile } from '../../../src/modules/knowledge/processing/index.js';
 import { createOcrPool, type OcrPool } from '../../../src/modules/knowledge/processing/ocr.js';
-import { fixture, isPng, rejectsWithExtractionError, scratchDir } from './helpers.js';
+import { fixture, rejectsWithExtractionError, scratchDir } from './helpers.js';
 
 /** Records what it is asked to read instead of running tesseract. */
 function recordingOcr(answer = '') {
@@ -15,9 +15,17 @@ function recordingOcr(answer = '') {
       images.push(image);
       return answer;
     },
+    warm() {},
     async close() {},
   };
   return { pool, images };
+}
+
+/** An 8-bit binary PGM (P5): its size and grey levels. */
+function readPgm(image: Buffer): { width: number; height: number; pixels: Uint8Array } {
+  const header = /^P5\n(\d+) (\d+)\n255\n/.exec(image.subarray(0, 40).toString('latin1'));
+  assert.ok(header, 'a binary PGM');
+  return { width: Number(header[1]), height: Number(header[2]), pixels: image.subarray(header[0].length) };
 }
 
 async function makePdf(pageTexts: string[]): Promise<Uint8Array> {
@@ -54,11 +62,15 @@ describe('extractPdf', () => {
     assert.equal(fake.images.length, 0);
   });
 
-  it('renders a page without a text layer to PNG for OCR', async () => {
+  it('renders a page without a text layer to a greyscale image for OCR', async () => {
     const fake = recordingOcr('recognised words on the scanned page');
     const pdf = await extractPdf(fixture('scanned.pdf'), { ocr: fake.pool });
     assert.equal(fake.images.length, 1);
-    assert.ok(isPng(fake.images[0]!));
+    const pgm = readPgm(fake.images[0]!);
+    assert.equal(pgm.pixels.length, pgm.width * pgm.height);
+    // The page's white paper and its dark text are both there.
+    assert.equal(pgm.pixels.reduce((max, grey) => Math.max(max, grey), 0), 255);
+    assert.ok(pgm.pixels.reduce((min, grey) => Math.min(min, grey), 255) < 100);
     assert.deepEqual(pdf.pages, ['recognised words on the scanned page']);
     // Without a pool the page stays empty rather than failing.
     assert.deepEqual((await extractPdf(fixture('scanned.pdf'))).pages, ['']);

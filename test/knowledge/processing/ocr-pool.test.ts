@@ -98,6 +98,45 @@ describe('createOcrPool (queueing, with fake engines)', () => {
     await pool.close();
   });
 
+  it('warm() starts one engine ahead of time, which the next recognition uses', async () => {
+    const fake = fakeEngines();
+    const pool = createOcrPool({ size: 1, startEngine: fake.startEngine });
+    pool.warm();
+    pool.warm(); // one is starting already: no second one
+    assert.equal(await pool.recognize(image('fine')), 'fine');
+    pool.warm(); // one is alive: nothing to do
+    assert.equal(await pool.recognize(image('again')), 'again');
+    assert.equal(fake.engines.length, 1);
+    await pool.close();
+    assert.equal(fake.engines[0]?.terminated, true);
+  });
+
+  it('a failed warm() start is retried, and reported, by the next recognition', async () => {
+    const fake = fakeEngines({ failStarts: 2 });
+    const pool = createOcrPool({ size: 1, startEngine: fake.startEngine });
+    pool.warm();
+    await rejectsWithExtractionError(pool.recognize(image('first')), 'ocr_failed', 'text recognition could not start');
+    assert.equal(await pool.recognize(image('second')), 'second');
+    await pool.close();
+  });
+
+  it('an engine warming when the pool closes is terminated', async () => {
+    let finishStart: () => void = () => {};
+    const fake = fakeEngines();
+    const pool = createOcrPool({
+      size: 1,
+      startEngine: async () => {
+        await new Promise<void>((resolve) => (finishStart = resolve));
+        return fake.startEngine();
+      },
+    });
+    pool.warm();
+    await pool.close();
+    finishStart();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(fake.engines[0]?.terminated, true);
+  });
+
   it('retries starting an engine for the next request after a failed start', async () => {
     const fake = fakeEngines({ failStarts: 1 });
     const pool = createOcrPool({ size: 1, startEngine: fake.startEngine });

@@ -15,6 +15,12 @@ import { ExtractionError } from './errors.js';
 export interface OcrPool {
   /** Text of an encoded image (PNG, JPEG, BMP, WebP...), trimmed. */
   recognize(image: Buffer): Promise<string>;
+  /**
+   * Starts one engine now, if none is alive or starting, and keeps it for the next recognition: the
+   * tesseract thread and the model then load while the caller does other work (opening a PDF). A failed
+   * start is not reported here; the next recognition starts again and reports it.
+   */
+  warm(): void;
   /** Stops every worker; waiting and running recognitions reject. */
   close(): Promise<void>;
 }
@@ -286,6 +292,11 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
         if (healthy) release(engine);
         else discard(engine);
       }
+    },
+
+    warm(): void {
+      if (closed || alive.size + starting > 0) return;
+      spawn().then(release, () => {});
     },
 
     async close(): Promise<void> {
