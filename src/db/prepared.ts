@@ -12,7 +12,8 @@
 // once; on PostgreSQL the text is registered as a named statement, which each pooled connection parses and
 // plans once (see `namedStatementPool`).
 import { createHash } from 'node:crypto';
-import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { dialectOf, type DialectName } from './dialect.js';
 
 /** A stand-in value no caller sends: NUL bytes cannot be in a query parameter of either database. */
 const standIn = (index: number) => `\u0000prepared-parameter-${index}\u0000`;
@@ -95,11 +96,7 @@ function compileTemplate<O>(
     if (!slots.includes(i) || compiled.sql.includes(value))
       throw new Error(`prepareQuery: argument ${i} must be passed to the query as a value, untouched`);
   });
-  if (!statementNames.has(compiled.sql))
-    statementNames.set(
-      compiled.sql,
-      `cbo_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`,
-    );
+  registerStatement(compiled.sql);
   return {
     sql: compiled.sql,
     query: compiled.query,
@@ -107,4 +104,19 @@ function compileTemplate<O>(
     slots,
     fixed: compiled.parameters,
   };
+}
+
+/**
+ * Hand-written SQL, one text per dialect, run like a prepared query: on PostgreSQL as a named statement.
+ * For statements whose text Kysely would make differ with the number of rows: a batch goes in as one JSON
+ * parameter instead, so that the text stays the same.
+ */
+export function prepareSql<O>(texts: Record<DialectName, string>): (db: AnyKysely, ...parameters: unknown[]) => Promise<O[]> {
+  for (const text of Object.values(texts)) registerStatement(text);
+  return async (db, ...parameters) => (await db.executeQuery<O>(CompiledQuery.raw(texts[dialectOf(db)], parameters))).rows;
+}
+
+function registerStatement(sql: string): void {
+  if (!statementNames.has(sql))
+    statementNames.set(sql, `cbo_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`);
 }

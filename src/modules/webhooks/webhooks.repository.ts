@@ -1,7 +1,8 @@
 // Every query of the webhooks capability. Callers pass the database or an open transaction.
-import type { Selectable } from 'kysely';
+import type { Selectable, SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { forUpdate, toBool } from '../../db/dialect.js';
+import { prepareQuery, prepareSql } from '../../db/prepared.js';
 import { keysetPage, type PageRequest } from '../../http/pagination.js';
 import '../../events/events.table.js';
 import type {
@@ -50,9 +51,6 @@ export const findEndpointById = async (db: Executor, webhookId: string) => {
 export const listEndpoints = async (db: Executor, accountId: string, page: PageRequest) =>
   (await keysetPage(db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId), 'created_at', 'id', page).execute()).map(endpointRow);
 
-export const activeEndpointsOf = async (db: Executor, accountId: string) =>
-  (await db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId).where('active', '=', true).execute()).map(endpointRow);
-
 /** Deletes the endpoint and, by cascade, its delivery record; false when there was none. */
 export async function deleteEndpoint(db: Executor, accountId: string, webhookId: string): Promise<boolean> {
   const result = await db.deleteFrom('webhook_endpoints').where('account_id', '=', accountId).where('id', '=', webhookId).executeTakeFirst();
@@ -85,6 +83,46 @@ export async function updateAfterAttempt(
   return row && { active: toBool(row.active), consecutive_failures: row.consecutive_failures };
 }
 
+/** What a batch of attempts leaves on one endpoint (see `updateEndpointsTogether`). */
+export interface EndpointUpdate {
+  id: string;
+  /** false: nothing reached a receiver, lastDeliveryAt and lastStatusCode stay. */
+  sent: boolean;
+  at: number;
+  status_code: number | null;
+  /** true: the failure streak goes back to 0; false: it stays. */
+  reset: boolean;
+}
+
+// One statement for any number of endpoints: the updates go in as one JSON array, so the text is fixed
+// (a named statement on PostgreSQL) and a group of attempts costs one round trip, not one per endpoint.
+const updateEndpointsStatement = prepareSql<{ id: string; active: SqlBool }>({
+  postgres: `update webhook_endpoints as w set
+      last_delivery_at = case when v.sent then v.at else w.last_delivery_at end,
+      last_status_code = case when v.sent then v.status_code else w.last_status_code end,
+      consecutive_failures = case when v.reset then 0 else w.consecutive_failures end
+    from json_to_recordset($1::json) as v(id uuid, sent boolean, at bigint, status_code integer, reset boolean)
+    where w.id = v.id
+    returning w.id, w.active`,
+  sqlite: `update webhook_endpoints set
+      last_delivery_at = case when v.sent then v.at else webhook_endpoints.last_delivery_at end,
+      last_status_code = case when v.sent then v.status_code else webhook_endpoints.last_status_code end,
+      consecutive_failures = case when v.reset then 0 else webhook_endpoints.consecutive_failures end
+    from (select value ->> 'id' as id, value ->> 'sent' as sent, value ->> 'at' as at,
+            value ->> 'status_code' as status_code, value ->> 'reset' as reset from json_each(?)) as v
+    where webhook_endpoints.id = v.id
+    returning id, active`,
+});
+
+/**
+ * Applies updates that cannot switch an endpoint off (no failed automatic attempt among them), at most one
+ * per endpoint, in one statement; returns whether each endpoint that still exists is active, by id.
+ */
+export async function updateEndpointsTogether(db: Executor, updates: EndpointUpdate[]): Promise<Map<string, boolean>> {
+  const rows = await updateEndpointsStatement(db, JSON.stringify(updates));
+  return new Map(rows.map((row) => [row.id, toBool(row.active)]));
+}
+
 /** Switches an active endpoint off; false when it was already off (another attempt got there first). */
 export async function switchOff(db: Executor, webhookId: string, reason: string): Promise<boolean> {
   const result = await db
@@ -98,6 +136,50 @@ export async function switchOff(db: Executor, webhookId: string, reason: string)
 
 // ---------------------------------------------------------------------------------------------------
 // Events (the outbox, written by emit())
+
+/**
+ * What a dispatch needs in one read: the event and the account's active endpoints, each with whether it
+ * already has an automatic attempt of the event on record (a dispatch that runs again skips those).
+ * No rows: the event is gone; one row with a null endpoint id: the account has no active endpoint.
+ */
+const dispatchTargetsQuery = prepareQuery(1, (db: Executor, eventId: string) =>
+  db
+    .selectFrom('events as e')
+    .leftJoin('webhook_endpoints as w', (join) => join.onRef('w.account_id', '=', 'e.account_id').on('w.active', '=', true))
+    .select(['e.id as event_id', 'e.type as event_type', 'e.body as event_body', 'w.id', 'w.url', 'w.secret', 'w.events'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('webhook_deliveries as d')
+            .select('d.id')
+            .where('d.event_id', '=', eventId)
+            .whereRef('d.webhook_id', '=', 'w.id')
+            .where('d.trigger', '=', 'automatic'),
+        )
+        .as('attempted'),
+    )
+    .where('e.id', '=', eventId),
+);
+
+export interface DispatchTargets {
+  event: { id: string; type: string; body: string };
+  /** Active endpoints subscribed to the event's type and not tried yet. */
+  endpoints: { id: string; url: string; secret: string }[];
+}
+
+export async function dispatchTargets(db: Executor, eventId: string): Promise<DispatchTargets | undefined> {
+  const rows = await dispatchTargetsQuery.execute(db, eventId);
+  const first = rows[0];
+  if (!first) return undefined;
+  const event = { id: first.event_id, type: first.event_type, body: first.event_body };
+  const endpoints: DispatchTargets['endpoints'] = [];
+  for (const row of rows) {
+    if (row.id === null || row.url === null || row.secret === null || row.events === null || toBool(row.attempted)) continue;
+    if ((JSON.parse(row.events) as string[]).includes(event.type)) endpoints.push({ id: row.id, url: row.url, secret: row.secret });
+  }
+  return { event, endpoints };
+}
 
 export const findEvent = (db: Executor, eventId: string) =>
   db.selectFrom('events').select(['id', 'account_id', 'type', 'body']).where('id', '=', eventId).executeTakeFirst();
@@ -134,18 +216,24 @@ export const insertEvent = (db: Executor, row: { id: string; account_id: string;
 // ---------------------------------------------------------------------------------------------------
 // Delivery record
 
-/** Endpoints that already have an automatic attempt of the event on record (a dispatch that runs again skips them). */
-export async function endpointsAttempted(db: Executor, eventId: string): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('webhook_deliveries')
-    .select('webhook_id')
-    .where('event_id', '=', eventId)
-    .where('trigger', '=', 'automatic')
-    .execute();
-  return new Set(rows.map((row) => row.webhook_id));
-}
+// Any number of rows in one statement of fixed text (one JSON parameter), like the endpoint updates.
+const insertDeliveriesStatement = prepareSql({
+  postgres: `insert into webhook_deliveries
+      (id, webhook_id, event_id, event_type, attempt, trigger, delivered, status_code, error, duration_ms, created_at)
+    select id, webhook_id, event_id, event_type, attempt, trigger, delivered, status_code, error, duration_ms, created_at
+    from json_to_recordset($1::json) as r(id uuid, webhook_id uuid, event_id text, event_type text, attempt integer,
+      trigger text, delivered boolean, status_code integer, error text, duration_ms integer, created_at bigint)`,
+  sqlite: `insert into webhook_deliveries
+      (id, webhook_id, event_id, event_type, attempt, trigger, delivered, status_code, error, duration_ms, created_at)
+    select value ->> 'id', value ->> 'webhook_id', value ->> 'event_id', value ->> 'event_type', value ->> 'attempt',
+      value ->> 'trigger', value ->> 'delivered', value ->> 'status_code', value ->> 'error', value ->> 'duration_ms',
+      value ->> 'created_at'
+    from json_each(?)`,
+});
 
-export const insertDeliveries = (db: Executor, rows: WebhookDeliveryRow[]) => db.insertInto('webhook_deliveries').values(rows).execute();
+export const insertDeliveries = async (db: Executor, rows: WebhookDeliveryRow[]): Promise<void> => {
+  await insertDeliveriesStatement(db, JSON.stringify(rows));
+};
 
 export const listDeliveries = async (db: Executor, webhookId: string, page: PageRequest) =>
   (await keysetPage(db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId), 'created_at', 'id', page).execute()).map(deliveryRow);
