@@ -238,13 +238,37 @@ function nextHop(hop: Hop, status: number, from: URL, to: URL): Hop {
   return { method, headers, body };
 }
 
+/** Checked URLs kept per safeFetch (webhooks send to the same few URLs over and over). */
+const CHECKED_URLS_KEPT = 1000;
+
 export function createSafeFetch(guard: OutboundGuard, config: SafeFetchConfig = {}): SafeFetch {
+  // The checks of a URL string and of an IP literal depend on nothing but the string and the guard's
+  // settings, so their results are kept; a host name is still resolved and its addresses checked on every
+  // call. (The URLs kept are only read, never changed.)
+  const checkedUrls = new Map<string, URL>();
+  const checkedLiterals = new Map<string, ResolvedAddress[] | null>();
+  const remember = <V>(map: Map<string, V>, key: string, value: V): V => {
+    if (map.size >= CHECKED_URLS_KEPT) map.clear();
+    map.set(key, value);
+    return value;
+  };
+  const checkUrl = (input: string | URL, schemes: readonly OutboundScheme[]): URL => {
+    if (typeof input !== 'string') return guard.checkUrl(input, { schemes });
+    const key = `${schemes.join(',')} ${input}`;
+    return checkedUrls.get(key) ?? remember(checkedUrls, key, guard.checkUrl(input, { schemes }));
+  };
+  const literalAddresses = (hostname: string): ResolvedAddress[] | null => {
+    const kept = checkedLiterals.get(hostname);
+    // A refused literal throws every time (nothing kept), like resolve().
+    return kept !== undefined ? kept : remember(checkedLiterals, hostname, guard.literalAddresses(hostname));
+  };
+
   return async function safeFetch(input, options) {
     assertOptions(options);
     const { timeoutMs, maxBytes, maxRedirects, schemes } = options;
 
     // Checked before any timer starts: a refused URL costs nothing.
-    let url = guard.checkUrl(input, { schemes });
+    let url = checkUrl(input, schemes);
     let hop: Hop = {
       method: (options.method ?? 'GET').toUpperCase(),
       headers: requestHeaders(options.headers, config.userAgent),
@@ -265,7 +289,7 @@ export function createSafeFetch(guard: OutboundGuard, config: SafeFetchConfig = 
 
     try {
       for (;;) {
-        const addresses = await untilAborted(guard.resolve(url.hostname), controller.signal);
+        const addresses = literalAddresses(url.hostname) ?? (await untilAborted(guard.resolve(url.hostname), controller.signal));
         const supplied = options.agentFor?.(url.hostname.toLowerCase(), addresses);
         const agent =
           supplied ??
