@@ -3,8 +3,7 @@
 // that changes in between (rebinding) reach a private network.
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import {
   OutboundBlockedError,
   OutboundError,
@@ -182,10 +181,111 @@ function requestHeaders(
   return result;
 }
 
-/** Drops a body we will not read; undici reports the destroy as an error that nobody needs to see. */
-function discard(body: Readable): void {
-  body.on('error', () => undefined);
-  body.destroy();
+interface Exchanged {
+  statusCode: number;
+  headers: Record<string, string>;
+  /** Empty for a redirect that is followed (its body is not read). */
+  body: Buffer;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * One request and its whole response, at most `maxBytes` of body, through the dispatcher's own handler
+ * interface: no response stream is built, the chunks are collected as they come (this is the webhooks'
+ * hot path). A redirect that will be followed, or a body over the bound, ends the exchange without reading
+ * further; aborting `signal` ends it with the signal's reason.
+ */
+function exchange(
+  agent: Dispatcher,
+  url: URL,
+  hop: Hop,
+  signal: AbortSignal,
+  maxBytes: number,
+  followRedirects: boolean,
+): Promise<Exchanged> {
+  return new Promise<Exchanged>((resolve, reject) => {
+    let settled = false;
+    let dispatchController: Dispatcher.DispatchController | null = null;
+    let statusCode = 0;
+    let headers: Record<string, string> = {};
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (error: unknown, result?: Exchanged) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      if (error === null && result) resolve(result);
+      else reject(error);
+    };
+    // Stops the request (the connection is closed); the exchange has already settled or settles with `reason`.
+    const stop = (reason: Error) => {
+      if (dispatchController && !dispatchController.aborted) dispatchController.abort(reason);
+    };
+    const onAbort = () => {
+      const reason = signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason));
+      settle(signal.reason);
+      stop(reason);
+    };
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(controller) {
+        dispatchController = controller;
+        if (settled) controller.abort(new Error('request no longer wanted'));
+      },
+      onResponseStart(controller, status, rawHeaders) {
+        statusCode = status;
+        headers = flattenHeaders(rawHeaders);
+        if (followRedirects && REDIRECT_STATUSES.has(status) && headers['location'] !== undefined) {
+          // Followed: its body is of no interest.
+          settle(null, { statusCode, headers, body: EMPTY });
+          controller.abort(new Error('redirect followed'));
+          return;
+        }
+        const declaredLength = Number(headers['content-length']);
+        if (Number.isFinite(declaredLength) && declaredLength > maxBytes) {
+          const error = new ResponseTooLargeError(maxBytes, { url: url.href });
+          settle(error);
+          controller.abort(error);
+        }
+      },
+      onResponseData(controller, chunk) {
+        if (settled) return;
+        size += chunk.length;
+        if (size > maxBytes) {
+          const error = new ResponseTooLargeError(maxBytes, { url: url.href });
+          settle(error);
+          controller.abort(error);
+          return;
+        }
+        chunks.push(chunk);
+      },
+      onResponseEnd() {
+        // Copied: a chunk may be a view of the connection's read buffer.
+        const body = size === 0 ? EMPTY : Buffer.concat(chunks, size);
+        settle(null, { statusCode, headers, body });
+      },
+      onResponseError(_controller, error) {
+        settle(error);
+      },
+    };
+    try {
+      agent.dispatch(
+        {
+          origin: url.origin,
+          // The fragment is never sent.
+          path: url.search === '' ? url.pathname : `${url.pathname}${url.search}`,
+          method: hop.method as Dispatcher.HttpMethod,
+          headers: hop.headers,
+          body: hop.body ?? null,
+        },
+        handler,
+      );
+    } catch (error) {
+      settle(error);
+    }
+  });
 }
 
 /** Rejects as soon as the signal aborts: DNS lookups cannot be cancelled, but the caller need not wait. */
@@ -300,20 +400,11 @@ export function createSafeFetch(guard: OutboundGuard, config: SafeFetchConfig = 
             pipelining: 1,
           });
         try {
-          // The fragment is never sent; a URL without one is used as it is (parsing again costs per request).
-          const target = url.hash === '' ? url : new URL(url.href.slice(0, url.href.indexOf('#')));
-          const response = await request(target, {
-            dispatcher: agent,
-            method: hop.method,
-            headers: hop.headers,
-            body: hop.body,
-            signal: controller.signal,
-          });
-          const headers = flattenHeaders(response.headers);
+          const response = await exchange(agent, url, hop, controller.signal, maxBytes, maxRedirects > 0);
+          const { headers } = response;
           const location = headers['location'];
 
           if (REDIRECT_STATUSES.has(response.statusCode) && location !== undefined && maxRedirects > 0) {
-            discard(response.body);
             if (redirects >= maxRedirects) throw new TooManyRedirectsError(maxRedirects, { url: url.href });
             let next: URL;
             try {
@@ -330,35 +421,7 @@ export function createSafeFetch(guard: OutboundGuard, config: SafeFetchConfig = 
             redirects += 1;
             continue;
           }
-
-          const declaredLength = Number(headers['content-length']);
-          if (Number.isFinite(declaredLength) && declaredLength > maxBytes) {
-            discard(response.body);
-            throw new ResponseTooLargeError(maxBytes, { url: url.href });
-          }
-          if (declaredLength === 0 || response.statusCode === 204 || response.statusCode === 304) {
-            // Nothing to read (no body by status, or declared empty): the stream is only drained, so that
-            // the connection is free for the next request.
-            await response.body.dump();
-            return { status: response.statusCode, headers, body: Buffer.alloc(0), url: url.href, redirects };
-          }
-          const chunks: Buffer[] = [];
-          let size = 0;
-          for await (const chunk of response.body as AsyncIterable<Buffer>) {
-            size += chunk.length;
-            if (size > maxBytes) {
-              discard(response.body);
-              throw new ResponseTooLargeError(maxBytes, { url: url.href });
-            }
-            chunks.push(chunk);
-          }
-          return {
-            status: response.statusCode,
-            headers,
-            body: Buffer.concat(chunks, size),
-            url: url.href,
-            redirects,
-          };
+          return { status: response.statusCode, headers, body: response.body, url: url.href, redirects };
         } finally {
           if (!supplied) await agent.destroy().catch(() => undefined);
         }
