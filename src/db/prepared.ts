@@ -111,9 +111,14 @@ function compileTemplate<O>(
  * For statements whose text Kysely would make differ with the number of rows: a batch goes in as one JSON
  * parameter instead, so that the text stays the same.
  */
-export function prepareSql<O>(texts: Record<DialectName, string>): (db: AnyKysely, ...parameters: unknown[]) => Promise<O[]> {
+export function prepareSql<O>(texts: Partial<Record<DialectName, string>>): (db: AnyKysely, ...parameters: unknown[]) => Promise<O[]> {
   for (const text of Object.values(texts)) registerStatement(text);
-  return async (db, ...parameters) => (await db.executeQuery<O>(CompiledQuery.raw(texts[dialectOf(db)], parameters))).rows;
+  return async (db, ...parameters) => {
+    const dialect = dialectOf(db);
+    const text = texts[dialect];
+    if (text === undefined) throw new Error(`prepareSql: this statement has no ${dialect} text`);
+    return (await db.executeQuery<O>(CompiledQuery.raw(text, parameters))).rows;
+  };
 }
 
 function registerStatement(sql: string): void {

@@ -113,24 +113,56 @@ function togetherUpdate(webhookId: string, attempts: AttemptToRecord[]): repo.En
 
 type Applied = { recorded: RecordedAttempt; row: WebhookDeliveryRow } | null;
 
+/** Indexes of the attempts per endpoint, in order. */
+function byEndpointOf(attempts: AttemptToRecord[]): Map<string, number[]> {
+  const byEndpoint = new Map<string, number[]>();
+  attempts.forEach((attempt, index) => {
+    const indexes = byEndpoint.get(attempt.webhookId);
+    if (indexes) indexes.push(index);
+    else byEndpoint.set(attempt.webhookId, [index]);
+  });
+  return byEndpoint;
+}
+
+const attemptsAt = (attempts: AttemptToRecord[], indexes: number[]) => indexes.map((index) => attempts[index] as AttemptToRecord);
+
+/** In id order, so that concurrent groups lock the rows they share in the same order. */
+const byId = (a: repo.EndpointUpdate, b: repo.EndpointUpdate) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /**
- * Records attempts in one transaction: applied to their endpoints, then their records in one insert. An
- * endpoint with an automatic attempt that failed has its attempts applied in order, one by one (each such
- * failure counts toward the switch-off on its own); every other endpoint is updated once, all of them in
- * one statement. Endpoints are independent.
+ * Records attempts together: applied to their endpoints, then their records in one insert, atomically.
+ * An endpoint with an automatic attempt that failed has its attempts applied in order, one by one (each
+ * such failure counts toward the switch-off on its own); every other endpoint is updated once, all of them
+ * in one statement. Endpoints are independent.
  */
 function writeAttempts(deps: RecorderDeps, attempts: AttemptToRecord[]): Promise<(RecordedAttempt | null)[]> {
+  const byEndpoint = byEndpointOf(attempts);
+  const written = attempts.some(failedAutomatic) ? writeOneByOne(deps, attempts, byEndpoint) : writeTogether(deps, attempts, byEndpoint);
+  return written.then((recorded) => {
+    recorded.forEach((entry, index) => entry && deps.onRecorded?.(attempts[index] as AttemptToRecord));
+    return recorded;
+  });
+}
+
+/** No failed automatic attempt: one endpoint update each and every record, in one go (one statement on PostgreSQL). */
+async function writeTogether(deps: RecorderDeps, attempts: AttemptToRecord[], byEndpoint: Map<string, number[]>): Promise<(RecordedAttempt | null)[]> {
+  const updates = [...byEndpoint].map(([webhookId, indexes]) => togetherUpdate(webhookId, attemptsAt(attempts, indexes))).sort(byId);
+  const rows = attempts.map(deliveryRow);
+  const active = await repo.applyAndRecordTogether(deps.db, updates, rows);
+  return rows.map((row) => {
+    const isActive = active.get(row.webhook_id);
+    // Undefined: the endpoint was deleted meanwhile, nothing recorded.
+    return isActive === undefined ? null : { deliveryId: row.id, active: isActive };
+  });
+}
+
+/** With failed automatic attempts among them, in a transaction. */
+function writeOneByOne(deps: RecorderDeps, attempts: AttemptToRecord[], byEndpoint: Map<string, number[]>): Promise<(RecordedAttempt | null)[]> {
   return deps.db.transaction().execute(async (trx) => {
     const applied: Applied[] = attempts.map(() => null);
-    const byEndpoint = new Map<string, number[]>();
-    attempts.forEach((attempt, index) => {
-      const indexes = byEndpoint.get(attempt.webhookId);
-      if (indexes) indexes.push(index);
-      else byEndpoint.set(attempt.webhookId, [index]);
-    });
     const together: repo.EndpointUpdate[] = [];
     for (const [webhookId, indexes] of byEndpoint) {
-      const ofEndpoint = indexes.map((index) => attempts[index] as AttemptToRecord);
+      const ofEndpoint = attemptsAt(attempts, indexes);
       if (ofEndpoint.some(failedAutomatic)) {
         for (const index of indexes) applied[index] = await applyToEndpoint(trx, deps, attempts[index] as AttemptToRecord);
       } else {
@@ -138,9 +170,7 @@ function writeAttempts(deps: RecorderDeps, attempts: AttemptToRecord[]): Promise
       }
     }
     if (together.length > 0) {
-      // In id order, so that concurrent groups lock the rows they share in the same order.
-      together.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      const active = await repo.updateEndpointsTogether(trx, together);
+      const active = await repo.updateEndpointsTogether(trx, together.sort(byId));
       for (const { id } of together) {
         const isActive = active.get(id);
         if (isActive === undefined) continue; // deleted meanwhile: nothing to record
@@ -153,9 +183,6 @@ function writeAttempts(deps: RecorderDeps, attempts: AttemptToRecord[]): Promise
     const rows = applied.flatMap((entry) => (entry ? [entry.row] : []));
     if (rows.length > 0) await repo.insertDeliveries(trx, rows);
     return applied.map((entry) => entry?.recorded ?? null);
-  }).then((recorded) => {
-    recorded.forEach((entry, index) => entry && deps.onRecorded?.(attempts[index] as AttemptToRecord));
-    return recorded;
   });
 }
 

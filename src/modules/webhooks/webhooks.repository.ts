@@ -1,7 +1,7 @@
 // Every query of the webhooks capability. Callers pass the database or an open transaction.
 import type { Selectable, SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { forUpdate, toBool } from '../../db/dialect.js';
+import { dialectOf, forUpdate, toBool } from '../../db/dialect.js';
 import { prepareQuery, prepareSql } from '../../db/prepared.js';
 import { keysetPage, type PageRequest } from '../../http/pagination.js';
 import '../../events/events.table.js';
@@ -96,14 +96,15 @@ export interface EndpointUpdate {
 
 // One statement for any number of endpoints: the updates go in as one JSON array, so the text is fixed
 // (a named statement on PostgreSQL) and a group of attempts costs one round trip, not one per endpoint.
-const updateEndpointsStatement = prepareSql<{ id: string; active: SqlBool }>({
-  postgres: `update webhook_endpoints as w set
+const ENDPOINT_UPDATE_POSTGRES = `update webhook_endpoints as w set
       last_delivery_at = case when v.sent then v.at else w.last_delivery_at end,
       last_status_code = case when v.sent then v.status_code else w.last_status_code end,
       consecutive_failures = case when v.reset then 0 else w.consecutive_failures end
     from json_to_recordset($1::json) as v(id uuid, sent boolean, at bigint, status_code integer, reset boolean)
     where w.id = v.id
-    returning w.id, w.active`,
+    returning w.id, w.active`;
+const updateEndpointsStatement = prepareSql<{ id: string; active: SqlBool }>({
+  postgres: ENDPOINT_UPDATE_POSTGRES,
   sqlite: `update webhook_endpoints set
       last_delivery_at = case when v.sent then v.at else webhook_endpoints.last_delivery_at end,
       last_status_code = case when v.sent then v.status_code else webhook_endpoints.last_status_code end,
@@ -217,12 +218,11 @@ export const insertEvent = (db: Executor, row: { id: string; account_id: string;
 // Delivery record
 
 // Any number of rows in one statement of fixed text (one JSON parameter), like the endpoint updates.
+const DELIVERY_COLUMNS = 'id, webhook_id, event_id, event_type, attempt, trigger, delivered, status_code, error, duration_ms, created_at';
+const DELIVERY_RECORDSET = `json_to_recordset($1::json) as r(id uuid, webhook_id uuid, event_id text, event_type text,
+  attempt integer, trigger text, delivered boolean, status_code integer, error text, duration_ms integer, created_at bigint)`;
 const insertDeliveriesStatement = prepareSql({
-  postgres: `insert into webhook_deliveries
-      (id, webhook_id, event_id, event_type, attempt, trigger, delivered, status_code, error, duration_ms, created_at)
-    select id, webhook_id, event_id, event_type, attempt, trigger, delivered, status_code, error, duration_ms, created_at
-    from json_to_recordset($1::json) as r(id uuid, webhook_id uuid, event_id text, event_type text, attempt integer,
-      trigger text, delivered boolean, status_code integer, error text, duration_ms integer, created_at bigint)`,
+  postgres: `insert into webhook_deliveries (${DELIVERY_COLUMNS}) select ${DELIVERY_COLUMNS} from ${DELIVERY_RECORDSET}`,
   sqlite: `insert into webhook_deliveries
       (id, webhook_id, event_id, event_type, attempt, trigger, delivered, status_code, error, duration_ms, created_at)
     select value ->> 'id', value ->> 'webhook_id', value ->> 'event_id', value ->> 'event_type', value ->> 'attempt',
@@ -230,6 +230,33 @@ const insertDeliveriesStatement = prepareSql({
       value ->> 'created_at'
     from json_each(?)`,
 });
+
+// PostgreSQL: the endpoint updates and the records of a group in one statement (one round trip, atomic by
+// itself); a record is written only if its endpoint still exists.
+const applyAndRecordStatement = prepareSql<{ id: string; active: SqlBool }>({
+  postgres: `with updated as (${ENDPOINT_UPDATE_POSTGRES.replaceAll('$1', '$2')})
+    , inserted as (insert into webhook_deliveries (${DELIVERY_COLUMNS})
+        select ${DELIVERY_COLUMNS} from ${DELIVERY_RECORDSET} where r.webhook_id in (select id from updated))
+    select id, active from updated`,
+  // SQLite has no writing subqueries: two statements in a transaction (see applyAndRecordTogether).
+});
+
+/**
+ * Endpoint updates that cannot switch an endpoint off, and the records of their attempts, atomically;
+ * records of endpoints deleted meanwhile are left out. Whether each endpoint left is active, by id.
+ */
+export async function applyAndRecordTogether(db: Executor, updates: EndpointUpdate[], rows: WebhookDeliveryRow[]): Promise<Map<string, boolean>> {
+  if (dialectOf(db) === 'postgres') {
+    const updated = await applyAndRecordStatement(db, JSON.stringify(rows), JSON.stringify(updates));
+    return new Map(updated.map((row) => [row.id, toBool(row.active)]));
+  }
+  return db.transaction().execute(async (trx) => {
+    const active = await updateEndpointsTogether(trx, updates);
+    const kept = rows.filter((row) => active.has(row.webhook_id));
+    if (kept.length > 0) await insertDeliveries(trx, kept);
+    return active;
+  });
+}
 
 export const insertDeliveries = async (db: Executor, rows: WebhookDeliveryRow[]): Promise<void> => {
   await insertDeliveriesStatement(db, JSON.stringify(rows));
