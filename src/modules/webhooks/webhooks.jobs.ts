@@ -48,7 +48,7 @@ export function dispatchJob(deps: WebhooksDeps): JobHandler<'events.dispatch'> {
     type: 'events.dispatch',
     async run({ eventId }, { signal }) {
       // A dispatch that runs again (after a crash) leaves out the endpoints it already tried.
-      const targets = await repo.dispatchTargets(deps.db, eventId);
+      const targets = await deps.runtime.dispatchReader.read(eventId);
       if (!targets || targets.endpoints.length === 0) return;
       const { event: outgoing, endpoints } = targets;
       // Each request in flight listens to the job's signal (up to 10 endpoints per account).

@@ -2,7 +2,7 @@
 import type { Selectable, SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { dialectOf, forUpdate, toBool } from '../../db/dialect.js';
-import { prepareQuery, prepareSql } from '../../db/prepared.js';
+import { prepareSql } from '../../db/prepared.js';
 import { keysetPage, type PageRequest } from '../../http/pagination.js';
 import '../../events/events.table.js';
 import type {
@@ -138,30 +138,33 @@ export async function switchOff(db: Executor, webhookId: string, reason: string)
 // ---------------------------------------------------------------------------------------------------
 // Events (the outbox, written by emit())
 
+function dispatchTargetsSql(trueValue: string, eventIds: string): string {
+  return `select e.id as event_id, e.type as event_type, e.body as event_body, w.id, w.url, w.secret, w.events,
+      exists (select 1 from webhook_deliveries as d
+              where d.event_id = e.id and d.webhook_id = w.id and d.trigger = 'automatic') as attempted
+    from events as e
+    left join webhook_endpoints as w on w.account_id = e.account_id and w.active = ${trueValue}
+    where e.id in (select value from ${eventIds})`;
+}
+
 /**
- * What a dispatch needs in one read: the event and the account's active endpoints, each with whether it
- * already has an automatic attempt of the event on record (a dispatch that runs again skips those).
- * No rows: the event is gone; one row with a null endpoint id: the account has no active endpoint.
+ * What dispatches need, for several events in one read: each event and its account's active endpoints,
+ * each with whether it already has an automatic attempt of the event on record (a dispatch that runs
+ * again skips those). The ids go in as one JSON array, so the text stays the same whatever their number.
  */
-const dispatchTargetsQuery = prepareQuery(1, (db: Executor, eventId: string) =>
-  db
-    .selectFrom('events as e')
-    .leftJoin('webhook_endpoints as w', (join) => join.onRef('w.account_id', '=', 'e.account_id').on('w.active', '=', true))
-    .select(['e.id as event_id', 'e.type as event_type', 'e.body as event_body', 'w.id', 'w.url', 'w.secret', 'w.events'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('webhook_deliveries as d')
-            .select('d.id')
-            .where('d.event_id', '=', eventId)
-            .whereRef('d.webhook_id', '=', 'w.id')
-            .where('d.trigger', '=', 'automatic'),
-        )
-        .as('attempted'),
-    )
-    .where('e.id', '=', eventId),
-);
+const dispatchTargetsStatement = prepareSql<{
+  event_id: string;
+  event_type: string;
+  event_body: string;
+  id: string | null;
+  url: string | null;
+  secret: string | null;
+  events: string | null;
+  attempted: SqlBool;
+}>({
+  postgres: dispatchTargetsSql('true', 'json_array_elements_text($1::json)'),
+  sqlite: dispatchTargetsSql('1', 'json_each(?)'),
+});
 
 export interface DispatchTargets {
   event: { id: string; type: string; body: string };
@@ -169,17 +172,20 @@ export interface DispatchTargets {
   endpoints: { id: string; url: string; secret: string }[];
 }
 
-export async function dispatchTargets(db: Executor, eventId: string): Promise<DispatchTargets | undefined> {
-  const rows = await dispatchTargetsQuery.execute(db, eventId);
-  const first = rows[0];
-  if (!first) return undefined;
-  const event = { id: first.event_id, type: first.event_type, body: first.event_body };
-  const endpoints: DispatchTargets['endpoints'] = [];
+/** By event id; an event that is gone is missing. */
+export async function dispatchTargets(db: Executor, eventIds: readonly string[]): Promise<Map<string, DispatchTargets>> {
+  const rows = await dispatchTargetsStatement(db, JSON.stringify(eventIds));
+  const targets = new Map<string, DispatchTargets>();
   for (const row of rows) {
+    let ofEvent = targets.get(row.event_id);
+    if (!ofEvent) {
+      ofEvent = { event: { id: row.event_id, type: row.event_type, body: row.event_body }, endpoints: [] };
+      targets.set(row.event_id, ofEvent);
+    }
     if (row.id === null || row.url === null || row.secret === null || row.events === null || toBool(row.attempted)) continue;
-    if ((JSON.parse(row.events) as string[]).includes(event.type)) endpoints.push({ id: row.id, url: row.url, secret: row.secret });
+    if ((JSON.parse(row.events) as string[]).includes(row.event_type)) ofEvent.endpoints.push({ id: row.id, url: row.url, secret: row.secret });
   }
-  return { event, endpoints };
+  return targets;
 }
 
 export const findEvent = (db: Executor, eventId: string) =>
