@@ -181,6 +181,28 @@ function requestHeaders(
   return result;
 }
 
+/**
+ * The end of a call, by timeout or by the caller: a plain object rather than an AbortController (whose
+ * signal is an EventTarget), since a call waits on one thing at a time and only that needs telling.
+ */
+class Cancellation {
+  aborted = false;
+  reason: unknown = undefined;
+  #listener: ((reason: unknown) => void) | null = null;
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.#listener?.(reason);
+  }
+
+  /** What to do on abort while the current step waits; null when it is over. */
+  listen(listener: ((reason: unknown) => void) | null): void {
+    this.#listener = listener;
+  }
+}
+
 interface Exchanged {
   statusCode: number;
   headers: Record<string, string>;
@@ -194,13 +216,13 @@ const EMPTY = Buffer.alloc(0);
  * One request and its whole response, at most `maxBytes` of body, through the dispatcher's own handler
  * interface: no response stream is built, the chunks are collected as they come (this is the webhooks'
  * hot path). A redirect that will be followed, or a body over the bound, ends the exchange without reading
- * further; aborting `signal` ends it with the signal's reason.
+ * further; `cancellation` ends it with its reason.
  */
 function exchange(
   agent: Dispatcher,
   url: URL,
   hop: Hop,
-  signal: AbortSignal,
+  cancellation: Cancellation,
   maxBytes: number,
   followRedirects: boolean,
 ): Promise<Exchanged> {
@@ -214,7 +236,7 @@ function exchange(
     const settle = (error: unknown, result?: Exchanged) => {
       if (settled) return;
       settled = true;
-      signal.removeEventListener('abort', onAbort);
+      cancellation.listen(null);
       if (error === null && result) resolve(result);
       else reject(error);
     };
@@ -222,13 +244,11 @@ function exchange(
     const stop = (reason: Error) => {
       if (dispatchController && !dispatchController.aborted) dispatchController.abort(reason);
     };
-    const onAbort = () => {
-      const reason = signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason));
-      settle(signal.reason);
-      stop(reason);
-    };
-    if (signal.aborted) return reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
+    if (cancellation.aborted) return reject(cancellation.reason);
+    cancellation.listen((reason) => {
+      settle(reason);
+      stop(reason instanceof Error ? reason : new Error(String(reason)));
+    });
     const handler: Dispatcher.DispatchHandler = {
       onRequestStart(controller) {
         dispatchController = controller;
@@ -288,19 +308,18 @@ function exchange(
   });
 }
 
-/** Rejects as soon as the signal aborts: DNS lookups cannot be cancelled, but the caller need not wait. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+/** Rejects as soon as the call is cancelled: DNS lookups cannot be, but the caller need not wait. */
+function untilCancelled<T>(work: Promise<T>, cancellation: Cancellation): Promise<T> {
+  if (cancellation.aborted) return Promise.reject(cancellation.reason);
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
+    cancellation.listen(reject);
     work.then(
       (value) => {
-        signal.removeEventListener('abort', onAbort);
+        cancellation.listen(null);
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
+        cancellation.listen(null);
         reject(error);
       },
     );
@@ -376,20 +395,20 @@ export function createSafeFetch(guard: OutboundGuard, config: SafeFetchConfig = 
     };
     let redirects = 0;
 
-    const controller = new AbortController();
+    const cancellation = new Cancellation();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      controller.abort(new OutboundTimeoutError(timeoutMs));
+      cancellation.abort(new OutboundTimeoutError(timeoutMs));
     }, timeoutMs);
     const callerSignal = options.signal;
-    const onCallerAbort = () => controller.abort(callerSignal?.reason);
+    const onCallerAbort = () => cancellation.abort(callerSignal?.reason);
     if (callerSignal?.aborted) onCallerAbort();
     else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
 
     try {
       for (;;) {
-        const addresses = literalAddresses(url.hostname) ?? (await untilAborted(guard.resolve(url.hostname), controller.signal));
+        const addresses = literalAddresses(url.hostname) ?? (await untilCancelled(guard.resolve(url.hostname), cancellation));
         const supplied = options.agentFor?.(url.hostname.toLowerCase(), addresses);
         const agent =
           supplied ??
@@ -400,7 +419,7 @@ export function createSafeFetch(guard: OutboundGuard, config: SafeFetchConfig = 
             pipelining: 1,
           });
         try {
-          const response = await exchange(agent, url, hop, controller.signal, maxBytes, maxRedirects > 0);
+          const response = await exchange(agent, url, hop, cancellation, maxBytes, maxRedirects > 0);
           const { headers } = response;
           const location = headers['location'];
 
