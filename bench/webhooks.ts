@@ -11,6 +11,8 @@
 //   agent, as many at once as the service may have in flight; nothing else (no database, no guard). The
 //   service's throughput is quoted as a share of the mean of the two, measured under the same load (a
 //   first bare loop, not counted, warms the process up so that the first measured one is not penalised).
+//   On PostgreSQL the CPU time of the server processes that serve the service's connections (found by
+//   application_name, read from /proc) is printed per delivery too: they share the machine's CPUs.
 // Environment: BENCH_EVENTS (default 1000), BENCH_RATE events/s (50), BENCH_SECONDS (5),
 // BENCH_DIALECTS (sqlite,postgres), BENCH_CPU_PROF=1 (a CPU profile of each throughput run, bare loops
 // excluded, into ./profiles).
