@@ -1,6 +1,6 @@
 // What the benchmarks share: the PostgreSQL they measure, a database per run, seeded randomness.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -13,6 +13,39 @@ import { systemClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The application_name of this process's connections, so that their server processes can be found. */
+export const PG_APPLICATION_NAME = `cbo-bench-${process.pid}`;
+
+/**
+ * CPU time (ms) the PostgreSQL server processes serving this process's connections have used so far, by
+ * process id; read from /proc, so only when the server runs on this machine (empty otherwise).
+ */
+export async function postgresBackendCpuMs(): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [PG_APPLICATION_NAME]);
+    const ticksPerMs = 100 / 1000; // USER_HZ
+    const cpu = new Map<number, number>();
+    for (const { pid } of rows) {
+      try {
+        // Fields 14 and 15 (utime, stime) after the command name in parentheses.
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerMs);
+      } catch {
+        // Not on this machine, or gone.
+      }
+    }
+    return cpu;
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU ms the server processes used between two readings (a process new since the first counts from 0). */
+export const postgresCpuBetween = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 export async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
@@ -44,7 +77,7 @@ export async function openDatabase(
   const processUrl = new URL(PG_URL);
   processUrl.searchParams.set('options', `-c search_path=${schema}`);
   return {
-    handle: connectDatabase({ kind: 'postgres', url: PG_URL, schema, poolSize: 20 }),
+    handle: connectDatabase({ kind: 'postgres', url: withApplicationName(PG_URL), schema, poolSize: 20 }),
     url: PG_URL,
     processUrl: processUrl.toString(),
     async drop() {
@@ -54,6 +87,12 @@ export async function openDatabase(
       await cleanup.end();
     },
   };
+}
+
+function withApplicationName(url: string): string {
+  const named = new URL(url);
+  named.searchParams.set('application_name', PG_APPLICATION_NAME);
+  return named.toString();
 }
 
 /** A small seeded generator (mulberry32), so every run indexes the same text. */

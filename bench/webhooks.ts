@@ -11,6 +11,8 @@
 //   agent, as many at once as the service may have in flight; nothing else (no database, no guard). The
 //   service's throughput is quoted as a share of the mean of the two, measured under the same load (a
 //   first bare loop, not counted, warms the process up so that the first measured one is not penalised).
+//   On PostgreSQL the CPU time of the server processes that serve the service's connections (found by
+//   application_name, read from /proc) is printed per delivery too: they share the machine's CPUs.
 // Environment: BENCH_EVENTS (default 1000), BENCH_RATE events/s (50), BENCH_SECONDS (5),
 // BENCH_DIALECTS (sqlite,postgres), BENCH_CPU_PROF=1 (a CPU profile of each throughput run, bare loops
 // excluded, into ./profiles).
@@ -31,7 +33,7 @@ import { USER_AGENT } from '../src/modules/webhooks/delivery.js';
 import { newWebhookSecret, signatureHeader } from '../src/modules/webhooks/signature.js';
 import { MAX_IN_FLIGHT_TOTAL } from '../src/modules/webhooks/webhooks.runtime.js';
 import { startWorkers } from '../src/workers.js';
-import { PG_URL, openBenchService, postgresReachable } from './support.js';
+import { PG_URL, openBenchService, postgresBackendCpuMs, postgresCpuBetween, postgresReachable } from './support.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../test/fixtures/tls/${name}`, import.meta.url));
 const ENDPOINTS = 10;
@@ -157,6 +159,8 @@ interface Result {
   delivery: Rate;
   /** The bare loop right before and right after the throughput run. */
   bare: [Rate, Rate];
+  /** PostgreSQL: CPU µs per delivery of the server processes serving the service (null on SQLite). */
+  serverCpuUs: number | null;
   latencySamples: number;
   p50: number;
   p99: number;
@@ -212,8 +216,10 @@ async function run(dialect: DialectName, receiverPort: number): Promise<Result> 
     for (let n = 0; n < EVENTS; n++) await writeEvent(n);
     const bareBefore = await bareLoop(receiverPort, EVENTS * ENDPOINTS);
     await startCounting();
+    const serverBefore = dialect === 'postgres' ? await postgresBackendCpuMs() : null;
     let workers = startWorkers(deps);
     const delivery = await measured(EVENTS * ENDPOINTS, () => profiled(dialect, () => waitForDeliveries(EVENTS * ENDPOINTS, 300_000)));
+    const serverCpuUs = serverBefore ? (1000 * postgresCpuBetween(serverBefore, await postgresBackendCpuMs())) / (EVENTS * ENDPOINTS) : null;
     await workers.stop();
     const bareAfter = await profiled(`${dialect}-bare`, () => bareLoop(receiverPort, EVENTS * ENDPOINTS));
 
@@ -245,6 +251,7 @@ async function run(dialect: DialectName, receiverPort: number): Promise<Result> 
       deliveries: EVENTS * ENDPOINTS,
       delivery,
       bare: [bareBefore, bareAfter],
+      serverCpuUs,
       latencySamples: latencies.length,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
@@ -274,6 +281,7 @@ async function main(): Promise<void> {
       const bareCpuUs = (r.bare[0].cpuUs + r.bare[1].cpuUs) / 2;
       console.log(
         `${r.dialect.padEnd(8)} throughput ${r.delivery.perSecond.toFixed(0).padStart(6)} deliveries/s (${r.deliveries}), ${r.delivery.cpuUs.toFixed(0)} µs CPU each` +
+          (r.serverCpuUs === null ? '' : ` + ${r.serverCpuUs.toFixed(0)} µs in PostgreSQL's server processes`) +
           ` | bare loop ${ceiling.toFixed(0)} requests/s (${r.bare.map((b) => b.perSecond.toFixed(0)).join(' before, ')} after), ${bareCpuUs.toFixed(0)} µs CPU each` +
           ` | ${((100 * r.delivery.perSecond) / ceiling).toFixed(0)} % of the bare loop's rate, ${((100 * bareCpuUs) / r.delivery.cpuUs).toFixed(0)} % of its CPU efficiency` +
           ` | write→first attempt p50 ${r.p50} ms, p99 ${r.p99} ms (${r.latencySamples} deliveries at ${RATE * ENDPOINTS}/s)` +

@@ -16,7 +16,8 @@
 // database's `DirectReader` (registered by connect.ts) runs the SQL on the driver at once. Kysely's
 // connection handling, plugins pass and result wrapping cost as much as a short indexed read.
 import { createHash } from 'node:crypto';
-import { SelectQueryNode, type CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { CompiledQuery, SelectQueryNode, type Compilable, type Kysely } from 'kysely';
+import { dialectOf, type DialectName } from './dialect.js';
 
 /** A stand-in value no caller sends: NUL bytes cannot be in a query parameter of either database. */
 const standIn = (index: number) => `\u0000prepared-parameter-${index}\u0000`;
@@ -124,11 +125,7 @@ function compileTemplate<O>(
     if (!slots.includes(i) || compiled.sql.includes(value))
       throw new Error(`prepareQuery: argument ${i} must be passed to the query as a value, untouched`);
   });
-  if (!statementNames.has(compiled.sql))
-    statementNames.set(
-      compiled.sql,
-      `cbo_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`,
-    );
+  registerStatement(compiled.sql);
   return {
     sql: compiled.sql,
     query: compiled.query,
@@ -137,4 +134,24 @@ function compileTemplate<O>(
     fixed: compiled.parameters,
     select: SelectQueryNode.is(compiled.query),
   };
+}
+
+/**
+ * Hand-written SQL, one text per dialect, run like a prepared query: on PostgreSQL as a named statement.
+ * For statements whose text Kysely would make differ with the number of rows: a batch goes in as one JSON
+ * parameter instead, so that the text stays the same.
+ */
+export function prepareSql<O>(texts: Partial<Record<DialectName, string>>): (db: AnyKysely, ...parameters: unknown[]) => Promise<O[]> {
+  for (const text of Object.values(texts)) registerStatement(text);
+  return async (db, ...parameters) => {
+    const dialect = dialectOf(db);
+    const text = texts[dialect];
+    if (text === undefined) throw new Error(`prepareSql: this statement has no ${dialect} text`);
+    return (await db.executeQuery<O>(CompiledQuery.raw(text, parameters))).rows;
+  };
+}
+
+function registerStatement(sql: string): void {
+  if (!statementNames.has(sql))
+    statementNames.set(sql, `cbo_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`);
 }

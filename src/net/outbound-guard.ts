@@ -31,6 +31,11 @@ export interface OutboundGuard {
   checkUrl(raw: string | URL, options: CheckUrlOptions): URL;
   /** Resolves every address of a host and checks each one; IP literals are checked without DNS. */
   resolve(hostname: string): Promise<ResolvedAddress[]>;
+  /**
+   * What resolve() gives for an IP literal, checked the same way but without waiting; null for a name,
+   * which has to go through resolve() (and DNS).
+   */
+  literalAddresses(hostname: string): ResolvedAddress[] | null;
   /** True when OUTBOUND_ALLOW_HOSTS names the host or covers the address. */
   isAllowed(hostname: string, address?: string): boolean;
 }
@@ -344,14 +349,18 @@ export function createOutboundGuard(options: OutboundGuardOptions): OutboundGuar
     return url;
   }
 
-  async function resolve(hostname: string): Promise<ResolvedAddress[]> {
+  function literalAddresses(hostname: string): ResolvedAddress[] | null {
     const literal = parseIpLiteral(hostname);
-    if (literal !== null) {
-      if (!isPublicIp(literal) && !isAllowedIp(hostname, literal)) {
-        throw new OutboundBlockedError('private_address', BLOCK_REASONS.privateLiteral);
-      }
-      return [{ address: literal.toString(), family: familyOf(literal) }];
+    if (literal === null) return null;
+    if (!isPublicIp(literal) && !isAllowedIp(hostname, literal)) {
+      throw new OutboundBlockedError('private_address', BLOCK_REASONS.privateLiteral);
     }
+    return [{ address: literal.toString(), family: familyOf(literal) }];
+  }
+
+  async function resolve(hostname: string): Promise<ResolvedAddress[]> {
+    const literal = literalAddresses(hostname);
+    if (literal !== null) return literal;
     const name = normaliseHostName(domainToASCII(hostname.trim()));
     // Resolvers read numeric-looking names as IPv4 in their own way; only real names go to DNS.
     if (endsInNumber(hostname) || !isValidHostName(name)) {
@@ -378,5 +387,5 @@ export function createOutboundGuard(options: OutboundGuardOptions): OutboundGuar
     return resolved;
   }
 
-  return { checkUrl, resolve, isAllowed };
+  return { checkUrl, resolve, literalAddresses, isAllowed };
 }

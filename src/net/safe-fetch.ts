@@ -3,8 +3,7 @@
 // that changes in between (rebinding) reach a private network.
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import {
   OutboundBlockedError,
   OutboundError,
@@ -182,25 +181,145 @@ function requestHeaders(
   return result;
 }
 
-/** Drops a body we will not read; undici reports the destroy as an error that nobody needs to see. */
-function discard(body: Readable): void {
-  body.on('error', () => undefined);
-  body.destroy();
+/**
+ * The end of a call, by timeout or by the caller: a plain object rather than an AbortController (whose
+ * signal is an EventTarget), since a call waits on one thing at a time and only that needs telling.
+ */
+class Cancellation {
+  aborted = false;
+  reason: unknown = undefined;
+  #listener: ((reason: unknown) => void) | null = null;
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.#listener?.(reason);
+  }
+
+  /** What to do on abort while the current step waits; null when it is over. */
+  listen(listener: ((reason: unknown) => void) | null): void {
+    this.#listener = listener;
+  }
 }
 
-/** Rejects as soon as the signal aborts: DNS lookups cannot be cancelled, but the caller need not wait. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+interface Exchanged {
+  statusCode: number;
+  headers: Record<string, string>;
+  /** Empty for a redirect that is followed (its body is not read). */
+  body: Buffer;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * One request and its whole response, at most `maxBytes` of body, through the dispatcher's own handler
+ * interface: no response stream is built, the chunks are collected as they come (this is the webhooks'
+ * hot path). A redirect that will be followed, or a body over the bound, ends the exchange without reading
+ * further; `cancellation` ends it with its reason.
+ */
+function exchange(
+  agent: Dispatcher,
+  url: URL,
+  hop: Hop,
+  cancellation: Cancellation,
+  maxBytes: number,
+  followRedirects: boolean,
+): Promise<Exchanged> {
+  return new Promise<Exchanged>((resolve, reject) => {
+    let settled = false;
+    let dispatchController: Dispatcher.DispatchController | null = null;
+    let statusCode = 0;
+    let headers: Record<string, string> = {};
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (error: unknown, result?: Exchanged) => {
+      if (settled) return;
+      settled = true;
+      cancellation.listen(null);
+      if (error === null && result) resolve(result);
+      else reject(error);
+    };
+    // Stops the request (the connection is closed); the exchange has already settled or settles with `reason`.
+    const stop = (reason: Error) => {
+      if (dispatchController && !dispatchController.aborted) dispatchController.abort(reason);
+    };
+    if (cancellation.aborted) return reject(cancellation.reason);
+    cancellation.listen((reason) => {
+      settle(reason);
+      stop(reason instanceof Error ? reason : new Error(String(reason)));
+    });
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(controller) {
+        dispatchController = controller;
+        if (settled) controller.abort(new Error('request no longer wanted'));
+      },
+      onResponseStart(controller, status, rawHeaders) {
+        statusCode = status;
+        headers = flattenHeaders(rawHeaders);
+        if (followRedirects && REDIRECT_STATUSES.has(status) && headers['location'] !== undefined) {
+          // Followed: its body is of no interest.
+          settle(null, { statusCode, headers, body: EMPTY });
+          controller.abort(new Error('redirect followed'));
+          return;
+        }
+        const declaredLength = Number(headers['content-length']);
+        if (Number.isFinite(declaredLength) && declaredLength > maxBytes) {
+          const error = new ResponseTooLargeError(maxBytes, { url: url.href });
+          settle(error);
+          controller.abort(error);
+        }
+      },
+      onResponseData(controller, chunk) {
+        if (settled) return;
+        size += chunk.length;
+        if (size > maxBytes) {
+          const error = new ResponseTooLargeError(maxBytes, { url: url.href });
+          settle(error);
+          controller.abort(error);
+          return;
+        }
+        chunks.push(chunk);
+      },
+      onResponseEnd() {
+        // Copied: a chunk may be a view of the connection's read buffer.
+        const body = size === 0 ? EMPTY : Buffer.concat(chunks, size);
+        settle(null, { statusCode, headers, body });
+      },
+      onResponseError(_controller, error) {
+        settle(error);
+      },
+    };
+    try {
+      agent.dispatch(
+        {
+          origin: url.origin,
+          // The fragment is never sent.
+          path: url.search === '' ? url.pathname : `${url.pathname}${url.search}`,
+          method: hop.method as Dispatcher.HttpMethod,
+          headers: hop.headers,
+          body: hop.body ?? null,
+        },
+        handler,
+      );
+    } catch (error) {
+      settle(error);
+    }
+  });
+}
+
+/** Rejects as soon as the call is cancelled: DNS lookups cannot be, but the caller need not wait. */
+function untilCancelled<T>(work: Promise<T>, cancellation: Cancellation): Promise<T> {
+  if (cancellation.aborted) return Promise.reject(cancellation.reason);
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
+    cancellation.listen(reject);
     work.then(
       (value) => {
-        signal.removeEventListener('abort', onAbort);
+        cancellation.listen(null);
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
+        cancellation.listen(null);
         reject(error);
       },
     );
@@ -238,13 +357,37 @@ function nextHop(hop: Hop, status: number, from: URL, to: URL): Hop {
   return { method, headers, body };
 }
 
+/** Checked URLs kept per safeFetch (webhooks send to the same few URLs over and over). */
+const CHECKED_URLS_KEPT = 1000;
+
 export function createSafeFetch(guard: OutboundGuard, config: SafeFetchConfig = {}): SafeFetch {
+  // The checks of a URL string and of an IP literal depend on nothing but the string and the guard's
+  // settings, so their results are kept; a host name is still resolved and its addresses checked on every
+  // call. (The URLs kept are only read, never changed.)
+  const checkedUrls = new Map<string, URL>();
+  const checkedLiterals = new Map<string, ResolvedAddress[] | null>();
+  const remember = <V>(map: Map<string, V>, key: string, value: V): V => {
+    if (map.size >= CHECKED_URLS_KEPT) map.clear();
+    map.set(key, value);
+    return value;
+  };
+  const checkUrl = (input: string | URL, schemes: readonly OutboundScheme[]): URL => {
+    if (typeof input !== 'string') return guard.checkUrl(input, { schemes });
+    const key = `${schemes.join(',')} ${input}`;
+    return checkedUrls.get(key) ?? remember(checkedUrls, key, guard.checkUrl(input, { schemes }));
+  };
+  const literalAddresses = (hostname: string): ResolvedAddress[] | null => {
+    const kept = checkedLiterals.get(hostname);
+    // A refused literal throws every time (nothing kept), like resolve().
+    return kept !== undefined ? kept : remember(checkedLiterals, hostname, guard.literalAddresses(hostname));
+  };
+
   return async function safeFetch(input, options) {
     assertOptions(options);
     const { timeoutMs, maxBytes, maxRedirects, schemes } = options;
 
     // Checked before any timer starts: a refused URL costs nothing.
-    let url = guard.checkUrl(input, { schemes });
+    let url = checkUrl(input, schemes);
     let hop: Hop = {
       method: (options.method ?? 'GET').toUpperCase(),
       headers: requestHeaders(options.headers, config.userAgent),
@@ -252,20 +395,20 @@ export function createSafeFetch(guard: OutboundGuard, config: SafeFetchConfig = 
     };
     let redirects = 0;
 
-    const controller = new AbortController();
+    const cancellation = new Cancellation();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      controller.abort(new OutboundTimeoutError(timeoutMs));
+      cancellation.abort(new OutboundTimeoutError(timeoutMs));
     }, timeoutMs);
     const callerSignal = options.signal;
-    const onCallerAbort = () => controller.abort(callerSignal?.reason);
+    const onCallerAbort = () => cancellation.abort(callerSignal?.reason);
     if (callerSignal?.aborted) onCallerAbort();
     else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
 
     try {
       for (;;) {
-        const addresses = await untilAborted(guard.resolve(url.hostname), controller.signal);
+        const addresses = literalAddresses(url.hostname) ?? (await untilCancelled(guard.resolve(url.hostname), cancellation));
         const supplied = options.agentFor?.(url.hostname.toLowerCase(), addresses);
         const agent =
           supplied ??
@@ -276,20 +419,11 @@ export function createSafeFetch(guard: OutboundGuard, config: SafeFetchConfig = 
             pipelining: 1,
           });
         try {
-          // The fragment is never sent; a URL without one is used as it is (parsing again costs per request).
-          const target = url.hash === '' ? url : new URL(url.href.slice(0, url.href.indexOf('#')));
-          const response = await request(target, {
-            dispatcher: agent,
-            method: hop.method,
-            headers: hop.headers,
-            body: hop.body,
-            signal: controller.signal,
-          });
-          const headers = flattenHeaders(response.headers);
+          const response = await exchange(agent, url, hop, cancellation, maxBytes, maxRedirects > 0);
+          const { headers } = response;
           const location = headers['location'];
 
           if (REDIRECT_STATUSES.has(response.statusCode) && location !== undefined && maxRedirects > 0) {
-            discard(response.body);
             if (redirects >= maxRedirects) throw new TooManyRedirectsError(maxRedirects, { url: url.href });
             let next: URL;
             try {
@@ -306,35 +440,7 @@ export function createSafeFetch(guard: OutboundGuard, config: SafeFetchConfig = 
             redirects += 1;
             continue;
           }
-
-          const declaredLength = Number(headers['content-length']);
-          if (Number.isFinite(declaredLength) && declaredLength > maxBytes) {
-            discard(response.body);
-            throw new ResponseTooLargeError(maxBytes, { url: url.href });
-          }
-          if (declaredLength === 0 || response.statusCode === 204 || response.statusCode === 304) {
-            // Nothing to read (no body by status, or declared empty): the stream is only drained, so that
-            // the connection is free for the next request.
-            await response.body.dump();
-            return { status: response.statusCode, headers, body: Buffer.alloc(0), url: url.href, redirects };
-          }
-          const chunks: Buffer[] = [];
-          let size = 0;
-          for await (const chunk of response.body as AsyncIterable<Buffer>) {
-            size += chunk.length;
-            if (size > maxBytes) {
-              discard(response.body);
-              throw new ResponseTooLargeError(maxBytes, { url: url.href });
-            }
-            chunks.push(chunk);
-          }
-          return {
-            status: response.statusCode,
-            headers,
-            body: Buffer.concat(chunks, size),
-            url: url.href,
-            redirects,
-          };
+          return { status: response.statusCode, headers, body: response.body, url: url.href, redirects };
         } finally {
           if (!supplied) await agent.destroy().catch(() => undefined);
         }

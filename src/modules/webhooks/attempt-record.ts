@@ -44,7 +44,7 @@ export interface AttemptToRecord {
  * endpoint on schedules the next attempt in the same transaction, so that no crash can lose it. Test and
  * manual sends only update lastDeliveryAt / lastStatusCode. Null when the endpoint was deleted meanwhile.
  */
-async function applyToEndpoint(trx: Trx, deps: RecorderDeps, attempt: AttemptToRecord): Promise<{ recorded: RecordedAttempt; row: WebhookDeliveryRow } | null> {
+async function applyToEndpoint(trx: Trx, deps: RecorderDeps, attempt: AttemptToRecord): Promise<Applied> {
   const { webhookId, event, outcome, trigger } = attempt;
   const automatic = trigger === 'automatic';
   const endpoint = await repo.updateAfterAttempt(trx, webhookId, {
@@ -96,54 +96,93 @@ function deliveryRow({ webhookId, event, number, trigger, outcome }: AttemptToRe
 const failedAutomatic = (attempt: AttemptToRecord) => attempt.trigger === 'automatic' && !attempt.outcome.delivered;
 
 /**
- * Applies attempts at one endpoint none of which failed automatically, with one update that leaves the
- * endpoint as applying them one by one would: lastDeliveryAt / lastStatusCode of the last one sent, the
- * streak reset if any was automatic (a success), and no switch-off, which only a failure can cause.
+ * What attempts at one endpoint none of which failed automatically leave on it, as applying them one by one
+ * would: lastDeliveryAt / lastStatusCode of the last one sent, the streak reset if any was automatic (a
+ * success), and no switch-off, which only a failure can cause.
  */
-async function applyTogetherToEndpoint(trx: Trx, webhookId: string, attempts: AttemptToRecord[]): Promise<({ recorded: RecordedAttempt; row: WebhookDeliveryRow } | null)[]> {
+function togetherUpdate(webhookId: string, attempts: AttemptToRecord[]): repo.EndpointUpdate {
   const lastSent = attempts.findLast((attempt) => !attempt.outcome.privateAddress);
-  const endpoint = await repo.updateAfterAttempt(trx, webhookId, {
+  return {
+    id: webhookId,
     sent: lastSent !== undefined,
     at: lastSent?.outcome.at ?? 0,
-    statusCode: lastSent?.outcome.statusCode ?? null,
-    streak: attempts.some((attempt) => attempt.trigger === 'automatic') ? 'reset' : 'keep',
+    status_code: lastSent?.outcome.statusCode ?? null,
+    reset: attempts.some((attempt) => attempt.trigger === 'automatic'),
+  };
+}
+
+type Applied = { recorded: RecordedAttempt; row: WebhookDeliveryRow } | null;
+
+/** Indexes of the attempts per endpoint, in order. */
+function byEndpointOf(attempts: AttemptToRecord[]): Map<string, number[]> {
+  const byEndpoint = new Map<string, number[]>();
+  attempts.forEach((attempt, index) => {
+    const indexes = byEndpoint.get(attempt.webhookId);
+    if (indexes) indexes.push(index);
+    else byEndpoint.set(attempt.webhookId, [index]);
   });
-  return attempts.map((attempt) => {
-    if (!endpoint) return null;
-    const row = deliveryRow(attempt);
-    return { recorded: { deliveryId: row.id, active: endpoint.active }, row };
+  return byEndpoint;
+}
+
+const attemptsAt = (attempts: AttemptToRecord[], indexes: number[]) => indexes.map((index) => attempts[index] as AttemptToRecord);
+
+/** In id order, so that concurrent groups lock the rows they share in the same order. */
+const byId = (a: repo.EndpointUpdate, b: repo.EndpointUpdate) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * Records attempts together: applied to their endpoints, then their records in one insert, atomically.
+ * An endpoint with an automatic attempt that failed has its attempts applied in order, one by one (each
+ * such failure counts toward the switch-off on its own); every other endpoint is updated once, all of them
+ * in one statement. Endpoints are independent.
+ */
+function writeAttempts(deps: RecorderDeps, attempts: AttemptToRecord[]): Promise<(RecordedAttempt | null)[]> {
+  const byEndpoint = byEndpointOf(attempts);
+  const written = attempts.some(failedAutomatic) ? writeOneByOne(deps, attempts, byEndpoint) : writeTogether(deps, attempts, byEndpoint);
+  return written.then((recorded) => {
+    recorded.forEach((entry, index) => entry && deps.onRecorded?.(attempts[index] as AttemptToRecord));
+    return recorded;
   });
 }
 
-/**
- * Records attempts in one transaction: applied to their endpoints, then their records in one insert. An
- * endpoint's attempts are applied in order, one by one when one of them failed automatically (each such
- * failure counts toward the switch-off on its own), otherwise with one update; endpoints are independent.
- */
-function writeAttempts(deps: RecorderDeps, attempts: AttemptToRecord[]): Promise<(RecordedAttempt | null)[]> {
+/** No failed automatic attempt: one endpoint update each and every record, in one go (one statement on PostgreSQL). */
+async function writeTogether(deps: RecorderDeps, attempts: AttemptToRecord[], byEndpoint: Map<string, number[]>): Promise<(RecordedAttempt | null)[]> {
+  const updates = [...byEndpoint].map(([webhookId, indexes]) => togetherUpdate(webhookId, attemptsAt(attempts, indexes))).sort(byId);
+  const rows = attempts.map(deliveryRow);
+  const active = await repo.applyAndRecordTogether(deps.db, updates, rows);
+  return rows.map((row) => {
+    const isActive = active.get(row.webhook_id);
+    // Undefined: the endpoint was deleted meanwhile, nothing recorded.
+    return isActive === undefined ? null : { deliveryId: row.id, active: isActive };
+  });
+}
+
+/** With failed automatic attempts among them, in a transaction. */
+function writeOneByOne(deps: RecorderDeps, attempts: AttemptToRecord[], byEndpoint: Map<string, number[]>): Promise<(RecordedAttempt | null)[]> {
   return deps.db.transaction().execute(async (trx) => {
-    const applied: ({ recorded: RecordedAttempt; row: WebhookDeliveryRow } | null)[] = attempts.map(() => null);
-    const byEndpoint = new Map<string, number[]>();
-    attempts.forEach((attempt, index) => {
-      const indexes = byEndpoint.get(attempt.webhookId);
-      if (indexes) indexes.push(index);
-      else byEndpoint.set(attempt.webhookId, [index]);
-    });
+    const applied: Applied[] = attempts.map(() => null);
+    const together: repo.EndpointUpdate[] = [];
     for (const [webhookId, indexes] of byEndpoint) {
-      const ofEndpoint = indexes.map((index) => attempts[index] as AttemptToRecord);
-      if (ofEndpoint.length > 1 && !ofEndpoint.some(failedAutomatic)) {
-        const results = await applyTogetherToEndpoint(trx, webhookId, ofEndpoint);
-        indexes.forEach((index, n) => (applied[index] = results[n] ?? null));
-      } else {
+      const ofEndpoint = attemptsAt(attempts, indexes);
+      if (ofEndpoint.some(failedAutomatic)) {
         for (const index of indexes) applied[index] = await applyToEndpoint(trx, deps, attempts[index] as AttemptToRecord);
+      } else {
+        together.push(togetherUpdate(webhookId, ofEndpoint));
+      }
+    }
+    if (together.length > 0) {
+      const active = await repo.updateEndpointsTogether(trx, together.sort(byId));
+      for (const { id } of together) {
+        const isActive = active.get(id);
+        if (isActive === undefined) continue; // deleted meanwhile: nothing to record
+        for (const index of byEndpoint.get(id) ?? []) {
+          const row = deliveryRow(attempts[index] as AttemptToRecord);
+          applied[index] = { recorded: { deliveryId: row.id, active: isActive }, row };
+        }
       }
     }
     const rows = applied.flatMap((entry) => (entry ? [entry.row] : []));
     if (rows.length > 0) await repo.insertDeliveries(trx, rows);
     return applied.map((entry) => entry?.recorded ?? null);
-  }).then((recorded) => {
-    recorded.forEach((entry, index) => entry && deps.onRecorded?.(attempts[index] as AttemptToRecord));
-    return recorded;
   });
 }
 

@@ -15,6 +15,20 @@ interface PooledAgent {
   lastUsed: number;
 }
 
+// The checked addresses of an IP literal come as the same array every time (safeFetch keeps them).
+const keys = new WeakMap<readonly ResolvedAddress[], string>();
+function addressesKey(addresses: readonly ResolvedAddress[]): string {
+  let key = keys.get(addresses);
+  if (key === undefined) {
+    key = addresses
+      .map((a) => a.address)
+      .sort()
+      .join(',');
+    keys.set(addresses, key);
+  }
+  return key;
+}
+
 export class PinnedAgentPool {
   readonly #agents = new Map<string, PooledAgent>();
   #lastSweep = Date.now();
@@ -25,10 +39,7 @@ export class PinnedAgentPool {
   readonly agentFor = (hostname: string, addresses: readonly ResolvedAddress[]): Agent => {
     const now = Date.now();
     this.#sweep(now);
-    const key = addresses
-      .map((a) => a.address)
-      .sort()
-      .join(',');
+    const key = addressesKey(addresses);
     const current = this.#agents.get(hostname);
     if (current?.addresses === key) {
       current.lastUsed = now;

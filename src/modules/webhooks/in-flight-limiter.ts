@@ -1,6 +1,10 @@
 // Bounds on webhook requests in flight in this process: at most `perKey` per endpoint, so that a slow
 // receiver holds at most that many and the others keep flowing, and at most `total` in all. Waiters are
 // served first come, first served.
+//
+// Thousands of attempts can wait at once (every dispatch job sends its event to up to 10 endpoints), so
+// a waiter costs one promise and one object: it is its own abort listener, and each lane has one timer
+// for the waiters' deadlines instead of one timer per waiter.
 
 export type Release = () => void;
 
@@ -13,20 +17,38 @@ export interface WaitOptions {
   signal?: AbortSignal;
 }
 
-interface Waiter {
-  grant(release: Release): void;
-  giveUp(): void;
-  hangingAfterMs: number | undefined;
+/** A slot taken: when its request started (ms, monotonic), which is also how the lane finds it again. */
+type Slot = number;
+
+class Waiter {
+  constructor(
+    readonly lanes: Lanes,
+    readonly key: string,
+    readonly lane: Lane,
+    readonly resolve: (slot: Slot | null) => void,
+    /** performance.now() after which it gives up; Infinity: never. */
+    readonly deadline: number,
+    readonly hangingAfterMs: number | undefined,
+    readonly signal: AbortSignal | undefined,
+  ) {}
+
+  /** The signal aborted (the waiter is the listener itself: no closure per waiter). */
+  handleEvent(): void {
+    this.lanes.giveUp(this);
+  }
 }
 
 interface Lane {
   /** When each request in flight started (ms, monotonic), oldest first. */
-  startedAt: number[];
+  startedAt: Slot[];
   /** In arrival order. */
   waiters: Set<Waiter>;
   /** Fires when the oldest request in flight passes the shortest hanging threshold of the waiters. */
   hangTimer: NodeJS.Timeout | null;
   hangCheckAt: number;
+  /** Fires at the earliest deadline among the waiters (or a little after, when that waiter left). */
+  deadlineTimer: NodeJS.Timeout | null;
+  deadlineAt: number;
 }
 
 /** Slots for many keys with a bound per key. */
@@ -43,40 +65,74 @@ class Lanes {
     return this.#lanes.get(key)?.startedAt[0];
   }
 
-  acquire(key: string, options: WaitOptions): Promise<Release | null> {
+  /** A slot at once, or undefined when the key has none free. */
+  tryTake(key: string): Slot | undefined {
     const lane = this.#lane(key);
-    if (lane.startedAt.length < this.bound) return Promise.resolve(this.#take(key, lane));
+    return lane.startedAt.length < this.bound ? this.#take(lane) : undefined;
+  }
+
+  /** Waits for a slot of `key` as `options` allow (call after tryTake found none); null: gave up. */
+  wait(key: string, options: WaitOptions): Promise<Slot | null> {
+    const lane = this.#lane(key);
     const { waitMs, hangingAfterMs, signal } = options;
-    if (waitMs === 0 || signal?.aborted || (hangingAfterMs !== undefined && this.#oldestAge(lane) >= hangingAfterMs)) return Promise.resolve(null);
+    if (waitMs === 0 || signal?.aborted || (hangingAfterMs !== undefined && this.#oldestAge(lane) >= hangingAfterMs)) {
+      this.#forgetIfIdle(key, lane);
+      return Promise.resolve(null);
+    }
     return new Promise((resolve) => {
-      const timer = waitMs === null ? null : setTimeout(() => waiter.giveUp(), waitMs);
-      const onAbort = () => waiter.giveUp();
-      const settle = () => {
-        if (timer) clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      const waiter: Waiter = {
-        hangingAfterMs,
-        grant: (release) => {
-          settle();
-          resolve(release);
-        },
-        giveUp: () => {
-          settle();
-          lane.waiters.delete(waiter);
-          this.#forgetIfIdle(key, lane);
-          resolve(null);
-        },
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const deadline = waitMs === null ? Infinity : performance.now() + waitMs;
+      const waiter = new Waiter(this, key, lane, resolve, deadline, hangingAfterMs, signal);
+      signal?.addEventListener('abort', waiter, { once: true });
       lane.waiters.add(waiter);
+      if (deadline !== Infinity) this.#watchDeadline(lane, deadline);
       this.#watchForHang(lane, hangingAfterMs);
     });
+  }
+
+  /** Frees a slot and hands it to the first waiter, if any. */
+  release(key: string, slot: Slot): void {
+    const lane = this.#lanes.get(key);
+    if (!lane) return;
+    lane.startedAt.splice(lane.startedAt.indexOf(slot), 1);
+    const next = lane.waiters.values().next();
+    if (next.done) return this.#forgetIfIdle(key, lane);
+    const waiter = next.value;
+    this.#leave(waiter);
+    waiter.resolve(this.#take(lane));
+  }
+
+  giveUp(waiter: Waiter): void {
+    if (!waiter.lane.waiters.has(waiter)) return;
+    this.#leave(waiter);
+    this.#forgetIfIdle(waiter.key, waiter.lane);
+    waiter.resolve(null);
+  }
+
+  #leave(waiter: Waiter): void {
+    waiter.lane.waiters.delete(waiter);
+    waiter.signal?.removeEventListener('abort', waiter);
   }
 
   #oldestAge(lane: Lane): number {
     const oldest = lane.startedAt[0];
     return oldest === undefined ? 0 : performance.now() - oldest;
+  }
+
+  /** Arms the lane's deadline timer for `deadline` unless it fires sooner already. */
+  #watchDeadline(lane: Lane, deadline: number): void {
+    if (lane.deadlineTimer && lane.deadlineAt <= deadline) return;
+    if (lane.deadlineTimer) clearTimeout(lane.deadlineTimer);
+    lane.deadlineAt = deadline;
+    lane.deadlineTimer = setTimeout(() => {
+      lane.deadlineTimer = null;
+      const now = performance.now();
+      let next = Infinity;
+      for (const waiter of [...lane.waiters]) {
+        if (waiter.deadline <= now) this.giveUp(waiter);
+        else next = Math.min(next, waiter.deadline);
+      }
+      if (next !== Infinity) this.#watchDeadline(lane, next);
+    }, Math.max(0, deadline - performance.now()));
   }
 
   /** Arms a check that sends away the waiters who would wait behind a request that hangs. */
@@ -92,7 +148,7 @@ class Lanes {
       let nextThreshold: number | undefined;
       for (const waiter of [...lane.waiters]) {
         if (waiter.hangingAfterMs === undefined) continue;
-        if (age >= waiter.hangingAfterMs) waiter.giveUp();
+        if (age >= waiter.hangingAfterMs) this.giveUp(waiter);
         else nextThreshold = Math.min(nextThreshold ?? Infinity, waiter.hangingAfterMs);
       }
       this.#watchForHang(lane, nextThreshold);
@@ -102,33 +158,22 @@ class Lanes {
   #lane(key: string): Lane {
     let lane = this.#lanes.get(key);
     if (!lane) {
-      lane = { startedAt: [], waiters: new Set(), hangTimer: null, hangCheckAt: 0 };
+      lane = { startedAt: [], waiters: new Set(), hangTimer: null, hangCheckAt: 0, deadlineTimer: null, deadlineAt: 0 };
       this.#lanes.set(key, lane);
     }
     return lane;
   }
 
-  #take(key: string, lane: Lane): Release {
+  #take(lane: Lane): Slot {
     const startedAt = performance.now();
     lane.startedAt.push(startedAt);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      lane.startedAt.splice(lane.startedAt.indexOf(startedAt), 1);
-      const next = lane.waiters.values().next();
-      if (!next.done) {
-        lane.waiters.delete(next.value);
-        next.value.grant(this.#take(key, lane));
-      } else {
-        this.#forgetIfIdle(key, lane);
-      }
-    };
+    return startedAt;
   }
 
   #forgetIfIdle(key: string, lane: Lane): void {
     if (lane.startedAt.length > 0 || lane.waiters.size > 0) return;
     if (lane.hangTimer) clearTimeout(lane.hangTimer);
+    if (lane.deadlineTimer) clearTimeout(lane.deadlineTimer);
     this.#lanes.delete(key);
   }
 }
@@ -157,23 +202,36 @@ export class InFlightLimiter {
    * caller should put the work back and let other keys go first. Once the key has a slot, a slot of the
    * total is awaited as long as it takes (or until `signal` aborts).
    */
-  async acquire(key: string, options: WaitOptions): Promise<Release | null> {
-    const releaseKey = await this.#perKey.acquire(key, options);
-    if (!releaseKey) return null;
-    const releaseTotal = await this.#total.acquire(ALL, { waitMs: null, signal: options.signal });
-    if (!releaseTotal) {
-      releaseKey();
-      return null;
-    }
-    return () => {
-      releaseTotal();
-      releaseKey();
-    };
+  acquire(key: string, options: WaitOptions): Promise<Release | null> {
+    const keySlot = this.#perKey.tryTake(key);
+    if (keySlot !== undefined) return this.#withTotal(key, keySlot, options.signal);
+    return this.#perKey.wait(key, options).then((slot) => (slot === null ? null : this.#withTotal(key, slot, options.signal)));
   }
 
   /** How long the oldest request in flight for `key` has been running (0 when there is none). */
   oldestInFlightMs(key: string): number {
     const oldest = this.#perKey.oldestStart(key);
     return oldest === undefined ? 0 : performance.now() - oldest;
+  }
+
+  #withTotal(key: string, keySlot: Slot, signal: AbortSignal | undefined): Promise<Release | null> {
+    const totalSlot = this.#total.tryTake(ALL);
+    if (totalSlot !== undefined) return Promise.resolve(this.#releaser(key, keySlot, totalSlot));
+    return this.#total.wait(ALL, { waitMs: null, signal }).then((slot) => {
+      if (slot !== null) return this.#releaser(key, keySlot, slot);
+      this.#perKey.release(key, keySlot);
+      return null;
+    });
+  }
+
+  /** Gives both slots back, once however often it is called. */
+  #releaser(key: string, keySlot: Slot, totalSlot: Slot): Release {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#total.release(ALL, totalSlot);
+      this.#perKey.release(key, keySlot);
+    };
   }
 }

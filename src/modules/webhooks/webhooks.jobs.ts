@@ -28,6 +28,9 @@ export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
  * answers late too, and must not take its own slowness for the receiver's.) The job catalogue bounds the
  * wait (DELIVERY_SLOT_WAIT_MS) so that a job always ends within its time limit.
  */
+/** Where an attempt goes: the endpoint's id, URL and signing secret. */
+type Target = Pick<WebhookEndpointRow, 'id' | 'url' | 'secret'>;
+
 const hangingAfterMs = (deps: WebhooksDeps) => Math.min(5000, deps.config.webhookTimeoutMs / 2);
 const MIN_REQUEUE_MS = 250;
 
@@ -44,21 +47,14 @@ export function dispatchJob(deps: WebhooksDeps): JobHandler<'events.dispatch'> {
   return {
     type: 'events.dispatch',
     async run({ eventId }, { signal }) {
-      const event = await repo.findEvent(deps.db, eventId);
-      if (!event) return;
-      const endpoints = (await repo.activeEndpointsOf(deps.db, event.account_id)).filter((endpoint) =>
-        (JSON.parse(endpoint.events) as string[]).includes(event.type),
-      );
-      if (endpoints.length === 0) return;
-      // Run again after a crash, the dispatch leaves out the endpoints it already tried.
-      const attempted = await repo.endpointsAttempted(deps.db, eventId);
-      const outgoing: OutgoingEvent = { id: event.id, type: event.type, body: event.body };
+      // A dispatch that runs again (after a crash) leaves out the endpoints it already tried.
+      const targets = await deps.runtime.dispatchReader.read(eventId);
+      if (!targets || targets.endpoints.length === 0) return;
+      const { event: outgoing, endpoints } = targets;
       // Each request in flight listens to the job's signal (up to 10 endpoints per account).
       setMaxListeners(endpoints.length + 10, signal);
       const results = await Promise.allSettled(
-        endpoints
-          .filter((endpoint) => !attempted.has(endpoint.id))
-          .map((endpoint) => attemptNowOrLater(deps, endpoint, outgoing, signal)),
+        endpoints.map((endpoint) => attemptNowOrLater(deps, endpoint, outgoing, signal)),
       );
       const failed = results.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
@@ -67,7 +63,7 @@ export function dispatchJob(deps: WebhooksDeps): JobHandler<'events.dispatch'> {
 }
 
 /** A first attempt from the dispatch: sent now, or queued as a job when the endpoint is busy. */
-async function attemptNowOrLater(deps: WebhooksDeps, endpoint: WebhookEndpointRow, event: OutgoingEvent, signal: AbortSignal): Promise<void> {
+async function attemptNowOrLater(deps: WebhooksDeps, endpoint: Target, event: OutgoingEvent, signal: AbortSignal): Promise<void> {
   const release = await acquireSlot(deps, endpoint.id, signal);
   if (!release) {
     signal.throwIfAborted();
@@ -110,7 +106,7 @@ export function deliverJob(deps: WebhooksDeps): JobHandler<'webhooks.deliver'> {
  */
 async function attempt(
   deps: WebhooksDeps,
-  endpoint: WebhookEndpointRow,
+  endpoint: Target,
   event: OutgoingEvent,
   number: number,
   signal: AbortSignal,

@@ -1,12 +1,14 @@
 // What webhook sending needs beyond the shared services, built once by the composition root so that the
 // API (test, retry) and the delivery worker of one process share it: the outbound guard, the pinned
-// fetch with its keep-alive connections, the bounds on requests in flight, and the attempt recorder.
+// fetch with its keep-alive connections, the bounds on requests in flight, the attempt recorder, and the
+// dispatch jobs' reads.
 import type { Core } from '../../core.js';
 import type { OutboundGuard } from '../../net/outbound-guard.js';
 import { createSafeFetch, type SafeFetch } from '../../net/safe-fetch.js';
 import { METRIC_PREFIX } from '../../metrics.js';
 import { AttemptRecorder, type AttemptToRecord } from './attempt-record.js';
 import { PinnedAgentPool } from './connection-pool.js';
+import { DispatchReader } from './dispatch-reader.js';
 import { InFlightLimiter } from './in-flight-limiter.js';
 
 /** Requests in flight to one endpoint from one process (issue 4). */
@@ -20,6 +22,8 @@ export interface WebhookRuntime {
   connections: PinnedAgentPool;
   limiter: InFlightLimiter;
   recorder: AttemptRecorder;
+  /** What the dispatch jobs read, many events per query. */
+  dispatchReader: DispatchReader;
   /** Closes the kept-alive connections to receivers (shutdown). */
   close(): Promise<void>;
 }
@@ -45,6 +49,7 @@ export function createWebhooksRuntime({ db, clock, config, outbound, metrics }: 
       disableAfter: config.webhookDisableAfter,
       onRecorded: (attempt) => deliveries.inc({ outcome: outcomeOf(attempt), trigger: attempt.trigger }),
     }),
+    dispatchReader: new DispatchReader(db),
     close: () => connections.close(),
   };
 }
