@@ -272,44 +272,60 @@ async function uploadMemoryGrowth(bench: Bench): Promise<{ growthMiB: number; st
   return { growthMiB: (peak - baseline) / MiB, status, seconds };
 }
 
+/**
+ * A ready text source of the chatbot, written straight to its table (no processing), and
+ * CHUNKS_PER_SOURCE chunk texts of ~800 characters of the vocabulary for it.
+ */
+async function seedReadySource(
+  bench: Bench,
+  chatbotId: string,
+  index: number,
+  isSourceOfTruth: boolean,
+  pick: () => string,
+  random: () => number,
+): Promise<{ id: string; chunks: { url: null; text: string }[] }> {
+  const id = newId();
+  const now = systemClock.now();
+  await bench.deps.db
+    .insertInto('knowledge_sources')
+    .values({
+      id,
+      account_id: bench.accountId,
+      chatbot_id: chatbotId,
+      type: 'text',
+      title: `Source ${index}`,
+      url: null,
+      status: 'ready',
+      error: null,
+      is_source_of_truth: isSourceOfTruth,
+      refresh_interval: 'off',
+      last_synced_at: null,
+      last_read_at: now,
+      created_at: now,
+      updated_at: now,
+      text: '',
+      crawl: null,
+      upload: null,
+      run_id: null,
+    })
+    .execute();
+  const chunks = Array.from({ length: CHUNKS_PER_SOURCE }, () => {
+    let text = '';
+    while (text.length < 800) text += `${sentence(pick, random)} `;
+    return { url: null, text: text.trim() };
+  });
+  return { id, chunks };
+}
+const CHUNKS_PER_SOURCE = 1000;
+
 /** 100,000 chunks of ~800 characters in one chatbot (the worst case: no other chatbot's rows to skip). */
 async function searchLatency(bench: Bench): Promise<{ insertSeconds: number; p50: number; p95: number; max: number; meanHits: number }> {
   const chatbot = await bench.deps.chatbots.createChatbot({ accountId: bench.accountId, name: 'Search bench' });
   const random = prng(42);
   const vocab = vocabulary(20_000, random);
   const started = performance.now();
-  const perSource = 1000;
-  for (let s = 0; s < CHUNKS / perSource; s++) {
-    const id = newId();
-    const now = systemClock.now();
-    await bench.deps.db
-      .insertInto('knowledge_sources')
-      .values({
-        id,
-        account_id: bench.accountId,
-        chatbot_id: chatbot.id,
-        type: 'text',
-        title: `Source ${s}`,
-        url: null,
-        status: 'ready',
-        error: null,
-        is_source_of_truth: s % 10 === 0,
-        refresh_interval: 'off',
-        last_synced_at: null,
-        last_read_at: now,
-        created_at: now,
-        updated_at: now,
-        text: '',
-        crawl: null,
-        upload: null,
-        run_id: null,
-      })
-      .execute();
-    const chunks = Array.from({ length: perSource }, () => {
-      let text = '';
-      while (text.length < 800) text += `${sentence(vocab.pick, random)} `;
-      return { url: null, text: text.trim() };
-    });
+  for (let s = 0; s < CHUNKS / CHUNKS_PER_SOURCE; s++) {
+    const { id, chunks } = await seedReadySource(bench, chatbot.id, s, s % 10 === 0, vocab.pick, random);
     await bench.deps.db.transaction().execute((trx) => insertChunks(trx, { id, chatbot_id: chatbot.id }, chunks));
   }
   const insertSeconds = (performance.now() - started) / 1000;
@@ -335,38 +351,8 @@ async function vectorLatency(bench: Bench) {
   const randomVector = () => unit(Array.from({ length: DIMENSIONS }, () => random() - 0.5));
   const model = 'bench-embedding';
   const started = performance.now();
-  const perSource = 1000;
-  for (let s = 0; s < VECTOR_CHUNKS / perSource; s++) {
-    const id = newId();
-    const now = systemClock.now();
-    await bench.deps.db
-      .insertInto('knowledge_sources')
-      .values({
-        id,
-        account_id: bench.accountId,
-        chatbot_id: chatbot.id,
-        type: 'text',
-        title: `Source ${s}`,
-        url: null,
-        status: 'ready',
-        error: null,
-        is_source_of_truth: false,
-        refresh_interval: 'off',
-        last_synced_at: null,
-        last_read_at: now,
-        created_at: now,
-        updated_at: now,
-        text: '',
-        crawl: null,
-        upload: null,
-        run_id: null,
-      })
-      .execute();
-    const chunks = Array.from({ length: perSource }, () => {
-      let text = '';
-      while (text.length < 800) text += `${sentence(vocab.pick, random)} `;
-      return { url: null, text: text.trim() };
-    });
+  for (let s = 0; s < VECTOR_CHUNKS / CHUNKS_PER_SOURCE; s++) {
+    const { id, chunks } = await seedReadySource(bench, chatbot.id, s, false, vocab.pick, random);
     await bench.deps.db.transaction().execute(async (trx) => {
       await insertChunks(trx, { id, chatbot_id: chatbot.id }, chunks);
       const ids = await trx.selectFrom('knowledge_chunks').select('id').where('source_id', '=', id).execute();

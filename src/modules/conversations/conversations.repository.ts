@@ -267,18 +267,20 @@ export interface StoredReply {
 // A person's reply is the hot write of the team's side: its statements are compiled once (named statements
 // on PostgreSQL, parsed and planned once per connection). PostgreSQL stores the message and updates the
 // conversation in one statement (the insert as a CTE of the update): a round trip less under the row lock.
+/** A person's reply as a messages row. */
+const replyRow = (id: string, threadId: string, text: string, authorUserId: string, authorName: string | null, at: number) => ({
+  id,
+  thread_id: threadId,
+  role: 'agent' as const,
+  text,
+  author_user_id: authorUserId,
+  author_name: authorName,
+  delivered: null,
+  delivery_error: null,
+  created_at: at,
+});
 const replyMessage = (db: Executor, id: string, threadId: string, text: string, authorUserId: string, authorName: string | null, at: number) =>
-  db.insertInto('messages').values({
-    id,
-    thread_id: threadId,
-    role: 'agent',
-    text,
-    author_user_id: authorUserId,
-    author_name: authorName,
-    delivered: null,
-    delivery_error: null,
-    created_at: at,
-  });
+  db.insertInto('messages').values(replyRow(id, threadId, text, authorUserId, authorName, at));
 const handledBy = (db: Executor, threadId: string, userId: string, at: number) =>
   db
     .updateTable('conversations')
@@ -289,19 +291,7 @@ const insertReply = prepareQuery(6, replyMessage);
 const updateForReply = prepareQuery(3, handledBy);
 const insertReplyAndUpdate = prepareQuery(6, (db: Executor, id: string, threadId: string, text: string, authorUserId: string, authorName: string | null, at: number) =>
   db
-    .with('reply', (qc) =>
-      qc.insertInto('messages').values({
-        id,
-        thread_id: threadId,
-        role: 'agent',
-        text,
-        author_user_id: authorUserId,
-        author_name: authorName,
-        delivered: null,
-        delivery_error: null,
-        created_at: at,
-      }),
-    )
+    .with('reply', (qc) => qc.insertInto('messages').values(replyRow(id, threadId, text, authorUserId, authorName, at)))
     .updateTable('conversations')
     .set({ mode: 'human', assignee_user_id: authorUserId, last_message_at: at })
     .where('thread_id', '=', threadId)
@@ -319,17 +309,7 @@ export async function storeReply(trx: Executor, reply: StoredReply): Promise<{ m
     updated = await updateForReply.executeTakeFirst(trx, threadId, authorUserId, at);
   }
   if (!updated) throw new Error(`conversation ${threadId} vanished under its lock`);
-  const message: MessageRow = {
-    id,
-    thread_id: threadId,
-    role: 'agent',
-    text,
-    author_user_id: authorUserId,
-    author_name: authorName,
-    delivered: null,
-    delivery_error: null,
-    created_at: at,
-  };
+  const message: MessageRow = replyRow(id, threadId, text, authorUserId, authorName, at);
   return { message, conversation: conversationRow(updated) };
 }
 
