@@ -31,9 +31,11 @@ async function appliedMigrations(db: Kysely<any>): Promise<Set<string> | null> {
 /**
  * Kysely finds its bookkeeping tables by listing the tables of every schema; on a PostgreSQL server where
  * another schema is dropped at that moment (parallel test runs), that listing can fail with "schema does
- * not exist". Such a failure is about someone else's schema: try again.
+ * not exist", "relation does not exist" or "column … does not exist" (a table or a column of the schema
+ * being dropped). Such a failure is about someone else's schema: try again.
  */
-const isConcurrentDrop = (error: unknown) => ['3F000', '42P01'].includes(String((error as { code?: string } | null)?.code));
+const isConcurrentDrop = (error: unknown) =>
+  ['3F000', '42P01', '42703'].includes(String((error as { code?: string } | null)?.code));
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
