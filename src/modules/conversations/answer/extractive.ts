@@ -1,5 +1,5 @@
 // The `extractive` engine (default): offline and deterministic. It answers, in plain text, with the
-// best-matching sentences of the most relevant passage (excerpt.ts) and names what it used: the page's or
+// best-matching sentences among the relevant passages (excerpt.ts) and names what it used: the page's or
 // source's title and, for a website, the page's address. Source-of-truth passages come first from
 // retrieval, so they win over other sources. With nothing relevant it says it does not know and offers a
 // person.
@@ -22,7 +22,7 @@ import {
 import { DONT_KNOW, citing, smallTalkReply } from './wording.js';
 
 export const PASSAGES_PER_ANSWER = 8;
-/** Passages retrieved to weigh the question's words (see relevanceScores) before the best are kept. */
+/** Passages retrieved to weigh the question's words (see termWeights) before the best are kept. */
 const RELEVANCE_POOL = 20;
 /** Shorter words have too many unrelated senses to look up. */
 const MIN_SYNONYM_WORD = 4;
@@ -31,15 +31,14 @@ const SYNONYMS_PER_WORD = 8;
 export interface RelevantPassage extends Passage {
   /** The passage's text with hidden content and instruction-like sentences removed. */
   information: string;
-  /** How much of what the question asks about it holds (relevanceScores), 0 to 1. */
+  /** How much of what the question asks about it holds (weighedCoverage), 0 to 1. */
   relevance: number;
 }
 
 /**
  * Retrieved passages that speak to the question (relevance at least RELEVANCE_THRESHOLD, or close in
- * meaning by their vectors), cleaned, best
- * first: source-of-truth passages before all others (they win conflicts), then by relevance, then in
- * retrieval order; at most PASSAGES_PER_ANSWER. Empty when none does: the chatbot then says it does not know.
+ * meaning by their vectors), cleaned, best first: source-of-truth passages before all others (they win
+ * conflicts), then by relevance, then in retrieval order; at most PASSAGES_PER_ANSWER. Empty when none does: the chatbot then says it does not know.
  */
 export async function relevantPassages(
   retrieve: Retrieve,

@@ -27,13 +27,12 @@ const words = (text: string): string[] =>
 
 /** "How big", "how often", "how hot": the word after "how" asks for a measure (a number, a size, a time). */
 const MEASURE_AFTER_HOW =
-  /\bhow\s+(?:often|big|large|small|heavy|hot|cold|warm|far|full|fast|old|wide|tall|high|low|early|late|soon|deep|strong|loud|quick|quickly|frequently)\b/giu;
+  /\bhow\s+(?:often|big|large|small|heavy|hot|cold|warm|far|full|fast|old|wide|tall|high|low|early|late|soon|deep|strong|loud|quick|quickly|frequently)\b/iu;
 const ASKS_FOR_MEASURE =
   /\bhow\s+(?:much|many|long)\b|\bwhen\b|\b(?:what|which)\s+(?:time|times|hours|days)\b|\bopening\s+(?:hours|times)\b/iu;
 
 /** Whether the question asks for a quantity, a size, a duration or a time. */
 export function asksForMeasure(text: string): boolean {
-  MEASURE_AFTER_HOW.lastIndex = 0;
   return ASKS_FOR_MEASURE.test(text) || MEASURE_AFTER_HOW.test(text);
 }
 
