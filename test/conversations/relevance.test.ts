@@ -30,6 +30,28 @@ describeEachDialect('conversations: hybrid retrieval and the relevance decision'
     assert.equal(typo.messages[1].text, `According to "Cancelling": ${CANCELLING}`);
   });
 
+  it('ranks typo-tolerant matches by how many of the misspelt words they hold', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Warranty',
+      'Warranty: our warranty is two years; the warranty covers defects.',
+    );
+    await addKnowledge(
+      t(),
+      s,
+      'Backpacks',
+      'Every backpack of our own brand has a warranty of five years against defects in seams, zippers, buckles and straps, as long as it was used as intended.',
+    );
+    // Neither word is in the full-text index as typed; the passage holding both comes first.
+    const passages = await searchKnowledge(t().db, s.chatbotId, 'warrenty backpak', 5);
+    assert.deepEqual(
+      passages.map((p) => p.title),
+      ['Backpacks', 'Warranty'],
+    );
+  });
+
   it('does not answer from a passage that shares a word but not what the question is about', async () => {
     const s = await seed(t());
     await addKnowledge(

@@ -2,6 +2,7 @@
 // tsvector/tsquery (ts_rank). Terms arrive already reduced to letters and digits (search-terms.ts);
 // they are still only ever bound as parameters (FTS5: inside quoted strings), never spliced into SQL.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { rememberedPerKey } from '../../lib/remembered.js';
 import type { Db } from '../../db/database.js';
 import { dialectOf, toBool } from '../../db/dialect.js';
 import { sameWord } from '../../lib/words.js';
@@ -206,21 +207,17 @@ async function bestPassages(db: Db, ranking: RawBuilder<unknown>): Promise<Chunk
   return rows.map(chunkHit);
 }
 
-/** Where pg_trgm is installed (its schema), or null without it; asked once per database. */
+/** Where pg_trgm is installed (its schema), or null without it; asked once per database (again after a failed ask). */
 const trigramSchemas = new WeakMap<Db, Promise<string | null>>();
 
 function trigramSchema(db: Db): Promise<string | null> {
-  let found = trigramSchemas.get(db);
-  if (!found) {
-    found = sql<{ schema: string }>`
+  return rememberedPerKey(trigramSchemas, db, () =>
+    sql<{ schema: string }>`
       select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
       where e.extname = 'pg_trgm'`
       .execute(db)
-      .then(({ rows }) => rows[0]?.schema ?? null)
-      .catch(() => null);
-    trigramSchemas.set(db, found);
-  }
-  return found;
+      .then(({ rows }) => rows[0]?.schema ?? null),
+  ).catch(() => null);
 }
 
 /** SQLite: trigram candidates scored per question (the newest ones). */

@@ -83,7 +83,10 @@ export async function searchKnowledge(
       .sort((a, b) => b.found - a.found || a.rank - b.rank)
       .map((candidate) => candidate.hit);
   }
-  return fuse([fullText, typo, byMeaning], bounded).map((row) => {
+  // Each ranking in its own order: full text and vectors by their scores, typo candidates by how many of
+  // the misspelt words they hold.
+  const byScore = (hits: readonly ChunkHit[]) => [...hits].sort((a, b) => Number(b.score) - Number(a.score));
+  return fuse([byScore(fullText), typo, byScore(byMeaning)], bounded).map((row) => {
     const alike = similar.get(row.id);
     return {
       sourceId: row.source_id,
@@ -106,13 +109,13 @@ function holdsWord(words: ReadonlySet<string>, term: string): boolean {
 
 /**
  * Reciprocal rank fusion: each chunk scores the sum of 1 / (k + rank) over the rankings that hold it, so
- * a chunk near the top of both beats one at the top of either. Source-of-truth chunks come first.
+ * a chunk near the top of both beats one at the top of either. Each ranking comes best first, in its own
+ * order; the source-of-truth order is applied to the fused result.
  */
 function fuse(rankings: ReadonlyArray<readonly ChunkHit[]>, limit: number): ChunkHit[] {
   const fused = new Map<number, ChunkHit>();
   for (const ranking of rankings) {
-    // Ranked by each retriever's own score: the source-of-truth order is applied to the fused result.
-    [...ranking].sort((a, b) => Number(b.score) - Number(a.score)).forEach((hit, rank) => {
+    ranking.forEach((hit, rank) => {
       const score = 1 / (RRF_K + rank + 1);
       const id = Number(hit.id); // PostgreSQL's bigint ids arrive as strings
       const seen = fused.get(id);

@@ -17,6 +17,7 @@ import type { Logger } from 'pino';
 import type { Db, Executor } from '../../db/database.js';
 import { dialectOf, toBool } from '../../db/dialect.js';
 import type { EmbeddingsClient } from './embeddings.js';
+import { rememberedPerKey } from '../../lib/remembered.js';
 import type { ChunkHit } from './search.dialect.js';
 
 declare module '../../db/database.js' {
@@ -58,23 +59,18 @@ type Storage = { kind: 'blob' } | { kind: 'pgvector'; schema: string };
 /** By the database's adapter: one object for a database and all its transactions. */
 const storages = new WeakMap<object, Promise<Storage>>();
 
-/** Which storage the migration made; asked once per database. */
+/** Which storage the migration made; asked once per database (again after a failed ask). */
 function storageOf(db: Executor): Promise<Storage> {
-  const key = db.getExecutor().adapter;
-  let found = storages.get(key);
-  if (!found) {
-    found =
-      dialectOf(db) === 'sqlite'
-        ? Promise.resolve({ kind: 'blob' })
-        : sql<{ type: string; schema: string }>`
+  return rememberedPerKey(storages, db.getExecutor().adapter, () =>
+    dialectOf(db) === 'sqlite'
+      ? Promise.resolve({ kind: 'blob' })
+      : sql<{ type: string; schema: string }>`
             select t.typname as type, n.nspname as schema
             from pg_attribute a join pg_type t on t.oid = a.atttypid join pg_namespace n on n.oid = t.typnamespace
             where a.attrelid = 'knowledge_chunk_vectors'::regclass and a.attname = 'embedding'`
-            .execute(db)
-            .then(({ rows }): Storage => (rows[0]?.type === 'vector' ? { kind: 'pgvector', schema: rows[0].schema } : { kind: 'blob' }));
-    storages.set(key, found);
-  }
-  return found;
+          .execute(db)
+          .then(({ rows }): Storage => (rows[0]?.type === 'vector' ? { kind: 'pgvector', schema: rows[0].schema } : { kind: 'blob' })),
+  );
 }
 
 const pgvectorType = (schema: string) => sql`${sql.id(schema)}.vector`;
@@ -178,7 +174,13 @@ export function createMeaningSearch(db: Db, embeddings: EmbeddingsClient, logger
       logger.warn({ err: error, chatbotId }, 'the question could not be embedded; searching by words alone');
       return [];
     }
-    const hits = await nearestChunks(db, chatbotId, embeddings.model, vector, limit);
+    let hits: Awaited<ReturnType<typeof nearestChunks>>;
+    try {
+      hits = await nearestChunks(db, chatbotId, embeddings.model, vector, limit);
+    } catch (error) {
+      logger.warn({ err: error, chatbotId }, 'the vector ranking failed; searching by words alone');
+      return [];
+    }
     return hits.map((hit) => ({ ...hit, closeInMeaning: hit.score >= embeddings.minSimilarity }));
   };
 }
