@@ -258,6 +258,22 @@ describeEachDialect('conversations: the questions report and answer feedback', (
     assert.equal(question.lastAskedAt, chat.asked.createdAt);
   });
 
+  it('two first ratings of the handover notice at once both succeed, and the later one counts', async () => {
+    const s = await seed(t());
+    const chat = await webChat(t(), s, 'I want to talk to a human please');
+    const answers = await Promise.all([
+      feedback(t(), s, chat, chat.answer.id, { rating: 'down' }),
+      feedback(t(), s, chat, chat.answer.id, { rating: 'down' }),
+    ]);
+    assert.deepEqual(
+      answers.map((res) => res.status),
+      [200, 200],
+      answers.map((res) => res.text).join('\n'),
+    );
+    const [question] = (await report(t(), s)).body.data.questions;
+    assert.deepEqual([question.count, question.downRated], [1, 1]);
+  });
+
   it("answers 429 rate_limited past the visitor's requests a minute", async () => {
     const s = await seed(t());
     const chat = await webChat(t(), s, 'Can I pay with bitcoin?');

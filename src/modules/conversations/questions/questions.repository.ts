@@ -31,6 +31,7 @@ export async function insertAnswerRecord(
   await db
     .insertInto('answer_records')
     .values({ ...row, question_key: questionKey(row.question), rating: null, rated_at: null })
+    .onConflict((oc) => oc.column('message_id').doNothing())
     .execute();
 }
 

@@ -7,7 +7,7 @@
 // those the chatbot could not answer and those whose answer was rated down, most frequent first.
 import type { Core } from '../../../core.js';
 import type { Executor } from '../../../db/database.js';
-import { AppError, notFound } from '../../../errors.js';
+import { notFound, validationError } from '../../../errors.js';
 import type { PageRequest } from '../../../http/pagination.js';
 import * as repo from './questions.repository.js';
 import type { Rating } from './questions.table.js';
@@ -52,12 +52,10 @@ export function createQuestionsService({ db, clock }: QuestionsDeps) {
       return db.transaction().execute(async (trx) => {
         const message = await repo.findMessage(trx, threadId, messageId);
         if (!message) throw notFound('message');
-        if (message.role !== 'assistant')
-          throw new AppError('validation_error', "Only the chatbot's answers can be rated.", [
-            { field: 'path.messageId', message: "is not one of the chatbot's answers" },
-          ]);
+        if (message.role !== 'assistant') throw validationError('path.messageId', "is not one of the chatbot's answers");
         const now = clock.now();
         // An answer written before answers were recorded: what it answered is the visitor message before it.
+        // (Two first ratings at once both get here: the record is inserted by whichever comes first.)
         if (!(await repo.hasAnswerRecord(trx, messageId))) {
           const asked = await repo.visitorMessageBefore(trx, threadId, message);
           await repo.insertAnswerRecord(trx, {
