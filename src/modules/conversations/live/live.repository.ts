@@ -16,7 +16,7 @@ const FEED_LOCK_CLASS = 731_041_200;
 export type NewChange = Insertable<ConversationChangeTable>;
 
 /**
- * Appends changes. A stream reads one account's "ids after n", so an account's ids must become visible in
+ * Appends changes, all of one account. A stream reads one account's "ids after n", so an account's ids must become visible in
  * increasing order. A PostgreSQL sequence hands them out at insert, and transactions can commit in another
  * order: a reader could pass id 11 before id 10 commits and never see 10. Writers therefore take the
  * account's transaction-scoped lock before inserting and hold it to commit, so an account's commits follow
@@ -34,9 +34,10 @@ export async function appendChanges(
   if (changes.length === 0) return false;
   if (dialectOf(trx) === 'postgres') {
     // One statement: the lock, the rows and the notification (delivered at commit). The lock is held from
-    // here to the commit, so every statement less in between is time other writers do not wait. (Changes
-    // of several accounts in one transaction take their locks in one order, so two such never deadlock.)
-    const accounts = [...new Set(changes.map((change) => change.account_id))];
+    // here to the commit, so every statement less in between is time other writers do not wait.
+    const accountId = changes[0]!.account_id;
+    if (changes.some((change) => change.account_id !== accountId))
+      throw new Error('appendChanges: the changes of one call belong to one account');
     const rows = sql.join(
       changes.map(
         (change) =>
@@ -47,10 +48,7 @@ export async function appendChanges(
       with appended as (
         insert into conversation_changes (account_id, chatbot_id, thread_id, kind, message_id, created_at)
         select v.account_id, v.chatbot_id, v.thread_id, v.kind, v.message_id, v.created_at
-        from (
-          select count(pg_advisory_xact_lock(${FEED_LOCK_CLASS}::int, hashtext(account)))
-          from (select distinct unnest(${accounts}::text[]) as account order by 1) as locked
-        ) as feed_lock
+        from (select pg_advisory_xact_lock(${FEED_LOCK_CLASS}::int, hashtext(${accountId}::text))) as feed_lock
         cross join (values ${rows}) as v(account_id, chatbot_id, thread_id, kind, message_id, created_at)
         returning id
       )
