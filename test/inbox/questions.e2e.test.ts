@@ -157,6 +157,21 @@ describeEachDialect(
           'the chat line stays quiet',
         );
         await visitor.unroute('**/feedback');
+        // A 404 from the feedback endpoint is about the message: the conversation goes on (the team's reply
+        // below still arrives through its stream).
+        await visitor.route('**/feedback', (route) =>
+          route.fulfill({
+            status: 404,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              ok: false,
+              error: { code: 'not_found', message: 'The message was not found.' },
+            }),
+          }),
+        );
+        await first.getByRole('button', { name: 'Helpful', exact: true }).click();
+        await first.getByText('Your rating was not saved. Please try again.').waitFor();
+        await visitor.unroute('**/feedback');
 
         // A team member's reply is not the chatbot's: nothing to rate on it.
         const conversation = `/chatbots/${s.chatbotId}/conversations/${await visitorThread(visitor, s.chatbotId)}`;

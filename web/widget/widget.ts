@@ -300,10 +300,12 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
       pending = true;
       group.setAttribute('aria-busy', 'true');
       try {
+        // A 404 here is about the message, not the conversation: only a refused token ends the session.
         await call(
           'POST',
           `/conversations/${encodeURIComponent(session.threadId)}/messages/${encodeURIComponent(messageId)}/feedback`,
           { rating },
+          [401],
         );
         ratings.set(messageId, rating);
         saveRatings();
@@ -327,7 +329,13 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
     notice(`${name} from our team joined the conversation.`);
   }
 
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** `endsSession`: the statuses that mean the conversation is over for this visitor (forgotten, stream stopped). */
+  async function call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    endsSession: readonly number[] = [401, 404],
+  ): Promise<T> {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (session) headers.authorization = `Bearer ${session.visitorToken}`;
@@ -348,7 +356,7 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
       error?: { message?: string; details?: { field?: string }[] };
     } | null;
     if (response.ok && json?.ok) return json.data as T;
-    const ended = (response.status === 401 || response.status === 404) && session !== null;
+    const ended = endsSession.includes(response.status) && session !== null;
     if (ended) {
       stopStream();
       saveSession(null);
