@@ -167,6 +167,27 @@ describeEachDialect('conversations: the questions report and answer feedback', (
     }
   });
 
+  it('pages groups tied on count and last time asked one by one, each once; limit 1 and 100 accepted', async () => {
+    const s = await seed(t());
+    const asked = ['Tied question alpha?', 'Tied question bravo?', 'Tied question charlie?'];
+    // The same clock time for all three: only the groups' keys order them.
+    for (const question of asked) await start(t(), s, question);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 3; page++) {
+      const res = await report(t(), s, { limit: '1', ...(cursor ? { cursor } : {}) });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.data.questions.length, 1);
+      seen.push(...texts(res));
+      cursor = res.body.meta.pagination.nextCursor ?? undefined;
+      assert.equal(res.body.meta.pagination.hasMore, page < 2);
+    }
+    assert.deepEqual([...seen].sort(), [...asked].sort());
+    const all = await report(t(), s, { limit: '100' });
+    assert.equal(all.status, 200, all.text);
+    assert.deepEqual(texts(all), seen, 'the same order in one page as page by page');
+  });
+
   it('needs conversations:read and shows only the chatbots the caller may see', async () => {
     const s = await seed(t());
     await start(t(), s, 'Do you sell gift cards?');
