@@ -5,7 +5,17 @@ import { after, before, it } from 'node:test';
 import { startWorkers, type Workers } from '../../src/workers.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
-import { TEST_ENV, anotherProcess, assertSigned, createEndpoint, emitEvent, endpointRow, runDue, startReceiver, type Receiver } from './support.js';
+import {
+  TEST_ENV,
+  anotherProcess,
+  assertSigned,
+  createEndpoint,
+  emitEvent,
+  endpointRow,
+  runDue,
+  startReceiver,
+  type Receiver,
+} from './support.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -32,7 +42,11 @@ describeEachDialect(
       await workers.jobs.drain();
       await workers.deliveries.drain();
       // The automatic retry is not due for a while: only the manual one runs here.
-      await t().db.updateTable('jobs').set({ run_at: t().clock.now() + 60_000 }).where('type', '=', 'webhooks.deliver').execute();
+      await t()
+        .db.updateTable('jobs')
+        .set({ run_at: t().clock.now() + 60_000 })
+        .where('type', '=', 'webhooks.deliver')
+        .execute();
       const listed = await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token });
       return { account, endpoint, event, delivery: listed.body.data.deliveries[0] };
     }
@@ -46,19 +60,34 @@ describeEachDialect(
         await runDue(workers);
         t().clock.advance(1000);
       }
-      const first = await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token, query: { limit: '2' } });
+      const first = await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, {
+        token: account.token,
+        query: { limit: '2' },
+      });
       assert.equal(first.status, 200);
-      assert.deepEqual(first.body.data.deliveries.map((d: any) => [d.attempt, d.statusCode, d.error]), [
-        [3, 200, null],
-        [2, 502, 'HTTP 502'],
-      ]);
+      assert.deepEqual(
+        first.body.data.deliveries.map((d: any) => [d.attempt, d.statusCode, d.error]),
+        [
+          [3, 200, null],
+          [2, 502, 'HTTP 502'],
+        ],
+      );
       assert.equal(first.body.meta.pagination.hasMore, true);
-      const second = await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token, query: { limit: '2', cursor: first.body.meta.pagination.nextCursor } });
-      assert.deepEqual(second.body.data.deliveries.map((d: any) => [d.attempt, d.statusCode]), [[1, 500]]);
+      const second = await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, {
+        token: account.token,
+        query: { limit: '2', cursor: first.body.meta.pagination.nextCursor },
+      });
+      assert.deepEqual(
+        second.body.data.deliveries.map((d: any) => [d.attempt, d.statusCode]),
+        [[1, 500]],
+      );
       assert.equal(second.body.meta.pagination.nextCursor, null);
       // A cursor of one endpoint's list is not valid for another's.
       const other = await createEndpoint(t(), account.token, receiver.url('/record-other'));
-      const crossed = await t().api('GET', `/webhooks/${other.id}/deliveries`, { token: account.token, query: { cursor: first.body.meta.pagination.nextCursor } });
+      const crossed = await t().api('GET', `/webhooks/${other.id}/deliveries`, {
+        token: account.token,
+        query: { cursor: first.body.meta.pagination.nextCursor },
+      });
       assert.equal(crossed.status, 400);
       assert.equal(crossed.body.error.details[0].field, 'query.cursor');
     });
@@ -66,7 +95,9 @@ describeEachDialect(
     it('sends the event of a delivery again on retry, same id and bytes, answering like the test', async () => {
       const { account, endpoint, event, delivery } = await failedDelivery('/manual');
       const before = await endpointRow(t(), endpoint.id);
-      const retried = await t().api('POST', `/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { token: account.token });
+      const retried = await t().api('POST', `/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, {
+        token: account.token,
+      });
       assert.equal(retried.status, 200, retried.text);
       assert.deepEqual(retried.body.data, { delivered: true, statusCode: 200, error: null });
       const [first, again] = receiver.requests('/manual');
@@ -76,14 +107,27 @@ describeEachDialect(
       assertSigned(again!, endpoint.secret, t().clock.now());
       const listed = await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token });
       const [manual] = listed.body.data.deliveries;
-      assert.deepEqual([manual.trigger, manual.attempt, manual.eventId, manual.delivered, manual.statusCode], ['manual', 2, event.id, true, 200]);
+      assert.deepEqual(
+        [manual.trigger, manual.attempt, manual.eventId, manual.delivered, manual.statusCode],
+        ['manual', 2, event.id, true, 200],
+      );
       const after = await endpointRow(t(), endpoint.id);
-      assert.equal(after?.consecutive_failures, before?.consecutive_failures, 'a manual retry does not move the streak');
+      assert.equal(
+        after?.consecutive_failures,
+        before?.consecutive_failures,
+        'a manual retry does not move the streak',
+      );
       assert.equal(after?.last_status_code, 200);
 
       receiver.answer('/manual', 503);
-      const failed = await t().api('POST', `/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { token: account.token });
-      assert.deepEqual(failed.body.data, { delivered: false, statusCode: 503, error: 'The endpoint answered 503.' });
+      const failed = await t().api('POST', `/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, {
+        token: account.token,
+      });
+      assert.deepEqual(failed.body.data, {
+        delivered: false,
+        statusCode: 503,
+        error: 'The endpoint answered 503.',
+      });
       assert.equal((await endpointRow(t(), endpoint.id))?.consecutive_failures, before?.consecutive_failures);
     });
 
@@ -91,9 +135,16 @@ describeEachDialect(
       const account = await seed(t());
       const endpoint = await createEndpoint(t(), account.token, receiver.url('/retry-test'));
       await t().api('POST', `/webhooks/${endpoint.id}/test`, { token: account.token });
-      await t().db.updateTable('webhook_endpoints').set({ active: false, disabled_reason: 'off' }).where('id', '=', endpoint.id).execute();
-      const [test] = (await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token })).body.data.deliveries;
-      const retried = await t().api('POST', `/webhooks/${endpoint.id}/deliveries/${test.id}/retry`, { token: account.token });
+      await t()
+        .db.updateTable('webhook_endpoints')
+        .set({ active: false, disabled_reason: 'off' })
+        .where('id', '=', endpoint.id)
+        .execute();
+      const [test] = (await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token }))
+        .body.data.deliveries;
+      const retried = await t().api('POST', `/webhooks/${endpoint.id}/deliveries/${test.id}/retry`, {
+        token: account.token,
+      });
       assert.deepEqual(retried.body.data, { delivered: true, statusCode: 200, error: null });
       const [first, again] = receiver.requests('/retry-test');
       assert.equal(again?.headers['service-event'], 'webhook.test');
@@ -113,10 +164,15 @@ describeEachDialect(
         assert.equal(response.body.error.code, 'not_found');
       }
       const reader = await account.tokenWith(['webhooks:read']);
-      const forbidden = await t().api('POST', `/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { token: reader });
+      const forbidden = await t().api('POST', `/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, {
+        token: reader,
+      });
       assert.equal(forbidden.status, 403);
       const writerOnly = await account.tokenWith(['webhooks:write']);
-      assert.equal((await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: writerOnly })).status, 403);
+      assert.equal(
+        (await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: writerOnly })).status,
+        403,
+      );
       assert.equal(receiver.requests('/retry-404').length, 1, 'nothing sent again');
     });
 
@@ -124,7 +180,11 @@ describeEachDialect(
       const { account, endpoint, delivery } = await failedDelivery('/retry-private');
       const strict = await anotherProcess(t(), { ...TEST_ENV, OUTBOUND_ALLOW_HOSTS: '' });
       try {
-        const response = await strict.api('POST', `/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { token: account.token });
+        const response = await strict.api(
+          'POST',
+          `/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`,
+          { token: account.token },
+        );
         assert.equal(response.status, 400);
         assert.equal(response.body.error.code, 'validation_error');
       } finally {
@@ -136,16 +196,110 @@ describeEachDialect(
     it('records attempts that finish together in one group, and a bad one does not take the others down', async () => {
       const account = await seed(t());
       const endpoint = await createEndpoint(t(), account.token, receiver.url('/group'));
-      const outcome = { delivered: true, statusCode: 200, error: null, privateAddress: false, at: t().clock.now(), durationMs: 3 };
+      const outcome = {
+        delivered: true,
+        statusCode: 200,
+        error: null,
+        privateAddress: false,
+        at: t().clock.now(),
+        durationMs: 3,
+      };
       const { recorder } = t().deps.runtimes.webhooks;
       const record = (eventId: string, type: string | null) =>
-        recorder.record({ webhookId: endpoint.id, event: { id: eventId, type: type as string }, number: 1, trigger: 'manual', outcome });
-      const [first, broken, last] = await Promise.allSettled([record('evt_one', 'lead.captured'), record('evt_broken', null), record('evt_two', 'lead.captured')]);
+        recorder.record({
+          webhookId: endpoint.id,
+          event: { id: eventId, type: type as string },
+          number: 1,
+          trigger: 'manual',
+          outcome,
+        });
+      const [first, broken, last] = await Promise.allSettled([
+        record('evt_one', 'lead.captured'),
+        record('evt_broken', null),
+        record('evt_two', 'lead.captured'),
+      ]);
       assert.equal(first.status, 'fulfilled');
       assert.equal(broken.status, 'rejected', 'event_type is required');
       assert.equal(last.status, 'fulfilled');
-      const listed = (await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token })).body.data.deliveries;
+      const listed = (await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token }))
+        .body.data.deliveries;
       assert.deepEqual(listed.map((d: any) => d.eventId).sort(), ['evt_one', 'evt_two']);
+    });
+
+    it('applies a group of automatic attempts at several endpoints as one by one: the streak, its reset, the last status', async () => {
+      const account = await seed(t());
+      const [a, b, c] = [
+        await createEndpoint(t(), account.token, receiver.url('/group-a')),
+        await createEndpoint(t(), account.token, receiver.url('/group-b')),
+        await createEndpoint(t(), account.token, receiver.url('/group-c')),
+      ];
+      await t()
+        .db.updateTable('webhook_endpoints')
+        .set({ consecutive_failures: 5 })
+        .where('id', 'in', [a.id, b.id, c.id])
+        .execute();
+      const at = t().clock.now();
+      const outcome = (statusCode: number, privateAddress = false) => ({
+        delivered: statusCode < 300,
+        statusCode: privateAddress ? null : statusCode,
+        error: statusCode < 300 ? null : `status ${statusCode}`,
+        privateAddress,
+        at,
+        durationMs: 3,
+      });
+      const { recorder } = t().deps.runtimes.webhooks;
+      const record = (
+        webhookId: string,
+        eventId: string,
+        trigger: 'automatic' | 'manual',
+        result: ReturnType<typeof outcome>,
+      ) =>
+        recorder.record({
+          webhookId,
+          event: { id: eventId, type: 'lead.captured' },
+          number: 1,
+          trigger,
+          outcome: result,
+        });
+      // One group: a failure then a success at A, a success then a failure at C, a success and an unsent manual attempt at B.
+      const recorded = await Promise.all([
+        record(a.id, 'evt_a1', 'automatic', outcome(500)),
+        record(a.id, 'evt_a2', 'automatic', outcome(200)),
+        record(b.id, 'evt_b1', 'automatic', outcome(204)),
+        record(b.id, 'evt_b2', 'manual', outcome(0, true)),
+        record(c.id, 'evt_c1', 'automatic', outcome(200)),
+        record(c.id, 'evt_c2', 'automatic', outcome(503)),
+      ]);
+      assert.ok(
+        recorded.every((entry) => entry !== null && entry.active),
+        'every attempt recorded, every endpoint on',
+      );
+      const rows = await t()
+        .db.selectFrom('webhook_endpoints')
+        .select(['id', 'consecutive_failures', 'last_status_code'])
+        .where('id', 'in', [a.id, b.id, c.id])
+        .execute();
+      const state = new Map(rows.map((row) => [row.id, [row.consecutive_failures, row.last_status_code]]));
+      assert.deepEqual(state.get(a.id), [0, 200], 'A: the success after the failure resets the streak');
+      assert.deepEqual(
+        state.get(b.id),
+        [0, 204],
+        'B: reset; the attempt never sent leaves the last status as it was',
+      );
+      assert.deepEqual(state.get(c.id), [1, 503], 'C: reset, then one failure');
+      const records = await t()
+        .db.selectFrom('webhook_deliveries')
+        .select('event_id')
+        .where('webhook_id', 'in', [a.id, b.id, c.id])
+        .execute();
+      assert.deepEqual(records.map((row) => row.event_id).sort(), [
+        'evt_a1',
+        'evt_a2',
+        'evt_b1',
+        'evt_b2',
+        'evt_c1',
+        'evt_c2',
+      ]);
     });
 
     it('keeps the record 30 days', async () => {
@@ -158,7 +312,8 @@ describeEachDialect(
         const keptAt = t().clock.now();
         t().clock.advance(30 * DAY);
         await workers.scheduler.tick();
-        const left = (await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token })).body.data.deliveries;
+        const left = (await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token }))
+          .body.data.deliveries;
         assert.deepEqual(
           left.map((d: any) => d.createdAt),
           [new Date(keptAt).toISOString()],
