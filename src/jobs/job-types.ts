@@ -129,8 +129,12 @@ export function jobPolicy(name: JobName, settings: JobSettings): JobPolicy & { p
 export const PERIODIC_TASKS = {
   /** Starts the scheduled website refreshes that are due. */
   'knowledge.refresh-due': { everyMs: 60_000 },
-  /** With EMBEDDINGS_MODEL: queues `knowledge.embed` when ready chunks lack a vector of the model. */
-  'knowledge.embed-missing': { everyMs: 60_000 },
+  /**
+   * With EMBEDDINGS_MODEL: queues `knowledge.embed` when ready chunks lack a vector of the model. Those
+   * appear after a model change (seen at the worker's start) or from a worker of another model during a
+   * deploy, so hourly is enough: the query reads every ready chunk.
+   */
+  'knowledge.embed-missing': { everyMs: 60 * 60_000 },
   /**
    * Removes, in small batches, what is kept only for a while: delivered events and webhook delivery
    * records past 30 days, Idempotency-Key records and the conversations' change feed past 24 hours,

@@ -39,6 +39,7 @@ export { createLiveRuntime, type LiveRuntime } from './live/live.runtime.js';
 export { presentFeedback } from './questions/questions.presenter.js';
 export { FeedbackBody, FeedbackParams, FeedbackSchema } from './questions/questions.schemas.js';
 export { createQuestionsService, type QuestionsService } from './questions/questions.service.js';
+export type { Rating } from './questions/questions.table.js';
 
 export type ConversationsCapabilityDeps = ConversationRoutesDeps &
   HandoverRoutesDeps &

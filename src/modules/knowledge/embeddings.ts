@@ -6,7 +6,7 @@ import OpenAI from 'openai';
 import type { EmbeddingsConfig } from '../../config.js';
 
 /** Texts per request: well under providers' limits (2,048 inputs, about 300,000 tokens for ~1,000-character chunks). */
-export const EMBEDDING_BATCH = 64;
+const EMBEDDING_BATCH = 64;
 /** A batch of chunks may take a while on a busy server; a question must not hold up the answer. */
 const DOCUMENT_TIMEOUT_MS = 60_000;
 const QUESTION_TIMEOUT_MS = 5_000;

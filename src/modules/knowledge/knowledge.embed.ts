@@ -1,7 +1,6 @@
 // Keeping the vectors in step with EMBEDDINGS_MODEL. Processing embeds a source's new chunks before it is
 // `ready`; what it cannot see are chunks stored before embeddings were enabled or embedded by another
-// model. The worker looks for them at its start and every minute after (a cheap query, nothing when there
-// are none), and queues one `knowledge.embed` job for the model, which embeds them a batch at a time until
+// model. The worker looks for them at its start and every hour after (nothing when there are none), and queues one `knowledge.embed` job for the model, which embeds them a batch at a time until
 // none is left. Those sources stay `ready` meanwhile: they are found by their words until their vectors
 // are stored.
 import type { JobHandler } from '../../jobs/catalog.js';

@@ -30,9 +30,7 @@ export interface Passage {
   /** Higher is more relevant; comparable only within one result. */
   score: number;
   isSourceOfTruth: boolean;
-  /** Cosine similarity of the question's and the passage's vectors, when the vector ranking found it. */
-  vectorSimilarity?: number;
-  /** That similarity reaches EMBEDDINGS_MIN_SIMILARITY: the passage speaks to the question even without its words. */
+  /** The cosine similarity of its vector to the question's reaches EMBEDDINGS_MIN_SIMILARITY: the passage speaks to the question even without its words. */
   closeInMeaning?: boolean;
 }
 
@@ -95,7 +93,7 @@ export async function searchKnowledge(
       text: row.text,
       score: row.score,
       isSourceOfTruth: row.is_source_of_truth,
-      ...(alike ? { vectorSimilarity: alike.score, closeInMeaning: alike.closeInMeaning } : {}),
+      ...(alike ? { closeInMeaning: alike.closeInMeaning } : {}),
     };
   });
 }

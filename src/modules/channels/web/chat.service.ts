@@ -14,6 +14,7 @@ import type {
   ConversationsService,
   MessageRow,
   QuestionsService,
+  Rating,
 } from '../../conversations/index.js';
 import { contactDetailsFromVisitor, type VisitorInput } from '../../leads/index.js';
 import type { ChannelsRuntime } from '../channels.runtime.js';
@@ -131,7 +132,7 @@ export function createWebChatService({ db, clock, runtime, chatbots, conversatio
      * The visitor's rating of one of the chatbot's answers in their conversation (the latest rating
      * counts); a message of another conversation is unknown here (404).
      */
-    rateAnswer: (grant: VisitorGrant, messageId: string, rating: 'up' | 'down') =>
+    rateAnswer: (grant: VisitorGrant, messageId: string, rating: Rating) =>
       questions.rateAnswer(grant.chatbotId, grant.threadId, messageId, rating),
 
     /** Details from the widget's form feed the conversation's lead (later details fill empty fields only). */
