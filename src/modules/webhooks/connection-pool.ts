@@ -10,24 +10,16 @@ const IDLE_AGENT_MS = 5 * 60_000;
 const SWEEP_EVERY_MS = 60_000;
 
 interface PooledAgent {
-  addresses: string;
+  /** The checked addresses it connects to. */
+  addresses: ReadonlySet<string>;
   agent: Agent;
   lastUsed: number;
 }
 
-// The checked addresses of an IP literal come as the same array every time (safeFetch keeps them).
-const keys = new WeakMap<readonly ResolvedAddress[], string>();
-function addressesKey(addresses: readonly ResolvedAddress[]): string {
-  let key = keys.get(addresses);
-  if (key === undefined) {
-    key = addresses
-      .map((a) => a.address)
-      .sort()
-      .join(',');
-    keys.set(addresses, key);
-  }
-  return key;
-}
+/** Whether a check returned the addresses the agent connects to (in any order). */
+const sameAddresses = (pooled: ReadonlySet<string>, addresses: readonly ResolvedAddress[]) =>
+  addresses.every(({ address }) => pooled.has(address)) &&
+  [...pooled].every((address) => addresses.some((resolved) => resolved.address === address));
 
 export class PinnedAgentPool {
   readonly #agents = new Map<string, PooledAgent>();
@@ -39,16 +31,21 @@ export class PinnedAgentPool {
   readonly agentFor = (hostname: string, addresses: readonly ResolvedAddress[]): Agent => {
     const now = Date.now();
     this.#sweep(now);
-    const key = addressesKey(addresses);
     const current = this.#agents.get(hostname);
-    if (current?.addresses === key) {
+    if (current && sameAddresses(current.addresses, addresses)) {
       current.lastUsed = now;
       return current.agent;
     }
     // The host now resolves elsewhere: its old connections must not carry new requests.
     if (current) void current.agent.close().catch(() => undefined);
-    const agent = new Agent({ connect: { lookup: pinnedLookup(hostname, addresses), timeout: this.connectTimeoutMs } });
-    this.#agents.set(hostname, { addresses: key, agent, lastUsed: now });
+    const agent = new Agent({
+      connect: { lookup: pinnedLookup(hostname, addresses), timeout: this.connectTimeoutMs },
+    });
+    this.#agents.set(hostname, {
+      addresses: new Set(addresses.map(({ address }) => address)),
+      agent,
+      lastUsed: now,
+    });
     return agent;
   };
 
