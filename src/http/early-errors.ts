@@ -4,25 +4,16 @@
 // - by Node's HTTP parser: a bad or duplicate Content-Length, bad chunking, a missing Host header,
 //   headers over 16 KiB, a request that never finished arriving. These are 400 validation_error,
 //   written straight to the socket while it can still be answered, then the connection is closed.
-import { randomFillSync } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS, type ErrorCode } from '../errors.js';
+import { pooledRandomBytes } from '../lib/ids.js';
 
-/** Random bytes drawn from the CSPRNG a few KiB at a time: one call per request cost more than the rest of the id. */
-const ID_BYTES = 15;
-const pool = Buffer.alloc(ID_BYTES * 256);
-let poolOffset = pool.length;
+const requestIdBytes = pooledRandomBytes(15);
 
 /** `req_` and 20 base64url characters (120 random bits). */
 export function newRequestId(): string {
-  if (poolOffset === pool.length) {
-    randomFillSync(pool);
-    poolOffset = 0;
-  }
-  const id = pool.toString('base64url', poolOffset, poolOffset + ID_BYTES);
-  poolOffset += ID_BYTES;
-  return `req_${id}`;
+  return `req_${requestIdBytes().toString('base64url')}`;
 }
 
 function errorBody(code: ErrorCode, message: string, requestId: string, field?: string): string {

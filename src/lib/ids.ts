@@ -1,22 +1,28 @@
 import { randomBytes, randomFillSync, randomInt } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 
-// Random bytes for ids, drawn from the CSPRNG 256 ids at a time: one draw per id costs a system call,
-// which is most of an id's cost where system calls are slow.
-const POOLED_IDS = 256;
-const pool = new Uint8Array(16 * POOLED_IDS);
-let pooled = 0;
+/**
+ * `size` random bytes at a time, drawn from the CSPRNG for `draws` calls at once: one draw per id costs a
+ * system call, which is most of an id's cost where system calls are slow. Each call's bytes are read at
+ * once (they are overwritten after `draws` further calls).
+ */
+export function pooledRandomBytes(size: number, draws = 256): () => Buffer {
+  const pool = Buffer.alloc(size * draws);
+  let offset = pool.length;
+  return () => {
+    if (offset === pool.length) {
+      randomFillSync(pool);
+      offset = 0;
+    }
+    const bytes = pool.subarray(offset, offset + size);
+    offset += size;
+    return bytes;
+  };
+}
+
+const nextRandom = pooledRandomBytes(16);
 /** Where a millisecond's ids stand, as the uuid package keeps it: a random start, then counting up. */
 const sequence = { msecs: -Infinity, seq: 0 };
-
-function nextRandom(): Uint8Array {
-  if (pooled === 0) {
-    randomFillSync(pool);
-    pooled = POOLED_IDS;
-  }
-  pooled--;
-  return pool.subarray(pooled * 16, pooled * 16 + 16);
-}
 
 /**
  * Lowercase UUID version 7: time-ordered, so keyset pages and indexes follow creation order; within one
