@@ -96,15 +96,16 @@ export interface EndpointUpdate {
 
 // One statement for any number of endpoints: the updates go in as one JSON array, so the text is fixed
 // (a named statement on PostgreSQL) and a group of attempts costs one round trip, not one per endpoint.
-const ENDPOINT_UPDATE_POSTGRES = `update webhook_endpoints as w set
+/** The endpoint updates (PostgreSQL), their JSON array being the statement's parameter number `param`. */
+const endpointUpdatePostgres = (param: number) => `update webhook_endpoints as w set
       last_delivery_at = case when v.sent then v.at else w.last_delivery_at end,
       last_status_code = case when v.sent then v.status_code else w.last_status_code end,
       consecutive_failures = case when v.reset then 0 else w.consecutive_failures end
-    from json_to_recordset($1::json) as v(id uuid, sent boolean, at bigint, status_code integer, reset boolean)
+    from json_to_recordset($${param}::json) as v(id uuid, sent boolean, at bigint, status_code integer, reset boolean)
     where w.id = v.id
     returning w.id, w.active`;
 const updateEndpointsStatement = prepareSql<{ id: string; active: SqlBool }>({
-  postgres: ENDPOINT_UPDATE_POSTGRES,
+  postgres: endpointUpdatePostgres(1),
   sqlite: `update webhook_endpoints set
       last_delivery_at = case when v.sent then v.at else webhook_endpoints.last_delivery_at end,
       last_status_code = case when v.sent then v.status_code else webhook_endpoints.last_status_code end,
@@ -229,8 +230,7 @@ const DELIVERY_RECORDSET = `json_to_recordset($1::json) as r(id uuid, webhook_id
   attempt integer, trigger text, delivered boolean, status_code integer, error text, duration_ms integer, created_at bigint)`;
 const insertDeliveriesStatement = prepareSql({
   postgres: `insert into webhook_deliveries (${DELIVERY_COLUMNS}) select ${DELIVERY_COLUMNS} from ${DELIVERY_RECORDSET}`,
-  sqlite: `insert into webhook_deliveries
-      (id, webhook_id, event_id, event_type, attempt, trigger, delivered, status_code, error, duration_ms, created_at)
+  sqlite: `insert into webhook_deliveries (${DELIVERY_COLUMNS})
     select value ->> 'id', value ->> 'webhook_id', value ->> 'event_id', value ->> 'event_type', value ->> 'attempt',
       value ->> 'trigger', value ->> 'delivered', value ->> 'status_code', value ->> 'error', value ->> 'duration_ms',
       value ->> 'created_at'
@@ -240,7 +240,7 @@ const insertDeliveriesStatement = prepareSql({
 // PostgreSQL: the endpoint updates and the records of a group in one statement (one round trip, atomic by
 // itself); a record is written only if its endpoint still exists.
 const applyAndRecordStatement = prepareSql<{ id: string; active: SqlBool }>({
-  postgres: `with updated as (${ENDPOINT_UPDATE_POSTGRES.replaceAll('$1', '$2')})
+  postgres: `with updated as (${endpointUpdatePostgres(2)})
     , inserted as (insert into webhook_deliveries (${DELIVERY_COLUMNS})
         select ${DELIVERY_COLUMNS} from ${DELIVERY_RECORDSET} where r.webhook_id in (select id from updated))
     select id, active from updated`,
