@@ -19,6 +19,9 @@ import type { WebhookEndpointRow } from './webhooks.table.js';
 
 export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** Where an attempt goes: the endpoint's id, URL and signing secret. */
+type Target = Pick<WebhookEndpointRow, 'id' | 'url' | 'secret'>;
+
 /**
  * Waiting for a slot of a busy endpoint. While its requests come back, an attempt waits in memory, first
  * come first served, however long the line: that costs nothing, and sending waiters back to the queue
@@ -28,9 +31,6 @@ export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
  * answers late too, and must not take its own slowness for the receiver's.) The job catalogue bounds the
  * wait (DELIVERY_SLOT_WAIT_MS) so that a job always ends within its time limit.
  */
-/** Where an attempt goes: the endpoint's id, URL and signing secret. */
-type Target = Pick<WebhookEndpointRow, 'id' | 'url' | 'secret'>;
-
 const hangingAfterMs = (deps: WebhooksDeps) => Math.min(5000, deps.config.webhookTimeoutMs / 2);
 const MIN_REQUEUE_MS = 250;
 
