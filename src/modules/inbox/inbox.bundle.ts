@@ -1,10 +1,8 @@
 // The built inbox: web/inbox/ bundled by `npm run build` (scripts/build-web.mjs) into dist/web/inbox/ as
-// app.js and app.css. Each file is read from disk the first time it is found, then served from memory; a
-// file still missing is looked for again on the next request, so a build made after the start is picked up.
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+// app.js and app.css (see built-file.ts for how they are read and served).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtFile, type BuiltFile } from '../../http/built-file.js';
 
 // src/modules/inbox/ and dist/modules/inbox/ are both three levels below the package.
 export const INBOX_BUILD_DIR = fileURLToPath(new URL('../../../dist/web/inbox/', import.meta.url));
@@ -15,13 +13,8 @@ export const INBOX_ASSETS = {
 } as const;
 export type InboxAssetName = keyof typeof INBOX_ASSETS;
 
-export interface InboxAsset {
-  body: Buffer;
+export interface InboxAsset extends BuiltFile {
   contentType: string;
-  /** A strong validator of the content, quoted. */
-  etag: string;
-  /** A short digest of the content, for cache-busting URLs. */
-  version: string;
 }
 
 export interface InboxBundle {
@@ -33,21 +26,12 @@ export interface InboxBundle {
 }
 
 export function inboxBundle(dir: string): InboxBundle {
-  const loaded = new Map<InboxAssetName, InboxAsset>();
+  const files = new Map(
+    (Object.keys(INBOX_ASSETS) as InboxAssetName[]).map((name) => [name, builtFile(join(dir, name))]),
+  );
   const asset = (name: InboxAssetName): InboxAsset | null => {
-    const known = loaded.get(name);
-    if (known) return known;
-    let body: Buffer;
-    try {
-      body = readFileSync(join(dir, name));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
-    const version = createHash('sha256').update(body).digest('base64url').slice(0, 16);
-    const built = { body, contentType: INBOX_ASSETS[name], etag: `"${version}"`, version };
-    loaded.set(name, built);
-    return built;
+    const built = files.get(name)!();
+    return built && { ...built, contentType: INBOX_ASSETS[name] };
   };
   return {
     dir,

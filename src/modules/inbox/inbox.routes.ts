@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Core } from '../../core.js';
 import { AppError } from '../../errors.js';
+import { sendBuiltFile } from '../../http/built-file.js';
 import type { InboxAssetName, InboxBundle } from './inbox.bundle.js';
 
 export interface InboxRoutesDeps extends Pick<Core, 'logger'> {
@@ -78,13 +79,8 @@ export async function inboxRoutes(app: FastifyInstance, { logger, bundle }: Inbo
   const serve = (name: InboxAssetName) => async (request: FastifyRequest, reply: FastifyReply) => {
     const asset = bundle.asset(name);
     if (!asset) throw notBuilt();
-    hardened(reply)
-      .header('content-type', asset.contentType)
-      // The page names each file with its digest (?v=), so a new build is fetched at once; revalidated by ETag.
-      .header('cache-control', 'public, max-age=300')
-      .header('etag', asset.etag);
-    if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
-    return reply.send(asset.body);
+    // The page names each file with its digest (?v=), so a new build is fetched at once.
+    return sendBuiltFile(request, hardened(reply), asset, asset.contentType);
   };
   app.get('/inbox/app.js', { schema: { hide: true } }, serve('app.js'));
   app.get('/inbox/app.css', { schema: { hide: true } }, serve('app.css'));
