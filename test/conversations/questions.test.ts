@@ -188,6 +188,21 @@ describeEachDialect('conversations: the questions report and answer feedback', (
     assert.deepEqual(texts(all), seen, 'the same order in one page as page by page');
   });
 
+  it('shows a group in the words of its latest asking that belongs in the report', async () => {
+    const s = await seed(t());
+    await start(t(), s, 'How long do refunds take?');
+    t().clock.advance(1000);
+    await addKnowledge(t(), s, ...RETURNS);
+    // Asked again in other case and punctuation, now answered: the same group, not in the unanswered report's words.
+    const answered = await start(t(), s, 'how long do REFUNDS take');
+    assert.match(answered.messages[1].text, /five working days/);
+    const [question] = (await report(t(), s)).body.data.questions;
+    assert.equal(question.text, 'How long do refunds take?');
+    assert.equal(question.count, 1);
+    const [answeredGroup] = (await report(t(), s, { answered: 'true' })).body.data.questions;
+    assert.equal(answeredGroup.text, 'how long do REFUNDS take');
+  });
+
   it('needs conversations:read and shows only the chatbots the caller may see', async () => {
     const s = await seed(t());
     await start(t(), s, 'Do you sell gift cards?');

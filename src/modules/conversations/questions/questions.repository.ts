@@ -1,7 +1,7 @@
 // Answer records and the questions report: all SQL for them. Boolean columns come back as 1/0 on SQLite
 // and aggregates as strings on PostgreSQL: rows are turned into numbers here.
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import type { PageRequest } from '../../../http/pagination.js';
 import type { MessageRow } from '../conversations.table.js';
@@ -90,6 +90,18 @@ function parseCursorId(id: string): { lastAskedAt: number; key: string } | null 
 }
 
 /**
+ * Whether a record belongs in the report: `answered` false, an answer the engine could not give or one
+ * rated down; true, an answer it gave that is not rated down.
+ */
+function inReport(alias: 'r' | 'w', answered: boolean) {
+  const isAnswered = sql.ref(`${alias}.answered`);
+  const rating = sql.ref(`${alias}.rating`);
+  return answered
+    ? sql<SqlBool>`(${isAnswered} = ${true} and (${rating} is null or ${rating} <> 'down'))`
+    : sql<SqlBool>`(${isAnswered} = ${false} or ${rating} = 'down')`;
+}
+
+/**
  * The chatbot's questions grouped by normalised form, most frequent first, then most recently asked, then
  * by key. `answered` false: the answers the engine could not give and the down-rated ones; true: the
  * answers it gave that are not down-rated. `limit + 1` groups after the cursor's.
@@ -105,14 +117,7 @@ export async function questionGroups(
   let query = db
     .selectFrom('answer_records as r')
     .where('r.chatbot_id', '=', chatbotId)
-    .where((eb) =>
-      answered
-        ? eb.and([
-            eb('r.answered', '=', true),
-            eb.or([eb('r.rating', 'is', null), eb('r.rating', '!=', 'down')]),
-          ])
-        : eb.or([eb('r.answered', '=', false), eb('r.rating', '=', 'down')]),
-    )
+    .where(inReport('r', answered))
     .groupBy('r.question_key')
     .select([
       'r.question_key',
@@ -126,6 +131,7 @@ export async function questionGroups(
           .select('w.question')
           .where('w.chatbot_id', '=', chatbotId)
           .whereRef('w.question_key', '=', 'r.question_key')
+          .where(inReport('w', answered))
           .orderBy('w.asked_at', 'desc')
           .orderBy('w.message_id', 'desc')
           .limit(1)
