@@ -23,6 +23,15 @@ export function sendError(
 const DATABASE_BUSY = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', '55P03']);
 const DATABASE_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'SQLITE_CANTOPEN']);
 
+/**
+ * The client closed its connection before its request arrived whole. Node ends the request's stream with
+ * an "aborted" error coded ECONNRESET, the same code a database connection reset carries, so the request
+ * itself tells which it was: only a client abort leaves the request's stream aborted.
+ */
+export function isClientAbort(request: FastifyRequest, error: { code?: string }): boolean {
+  return error.code === 'ECONNRESET' && (request.raw.readableAborted || request.raw.errored === error);
+}
+
 function toAppError(error: FastifyError & { validationContext?: string; code?: string }): AppError | null {
   if (error instanceof AppError) return error;
   if (error.validation) {
@@ -63,6 +72,14 @@ function toAppError(error: FastifyError & { validationContext?: string; code?: s
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isClientAbort(request, error)) {
+      // Routine on the internet (a closed tab, a lost network): no stack, no outage wording.
+      request.log.info({ code: 'client_aborted' }, 'The client closed the connection before its request arrived whole.');
+      // Nobody reads this answer; it is counted as the incomplete request it was, not as a 503.
+      return sendError(request, reply, 'validation_error', 'The request body did not arrive whole.', [
+        { field: 'body', message: 'ended before its declared length' },
+      ]);
+    }
     const appError = toAppError(error);
     if (appError) {
       if (appError.status >= 500) request.log.warn({ code: appError.code, err: error }, appError.message);

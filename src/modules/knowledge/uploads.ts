@@ -42,6 +42,14 @@ export async function receiveUpload(request: FastifyRequest, uploadsDir: string)
     received += chunk.length;
     if (received > MAX_REQUEST_BYTES && !overLimit.signal.aborted) overLimit.abort();
   };
+  // A client that hangs up mid-body: the multipart reader would wait for the rest for ever, holding the
+  // temporary file open. Stop reading, remove it, and let the error handler log a routine abort.
+  const clientGone = new AbortController();
+  const hungUp = () => {
+    if (!request.raw.complete) clientGone.abort();
+  };
+  request.raw.once('close', hungUp);
+  const stopped = AbortSignal.any([overLimit.signal, clientGone.signal]);
 
   let file: { fileName: string; size: number; truncated: boolean } | null = null;
   let title: string | undefined;
@@ -51,13 +59,13 @@ export async function receiveUpload(request: FastifyRequest, uploadsDir: string)
     // busboy is given (a listener added earlier could start the stream before busboy listens).
     const first = parts.next();
     request.raw.on('data', count);
-    for (let next = await first; !next.done; next = await parts.next()) {
+    for (let next = await unlessStopped(first, stopped); !next.done; next = await unlessStopped(parts.next(), stopped)) {
       const part = next.value;
       if (part.type === 'file') {
         if (part.fieldname !== 'file') throw validationError(`body.${part.fieldname}`, 'is not a known field');
         if (file) throw validationError('body.file', 'must be a single file');
         const output = createWriteStream(tempPath);
-        await pipeline(part.file, output, { signal: overLimit.signal });
+        await pipeline(part.file, output, { signal: stopped });
         file = { fileName: cleanFileName(part.filename), size: output.bytesWritten, truncated: part.file.truncated };
       } else {
         if (part.fieldname !== 'title') throw validationError(`body.${part.fieldname}`, 'is not a known field');
@@ -73,12 +81,24 @@ export async function receiveUpload(request: FastifyRequest, uploadsDir: string)
     return { tempPath, fileName: file.fileName, size: file.size, title };
   } catch (error) {
     await rm(tempPath, { force: true });
+    if (clientGone.signal.aborted) throw request.raw.errored ?? Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
     if (overLimit.signal.aborted) throw tooLarge();
     if (error instanceof AppError) throw error;
     throw new AppError('validation_error', 'The multipart body is malformed.', [{ field: 'body', message: 'is not well-formed multipart/form-data' }]);
   } finally {
     request.raw.off('data', count);
+    request.raw.off('close', hungUp);
   }
+}
+
+/** `promise`, or a rejection as soon as `signal` aborts (the promise itself may never settle then). */
+function unlessStopped<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }
 
 /** The last path segment (some browsers send a whole path), without control characters. */
