@@ -150,7 +150,8 @@ const lastVisitorMessage = (request: ChatRequest): string =>
  * - "call handover" → request_human, quoting the visitor's last message;
  * - "record email X" / "record phone X" → save_contact_details with X;
  * - "record the visitor's name" / "record the visitor's company" → save_contact_details with the visitor's
- *   last message as the value (a single word the visitor typed becomes a name).
+ *   last message as the value (a single word the visitor typed becomes a name);
+ * - "say you cannot answer" → cannot_answer.
  * After its tools ran it writes a short text; with no instruction it answers plainly.
  */
 export function obedientModel(request: ChatRequest): Scripted {
@@ -172,5 +173,6 @@ export function obedientModel(request: ChatRequest): Scripted {
     contact[match[1]!.toLowerCase()] = visitorSaid;
   }
   if (Object.keys(contact).length > 0) toolCalls.push({ name: 'save_contact_details', arguments: contact });
+  if (/\bsay you cannot answer\b/i.test(read)) toolCalls.push({ name: 'cannot_answer', arguments: {} });
   return toolCalls.length > 0 ? { toolCalls } : { text: 'Here is what I know.' };
 }

@@ -4,7 +4,8 @@
 // visitor's last message, knowing what was retrieved for. Retrieved passages go to the model as quoted,
 // delimited data with their text escaped so nothing inside can close a delimiter; handover, lead capture and "I cannot answer" are offered as tools,
 // and the service honours the first two only when the visitor's own messages bear them out by the same
-// rules as the extractive engine (the handover rules, the contact-detail extraction). Its reply reaches the
+// rules as the extractive engine (the handover rules, the contact-detail extraction), and the third only
+// when its own relevance test agrees that no passage answers. Its reply reaches the
 // visitor as plain text (Markdown taken out), and passages carry their page's address. Any model failure
 // (network, status, timeout, an unusable reply) falls back to the extractive answer: never a 500.
 import OpenAI from 'openai';
@@ -275,6 +276,18 @@ export class OpenAiEngine implements AnswerEngine {
     const proposals: Answer['proposals'] = {};
     if (outcome.handover) proposals.handover = outcome.handover;
     if (outcome.contact) proposals.contact = outcome.contact;
+    if (!outcome.answered && passages.length > 0) {
+      // The model says it cannot answer, yet the service's own relevance test found passages that do: a
+      // source may have told it to decline (nothing in a source may make the chatbot hand over). The
+      // extractive answer from the same knowledge replies, and its relevance test alone decides whether
+      // the turn counts as unanswered.
+      this.logger.info(
+        { chatbotId: request.chatbotId, passages: passages.length },
+        'the model declined although passages answer; answering with the extractive engine',
+      );
+      const extractive = await this.fallback.answer(request);
+      return { ...extractive, proposals: { ...proposals, ...extractive.proposals } };
+    }
     return { text, answered: outcome.answered, engine: this.name, proposals };
   }
 }
