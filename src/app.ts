@@ -60,7 +60,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The other hooks every request runs are written with `done`: an async hook costs a promise and a turn
   // of the microtask queue per request even when it does nothing.
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    // Every answer is what its Content-Type says: no browser guesses another type (nosniff).
+    reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
     if (request.raw.httpVersion === '1.1' && !request.headers.host) {
       reply.header('connection', 'close');
       throw validationError('header.host', 'is required on HTTP/1.1');
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticate: deps.accounts.authenticate,
     authenticateSession: deps.people.authenticateSession,
     chatbotOfAccount: deps.chatbots.isOfAccount,
+    publicOrigin: deps.config.publicUrl === null ? null : new URL(deps.config.publicUrl).origin,
   });
   await registerOpenApi(app, VERSION);
 

@@ -5,14 +5,15 @@
 // A request with an Authorization header is judged by its token alone (a cookie beside it is ignored).
 // Without one, the inbox's session cookie authenticates, and a state-changing request made with it must
 // carry the session's CSRF token: a cookie is sent by the browser on requests another site starts, the
-// header is not.
+// header is not. A browser that says the request came from another site (Sec-Fetch-Site, Origin) is
+// refused even with the token.
 // Path ids are checked after validation: a malformed uuid, a chatbot of another account or one the token
 // is restricted from are all 404, the same as a missing one.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../errors.js';
 import { isUuid } from '../lib/ids.js';
 import { canSeeChatbot, type Permission, type Principal } from '../modules/accounts/index.js';
-import { hasCsrfToken, isStateChanging, sessionIdOf } from './session.js';
+import { hasCsrfToken, isFromAnotherSite, isStateChanging, sessionIdOf } from './session.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,6 +51,8 @@ export interface AuthDeps {
   authenticateSession(sessionId: string): Promise<Principal | null>;
   /** Whether the account has this chatbot. */
   chatbotOfAccount(accountId: string, chatbotId: string): Promise<boolean>;
+  /** PUBLIC_URL's origin (scheme, host, port) when it is set: where people open the service. */
+  publicOrigin: string | null;
 }
 
 export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
@@ -104,8 +107,14 @@ async function principalFrom(request: FastifyRequest, deps: AuthDeps): Promise<P
   if (!sessionId) throw new AppError('unauthorized', 'Send an access token in the Authorization header: "Bearer <token>".');
   const principal = await deps.authenticateSession(sessionId);
   if (!principal) throw new AppError('unauthorized', 'The session has ended or expired; sign in again.');
-  if (isStateChanging(request) && !hasCsrfToken(request, sessionId)) {
-    throw new AppError('forbidden', 'This request needs the X-CSRF-Token header of your session.');
+  if (isStateChanging(request)) {
+    if (!hasCsrfToken(request, sessionId)) {
+      throw new AppError('forbidden', 'This request needs the X-CSRF-Token header of your session.');
+    }
+    // Defence in depth: a token that leaked to another site still does not let that site act.
+    if (isFromAnotherSite(request, deps.publicOrigin)) {
+      throw new AppError('forbidden', "A signed-in session's changes must come from this service's own pages, not another site.");
+    }
   }
   return principal;
 }

@@ -27,37 +27,44 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? (['not_found', 'No resource has a path segment that long.', undefined] as const)
       : error.code === 'FST_ERR_BAD_URL'
-        ? (['validation_error', 'The path holds a malformed percent-encoding.', 'path'] as const)
+        ? (['validation_error', 'The path holds a malformed percent-encoding.', 'path.url'] as const)
         : (['internal_error', 'Something went wrong on our side; the error was logged.', undefined] as const);
   if (code === 'internal_error') request.log.error({ err: error }, 'framework error');
   void reply
     .code(ERROR_STATUS[code])
     .header('x-request-id', request.id)
+    .header('x-content-type-options', 'nosniff')
     .header('content-type', 'application/json; charset=utf-8')
     .send(errorBody(code, message, request.id, field));
 }
 
-const PARSER_MESSAGES: Record<string, string> = {
-  HPE_HEADER_OVERFLOW: 'The request headers are larger than 16 KiB.',
-  HPE_UNEXPECTED_CONTENT_LENGTH: 'The request has both Content-Length and Transfer-Encoding, or more than one Content-Length.',
-  HPE_INVALID_CONTENT_LENGTH: 'The Content-Length header is not a valid length.',
-  HPE_INVALID_CHUNK_SIZE: 'The chunked body is malformed.',
-  HPE_INVALID_TRANSFER_ENCODING: 'The Transfer-Encoding header is not valid.',
-  ERR_HTTP_REQUEST_TIMEOUT: 'The request did not arrive in time.',
+/** What the HTTP parser refused, in words, and the part of the request at fault (a detail's `field`). */
+const PARSER_ERRORS: Record<string, [message: string, field: string]> = {
+  HPE_HEADER_OVERFLOW: ['The request headers are larger than 16 KiB.', 'header.size'],
+  HPE_UNEXPECTED_CONTENT_LENGTH: [
+    'The request has both Content-Length and Transfer-Encoding, or more than one Content-Length.',
+    'header.content-length',
+  ],
+  HPE_INVALID_CONTENT_LENGTH: ['The Content-Length header is not a valid length.', 'header.content-length'],
+  HPE_INVALID_CHUNK_SIZE: ['The chunked body is malformed.', 'body'],
+  HPE_INVALID_TRANSFER_ENCODING: ['The Transfer-Encoding header is not valid.', 'header.transfer-encoding'],
+  ERR_HTTP_REQUEST_TIMEOUT: ['The request did not arrive in time.', 'body'],
 };
 
 /** Fastify's `clientErrorHandler`: the HTTP parser's refusals, answered on the raw socket. */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const requestId = newRequestId();
-  const message =
-    PARSER_MESSAGES[error.code ?? ''] ??
-    (/host/i.test(error.message) ? 'The request has no Host header.' : 'The request is malformed and could not be read.');
-  const body = errorBody('validation_error', message, requestId, 'header');
+  const [message, field] =
+    PARSER_ERRORS[error.code ?? ''] ??
+    (/host/i.test(error.message)
+      ? ['The request has no Host header.', 'header.host']
+      : ['The request is malformed and could not be read.', 'header.line']);
+  const body = errorBody('validation_error', message, requestId, field);
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+        `X-Request-Id: ${requestId}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy();

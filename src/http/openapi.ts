@@ -137,9 +137,17 @@ const PAGE = `<!doctype html>
 /** The reference page: Redoc, served from the package (the page works without the internet). */
 async function registerReferencePage(app: FastifyInstance): Promise<void> {
   let script: Buffer | null = null;
-  const csp = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:; font-src 'self' data:";
+  const csp =
+    "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:; font-src 'self' data:; " +
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  // No other site may frame the page (clickjacking); X-Frame-Options for browsers without frame-ancestors.
   app.get('/docs', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', csp).send(PAGE),
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', csp)
+      .header('x-frame-options', 'DENY')
+      .header('referrer-policy', 'no-referrer')
+      .send(PAGE),
   );
   app.get('/docs/redoc.standalone.js', { schema: { hide: true } }, async (_request, reply) => {
     script ??= await readFile(REDOC_PATH);

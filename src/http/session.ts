@@ -38,6 +38,25 @@ export function hasCsrfToken(request: FastifyRequest, sessionId: string): boolea
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/**
+ * Whether the browser says the request was started by another site: `Sec-Fetch-Site` when it sends one
+ * (only `same-origin`, and `none` for what the person typed or bookmarked, are this service's own), else an
+ * `Origin` that names neither the host the request was sent to nor PUBLIC_URL. Requests without either
+ * header do not come from a current browser's page and are judged by the CSRF token alone.
+ */
+export function isFromAnotherSite(request: FastifyRequest, publicOrigin: string | null): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== '') return site !== 'same-origin' && site !== 'none';
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string' || origin === '') return false;
+  if (publicOrigin !== null && origin === publicOrigin) return false;
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true; // "null" (a sandboxed frame, a redirect across sites) or garbage
+  }
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const isStateChanging = (request: FastifyRequest): boolean => STATE_CHANGING.has(request.method);
 

@@ -47,10 +47,12 @@ describeEachDialect('requests refused before routing', (t) => {
     assertEnvelope(res.status, res.headers, res.body, 'not_found');
   });
 
-  it('answers a malformed percent-encoding in the path with 400 validation_error', async () => {
+  it('answers a malformed percent-encoding in the path with 400 validation_error, its detail on a path. field', async () => {
     const res = await t().api('GET', '/chatbots/%', { token: s.token });
     assert.equal(res.status, 400);
     assertEnvelope(res.status, res.headers, res.body, 'validation_error');
+    assert.deepEqual(res.body.error.details, [{ field: 'path.url', message: 'is malformed' }]);
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
   });
 
   it('answers a JSON route sent text/plain (or another type) with 415 unsupported_media_type and creates nothing', async () => {
@@ -67,18 +69,19 @@ describeEachDialect('requests refused before routing', (t) => {
     assert.equal(list.body.data.sources.length, 0);
   });
 
-  const parserCases: [string, string][] = [
-    ['two different Content-Length headers', 'POST /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}'],
-    ['a negative Content-Length', 'POST /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n'],
-    ['a malformed chunk', 'POST /api/v1/health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n'],
-    ['no Host header', 'GET /api/v1/health HTTP/1.1\r\n\r\n'],
-    ['headers over 16 KiB', `GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`],
+  const parserCases: [string, string, string][] = [
+    ['two different Content-Length headers', 'POST /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}', 'header.content-length'],
+    ['a negative Content-Length', 'POST /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', 'header.content-length'],
+    ['a malformed chunk', 'POST /api/v1/health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n', 'body'],
+    ['no Host header', 'GET /api/v1/health HTTP/1.1\r\n\r\n', 'header.host'],
+    ['headers over 16 KiB', `GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`, 'header.size'],
   ];
-  for (const [what, request] of parserCases) {
-    it(`answers ${what} with 400 validation_error in the envelope`, async () => {
+  for (const [what, request, field] of parserCases) {
+    it(`answers ${what} with 400 validation_error in the envelope, its detail on ${field}`, async () => {
       const res = await raw(port, request);
       assert.equal(res.status, 400);
       assertEnvelope(res.status, res.headers, res.body as never, 'validation_error');
+      assert.equal((res.body as { error: { details: { field: string }[] } }).error.details[0]?.field, field);
     });
   }
 });

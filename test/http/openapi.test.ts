@@ -85,6 +85,11 @@ describeEachDialect('OpenAPI document and reference page', (t) => {
     assert.equal(script.status, 200, 'the renderer is served by the service itself (no CDN)');
     assert.match(String(script.headers['content-type']), /javascript/);
     assert.doesNotMatch(res.text, /https?:\/\//, 'the page loads nothing from elsewhere');
+    // No other site may frame the page, and no browser guesses another type for it or its script.
+    assert.match(String(res.headers['content-security-policy']), /frame-ancestors 'none'/);
+    assert.equal(res.headers['x-frame-options'], 'DENY');
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(script.headers['x-content-type-options'], 'nosniff');
   });
   it('documents the session cookie: on sign-in routes, the users routes and the routes a session may use, not on the others', async () => {
     const doc = (await t().api('GET', '/api/v1/openapi.json')).body;

@@ -1,5 +1,5 @@
-// A session's state-changing requests carry its CSRF token; requests with an Authorization header are
-// judged by the token alone.
+// A session's state-changing requests carry its CSRF token and do not come from another site (as the
+// browser tells: Sec-Fetch-Site, Origin); requests with an Authorization header are judged by the token alone.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { describeEachDialect } from '../support/app.js';
@@ -33,6 +33,50 @@ describeEachDialect('CSRF', (t) => {
     assert.equal(read.body.data.conversation.mode, 'ai', 'nothing changed');
   });
 
+  it('refuses a session change a browser says came from another site, even with the CSRF token; its own pages pass', async () => {
+    const s = await seed(t());
+    const session = await signIn(t(), await withPassword(t(), s.userId));
+    const threadId = await escalated(s.chatbotId, s.token);
+    const take = `/chatbots/${s.chatbotId}/conversations/${threadId}/take-over`;
+    // inject sends `Host: localhost:80`.
+    const foreign: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: 'http://localhost:8081' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: 'http://localhost:80' },
+    ];
+    for (const headers of foreign) {
+      const res = await t().api('POST', take, { headers: { ...session.headers({ csrf: true }), ...headers } });
+      assert.equal(res.status, 403, JSON.stringify(headers));
+      assert.equal(res.body.error.code, 'forbidden');
+      assert.match(res.body.error.message, /another site/);
+    }
+    const read = await t().api('GET', `/chatbots/${s.chatbotId}/conversations/${threadId}`, { headers: session.headers() });
+    assert.equal(read.body.data.conversation.mode, 'ai', 'nothing changed');
+    // Reads are not refused: a foreign page cannot read the answer anyway.
+    const foreignRead = await t().api('GET', '/users/me', { headers: { ...session.headers(), origin: 'https://evil.example' } });
+    assert.equal(foreignRead.status, 200);
+
+    const own = await t().api('POST', take, {
+      headers: { ...session.headers({ csrf: true }), origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' },
+    });
+    assert.equal(own.status, 200, own.text);
+  });
+
+  it('PUBLIC_URL counts as the service’s own origin (behind a proxy that rewrites Host); no Origin at all is judged by the token', async () => {
+    const s = await seed(t());
+    const session = await signIn(t(), await withPassword(t(), s.userId));
+    const proxied = await t().api('POST', `/chatbots/${s.chatbotId}/conversations/${await escalated(s.chatbotId, s.token)}/take-over`, {
+      headers: { ...session.headers({ csrf: true }), origin: 'https://support.example.com', host: 'app.internal:8080' },
+    });
+    assert.equal(proxied.status, 200, proxied.text);
+    const plain = await t().api('POST', `/chatbots/${s.chatbotId}/conversations/${await escalated(s.chatbotId, s.token)}/take-over`, {
+      headers: session.headers({ csrf: true }),
+    });
+    assert.equal(plain.status, 200, plain.text);
+  });
+
   it('an Authorization header wins: the cookie beside it is ignored, and no CSRF header is needed', async () => {
     const s = await seed(t());
     const session = await signIn(t(), await withPassword(t(), s.userId));
@@ -43,4 +87,4 @@ describeEachDialect('CSRF', (t) => {
     const bad = await t().api('GET', '/chatbots', { token: 'cbo_' + 'x'.repeat(43), headers: session.headers() });
     assert.equal(bad.status, 401);
   });
-});
+}, { env: { PUBLIC_URL: 'https://support.example.com' } });
