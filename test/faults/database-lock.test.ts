@@ -1,6 +1,8 @@
 // Another process holds the database's write lock for longer than DATABASE_BUSY_TIMEOUT: a write answers
 // 503 `unavailable` with Retry-After (never 500) and changes nothing, while reads and /health go on being
 // answered during the lock; once the lock is gone, the same write succeeds.
+// The timeout bounds each write's whole wait from when it asked: writes queued in the process behind one
+// another each give up within their own, all while the lock is still held.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
