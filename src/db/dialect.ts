@@ -28,8 +28,8 @@ export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: Kyse
 /**
  * Runs `work` in a transaction that waits at most `ms` for a lock another transaction holds, then fails
  * with a lock error (`isLockNotAvailable`). PostgreSQL: `lock_timeout` for this transaction alone; SQLite:
- * the wait for another process's write lock when the transaction begins (this process's own transactions
- * take the writer in turn, one after the other, and are not timed).
+ * the whole wait for the write lock when the transaction begins, its turn behind this process's other
+ * writes and another process's lock together.
  */
 export function transactionWaitingAtMost<DB, T>(db: Kysely<DB>, ms: number, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   const wait = Math.max(0, Math.round(ms));

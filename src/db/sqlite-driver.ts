@@ -8,8 +8,12 @@
 // - writes and transactions take the writer in turn (an in-process queue, waited for asynchronously);
 //   transactions begin IMMEDIATE, so the write lock is had at the start or not at all;
 // - the writer never waits inside SQLite (busy_timeout 0): a lock held by another process is retried
-//   with short asynchronous sleeps up to `busyTimeoutMs`, then the query fails with SQLITE_BUSY, which
-//   the API answers as 503 `unavailable` with Retry-After;
+//   with short asynchronous sleeps;
+// - `busyTimeoutMs` bounds the whole wait of a write or transaction for the lock, counted from when it
+//   asks: its turn in the queue and the retries together. Past it the query fails with SQLITE_BUSY,
+//   which the API answers as 503 `unavailable` with Retry-After. Each waiter has its own deadline, so
+//   writes queued behind one that waits for another process give up on time too, not one budget after
+//   the other;
 // - `pragma busy_timeout = N` sent on a connection (`db.connection()`) sets that budget for the
 //   connection's own transactions, for work that must give up sooner than the rest.
 import SQLite from 'better-sqlite3';
@@ -30,7 +34,10 @@ const LONGEST_RETRY_MS = 50;
 
 export interface SqliteDriverOptions {
   path: string;
-  /** Longest wait for another process's write lock before a query fails with SQLITE_BUSY. */
+  /**
+   * Longest wait of a write or transaction for the write lock, its turn at the writer included, before
+   * it fails with SQLITE_BUSY.
+   */
   busyTimeoutMs: number;
 }
 
@@ -58,18 +65,22 @@ export class RoutedSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Runs `fn` again while SQLite says the database is busy, sleeping between tries, up to `budgetMs`. */
-async function retryWhileBusy<T>(budgetMs: number, fn: () => T): Promise<T> {
-  const deadline = Date.now() + budgetMs;
+/** Runs `fn` again while SQLite says the database is busy, sleeping between tries, until `deadline` (ms since the epoch). */
+async function retryWhileBusy<T>(deadline: number, fn: () => T): Promise<T> {
   for (let wait = FIRST_RETRY_MS; ; wait = Math.min(LONGEST_RETRY_MS, wait * 2)) {
     try {
       return fn();
     } catch (error) {
-      if (!isBusy(error) || Date.now() + wait > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      const left = deadline - Date.now();
+      if (!isBusy(error) || left <= 0) throw error;
+      // The last try falls on the deadline itself.
+      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, left)));
     }
   }
 }
+
+/** The error of a wait for the writer that ran out of time in the queue: the same as SQLite's own. */
+const writerBusy = () => new SQLite.SqliteError('database is locked (no turn at the writer within the busy timeout)', 'SQLITE_BUSY');
 
 const isBusy = (error: unknown) => {
   const code = (error as { code?: string } | null)?.code;
@@ -86,10 +97,10 @@ class RoutedSqliteDriver implements Driver {
   #reader!: CachedDatabase;
   /** init() has opened the connections. */
   #ready = false;
-  /** Resolves when the writer is free; each user chains itself behind the last. */
-  #writerQueue: Promise<void> = Promise.resolve();
-  /** Users waiting in #writerQueue, not counting the one holding the writer. */
-  #waitingForWriter = 0;
+  /** Someone holds the writer (a write, a transaction, or the close). */
+  #writerHeld = false;
+  /** Those waiting for the writer, first come first served (a Set keeps the order it was added in). */
+  readonly #waitingForWriter = new Set<() => void>();
 
   constructor(options: SqliteDriverOptions) {
     this.#options = options;
@@ -124,30 +135,58 @@ class RoutedSqliteDriver implements Driver {
     return new RoutedConnection(this);
   }
 
-  /** Waits for the writer; the returned function frees it for the next in line. */
-  async takeWriter(): Promise<() => void> {
-    let free!: () => void;
-    const mine = new Promise<void>((resolve) => (free = resolve));
-    const before = this.#writerQueue;
-    this.#writerQueue = before.then(() => mine);
-    this.#waitingForWriter++;
-    try {
-      await before;
-    } finally {
-      this.#waitingForWriter--;
+  /**
+   * Waits for the writer until `deadline` (ms since the epoch; null: as long as it takes); the returned
+   * function frees it for the next in line. A wait that reaches its deadline leaves the line and fails
+   * with SQLITE_BUSY.
+   */
+  takeWriter(deadline: number | null): Promise<() => void> {
+    if (!this.#writerHeld) {
+      this.#writerHeld = true;
+      return Promise.resolve(this.#freeingOnce());
     }
-    return free;
+    return new Promise((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const grant = () => {
+        clearTimeout(timer);
+        resolve(this.#freeingOnce());
+      };
+      this.#waitingForWriter.add(grant);
+      if (deadline !== null) {
+        timer = setTimeout(() => {
+          this.#waitingForWriter.delete(grant);
+          reject(writerBusy());
+        }, Math.max(0, deadline - Date.now()));
+      }
+    });
+  }
+
+  /** Frees the writer once: hands it to the first in line, or marks it free when nobody waits. */
+  #freeingOnce(): () => void {
+    let freed = false;
+    return () => {
+      if (freed) return;
+      freed = true;
+      const next = this.#waitingForWriter.values().next();
+      if (next.done) {
+        this.#writerHeld = false;
+        return;
+      }
+      this.#waitingForWriter.delete(next.value);
+      next.value();
+    };
   }
 
   get writerQueueLength(): number {
-    return this.#waitingForWriter;
+    return this.#waitingForWriter.size;
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const routed = connection as RoutedConnection;
-    const free = await this.takeWriter();
+    const deadline = Date.now() + (routed.busyTimeoutMs ?? this.#options.busyTimeoutMs);
+    const free = await this.takeWriter(deadline);
     try {
-      await retryWhileBusy(routed.busyTimeoutMs ?? this.#options.busyTimeoutMs, () => this.#writer.run('begin immediate'));
+      await retryWhileBusy(deadline, () => this.#writer.run('begin immediate'));
     } catch (error) {
       free();
       throw error;
@@ -170,7 +209,7 @@ class RoutedSqliteDriver implements Driver {
     try {
       if (statement === 'commit') {
         try {
-          await retryWhileBusy(this.#options.busyTimeoutMs, () => this.#writer.run('commit'));
+          await retryWhileBusy(Date.now() + this.#options.busyTimeoutMs, () => this.#writer.run('commit'));
         } catch (error) {
           if (this.#writer.inTransaction) this.#writer.run('rollback');
           throw error;
@@ -197,7 +236,7 @@ class RoutedSqliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     // Queries already queued for the writer finish first.
-    const free = await this.takeWriter();
+    const free = await this.takeWriter(null);
     this.#ready = false;
     if (this.#reader !== this.#writer) this.#reader.close();
     this.#writer.close();
@@ -211,9 +250,10 @@ class RoutedSqliteDriver implements Driver {
   }
 
   async #autocommitWrite(query: CompiledQuery): Promise<QueryResult<unknown>> {
-    const free = await this.takeWriter();
+    const deadline = Date.now() + this.#options.busyTimeoutMs;
+    const free = await this.takeWriter(deadline);
     try {
-      return await retryWhileBusy(this.#options.busyTimeoutMs, () => this.#writer.execute(query));
+      return await retryWhileBusy(deadline, () => this.#writer.execute(query));
     } finally {
       free();
     }
@@ -228,7 +268,7 @@ class RoutedSqliteDriver implements Driver {
 /** One use of the driver: queries go to the reader or the writer; `transaction` holds the writer. */
 class RoutedConnection implements DatabaseConnection {
   transaction: (() => void) | null = null;
-  /** This connection's own wait for another process's write lock, when set with `pragma busy_timeout`. */
+  /** This connection's own bound on a transaction's wait for the write lock, when set with `pragma busy_timeout`. */
   busyTimeoutMs: number | null = null;
   constructor(readonly driver: RoutedSqliteDriver) {}
 

@@ -2,9 +2,14 @@
 //
 // - The key is 1 to 255 printable ASCII characters, else 400 validation_error (field `header.idempotency-key`).
 // - Keys are kept 24 hours per account, with a digest of the request: method, route, path parameters,
-//   query and, for JSON requests, the body (canonical JSON: key order and spacing do not matter).
-//   Multipart requests (file uploads) are keyed on the key alone: their body is a stream the handler
-//   reads, and hashing up to 50 MiB before the handler would mean buffering it.
+//   query and the body (canonical JSON: key order and spacing do not matter).
+// - A route whose handler reads its body as a stream (a file upload: `idempotent: 'streamed-body'`) cannot
+//   be digested before its handler runs, and buffering up to 50 MiB first is out of the question. The key
+//   is taken before the body is read; the handler hashes the body as it reads it and hands over its
+//   fingerprint (`matchStreamedBody`), which is stored with the answer. When the key already holds an
+//   answer (`hasAnswerForKey`), the handler only reads the body to compare: the same fingerprint replays,
+//   another is 422, and the first request's work is not done again. An answer given before the body was
+//   read (a refusal of the request as such) gives the key back, as a 400 of request validation would.
 // - The first request with a key runs; its status and body are stored when it ends. Repeating the key
 //   with the same request replays them with `Idempotent-Replayed: true` and runs nothing again (the
 //   replayed envelope carries the new request's id; `Original-Request` names the first one); with
@@ -34,8 +39,11 @@ import type { RetentionRule } from '../jobs/retention.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Creating POSTs: an Idempotency-Key header makes retries safe. */
-    idempotent?: boolean;
+    /**
+     * Creating POSTs: an Idempotency-Key header makes retries safe. `'streamed-body'`: the handler reads
+     * the body itself and gives its fingerprint through `matchStreamedBody`.
+     */
+    idempotent?: boolean | 'streamed-body';
   }
 }
 
@@ -74,11 +82,26 @@ const VALID_KEY = /^[\x20-\x7E]{1,255}$/;
 interface Claim {
   accountId: string;
   key: string;
+  /** The request's digest; null while a streamed body has not been read. */
+  digest: string | null;
   settled: boolean;
 }
 
 /** Requests that hold a key, until their answer is stored or the key released. */
 const claims = new WeakMap<FastifyRequest, Claim>();
+
+interface StoredAnswer {
+  digest: string;
+  status: number;
+  body: string;
+  contentType: string | null;
+}
+
+/** Streamed-body requests whose key already holds an answer: their body decides between replay and 422. */
+const storedAnswers = new WeakMap<FastifyRequest, StoredAnswer>();
+
+/** The digest column of a key taken before its streamed body was read: it matches no request. */
+const BODY_NOT_READ = '';
 
 /** JSON with object keys sorted, so `{"a":1,"b":2}` and `{ "b": 2, "a": 1 }` are one request. */
 function canonicalJson(value: unknown): string {
@@ -92,11 +115,8 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export function requestDigest(request: FastifyRequest): string {
-  const isMultipart = String(request.headers['content-type'] ?? '')
-    .toLowerCase()
-    .startsWith('multipart/');
-  const body = isMultipart ? 'multipart' : canonicalJson(request.body ?? null);
+/** The request's digest, with `body` standing for its body (a streamed body's fingerprint). */
+export function requestDigest(request: FastifyRequest, body: unknown = request.body): string {
   return createHash('sha256')
     .update(
       canonicalJson([
@@ -107,7 +127,7 @@ export function requestDigest(request: FastifyRequest): string {
       ]),
     )
     .update('\n')
-    .update(body)
+    .update(canonicalJson(body ?? null))
     .digest('hex');
 }
 
@@ -120,8 +140,7 @@ function keyOf(request: FastifyRequest): string | undefined {
   return header;
 }
 
-type Outcome =
-  { kind: 'claimed' } | { kind: 'replay'; status: number; body: string; contentType: string | null };
+type Outcome = { kind: 'claimed' } | ({ kind: 'replay' } & StoredAnswer);
 
 // The statements every request with a key runs, compiled once (named statements on PostgreSQL).
 const claimNew = prepareQuery(
@@ -157,28 +176,32 @@ const claimNew = prepareQuery(
       .returning('key'),
 );
 const answerStored = prepareQuery(
-  5,
-  (db: Executor, accountId: string, key: string, status: number, body: string, contentType: string | null) =>
+  6,
+  (db: Executor, accountId: string, key: string, digest: string, status: number, body: string, contentType: string | null) =>
     db
       .updateTable('idempotency_keys')
-      .set({ state: 'done', response_status: status, response_body: body, response_content_type: contentType })
+      .set({ request_hash: digest, state: 'done', response_status: status, response_body: body, response_content_type: contentType })
       .where('account_id', '=', accountId)
       .where('key', '=', key),
 );
 
-/** Takes the key for this request, or says what to answer instead. */
+/**
+ * Takes the key for this request, or says what to answer instead. `digest` null: a streamed body not read
+ * yet, which a running key cannot be compared with (409) and a stored answer is returned for (`replay`,
+ * carrying its digest for the caller to compare).
+ */
 async function claimKey(
   db: Executor,
   now: number,
   owner: { process: string; request: string },
   accountId: string,
   key: string,
-  digest: string,
+  digest: string | null,
 ): Promise<Outcome> {
   const fresh = {
     account_id: accountId,
     key,
-    request_hash: digest,
+    request_hash: digest ?? BODY_NOT_READ,
     state: 'running' as const,
     response_status: null,
     response_body: null,
@@ -195,7 +218,7 @@ async function claimKey(
       db,
       accountId,
       key,
-      digest,
+      fresh.request_hash,
       fresh.lease_until,
       owner.process,
       owner.request,
@@ -227,12 +250,7 @@ async function claimKey(
       if (taken) return { kind: 'claimed' };
       continue;
     }
-    if (existing.request_hash !== digest) {
-      throw new AppError(
-        'idempotency_key_reused',
-        'This Idempotency-Key was already used with a different request; use a new key.',
-      );
-    }
+    if (digest !== null && existing.request_hash !== digest) throw keyReused();
     if (
       existing.state === 'running' ||
       existing.response_status === null ||
@@ -245,6 +263,7 @@ async function claimKey(
     }
     return {
       kind: 'replay',
+      digest: existing.request_hash,
       status: existing.response_status,
       body: existing.response_body,
       contentType: existing.response_content_type,
@@ -256,6 +275,9 @@ async function claimKey(
   );
 }
 
+const keyReused = () =>
+  new AppError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request; use a new key.');
+
 const release = (db: Executor, claim: Claim) =>
   db
     .deleteFrom('idempotency_keys')
@@ -264,12 +286,13 @@ const release = (db: Executor, claim: Claim) =>
     .where('state', '=', 'running')
     .execute();
 
-async function storeAnswer(db: Executor, claim: Claim, reply: FastifyReply, payload: string): Promise<void> {
+async function storeAnswer(db: Executor, claim: Claim, digest: string, reply: FastifyReply, payload: string): Promise<void> {
   const contentType = reply.getHeader('content-type');
   await answerStored.execute(
     db,
     claim.accountId,
     claim.key,
+    digest,
     reply.statusCode,
     payload,
     typeof contentType === 'string' ? contentType : null,
@@ -289,6 +312,43 @@ function asReplayOf(stored: string, requestId: string): { body: string; original
   } catch {
     return { body: stored, originalRequestId: null };
   }
+}
+
+/** Answers the request with the stored answer of its key. */
+function sendReplay(request: FastifyRequest, reply: FastifyReply, stored: StoredAnswer): FastifyReply {
+  const replayed = asReplayOf(stored.body, request.id);
+  reply.code(stored.status).header(REPLAYED_HEADER, 'true');
+  if (replayed.originalRequestId) reply.header(ORIGINAL_REQUEST_HEADER, replayed.originalRequestId);
+  if (stored.contentType) reply.header('content-type', stored.contentType);
+  return reply.send(replayed.body);
+}
+
+/**
+ * For a route with `idempotent: 'streamed-body'`, before it reads its body: true when the request's key
+ * already holds an answer, so the body is read only to be compared (`matchStreamedBody` replays or
+ * refuses) and the route's work is not done.
+ */
+export function hasAnswerForKey(request: FastifyRequest): boolean {
+  return storedAnswers.has(request);
+}
+
+/**
+ * For a route with `idempotent: 'streamed-body'`, once its body is read: `fingerprint` stands for the body
+ * in the request's digest (canonical JSON: the parts as the route reads them, a file by its hash). When
+ * the key holds an answer, the same digest replays it ('replayed': the reply is sent) and another is 422
+ * idempotency_key_reused. When this request holds the key, the digest is kept to be stored with its
+ * answer ('run'); without a key, 'run' too.
+ */
+export function matchStreamedBody(request: FastifyRequest, reply: FastifyReply, fingerprint: unknown): 'run' | 'replayed' {
+  const stored = storedAnswers.get(request);
+  if (stored) {
+    if (stored.digest !== requestDigest(request, fingerprint)) throw keyReused();
+    sendReplay(request, reply, stored);
+    return 'replayed';
+  }
+  const claim = claims.get(request);
+  if (claim && !claim.settled) claim.digest = requestDigest(request, fingerprint);
+  return 'run';
 }
 
 /**
@@ -320,17 +380,19 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Executor; 
     if (key === undefined) return;
     const accountId = request.principal.accountId;
     const owner = { process: ownerProcess, request: request.id };
-    const outcome = await claimKey(deps.db, deps.clock.now(), owner, accountId, key, requestDigest(request));
+    const streamed = request.routeOptions.config.idempotent === 'streamed-body';
+    const digest = streamed ? null : requestDigest(request);
+    const outcome = await claimKey(deps.db, deps.clock.now(), owner, accountId, key, digest);
     if (outcome.kind === 'claimed') {
-      claims.set(request, { accountId, key, settled: false });
+      claims.set(request, { accountId, key, digest, settled: false });
       held++;
       return;
     }
-    const replayed = asReplayOf(outcome.body, request.id);
-    reply.code(outcome.status).header(REPLAYED_HEADER, 'true');
-    if (replayed.originalRequestId) reply.header(ORIGINAL_REQUEST_HEADER, replayed.originalRequestId);
-    if (outcome.contentType) reply.header('content-type', outcome.contentType);
-    return reply.send(replayed.body);
+    if (streamed) {
+      storedAnswers.set(request, outcome);
+      return;
+    }
+    return sendReplay(request, reply, outcome);
   };
 
   const settle: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
@@ -338,10 +400,11 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Executor; 
     if (!claim || claim.settled) return payload;
     claim.settled = true;
     held--;
-    if (reply.statusCode >= 500 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+    // An answer given before a streamed body was read does not use the key either.
+    if (reply.statusCode >= 500 || claim.digest === null || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
       await release(deps.db, claim);
     } else {
-      await storeAnswer(deps.db, claim, reply, payload.toString());
+      await storeAnswer(deps.db, claim, claim.digest, reply, payload.toString());
     }
     return payload;
   };

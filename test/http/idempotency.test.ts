@@ -1,10 +1,13 @@
 // Idempotency-Key as one reusable piece: on the replies and the API channel's creating
-// POSTs, and on any route that sets `config: { idempotent: true }` (a JSON and a multipart probe here).
+// POSTs, and on any route that sets `config: { idempotent: true }` (a JSON probe here), or
+// `idempotent: 'streamed-body'` for a route that reads its body as a stream (a probe like the file upload).
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { before, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { idempotencyRetention, KEEP_MS, LEASE_MS, registerIdempotency } from '../../src/http/idempotency.js';
+import { validationError } from '../../src/errors.js';
+import { idempotencyRetention, KEEP_MS, LEASE_MS, matchStreamedBody, registerIdempotency } from '../../src/http/idempotency.js';
 import type { ChannelAdapter } from '../../src/modules/conversations/index.js';
 import { describeEachDialect, swappableAdapter, type ApiResponse, type TestApp } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
@@ -23,6 +26,8 @@ let current: () => TestApp = () => {
   throw new Error('no test app yet');
 };
 let probeRuns = 0;
+/** While set, the streamed probe waits for it once it has read its body (and says so through `entered`). */
+let streamedGate: { entered: () => void; gate: Promise<void> } | null = null;
 
 // Probe routes live in a context of their own, so they also show how another capability turns keys on.
 const probes = (api: FastifyInstance) => {
@@ -59,24 +64,27 @@ const probes = (api: FastifyInstance) => {
     probeRuns++;
     throw new Error('crash');
   });
-  // A multipart route: its body is a stream the handler reads, so keys do not hash it.
-  api.register(async (uploads) => {
-    uploads.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
-      let size = 0;
-      payload.on('data', (chunk: Buffer) => (size += chunk.length));
-      payload.on('end', () => done(null, { size }));
-    });
-    uploads.post(
+  // A route that reads its body as a stream itself, as the file upload does, and hands over its fingerprint.
+  api.register(async (streamed) => {
+    streamed.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+    streamed.post(
       '/probe/upload',
-      { config: { permission: 'knowledge:write', idempotent: true } },
+      { config: { permission: 'knowledge:write', idempotent: 'streamed-body' } },
       async (request, reply) => {
+        if (request.headers['x-refuse-unread'] !== undefined) {
+          throw validationError('header.x-refuse-unread', 'refuses the request before its body is read');
+        }
+        const hash = createHash('sha256');
+        for await (const chunk of request.raw) hash.update(chunk as Buffer);
+        if (matchStreamedBody(request, reply, { sha256: hash.digest('hex') }) === 'replayed') return reply;
         probeRuns++;
+        const run = probeRuns;
+        if (streamedGate) {
+          streamedGate.entered();
+          await streamedGate.gate;
+        }
         reply.code(201);
-        return {
-          ok: true,
-          data: { run: probeRuns, size: (request.body as { size: number }).size },
-          meta: { requestId: request.id },
-        };
+        return { ok: true, data: { run }, meta: { requestId: request.id } };
       },
     );
   });
@@ -515,25 +523,55 @@ describeEachDialect(
       assert.equal(hooks.body.data.webhooks.length, 1);
     });
 
-    it('multipart requests are keyed on the key alone: a repeat replays, whatever the parts', async () => {
+    it('a streamed body is keyed on the fingerprint its route hands over: the same body replays, another is 422', async () => {
       const s = await seed(t());
-      const headers = { 'idempotency-key': 'upload-1' };
-      const a = multipart('first file');
-      const first = await t().api('POST', '/probe/upload', {
-        token: s.token,
-        headers: { ...headers, ...a.headers },
-        body: a.body,
-      });
+      const send = (key: string, body: { body: string; headers: Record<string, string> }, extra: Record<string, string> = {}) =>
+        t().api('POST', '/probe/upload', { token: s.token, headers: { 'idempotency-key': key, ...body.headers, ...extra }, body: body.body });
+      const runsBefore = probeRuns;
+      const first = await send('upload-1', multipart('first file'));
       assert.equal(first.status, 201, first.text);
-      const b = multipart('another file entirely');
-      const second = await t().api('POST', '/probe/upload', {
-        token: s.token,
-        headers: { ...headers, ...b.headers },
-        body: b.body,
-      });
-      assert.equal(second.status, 201);
-      assert.equal(second.headers['idempotent-replayed'], 'true');
-      assertReplayOf(second, first);
+      assert.equal(probeRuns, runsBefore + 1);
+      // The route's fingerprint here is the raw body: the same bytes replay.
+      const again = await send('upload-1', multipart('first file'));
+      assertReplayOf(again, first);
+      const other = await send('upload-1', multipart('another file entirely'));
+      assert.equal(other.status, 422);
+      assert.equal(other.body.error.code, 'idempotency_key_reused');
+      assert.equal(probeRuns, runsBefore + 1, 'neither repeat ran the route');
+    });
+
+    it('a streamed-body route: a refusal before the body is read gives the key back; while the first runs, 409 whatever the body', async () => {
+      const s = await seed(t());
+      const send = (key: string, content: string, extra: Record<string, string> = {}) => {
+        const body = multipart(content);
+        return t().api('POST', '/probe/upload', { token: s.token, headers: { 'idempotency-key': key, ...body.headers, ...extra }, body: body.body });
+      };
+      const refused = await send('unread-1', 'a file', { 'x-refuse-unread': '1' });
+      assert.equal(refused.status, 400);
+      const ran = await send('unread-1', 'a file');
+      assert.equal(ran.status, 201, 'the refusal did not use the key');
+      assert.equal(ran.headers['idempotent-replayed'], undefined);
+
+      let release: () => void = () => {};
+      let entered: () => void = () => {};
+      const running = new Promise<void>((resolve) => (entered = resolve));
+      streamedGate = { entered, gate: new Promise<void>((resolve) => (release = resolve)) };
+      try {
+        const first = send('slow-upload', 'a file');
+        await running;
+        for (const content of ['a file', 'another file']) {
+          const during = await send('slow-upload', content);
+          assert.equal(during.status, 409, `${content}: ${during.text}`);
+          assert.equal(during.body.error.code, 'idempotency_in_progress');
+        }
+        release();
+        assert.equal((await first).status, 201);
+      } finally {
+        streamedGate = null;
+        release();
+      }
+      assert.equal((await send('slow-upload', 'a file')).headers['idempotent-replayed'], 'true');
+      assert.equal((await send('slow-upload', 'another file')).status, 422);
     });
 
     it('routes without the flag ignore the header', async () => {

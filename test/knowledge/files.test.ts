@@ -1,13 +1,27 @@
 // File uploads: every accepted type read to `ready` (scanned PDFs and images through OCR), content checked
 // against the name, the size limits at the boundary and one past it, zip bombs, and the stored upload.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync as readdirIfAny } from 'node:fs';
+import { existsSync, readdirSync as readdirIfAny, rmSync, watch, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { after, it } from 'node:test';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
-import { MiB, closeRuntime, fixture, generatedFileOverhead, generatedUpload, getSource, multipartHeaders, runJobs, syncedEvents, upload } from './support.js';
+import {
+  BOUNDARY,
+  MiB,
+  closeRuntime,
+  fixture,
+  generatedFileOverhead,
+  generatedUpload,
+  getSource,
+  multipartBody,
+  multipartHeaders,
+  runJobs,
+  syncedEvents,
+  upload,
+  type FormPart,
+} from './support.js';
 
 const ACCEPTED: { file: string; contentType: string; expect: RegExp[] }[] = [
   { file: 'sample.pdf', contentType: 'application/pdf', expect: [/Opening hours are nine to five/, /Refunds are accepted within thirty days/] },
@@ -223,5 +237,121 @@ describeEachDialect('knowledge file uploads', (t) => {
     });
     assert.equal(res.statusCode, 400, 'not 413: the request is within 51 MiB; its file part is over 50 MiB');
     assert.equal(JSON.parse(res.body).error.details[0].field, 'body.file');
+  });
+
+  it('keys an upload on its file, name and title: the same upload replays (one source, one stored file); another file, name or title is 422 and keeps nothing', async () => {
+    const s = await seed(t());
+    const key = { 'idempotency-key': 'upload-1' };
+    const file = { name: 'file', filename: 'notes.txt', contentType: 'text/plain', value: 'Opening hours are nine to five.' };
+    const title = { name: 'title', value: 'Notes' };
+    const sourceIds = async () =>
+      (await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token })).body.data.sources.map((source: { id: string }) => source.id);
+
+    const first = await upload(t(), s.token, s.chatbotId, [file, title], key);
+    assert.equal(first.status, 201, first.text);
+    const stored = readdirSync(uploadsDir()).sort();
+
+    // The same parts in another order, under another multipart boundary: the same request.
+    const boundary = 'anotherBoundary4f2a';
+    const reordered = Buffer.from(multipartBody([title, file]).toString('latin1').replaceAll(BOUNDARY, boundary), 'latin1');
+    const again = await t().api('POST', filesPath(s.chatbotId), {
+      token: s.token,
+      body: reordered,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...key },
+    });
+    assert.equal(again.status, 201, again.text);
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.equal(again.headers['original-request'], first.body.meta.requestId);
+    assert.deepEqual(again.body.data, first.body.data);
+
+    const changedFile: FormPart[] = [{ ...file, value: 'Opening hours are nine to six.' }, title];
+    const others: [string, FormPart[]][] = [
+      ['another file', changedFile],
+      ['another file name', [{ ...file, filename: 'hours.txt' }, title]],
+      ['another title', [file, { ...title, value: 'Hours' }]],
+      ['no title', [file]],
+    ];
+    for (const [what, parts] of others) {
+      const res = await upload(t(), s.token, s.chatbotId, parts, key);
+      assert.equal(res.status, 422, `${what}: ${res.text}`);
+      assert.equal(res.body.error.code, 'idempotency_key_reused');
+    }
+    assert.deepEqual(await sourceIds(), [first.body.data.source.id], 'no source was added');
+    assert.deepEqual(readdirSync(uploadsDir()).sort(), stored, 'the repeats left no file behind, whole or partial');
+
+    // The changed file goes in under a key of its own.
+    const changed = await upload(t(), s.token, s.chatbotId, changedFile, { 'idempotency-key': 'upload-2' });
+    assert.equal(changed.status, 201, changed.text);
+    assert.equal((await sourceIds()).length, 2);
+  });
+
+  it('an upload refused before its body is read does not use its key; an answered key replays even once uploads are refused', async () => {
+    const s = await seed(t());
+    const file = { name: 'file', filename: 'a.txt', value: 'Some text.' };
+    const setSubscription = (status: 'active' | 'inactive') =>
+      t().db.updateTable('accounts').set({ subscription_status: status }).where('id', '=', s.accountId).execute();
+
+    await setSubscription('inactive');
+    const refused = await upload(t(), s.token, s.chatbotId, [file], { 'idempotency-key': 'refused-first' });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.error.code, 'subscription_inactive');
+    await setSubscription('active');
+    const accepted = await upload(t(), s.token, s.chatbotId, [file], { 'idempotency-key': 'refused-first' });
+    assert.equal(accepted.status, 201, 'the key was given back: the request runs');
+    assert.equal(accepted.headers['idempotent-replayed'], undefined);
+
+    await setSubscription('inactive');
+    const replay = await upload(t(), s.token, s.chatbotId, [file], { 'idempotency-key': 'refused-first' });
+    assert.equal(replay.status, 201, replay.text);
+    assert.equal(replay.headers['idempotent-replayed'], 'true');
+    assert.equal(replay.body.data.source.id, accepted.body.data.source.id);
+    await setSubscription('active');
+  });
+
+  it('keys a 50 MiB upload on all of its bytes: the same file replays, one differing in its last byte is 422; nothing is stored twice', async () => {
+    const s = await seed(t());
+    const fileBytes = 50 * MiB;
+    const send = (ending: string) =>
+      t().app.inject({
+        method: 'POST',
+        url: `/api/v1${filesPath(s.chatbotId)}`,
+        headers: { authorization: `Bearer ${s.token}`, 'idempotency-key': 'big-1', ...multipartHeaders(fileBytes + generatedFileOverhead('big.txt')) },
+        payload: generatedUpload(fileBytes, 'big.txt', ending),
+      });
+    const first = await send('');
+    assert.equal(first.statusCode, 201, first.body);
+    const id = JSON.parse(first.body).data.source.id;
+    const stored = readdirSync(uploadsDir()).sort();
+    assert.equal(stored.filter((name) => name.startsWith(id)).length, 1);
+
+    // Every file the repeats create in the uploads folder, even one removed again: they are only hashed.
+    const created = new Set<string>();
+    let sawMarker!: () => void;
+    const markerSeen = new Promise<void>((resolve) => (sawMarker = resolve));
+    const watcher = watch(uploadsDir(), (_event, name) => {
+      if (name === 'marker') sawMarker();
+      else if (name) created.add(String(name));
+    });
+    try {
+      const again = await send('');
+      assert.equal(again.statusCode, 201, again.body);
+      assert.equal(again.headers['idempotent-replayed'], 'true');
+      assert.equal(JSON.parse(again.body).data.source.id, id);
+
+      const lastByteChanged = await send('!');
+      assert.equal(lastByteChanged.statusCode, 422, lastByteChanged.body);
+      assert.equal(JSON.parse(lastByteChanged.body).error.code, 'idempotency_key_reused');
+      // Events arrive in order: once the marker's is seen, those of the requests before it have been too.
+      writeFileSync(join(uploadsDir(), 'marker'), '');
+      await markerSeen;
+    } finally {
+      watcher.close();
+      rmSync(join(uploadsDir(), 'marker'), { force: true });
+    }
+    assert.deepEqual([...created], [], 'the repeats wrote no file, not even for a moment');
+    assert.deepEqual(readdirSync(uploadsDir()).sort(), stored, 'the repeats stored nothing');
+    const sources = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token });
+    assert.deepEqual(sources.body.data.sources.map((source: { id: string }) => source.id), [id]);
+    assert.equal((await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${id}`, { token: s.token })).status, 200);
   });
 });

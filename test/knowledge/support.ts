@@ -102,9 +102,10 @@ export function generatedFileOverhead(filename: string): number {
 
 /**
  * A multipart body whose file part holds `fileBytes` bytes of plain text, produced 1 MiB at a time: the
- * test never holds the file in memory either.
+ * test never holds the file in memory either. `ending` replaces the file's last bytes (another file of
+ * the same size).
  */
-export function generatedUpload(fileBytes: number, filename = 'big.txt'): Readable {
+export function generatedUpload(fileBytes: number, filename = 'big.txt', ending = ''): Readable {
   const head = Buffer.from(partHead({ name: 'file', filename, contentType: 'text/plain', value: '' }));
   const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
   const block = Buffer.alloc(MiB, 'knowledge line of text\n');
@@ -123,7 +124,11 @@ export function generatedUpload(fileBytes: number, filename = 'big.txt'): Readab
         }
         const size = Math.min(left, block.length);
         left -= size;
-        this.push(size === block.length ? block : block.subarray(0, size));
+        const chunk = size === block.length ? block : block.subarray(0, size);
+        if (left > 0 || !ending) return void this.push(chunk);
+        const last = Buffer.from(chunk);
+        last.write(ending, size - Buffer.byteLength(ending));
+        this.push(last);
       } else if (stage === 'tail') {
         stage = 'done';
         this.push(null);
@@ -132,7 +137,7 @@ export function generatedUpload(fileBytes: number, filename = 'big.txt'): Readab
   });
 }
 
-export async function upload(t: TestApp, token: string, chatbotId: string, parts: FormPart[]) {
+export async function upload(t: TestApp, token: string, chatbotId: string, parts: FormPart[], headers: Record<string, string> = {}) {
   const body = multipartBody(parts);
-  return t.api('POST', `/chatbots/${chatbotId}/knowledge/files`, { token, body, headers: multipartHeaders(body.length) });
+  return t.api('POST', `/chatbots/${chatbotId}/knowledge/files`, { token, body, headers: { ...multipartHeaders(body.length), ...headers } });
 }

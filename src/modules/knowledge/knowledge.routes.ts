@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Core } from '../../core.js';
 import { principalOf } from '../../http/auth.js';
+import { hasAnswerForKey, matchStreamedBody } from '../../http/idempotency.js';
 import { Envelope, ListEnvelope, Uuid, errors, ok } from '../../http/envelope.js';
 import { listPage } from '../../http/pagination.js';
 import { presentSource, presentSourceWithText } from './knowledge.presenter.js';
@@ -20,7 +21,7 @@ import {
   WebsiteBody,
 } from './knowledge.schemas.js';
 import type { KnowledgeService } from './knowledge.service.js';
-import { MAX_FILE_BYTES, checkUploadRequest, receiveUpload } from './uploads.js';
+import { MAX_FILE_BYTES, checkUploadRequest, hashUpload, receiveUpload, uploadFingerprint } from './uploads.js';
 
 const SourceEnvelope = Envelope(Type.Object({ source: KnowledgeSource }));
 const SourceListEnvelope = ListEnvelope(Type.Object({ sources: Type.Array(KnowledgeSource) }));
@@ -111,13 +112,13 @@ export async function knowledgeRoutes(api: FastifyInstance, { knowledge: service
     app.post(
       '/chatbots/:chatbotId/knowledge/files',
       {
-        config: { permission: 'knowledge:write', idempotent: true },
+        config: { permission: 'knowledge:write', idempotent: 'streamed-body' },
         // After authentication, before any byte of the body is read.
         onRequest: async (request) => checkUploadRequest(request),
         schema: {
           summary: 'Upload a file',
           description:
-            'multipart/form-data with a `file` part (PDF, .docx, CSV, .txt, .md, PNG, JPEG, WebP, GIF or BMP; at most 50 MiB; the content must match the extension) and an optional `title` (at most 255 characters, default the file name).',
+            'multipart/form-data with a `file` part (PDF, .docx, CSV, .txt, .md, PNG, JPEG, WebP, GIF or BMP; at most 50 MiB; the content must match the extension) and an optional `title` (at most 255 characters, default the file name). With an `Idempotency-Key`, the same request is the same file (its bytes and name) and the same title, whatever the multipart boundary or the order of the parts: it replays the first answer; another file or title with the key is 422 `idempotency_key_reused`, and nothing of it is kept.',
           tags: TAGS,
           params: ChatbotParams,
           consumes: ['multipart/form-data'],
@@ -127,9 +128,16 @@ export async function knowledgeRoutes(api: FastifyInstance, { knowledge: service
       },
       async (request, reply) => {
         const principal = principalOf(request);
+        if (hasAnswerForKey(request)) {
+          // A repeated Idempotency-Key: the upload is only hashed, nothing kept, to replay the first answer
+          // for the same upload or refuse another.
+          matchStreamedBody(request, reply, uploadFingerprint(await hashUpload(request)));
+          return reply;
+        }
         // Before reading up to 50 MiB that could not be kept anyway.
         service.assertCanAddKnowledge(principal);
         const file = await receiveUpload(request, service.uploadsDir);
+        matchStreamedBody(request, reply, uploadFingerprint(file));
         const source = await service.addFile(principal, request.params.chatbotId, file);
         reply.code(201);
         return ok(request, { source: presentSource(source) });

@@ -277,7 +277,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a file
-         * @description multipart/form-data with a `file` part (PDF, .docx, CSV, .txt, .md, PNG, JPEG, WebP, GIF or BMP; at most 50 MiB; the content must match the extension) and an optional `title` (at most 255 characters, default the file name).
+         * @description multipart/form-data with a `file` part (PDF, .docx, CSV, .txt, .md, PNG, JPEG, WebP, GIF or BMP; at most 50 MiB; the content must match the extension) and an optional `title` (at most 255 characters, default the file name). With an `Idempotency-Key`, the same request is the same file (its bytes and name) and the same title, whatever the multipart boundary or the order of the parts: it replays the first answer; another file or title with the key is 422 `idempotency_key_reused`, and nothing of it is kept.
          *
          *     Permission: `knowledge:write`.
          */
