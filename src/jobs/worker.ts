@@ -386,6 +386,8 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
   }, heartbeatMs);
   heartbeats.unref();
 
+  // Its id is what the jobs table names as the holder of a claim (locked_by).
+  if (autostart) logger.info({ workerId, types: types() }, 'job worker started');
   const looping = autostart ? loop() : Promise.resolve();
 
   return {
