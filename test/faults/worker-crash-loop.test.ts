@@ -59,7 +59,7 @@ describeEachDialect(
         }
 
         site.releaseSlow();
-        await eventually(async () => (await getSource(t(), s.token, s.chatbotId, sourceId)).status !== 'processing', 60_000, 'the last worker to end the run');
+        await eventually(async () => (await getSource(t(), s.token, s.chatbotId, sourceId)).status !== 'processing', 90_000, 'the last worker to end the run (reading the page may start a worker thread first)');
         const source = await getSource(t(), s.token, s.chatbotId, sourceId, true);
         assert.equal(source.status, 'ready', source.error);
         assert.equal(source.error, null);
