@@ -13,7 +13,7 @@ export interface JobTable {
   payload: string;
   status: JobStatus;
   run_at: number;
-  /** Runs started and not cut short: the first, and each retry after a failure. */
+  /** Runs counted: the first, and each retry after a failure (a run cut short or handed back is not one). */
   attempts: number;
   /** Claims cut short: the worker died, or the lease passed before it ended the claim. */
   interruptions: number;
