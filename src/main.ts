@@ -62,14 +62,18 @@ export async function startService(config: Config, options: { role?: Role; clock
   const stop = () =>
     (stopping ??= (async () => {
       deps.lifecycle.shuttingDown = true;
-      if (app) {
+      const closeHttp = async () => {
+        if (!app) return;
         // Requests in flight get up to 10 s; then their connections are closed.
         const force = setTimeout(() => app?.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
         force.unref();
         await app.close();
         clearTimeout(force);
-      }
-      await workers?.stop();
+      };
+      // The workers stop while HTTP closes, not after it: their jobs get a short grace to finish, the
+      // rest go back to the queue at once, for another worker to take (a supervisor's kill that comes
+      // before that leaves them leased for one lease, and counted as interrupted).
+      await Promise.all([closeHttp(), workers?.stop()]);
       await deps.stop();
       logger.info('stopped');
     })());

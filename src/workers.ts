@@ -51,8 +51,8 @@ export function startWorkers(deps: AppDeps, options: { autostart?: boolean } = {
     deliveries,
     scheduler,
     async stop() {
-      await scheduler.stop();
-      await Promise.all([jobs.stop(), deliveries.stop()]);
+      // At once and side by side: running jobs are handed back without waiting for a periodic task.
+      await Promise.all([scheduler.stop(), jobs.stop(), deliveries.stop()]);
     },
   };
 }

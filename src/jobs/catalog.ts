@@ -26,8 +26,9 @@ export interface JobHandler<N extends JobName> {
   /** Resolving ends the job; resolving with `runLaterAt(ms)` hands it back to the queue for later. */
   run(payload: JobPayload<N>, context: JobContext): Promise<void | RunLater>;
   /**
-   * Called once when the job has failed for good (attempts used up, including by a time limit or a crashed
-   * worker), inside the transaction that marks it failed: e.g. the source becomes `failed` with an error.
+   * Called once when the job has failed for good, inside the transaction that marks it failed (e.g. the
+   * source becomes `failed` with an error): its attempts used up (a time limit included), or its runs cut
+   * short by dead workers as often as the interruption allowance (`reason` then starts `interrupted N times`).
    */
   onFailedForGood?(trx: Trx, payload: JobPayload<N>, reason: string, failed: FailedJob): Promise<void>;
 }
@@ -44,8 +45,8 @@ export interface JobDefinition<P = unknown> extends JobPolicy {
 
 /** A handler with the catalogue's policy for its job under these settings. */
 export function withPolicy<N extends JobName>(handler: JobHandler<N>, settings: JobSettings): JobDefinition<JobPayload<N>> {
-  const { maxAttempts, backoffMs, timeoutMs } = jobPolicy(handler.type, settings);
-  return { ...handler, maxAttempts, backoffMs, timeoutMs };
+  const { maxAttempts, maxInterruptions, backoffMs, timeoutMs } = jobPolicy(handler.type, settings);
+  return { ...handler, maxAttempts, maxInterruptions, backoffMs, timeoutMs };
 }
 
 /** A job's answer when it cannot do its work yet: run again at `at`, without counting this run as an attempt. */

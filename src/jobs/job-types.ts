@@ -42,10 +42,20 @@ export type JobPayload<N extends JobName> = JobPayloads[N];
  */
 export type JobPool = 'jobs' | 'deliveries';
 
+/**
+ * How many times any job's run may be cut short (its worker killed or crashed, its lease passed) before
+ * it fails for good. Counted apart from attempts, which only failed runs use up: a rolling deploy or a
+ * crash loop of other causes does not use up a job's attempts, yet a job that kills its worker every time
+ * still ends.
+ */
+export const INTERRUPTION_ALLOWANCE = 10;
+
 /** How the worker runs a job. */
 export interface JobPolicy {
-  /** Runs in total, first included. */
+  /** Runs in total, first included; a run cut short by a dead worker is not one of them. */
   maxAttempts: number;
+  /** Runs cut short before the job fails for good (INTERRUPTION_ALLOWANCE). */
+  maxInterruptions: number;
   /** Wait before attempt n + 1, after attempt n failed. */
   backoffMs(attempt: number): number;
   /** After this the job is aborted and counted as failed. */
@@ -55,7 +65,7 @@ export interface JobPolicy {
 /** The settings a job's policy may depend on. */
 export type JobSettings = Pick<Config, 'webhookTimeoutMs'>;
 
-export interface JobType extends Omit<JobPolicy, 'timeoutMs'> {
+export interface JobType extends Omit<JobPolicy, 'timeoutMs' | 'maxInterruptions'> {
   pool: JobPool;
   timeoutMs(settings: JobSettings): number;
 }
@@ -119,7 +129,13 @@ export const JOB_NAMES = Object.keys(JOB_TYPES) as JobName[];
 /** The policy of a declared job under these settings. */
 export function jobPolicy(name: JobName, settings: JobSettings): JobPolicy & { pool: JobPool } {
   const type = JOB_TYPES[name];
-  return { pool: type.pool, maxAttempts: type.maxAttempts, backoffMs: type.backoffMs, timeoutMs: type.timeoutMs(settings) };
+  return {
+    pool: type.pool,
+    maxAttempts: type.maxAttempts,
+    maxInterruptions: INTERRUPTION_ALLOWANCE,
+    backoffMs: type.backoffMs,
+    timeoutMs: type.timeoutMs(settings),
+  };
 }
 
 /**

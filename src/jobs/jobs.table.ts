@@ -13,7 +13,10 @@ export interface JobTable {
   payload: string;
   status: JobStatus;
   run_at: number;
+  /** Runs counted: the first, and each retry after a failure (a run cut short or handed back is not one). */
   attempts: number;
+  /** Claims cut short: the worker died, or the lease passed before it ended the claim. */
+  interruptions: number;
   /** The worker holding the current claim (for people reading the table). */
   locked_by: string | null;
   /** The current claim: every write that ends or hands back a claim compares it. */

@@ -39,6 +39,7 @@ export async function enqueue<N extends JobName>(
     status: 'queued' as const,
     run_at: options.runAt ?? now,
     attempts: 0,
+    interruptions: 0,
     locked_by: null,
     claim_token: null,
     locked_until: null,
@@ -61,7 +62,7 @@ export async function enqueue<N extends JobName>(
   } else {
     await db.insertInto('jobs').values(row).execute();
   }
-  await wake(db);
+  await wakeWorkers(db);
   return id;
 }
 
@@ -74,10 +75,12 @@ export async function dropQueued(db: Executor, type: JobName, keyPrefix: string)
 }
 
 /**
- * PostgreSQL delivers NOTIFY at commit to every process, whose workers hear it through the process's
- * database notifications (db/notifications.ts, channel JOBS_CHANNEL); SQLite workers share this process.
+ * Tells the workers that a job is due: one just queued, or one handed back. PostgreSQL delivers NOTIFY
+ * at commit to every process, whose workers hear it through the process's database notifications
+ * (db/notifications.ts, channel JOBS_CHANNEL); SQLite workers of other processes find it when they next
+ * look (within their idle time), those of this process hear the in-process signal.
  */
-async function wake(db: Executor): Promise<void> {
+export async function wakeWorkers(db: Executor): Promise<void> {
   if (dialectOf(db) === 'postgres') await sql`select pg_notify(${JOBS_CHANNEL}, '')`.execute(db);
   // Emitted now, the signal may reach a worker before the commit; its claim then waits on the SQLite
   // connection lock, or finds the job on the next wake-up.

@@ -19,10 +19,13 @@ export interface Scheduler {
 export function startScheduler(tasks: PeriodicTask[], clock: Clock, logger: Logger, options: { tickMs?: number; autostart?: boolean } = {}): Scheduler {
   const lastRun = new Map<string, number>();
   let current: Promise<void> = Promise.resolve();
+  let stopped = false;
 
   async function tick(): Promise<void> {
     const now = clock.now();
     for (const task of tasks) {
+      // A stop waits for the task that runs, not for the rest of the tick.
+      if (stopped) return;
       const last = lastRun.get(task.name);
       if (last !== undefined && now - last < PERIODIC_TASKS[task.name].everyMs) continue;
       lastRun.set(task.name, now);
@@ -43,6 +46,7 @@ export function startScheduler(tasks: PeriodicTask[], clock: Clock, logger: Logg
   return {
     tick: () => (current = current.then(tick)),
     async stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
       await current;
     },

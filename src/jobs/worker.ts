@@ -3,6 +3,11 @@
 // jobs are claimed again within one lease. Every write that ends, retries or hands back a claim compares
 // its token, so a late finish of an earlier claim can never touch a later claim of the same job (the
 // same worker included). Retries wait with backoff; the last failed attempt fails the job for good.
+// A claim taken over after its lease passed was interrupted, not failed: it counts against the job's
+// interruption allowance, not its attempts, and a job interrupted that often fails for good (a job that
+// kills its worker every time still ends).
+// A worker that stops gives its running jobs a short grace to finish, then aborts the rest and hands
+// them back at once (lease released, attempt not counted), waking the other workers to take them.
 // Wakes on a database notification (PostgreSQL NOTIFY, through the process's one LISTEN connection, which
 // reconnects by itself) or the in-process signal, and otherwise sleeps until the next job is due (at most a
 // few seconds, so jobs enqueued by another SQLite process are still found). A job that ends wakes it only
@@ -17,7 +22,7 @@ import { forUpdate } from '../db/dialect.js';
 import type { Clock } from '../lib/clock.js';
 import { PermanentJobError, type JobCatalog, type RunLater } from './catalog.js';
 import type { JobTable } from './jobs.table.js';
-import { JOBS_CHANNEL, jobSignal } from './queue.js';
+import { JOBS_CHANNEL, jobSignal, wakeWorkers } from './queue.js';
 
 /** How long a claim holds without renewal: a dead worker's jobs are taken over after at most this. */
 export const DEFAULT_LEASE_MS = 30_000;
@@ -25,6 +30,11 @@ export const DEFAULT_LEASE_MS = 30_000;
 export const DEFAULT_HEARTBEAT_MS = 10_000;
 /** The looping worker's shortest interval between two looks for expired leases (real time). */
 const EXPIRED_LEASES_EVERY_MS = 1000;
+/**
+ * How long a stopping worker lets its running jobs finish before it aborts and hands back the rest: a
+ * webhook delivery or an email about to end ends, a long crawl goes to another worker without waiting.
+ */
+export const DEFAULT_STOP_GRACE_MS = 3000;
 
 export interface JobWorkerOptions {
   db: Db;
@@ -41,6 +51,8 @@ export interface JobWorkerOptions {
   idleMs?: number;
   leaseMs?: number;
   heartbeatMs?: number;
+  /** How long stop() lets running jobs finish before it hands them back. */
+  stopGraceMs?: number;
 }
 
 export interface JobWorker {
@@ -48,6 +60,7 @@ export interface JobWorker {
   drain(): Promise<number>;
   /** Renews the leases of the jobs running now (also done every heartbeatMs). */
   heartbeat(): Promise<void>;
+  /** Claims nothing more; running jobs get stopGraceMs to finish, the rest are handed back to the queue. */
   stop(): Promise<void>;
 }
 
@@ -69,8 +82,9 @@ type ClaimableStatus = 'queued' | 'running';
 
 /**
  * The claim of up to `limit` due jobs of one status: queued ones whose time has come (through
- * jobs_claim_idx: status, run_at) or running ones whose lease has passed (jobs_lease_idx: status,
- * locked_until). Exported for the test that reads its plan.
+ * jobs_claim_idx: status, run_at), which starts an attempt, or running ones whose lease has passed
+ * (jobs_lease_idx: status, locked_until), whose cut claim is counted as an interruption and whose attempt
+ * goes on. Exported for the test that reads its plan.
  */
 export function claimStatement(
   db: Db,
@@ -92,7 +106,13 @@ export function claimStatement(
   );
   return db
     .updateTable('jobs')
-    .set((eb) => ({ status: 'running', locked_by: claim.workerId, claim_token: claim.token, locked_until: now + claim.leaseMs, attempts: eb('attempts', '+', 1) }))
+    .set((eb) => ({
+      status: 'running',
+      locked_by: claim.workerId,
+      claim_token: claim.token,
+      locked_until: now + claim.leaseMs,
+      ...(status === 'queued' ? { attempts: eb('attempts', '+', 1) } : { interruptions: eb('interruptions', '+', 1) }),
+    }))
     .where('id', 'in', due)
     .returningAll();
 }
@@ -146,10 +166,13 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
   const idleMs = options.idleMs ?? 2000;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const stopGraceMs = options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
   const types = () => options.types ?? catalog.types();
   /** Claims in progress, by claim token. */
   const running = new Map<string, { job: Claimed; promise: Promise<void>; abort: AbortController }>();
   let stopped = false;
+  /** Past the stop's grace: whatever still runs, or starts, is handed back. */
+  let handingBack = false;
   /** Due jobs may wait that the last claim did not take (no free slot), or a job went back to the queue. */
   let dueLeftBehind = true;
   /** When the looping worker last looked for expired leases (performance.now()). */
@@ -240,6 +263,12 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
       .finally(() => {
         // The queue holds one more job: the loop looks again once this one's claim is over.
         dueLeftBehind = true;
+      })
+      .then(async () => {
+        // Due now (handed back): other workers, other processes' too, are told at once. Without the
+        // notification they still find it when they next look.
+        if (runAt > clock.now()) return;
+        await wakeWorkers(db).catch((error: unknown) => logger.warn({ err: error }, 'waking the workers failed'));
       });
 
   async function runOne(job: Claimed, abort: AbortController): Promise<void> {
@@ -248,9 +277,9 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
       await failForGood(job, `no handler for job type ${job.type}`);
       return;
     }
-    // A job claimed again after a crash may already have used its attempts.
-    if (job.attempts > definition.maxAttempts) {
-      await failForGood(job, job.last_error ?? 'the worker running it stopped before it finished');
+    // Claimed again after its runs were cut short that often: a job that kills its worker every time ends.
+    if (job.interruptions >= definition.maxInterruptions) {
+      await failForGood(job, `interrupted ${job.interruptions} times: the worker running it stopped before it finished`);
       return;
     }
     const timeout = setTimeout(() => abort.abort(new Error(`timed out after ${Math.round(definition.timeoutMs / 1000)} s`)), definition.timeoutMs);
@@ -265,6 +294,7 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
       if (reason instanceof WorkerStopping) {
         // A graceful stop hands the job back at once, without counting the attempt.
         await requeue(job, clock.now(), { countAttempt: false });
+        logger.info({ jobId: job.id, type: job.type, attempt: job.attempts }, 'job handed back');
         return;
       }
       const message = error instanceof Error ? error.message : String(error);
@@ -288,17 +318,19 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
         if (dueLeftBehind) wake();
       });
     running.set(job.claim_token, { job, promise, abort });
+    if (handingBack) abort.abort(new WorkerStopping());
     return promise;
   }
 
   async function drain(): Promise<number> {
     let total = 0;
-    for (;;) {
+    while (!stopped) {
       const jobs = await claim(concurrency);
       if (jobs.length === 0) return total;
       total += jobs.length;
       await Promise.all(jobs.map(launch));
     }
+    return total;
   }
 
   async function nextDueIn(): Promise<number> {
@@ -354,6 +386,8 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
   }, heartbeatMs);
   heartbeats.unref();
 
+  // Its id is what the jobs table names as the holder of a claim (locked_by).
+  if (autostart) logger.info({ workerId, types: types() }, 'job worker started');
   const looping = autostart ? loop() : Promise.resolve();
 
   return {
@@ -361,13 +395,21 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
     heartbeat,
     async stop() {
       stopped = true;
-      clearInterval(heartbeats);
       jobSignal.off('job', wake);
-      for (const { abort } of running.values()) abort.abort(new WorkerStopping());
       wake();
+      // The loop ends first: a claim it has in flight is launched, and handed back below like the others.
       await looping;
-      await Promise.allSettled([...running.values()].map((r) => r.promise));
       unsubscribe();
+      const settled = () => Promise.allSettled([...running.values()].map((r) => r.promise));
+      if (running.size > 0) {
+        let graceTimer: NodeJS.Timeout | undefined;
+        await Promise.race([settled(), new Promise((resolve) => (graceTimer = setTimeout(resolve, stopGraceMs)))]);
+        clearTimeout(graceTimer);
+      }
+      handingBack = true;
+      for (const { abort } of running.values()) if (!abort.signal.aborted) abort.abort(new WorkerStopping());
+      await settled();
+      clearInterval(heartbeats);
     },
   };
 }

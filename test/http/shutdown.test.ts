@@ -1,10 +1,11 @@
-// Graceful shutdown through a real socket: requests in flight finish, new ones are refused, the
-// database is closed last.
+// Graceful shutdown through a real socket: requests in flight finish, new ones are refused, running jobs
+// are handed back while those requests finish (not after them), the database is closed last.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { describe, it } from 'node:test';
 import pg from 'pg';
 import type { DialectName } from '../../src/db/dialect.js';
@@ -17,6 +18,8 @@ import {
   testConfig,
 } from '../support/app.js';
 import type { FastifyInstance } from 'fastify';
+import { eventually } from '../support/processes.js';
+import { startTestSite } from '../knowledge/site.js';
 
 let slowStarted: () => void = () => {};
 let slowFinishedAt = 0;
@@ -137,6 +140,71 @@ for (const dialect of DIALECTS) {
         await assert.rejects(fetch(`${service.url}/health`), 'the port is closed');
       } finally {
         await service.stop(); // a second stop is harmless
+        await database.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+for (const dialect of DIALECTS) {
+  const skip = dialect === 'postgres' && !postgres ? 'PostgreSQL is not reachable' : false;
+  describe(`graceful shutdown of a process that serves the API and runs jobs [${dialect}]`, { skip }, () => {
+    it('hands its running job back while a request in flight still holds the HTTP side open', { timeout: 120_000 }, async () => {
+      const site = await startTestSite();
+      site.holdSlow();
+      const dataDir = mkdtempSync(join(tmpdir(), 'cbo-shutdown-'));
+      const database = await serviceDatabase(dialect);
+      const service = await startService(
+        testConfig(dataDir, { PORT: '0', BOOTSTRAP: 'true', OUTBOUND_ALLOW_HOSTS: '127.0.0.1', ...database.env }),
+        { role: 'all' },
+      );
+      let unfinished: http.ClientRequest | null = null;
+      try {
+        assert.ok(service.bootstrap && service.url && service.app);
+        const { token, chatbotId } = service.bootstrap;
+        const added = await fetch(`${service.url}/chatbots/${chatbotId}/knowledge/website`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ url: `${site.url}/slow` }),
+        });
+        assert.equal(added.status, 201);
+        const sourceId = ((await added.json()) as { data: { source: { id: string } } }).data.source.id;
+        await site.slowRequested();
+        const jobOf = () => service.deps.db.selectFrom('jobs').selectAll().where('payload', 'like', `%${sourceId}%`).executeTakeFirst();
+        assert.equal((await jobOf())?.status, 'running', 'the crawl runs');
+
+        // A request whose body never ends: closing the HTTP side waits for it (up to its 10 s grace).
+        let answered = false;
+        const received = new Promise((resolve) => service.app!.server.once('request', resolve));
+        unfinished = http.request(`${service.url}/chatbots/${chatbotId}/knowledge/text`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': '1000' },
+        });
+        unfinished.on('response', (res) => {
+          answered = true;
+          res.resume();
+        });
+        unfinished.on('error', () => (answered = true));
+        unfinished.write('{"title":"');
+        await received;
+
+        let stopped = false;
+        const stopping = service.stop().then(() => (stopped = true));
+        const handedBack = await eventually(async () => {
+          const row = await jobOf();
+          return row?.status === 'queued' ? row : false;
+        }, 30_000, 'the crawl to be handed back');
+        assert.equal(answered, false, 'handed back while the request in flight was still open');
+        assert.equal(stopped, false);
+        assert.equal(handedBack.attempts, 0, 'the handed-back run is not counted');
+        assert.equal(handedBack.interruptions, 0);
+        await stopping;
+      } finally {
+        unfinished?.destroy();
+        await service.stop();
+        site.releaseSlow();
+        await site.close();
         await database.drop();
         rmSync(dataDir, { recursive: true, force: true });
       }

@@ -39,6 +39,7 @@ function scriptedJob(type: string, runs: ScriptedRun[]): JobDefinition {
   return {
     type,
     maxAttempts: 5,
+    maxInterruptions: 10,
     backoffMs: () => 60_000,
     timeoutMs: 60_000,
     async run(_payload, { signal }): Promise<void | RunLater> {
@@ -99,7 +100,8 @@ for (const dialect of DIALECTS) {
       const handedBack = await jobRow(id);
       assert.equal(handedBack?.status, 'queued');
       assert.equal(handedBack?.run_at, clock.now() + 5000);
-      assert.equal(handedBack?.attempts, 1, 'a hand-back gives its attempt back');
+      assert.equal(handedBack?.attempts, 0, 'a hand-back gives its attempt back; the cut first claim used none');
+      assert.equal(handedBack?.interruptions, 1, 'the first claim was cut when its lease passed');
 
       clock.advance(5000);
       const third = w.drain();

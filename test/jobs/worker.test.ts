@@ -3,15 +3,17 @@ import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { JobCatalog, PermanentJobError, type JobDefinition } from '../../src/jobs/catalog.js';
 import { createNotifications } from '../../src/db/notifications.js';
+import { JOBS_CHANNEL } from '../../src/jobs/queue.js';
 import { startJobWorker } from '../../src/jobs/worker.js';
 import { DIALECTS, TestClock, createTestDatabase, isPostgresReachable, type TestDatabase } from '../support/app.js';
 import { enqueueUndeclared as enqueue } from '../support/jobs.js';
+import { eventually } from '../support/processes.js';
 
 const logger = pino({ level: 'silent' });
 const postgres = await isPostgresReachable();
 
 function definition(type: string, run: JobDefinition['run'], extra: Partial<JobDefinition> = {}): JobDefinition {
-  return { type, maxAttempts: 3, backoffMs: () => 1000, timeoutMs: 5000, run, ...extra };
+  return { type, maxAttempts: 3, maxInterruptions: 10, backoffMs: () => 1000, timeoutMs: 5000, run, ...extra };
 }
 
 const jobRow = (t: TestDatabase, id: string) => t.handle.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
@@ -137,15 +139,101 @@ for (const dialect of DIALECTS) {
       assert.equal(await jobRow(t, id), undefined);
     });
 
-    it('fails for good a crashed job that had used its last attempt', async () => {
+    it('does not count a run cut short by a dead worker as an attempt: a job on its last attempt runs again', async () => {
       const catalog = new JobCatalog();
-      const failures: string[] = [];
-      catalog.register(definition('test.crash-last', async () => {}, { maxAttempts: 1, onFailedForGood: async (_trx, _p, reason) => void failures.push(reason) }));
+      const attempts: number[] = [];
+      catalog.register(definition('test.crash-last', async (_p, { attempt }) => void attempts.push(attempt), { maxAttempts: 1 }));
       const id = (await enqueue(t.handle.db, clock.now(), 'test.crash-last', {}))!;
+      // Its one attempt was claimed by a worker that died: running, the lease passed.
       await t.handle.db.updateTable('jobs').set({ status: 'running', locked_by: 'w_dead', locked_until: clock.now() - 1, attempts: 1 }).where('id', '=', id).execute();
       await worker(catalog).drain();
-      assert.equal((await jobRow(t, id))?.status, 'failed');
-      assert.equal(failures.length, 1);
+      assert.deepEqual(attempts, [1], 'run again, still as its first attempt');
+      assert.equal(await jobRow(t, id), undefined);
+    });
+
+    it('counts each cut claim as an interruption, and fails a job for good once its runs were cut as often as the allowance', async () => {
+      const catalog = new JobCatalog();
+      const failures: string[] = [];
+      let runs = 0;
+      catalog.register(definition('test.crash-loop', async () => void runs++, { maxInterruptions: 10, onFailedForGood: async (_trx, _p, reason) => void failures.push(reason) }));
+      const cut = async (interruptions: number) => {
+        const id = (await enqueue(t.handle.db, clock.now(), 'test.crash-loop', {}))!;
+        // Claimed `interruptions + 1` times, each claim's worker killed: the last lease has passed.
+        await t.handle.db.updateTable('jobs').set({ status: 'running', locked_by: 'w_dead', locked_until: clock.now() - 1, attempts: 1, interruptions }).where('id', '=', id).execute();
+        return id;
+      };
+
+      const ninth = await cut(8);
+      await worker(catalog).drain();
+      assert.equal(runs, 1, 'interrupted 9 times: it still runs');
+      assert.equal(await jobRow(t, ninth), undefined);
+      assert.deepEqual(failures, []);
+
+      const tenth = await cut(9);
+      await worker(catalog).drain();
+      assert.equal(runs, 1, 'interrupted 10 times: it runs no more');
+      const row = await jobRow(t, tenth);
+      assert.equal(row?.status, 'failed');
+      assert.equal(row?.interruptions, 10);
+      assert.equal(row?.attempts, 1, 'its attempts are not what ended it');
+      assert.deepEqual(failures, ['interrupted 10 times: the worker running it stopped before it finished']);
+    });
+
+    it('lets a job that ends within the stop grace finish instead of handing it back', async () => {
+      const catalog = new JobCatalog();
+      let aborted = false;
+      catalog.register(
+        definition('test.ending', async (_p, { signal }) => {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          aborted = signal.aborted;
+        }),
+      );
+      const live = startJobWorker({ db: t.handle.db, catalog, clock, logger, notifications: null, idleMs: 60_000, stopGraceMs: 10_000 });
+      const id = (await enqueue(t.handle.db, clock.now(), 'test.ending', {}))!;
+      await eventually(async () => (await jobRow(t, id))?.status === 'running', 5000, 'the worker to claim the job');
+      await live.stop();
+      assert.equal(aborted, false, 'not cut short');
+      assert.equal(await jobRow(t, id), undefined, 'done, not handed back');
+    });
+
+    it('hands a job still running at the end of the stop grace back, and another sleeping worker takes it at once', async () => {
+      const catalog = new JobCatalog();
+      const attempts: number[] = [];
+      catalog.register(
+        definition('test.handover', (_p, { signal, attempt }) => {
+          attempts.push(attempt);
+          // The first run works until it is told to stop; the run that takes over ends at once.
+          if (attempts.length > 1) return Promise.resolve();
+          return new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+        }),
+      );
+      // Both sleep up to a minute between looks: only a wake-up brings the job to the second one in time.
+      const stopping = startJobWorker({ db: t.handle.db, catalog, clock, logger, notifications: null, idleMs: 60_000, stopGraceMs: 50 });
+      const id = (await enqueue(t.handle.db, clock.now(), 'test.handover', {}))!;
+      await eventually(async () => attempts.length === 1 && (await jobRow(t, id))?.status === 'running', 5000, 'the first worker to claim the job');
+      const claimedBy = (await jobRow(t, id))?.locked_by;
+      // Another worker, over a connection of its own, that has looked at the queue and gone to sleep.
+      const other = t.connectAgain();
+      const notifications = createNotifications(other.pgPool, logger);
+      // Listening before the worker subscribes: its own first LISTEN would wake it, and prove nothing.
+      let listening: () => void = () => {};
+      const listened = new Promise<void>((resolve) => (listening = resolve));
+      const unsubscribe = notifications.subscribe(JOBS_CHANNEL, () => {}, () => listening());
+      if (other.pgPool) await listened;
+      const taker = startJobWorker({ db: other.db, catalog, clock, logger, notifications, idleMs: 60_000 });
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await stopping.stop();
+        const handedBack = await jobRow(t, id);
+        if (handedBack && handedBack.locked_by === claimedBy) throw new Error('the stopping worker kept its claim');
+        await eventually(async () => (await jobRow(t, id)) === undefined, 10_000, 'the other worker to take the handed-back job and finish it');
+        assert.deepEqual(attempts, [1, 1], 'the handed-back run did not count as an attempt');
+      } finally {
+        await taker.stop();
+        unsubscribe();
+        await notifications.close();
+        await other.close();
+      }
     });
 
     it('keeps one live job per dedupe key', async () => {
@@ -190,7 +278,7 @@ for (const dialect of DIALECTS) {
       catalog.register(definition('test.wake', async () => void ran++));
       catalog.register(definition('test.hold', (_p, { signal }) => new Promise<void>((resolve) => { release = resolve; signal.addEventListener('abort', () => resolve()); })));
       const notifications = createNotifications(t.handle.pgPool, logger);
-      const live = startJobWorker({ db: t.handle.db, catalog, clock, logger, notifications, idleMs: 60_000 });
+      const live = startJobWorker({ db: t.handle.db, catalog, clock, logger, notifications, idleMs: 60_000, stopGraceMs: 50 });
       await enqueue(t.handle.db, clock.now(), 'test.wake', {});
       for (let i = 0; i < 100 && ran === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
       assert.equal(ran, 1, 'woken without waiting for the idle timeout');

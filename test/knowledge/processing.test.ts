@@ -1,8 +1,10 @@
 // Background processing of text sources end to end: pending → processing → ready with knowledge.synced
-// in the same transaction, a worker that died mid-run (its job claimed again once the lease passed),
-// a second app instance, and a dropped result when the source changed meanwhile.
+// in the same transaction, a worker that died mid-run (its job claimed again once the lease passed), a
+// source whose every run was cut short (failed once the interruption allowance is used up), a second app
+// instance, and a dropped result when the source changed meanwhile.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { INTERRUPTION_ALLOWANCE } from '../../src/jobs/job-types.js';
 import { startWorkers } from '../../src/workers.js';
 import { createDeps } from '../../src/deps.js';
 import type { Db } from '../../src/db/database.js';
@@ -62,6 +64,29 @@ describeEachDialect('knowledge processing', (t) => {
     await runJobs(t());
     assert.equal((await getSource(t(), s.token, s.chatbotId, source.id)).status, 'ready');
     assert.equal((await syncedEvents(t(), source.id)).length, 1);
+  });
+
+  it('ends failed, saying how often, a source whose runs were cut short as often as the interruption allowance', async () => {
+    const s = await seed(t());
+    const source = await addText(t(), s.token, s.chatbotId, 'Crash loop', 'Text whose every worker was killed.');
+    const job = await processJobOf(t(), source.id);
+    // Each of its claims was cut (the worker killed mid-run); the last one's lease has passed.
+    await t().db
+      .updateTable('jobs')
+      .set({ status: 'running', locked_by: 'w_killed', locked_until: t().clock.now() - 1, attempts: 1, interruptions: INTERRUPTION_ALLOWANCE - 1 })
+      .where('id', '=', job!.id)
+      .execute();
+    await t().db.updateTable('knowledge_sources').set({ status: 'processing' }).where('id', '=', source.id).execute();
+    await runJobs(t());
+    const read = await getSource(t(), s.token, s.chatbotId, source.id);
+    assert.equal(read.status, 'failed');
+    assert.equal(
+      read.error,
+      `processing was interrupted ${INTERRUPTION_ALLOWANCE} times (the worker running it stopped before it finished); refresh or add the source again`,
+    );
+    const events = await syncedEvents(t(), source.id);
+    assert.equal(events.length, 1);
+    assert.equal(events[0]!.data.source.status, 'failed');
   });
 
   it('is finished by a second app instance on the same database', async () => {

@@ -19,6 +19,10 @@ export const processJob = (deps: KnowledgeServiceDeps): JobHandler<'knowledge.pr
 /** The job's own reason may hold internals (SQL, paths); the source gets a sentence for people. */
 function describeJobFailure(reason: string, timeoutMs: number): string {
   if (/^timed out/.test(reason)) return `processing did not finish within ${formatDuration(timeoutMs)}`;
+  const interrupted = /^interrupted (\d+) times/.exec(reason);
+  if (interrupted) {
+    return `processing was interrupted ${interrupted[1]} times (the worker running it stopped before it finished); refresh or add the source again`;
+  }
   if (reason.startsWith(EMBEDDINGS_FAILURE_PREFIX)) {
     return `the passages could not be embedded: ${reason.slice(EMBEDDINGS_FAILURE_PREFIX.length)}; refresh or add the source again`;
   }
