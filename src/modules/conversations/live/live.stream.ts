@@ -79,14 +79,14 @@ export async function openConversationStream(
       const messageOf = new Map(messages.map((message) => [message.id, message]));
       for (const change of changes) {
         if (stream.ended) return;
-        position = change.id;
+        position = change.event_id;
         if (change.kind === 'conversation') {
           // Gone (deleted with its chatbot): nothing to show.
           const view = viewOf.get(change.thread_id);
-          if (view) stream.send('conversation', presentConversation(view), change.id);
+          if (view) stream.send('conversation', presentConversation(view), change.event_id);
         } else {
           const message = change.message_id === null ? undefined : messageOf.get(change.message_id);
-          if (message) stream.send('message', { ...presentMessage(message), threadId: message.thread_id }, change.id);
+          if (message) stream.send('message', { ...presentMessage(message), threadId: message.thread_id }, change.event_id);
         }
       }
       if (changes.length < BATCH) return;
