@@ -1,8 +1,9 @@
 // A live stream ends when its principal does. Sign-out, a new password (set from the command line or by
 // accepting an invitation), disabling the person and revoking the token end open streams at once, with
 // and without ?threadId=, in the process that did it, in another process (the command line; a second api
-// process on PostgreSQL); a token's expiry and a session's idle limit end them at the periodic check. The
-// client sees `event: end` with the reason and no id, then the close, and a reconnection is refused.
+// process on PostgreSQL); a token's expiry, a change of its permissions and a session's idle limit end
+// them at the periodic check. The client sees `event: end` with the reason and no id, then the close, and
+// a reconnection is refused.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { accessTiming } from '../../src/http/stream-access.js';
@@ -185,6 +186,18 @@ describeEachDialect('conversations: a live stream ends at the periodic check whe
     await endsWith(reader, 'token_expired');
     await refused(t(), { token: expiring });
     await stillLive(t(), s, s.token, kept);
+  });
+
+  it('a token whose permissions or chatbots are no longer what they were: `access_changed`', async () => {
+    const s = await seed(t());
+    const narrowed = await stream({ token: s.token });
+    await t().db.updateTable('api_tokens').set({ scopes: JSON.stringify(['leads:read']) }).where('id', '=', s.tokenId).execute();
+    await endsWith(narrowed, 'access_changed');
+
+    const other = await seed(t());
+    const restricted = await stream({ token: other.token });
+    await t().db.updateTable('api_tokens').set({ chatbot_ids: JSON.stringify([other.chatbotId]) }).where('id', '=', other.tokenId).execute();
+    await endsWith(restricted, 'access_changed');
   });
 
   it('a session idle for 12 hours (an open stream is not activity): `session_ended`', async () => {
