@@ -20,6 +20,7 @@ import { openDatabase, type DatabaseHandle } from './db/connect.js';
 import { databaseGauges } from './db/metrics.js';
 import { createNotifications } from './db/notifications.js';
 import { Paginator } from './http/pagination.js';
+import { createStreamAccess, principalChecks, type StreamAccess } from './http/stream-access.js';
 import { eventsRetention } from './events/retention.js';
 import { idempotencyRetention } from './http/idempotency.js';
 import { jobsGauge } from './jobs/metrics.js';
@@ -96,6 +97,8 @@ export interface AppDeps extends Core {
     channels: ChannelsRuntime;
     conversations: LiveRuntime;
   };
+  /** Checks that the principal of every open live stream still holds, and ends those that do not. */
+  streamAccess: StreamAccess;
   /** Every capability bound to its dependencies, in the order its routes are registered. */
   capabilities: MountedCapability[];
   /** Periodic tasks of the service itself, beside the capabilities' own (the retention sweep). */
@@ -161,6 +164,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
   const engine = overrides.answerEngine ?? createAnswerEngine(config, knowledge.search, logger);
   const feed = createConversationFeed(core);
   const liveRuntime = createLiveRuntime();
+  const streamAccess = createStreamAccess({ notifications: core.notifications, logger, check: principalChecks({ tokenEnds: accounts.tokenEnds, sessionEnds: people.sessionEnds }) });
   const conversations = createConversationsService({ db, clock, engine, delivery, leads, feed });
   const handover = createHandoverService({ db, clock, delivery, feed });
   const questions = createQuestionsService({ db, clock });
@@ -182,6 +186,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
       db,
       notifications: core.notifications,
       live: liveRuntime,
+      access: streamAccess,
     }),
     mount(leadsCapability, { leads, paginator }),
     mount(channelsCapability, { runtime: channelsRuntime, conversations, webChat, inbound }),
@@ -213,6 +218,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
       channels: channelsRuntime,
       conversations: liveRuntime,
     },
+    streamAccess,
     capabilities,
     // One sweep removes what is kept only for a while: the outbox's and the idempotency keys' rows, and
     // each capability's own.
@@ -220,6 +226,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     stop: () =>
       (stopping ??= (async () => {
         liveRuntime.endStreams();
+        streamAccess.close();
         await channelsRuntime.close();
         await webhooksBase.runtime.close();
         await knowledgeBase.runtime.close();

@@ -7,6 +7,8 @@ import type { Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { openDatabase } from '../db/connect.js';
+import { createNotifications, type Notifications } from '../db/notifications.js';
+import { createLogger } from '../logger.js';
 import { createAccountsService, type AccountsService } from '../modules/accounts/index.js';
 import { createChatbotsService, type ChatbotsService } from '../modules/chatbots/index.js';
 import { createPeopleService, type PeopleService } from '../modules/people/index.js';
@@ -20,10 +22,14 @@ export interface CommandContext {
   people: PeopleService;
 }
 
-export function commandServices(config: Config, db: Db, clock: Clock): CommandContext {
-  const accounts = createAccountsService({ db, clock });
+/**
+ * `notifications` carries what a command ends (sessions, a token) to the running service: on PostgreSQL
+ * its open streams end at once; on SQLite they notice at their next periodic check.
+ */
+export function commandServices(config: Config, db: Db, clock: Clock, notifications?: Pick<Notifications, 'publish'>): CommandContext {
+  const accounts = createAccountsService({ db, clock, notifications });
   const chatbots = createChatbotsService({ db, clock, accounts });
-  return { config, db, clock, accounts, chatbots, people: createPeopleService({ db, clock, config }) };
+  return { config, db, clock, accounts, chatbots, people: createPeopleService({ db, clock, config, notifications }) };
 }
 
 export async function withDatabase<T>(run: (context: CommandContext) => Promise<T>): Promise<T> {
@@ -31,7 +37,8 @@ export async function withDatabase<T>(run: (context: CommandContext) => Promise<
   const database = openDatabase(config);
   try {
     await migrateToLatest(database.db);
-    return await run(commandServices(config, database.db, systemClock));
+    const notifications = createNotifications(database.pgPool, createLogger(config.logLevel));
+    return await run(commandServices(config, database.db, systemClock, notifications));
   } finally {
     await database.close();
   }

@@ -19,6 +19,8 @@ export class EventStreamReader {
   retry: number | null = null;
   status = 0;
   headers = new Headers();
+  /** The server ended the response (or the reader was closed). */
+  closed = false;
   #waiters: (() => void)[] = [];
   #controller = new AbortController();
   #done: Promise<void> = Promise.resolve();
@@ -51,6 +53,9 @@ export class EventStreamReader {
       }
     } catch {
       // aborted
+    } finally {
+      this.closed = true;
+      for (const wake of this.#waiters.splice(0)) wake();
     }
   }
 

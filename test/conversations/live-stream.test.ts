@@ -183,6 +183,24 @@ describeEachDialect('conversations: the live stream', (t) => {
     assert.equal(onlyA.events.length, 2);
   });
 
+  it('event ids count the account’s own changes only: 1, 2, 3, … whatever other accounts do', async () => {
+    const [s, other] = [await seed(t()), await seed(t())];
+    const mine = await stream(s.token);
+    const threadId = (await start(t(), s, 'One')).conversation.threadId as string;
+    // Another account busy in between: none of it shows in this account's ids.
+    for (let i = 0; i < 3; i++) await start(t(), other, `Other ${i}`);
+    await say(t(), s, threadId, 'Two');
+    // Each new message takes an id before its conversation's (its message event, for streams that
+    // follow the conversation): the visitor's message, the answer, then the same again.
+    const ids = (await received(mine, 4)).map((e) => Number(e.id));
+    assert.deepEqual(ids, [2, 4, 6, 8]);
+    const theirs = await stream(other.token, '', { 'last-event-id': '0' });
+    assert.deepEqual((await received(theirs, 6)).map((e) => Number(e.id)), [2, 4, 6, 8, 10, 12]);
+    // Resuming from one of them still replays exactly what came after it.
+    const resumed = await stream(s.token, `?threadId=${threadId}&lastEventId=4`);
+    assert.deepEqual((await received(resumed, 4)).map((e) => Number(e.id)), [5, 6, 7, 8]);
+  });
+
   it('ends the stream when the client goes', async () => {
     const s = await seed(t());
     const streams = t().deps.runtimes.conversations.streams;
@@ -196,7 +214,10 @@ describeEachDialect('conversations: the live stream', (t) => {
   it('retention: changes older than a day go in batches; a day old exactly stays', async () => {
     const s = await seed(t());
     const now = t().clock.now();
+    // Event ids far above the account's own: each row needs one of its own.
+    let eventId = 1_000_000;
     const row = (created_at: number) => ({
+      event_id: eventId++,
       account_id: s.accountId,
       chatbot_id: s.chatbotId,
       thread_id: 'thr_old',

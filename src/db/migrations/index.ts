@@ -15,6 +15,7 @@ import * as chunkPages from './0012_chunk_pages.js';
 import * as trigramRetrieval from './0013_trigram_retrieval.js';
 import * as knowledgeWords from './0014_knowledge_words.js';
 import * as chunkVectors from './0015_chunk_vectors.js';
+import * as streamEventIds from './0016_stream_event_ids.js';
 import * as jobInterruptions from './0017_job_interruptions.js';
 
 export const migrations: Record<string, Migration> = {
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0013_trigram_retrieval': trigramRetrieval,
   '0014_knowledge_words': knowledgeWords,
   '0015_chunk_vectors': chunkVectors,
+  '0016_stream_event_ids': streamEventIds,
   '0017_job_interruptions': jobInterruptions,
 };

@@ -59,6 +59,10 @@ const tokenByHash = prepareQuery(1, (db: Executor, tokenHash: string) =>
     .where('api_tokens.token_hash', '=', tokenHash),
 );
 
+/** What decides whether the tokens still hold, for those of `ids` that exist. */
+export const findTokenStates = (db: Executor, ids: readonly string[]) =>
+  db.selectFrom('api_tokens').select(['id', 'scopes', 'chatbot_ids', 'expires_at', 'revoked_at']).where('id', 'in', ids).execute();
+
 export const findTokenByHash = (db: Executor, tokenHash: string) => tokenByHash.executeTakeFirst(db, tokenHash);
 
 // For the command line's administration (`accounts list`, `users list`, `users rename`, `tokens list`).

@@ -8,18 +8,22 @@ import type { Clock } from '../../lib/clock.js';
 import { isUuid, newId, randomBase62 } from '../../lib/ids.js';
 import * as repo from './accounts.repository.js';
 import { isPermission, type Permission } from './permissions.js';
-import type { Principal } from './principal.js';
+import { ACCESS_ENDED_CHANNEL, type Principal, type PrincipalEnd } from './principal.js';
 
 export class AccountsError extends Error {}
 
-export type AccountsDeps = Pick<Core, 'db' | 'clock'>;
+/**
+ * `notifications` tells every process that a token was revoked (live streams end at once); without it
+ * they notice at their next periodic check.
+ */
+export type AccountsDeps = Pick<Core, 'db' | 'clock'> & { notifications?: Pick<Core['notifications'], 'publish'> };
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export function createAccountsService({ db, clock }: AccountsDeps) {
+export function createAccountsService({ db, clock, notifications }: AccountsDeps) {
   return {
     createAccount: (input: { name: string; subscription?: 'active' | 'inactive' }) => createAccount(db, clock, input),
     setAccountSubscription: (accountId: string, status: 'active' | 'inactive') => setAccountSubscription(db, accountId, status),
@@ -28,9 +32,11 @@ export function createAccountsService({ db, clock }: AccountsDeps) {
     countAccounts: () => repo.countAccounts(db),
     createUser: (input: { accountId: string; name: string; email: string }) => createUser(db, clock, input),
     createToken: (input: TokenInput) => createToken(db, clock, input),
-    revokeToken: (tokenId: string) => revokeToken(db, clock, tokenId),
+    revokeToken: (tokenId: string) => revokeToken(db, clock, notifications, tokenId),
     /** null for an unknown, revoked or expired token. */
     authenticate: (token: string) => authenticate(db, clock, token),
+    /** For each token id of `principals`: null while the token holds as it did, else why it does not. */
+    tokenEnds: (principals: readonly Principal[]) => tokenEnds(db, clock, principals),
     listAccounts: () => listAccounts(db),
     listUsers: (accountId: string) => listUsers(db, accountId),
     renameUser: (userId: string, fullName: string) => renameUser(db, userId, fullName),
@@ -115,9 +121,13 @@ async function createToken(db: Db, clock: Clock, input: TokenInput): Promise<Cre
   return { id: row.id, token, scopes: input.scopes, chatbotIds, expiresAt };
 }
 
-async function revokeToken(db: Db, clock: Clock, tokenId: string): Promise<void> {
-  if (!(await repo.findToken(db, tokenId))) throw new AccountsError(`no token ${tokenId}`);
-  await repo.revokeToken(db, tokenId, clock.now());
+async function revokeToken(db: Db, clock: Clock, notifications: AccountsDeps['notifications'], tokenId: string): Promise<void> {
+  const token = await repo.findToken(db, tokenId);
+  if (!token) throw new AccountsError(`no token ${tokenId}`);
+  await db.transaction().execute(async (trx) => {
+    await repo.revokeToken(trx, tokenId, clock.now());
+    await notifications?.publish(trx, ACCESS_ENDED_CHANNEL, token.account_id);
+  });
 }
 
 /** Permission sets of recent tokens' scopes (the stored JSON text): the same few are read on every request. */
@@ -140,6 +150,7 @@ async function authenticate(db: Db, clock: Clock, token: string): Promise<Princi
   if (row.expires_at !== null && row.expires_at <= clock.now()) return null;
   return {
     tokenId: row.id,
+    sessionKey: null,
     accountId: row.account_id,
     userId: row.user_id,
     userName: row.user_name,
@@ -148,6 +159,34 @@ async function authenticate(db: Db, clock: Clock, token: string): Promise<Princi
     chatbotIds: row.chatbot_ids === null ? null : (JSON.parse(row.chatbot_ids) as string[]),
   };
 }
+
+/** Lookups of this many tokens at most per query. */
+const CHECK_BATCH = 500;
+
+async function tokenEnds(db: Db, clock: Clock, principals: readonly Principal[]): Promise<Map<string, PrincipalEnd | null>> {
+  const ids = [...new Set(principals.flatMap((p) => (p.tokenId === null ? [] : [p.tokenId])))];
+  const rows = new Map<string, Awaited<ReturnType<typeof repo.findTokenStates>>[number]>();
+  for (let i = 0; i < ids.length; i += CHECK_BATCH) {
+    for (const row of await repo.findTokenStates(db, ids.slice(i, i + CHECK_BATCH))) rows.set(row.id, row);
+  }
+  const now = clock.now();
+  const ends = new Map<string, PrincipalEnd | null>();
+  for (const principal of principals) {
+    if (principal.tokenId === null) continue;
+    const row = rows.get(principal.tokenId);
+    let end: PrincipalEnd | null = null;
+    if (!row || row.revoked_at !== null) end = 'token_revoked';
+    else if (row.expires_at !== null && row.expires_at <= now) end = 'token_expired';
+    else if (!samePermissions(permissionsOf(row.scopes), principal.permissions)) end = 'access_changed';
+    else if (!sameChatbots(row.chatbot_ids === null ? null : (JSON.parse(row.chatbot_ids) as string[]), principal.chatbotIds)) end = 'access_changed';
+    ends.set(principal.tokenId, end);
+  }
+  return ends;
+}
+
+const samePermissions = (a: ReadonlySet<Permission>, b: ReadonlySet<Permission>) => a.size === b.size && [...a].every((p) => b.has(p));
+const sameChatbots = (a: readonly string[] | null, b: readonly string[] | null) =>
+  a === null || b === null ? a === b : a.length === b.length && a.every((id) => b.includes(id));
 
 // Administration from the command line. An id that is not a well-formed uuid is unknown (PostgreSQL
 // would refuse it as a uuid rather than find nothing).

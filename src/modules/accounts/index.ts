@@ -2,4 +2,4 @@
 // may use. Nothing here serves routes; the CLI creates accounts, users and tokens.
 export { AccountsError, createAccountsService, type AccountsService, type CreatedToken, type TokenInput } from './accounts.service.js';
 export { PERMISSIONS, isPermission, parseScopes, type Permission } from './permissions.js';
-export { canSeeChatbot, firstName, type Principal } from './principal.js';
+export { ACCESS_ENDED_CHANNEL, canSeeChatbot, firstName, type Principal, type PrincipalEnd } from './principal.js';

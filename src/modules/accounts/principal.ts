@@ -7,6 +7,8 @@ import type { Permission } from './permissions.js';
 export interface Principal {
   /** null for a signed-in session */
   tokenId: string | null;
+  /** The stored hash of a signed-in session's id (what ends with the session); null for a token. */
+  sessionKey: string | null;
   accountId: string;
   userId: string;
   userName: string;
@@ -21,3 +23,16 @@ export const canSeeChatbot = (principal: Principal, chatbotId: string): boolean 
 
 /** Visitors see the first word of a team member's full name. */
 export const firstName = (fullName: string): string => fullName.trim().split(/\s+/)[0] ?? fullName;
+
+/**
+ * Why a principal no longer holds: its session ended (signed out, a new password, the person disabled,
+ * idle or past its end), its token was revoked or expired, or what it may do changed.
+ */
+export type PrincipalEnd = 'session_ended' | 'token_revoked' | 'token_expired' | 'access_changed';
+
+/**
+ * The database notification that says "a principal of this account (the payload) may have ended": sent in
+ * the transaction that signs out, sets a password, disables a person or revokes a token. Whoever holds a
+ * principal for a while (a live stream) checks it again.
+ */
+export const ACCESS_ENDED_CHANNEL = 'chatbot_ops_access_ended';

@@ -6,6 +6,7 @@
 // (`ChannelAdapter`) through which answers and replies reach the visitor: a channel capability implements
 // it and the composition root plugs it in.
 import type { Capability, Core } from '../../core.js';
+import type { StreamAccess } from '../../http/stream-access.js';
 import { conversationRoutes, type ConversationRoutesDeps } from './conversations.routes.js';
 import { handoverRoutes, type HandoverRoutesDeps } from './handover.routes.js';
 import { feedRetention } from './live/live.jobs.js';
@@ -44,7 +45,7 @@ export type { Rating } from './questions/questions.table.js';
 export type ConversationsCapabilityDeps = ConversationRoutesDeps &
   HandoverRoutesDeps &
   QuestionRoutesDeps &
-  Pick<Core, 'db' | 'notifications'> & { live: LiveRuntime };
+  Pick<Core, 'db' | 'notifications'> & { live: LiveRuntime; access: StreamAccess };
 
 export const conversationsCapability: Capability<ConversationsCapabilityDeps> = {
   name: 'conversations',
@@ -52,7 +53,7 @@ export const conversationsCapability: Capability<ConversationsCapabilityDeps> = 
     await conversationRoutes(api, deps);
     await handoverRoutes(api, deps);
     await questionRoutes(api, deps);
-    await liveRoutes(api, { db: deps.db, notifications: deps.notifications, streams: deps.live.streams });
+    await liveRoutes(api, { db: deps.db, notifications: deps.notifications, streams: deps.live.streams, access: deps.access });
     // Open streams would hold the server open: end them before it closes.
     api.addHook('preClose', async () => deps.live.endStreams());
   },

@@ -52,6 +52,15 @@ export const findSession = (db: Executor, idHash: string) =>
     .where('sessions.id_hash', '=', idHash)
     .executeTakeFirst();
 
+/** What decides whether the sessions still hold, for those of `idHashes` that exist. */
+export const findSessionStates = (db: Executor, idHashes: readonly string[]) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id_hash', 'sessions.last_seen_at', 'sessions.expires_at', 'users.disabled_at as user_disabled_at'])
+    .where('sessions.id_hash', 'in', idHashes)
+    .execute();
+
 export const touchSession = (db: Executor, idHash: string, at: number) =>
   db.updateTable('sessions').set({ last_seen_at: at }).where('id_hash', '=', idHash).execute();
 

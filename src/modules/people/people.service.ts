@@ -4,13 +4,14 @@
 import { randomBytes } from 'node:crypto';
 import { publicBase } from '../../config.js';
 import type { Core } from '../../core.js';
+import type { Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, notFound, validationError } from '../../errors.js';
 import { SESSION_MAX_AGE_MS, hashSecret, newSessionId } from '../../http/session.js';
 import type { PageRequest } from '../../http/pagination.js';
 import { RateWindow } from '../../lib/rate-window.js';
 import { isUuid } from '../../lib/ids.js';
-import { AccountsError, type Permission, type Principal } from '../accounts/index.js';
+import { ACCESS_ENDED_CHANNEL, AccountsError, type Permission, type Principal, type PrincipalEnd } from '../accounts/index.js';
 import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './password.js';
 import * as repo from './people.repository.js';
 
@@ -33,7 +34,11 @@ export const SIGN_IN_LIMITS = { windowMs: 15 * 60_000, failuresPerEmail: 10, att
 const INCORRECT = 'The email or password is incorrect.';
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
 
-export type PeopleDeps = Pick<Core, 'db' | 'clock' | 'config'>;
+/**
+ * `notifications` tells every process that sessions ended (live streams end at once); without it they
+ * notice at their next periodic check.
+ */
+export type PeopleDeps = Pick<Core, 'db' | 'clock' | 'config'> & { notifications?: Pick<Core['notifications'], 'publish'> };
 export type PeopleService = ReturnType<typeof createPeopleService>;
 
 export interface UserView {
@@ -58,7 +63,10 @@ export interface Invitation {
 /** The token rides in the fragment, which browsers never send: it reaches no server log. */
 export const inviteLink = (base: string, token: string): string => `${base}/inbox/#/invite/${token}`;
 
-export function createPeopleService({ db, clock, config }: PeopleDeps) {
+/** Lookups of this many sessions at most per query. */
+const CHECK_BATCH = 500;
+
+export function createPeopleService({ db, clock, config, notifications }: PeopleDeps) {
   // Sign-in throttles live in the process's memory: a restart or another process starts counting anew.
   const attempts = new RateWindow(clock, SIGN_IN_LIMITS.windowMs);
 
@@ -70,13 +78,18 @@ export function createPeopleService({ db, clock, config }: PeopleDeps) {
     return { user, sessionId, expiresAt };
   }
 
+  /** Said in the transaction that ends sessions of the account: whoever holds one checks it again. */
+  const sessionsEnded = (trx: Executor, accountId: string) => notifications?.publish(trx, ACCESS_ENDED_CHANNEL, accountId);
+
+  const holds = (session: { user_disabled_at: number | null; expires_at: number; last_seen_at: number }, now: number) =>
+    session.user_disabled_at === null && session.expires_at > now && session.last_seen_at + SESSION_IDLE_MS > now;
+
   /** The session and its user while it is valid; refreshes last_seen_at (at most once a minute). */
   async function resume(sessionId: string) {
     const idHash = hashSecret(sessionId);
     const row = await repo.findSession(db, idHash);
     const now = clock.now();
-    if (!row || row.user_disabled_at !== null) return null;
-    if (row.expires_at <= now || row.last_seen_at + SESSION_IDLE_MS <= now) return null;
+    if (!row || !holds(row, now)) return null;
     if (now - row.last_seen_at >= TOUCH_EVERY_MS) await repo.touchSession(db, idHash, now);
     return row;
   }
@@ -94,13 +107,14 @@ export function createPeopleService({ db, clock, config }: PeopleDeps) {
     return { invitation, user };
   }
 
-  async function storePassword(userId: string, password: string): Promise<void> {
+  async function storePassword(user: { id: string; account_id: string }, password: string): Promise<void> {
     const hash = await hashPassword(password);
     try {
       await db.transaction().execute(async (trx) => {
-        await repo.setPasswordHash(trx, userId, hash, clock.now());
+        await repo.setPasswordHash(trx, user.id, hash, clock.now());
         // A new password ends every session of the person, wherever it was opened.
-        await repo.deleteSessionsOfUser(trx, userId);
+        await repo.deleteSessionsOfUser(trx, user.id);
+        await sessionsEnded(trx, user.account_id);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AccountsError('another user who can sign in has the same email; only one of them can have a password');
@@ -139,6 +153,7 @@ export function createPeopleService({ db, clock, config }: PeopleDeps) {
       if (!row) return null;
       return {
         tokenId: null,
+        sessionKey: row.id_hash,
         accountId: row.account_id,
         userId: row.user_id,
         userName: row.user_name,
@@ -149,7 +164,27 @@ export function createPeopleService({ db, clock, config }: PeopleDeps) {
     },
 
     async signOut(sessionId: string): Promise<void> {
-      await repo.deleteSession(db, hashSecret(sessionId));
+      const idHash = hashSecret(sessionId);
+      const session = await repo.findSession(db, idHash);
+      if (!session) return;
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteSession(trx, idHash);
+        await sessionsEnded(trx, session.account_id);
+      });
+    },
+
+    /**
+     * For each session of `principals` (by its key): null while it holds, else why not. One query for
+     * all of them; nothing is written (a stream held open is not activity: the idle limit still applies).
+     */
+    async sessionEnds(principals: readonly Principal[]): Promise<Map<string, PrincipalEnd | null>> {
+      const keys = [...new Set(principals.flatMap((p) => (p.sessionKey === null ? [] : [p.sessionKey])))];
+      const now = clock.now();
+      const held = new Set<string>();
+      for (let i = 0; i < keys.length; i += CHECK_BATCH) {
+        for (const row of await repo.findSessionStates(db, keys.slice(i, i + CHECK_BATCH))) if (holds(row, now)) held.add(row.id_hash);
+      }
+      return new Map(keys.map((key) => [key, held.has(key) ? null : 'session_ended']));
     },
 
     /**
@@ -188,6 +223,7 @@ export function createPeopleService({ db, clock, config }: PeopleDeps) {
         if (!(await repo.useInvitation(trx, hashSecret(token), clock.now()))) return false;
         await repo.setPasswordHash(trx, found.user.id, hash, clock.now());
         await repo.deleteSessionsOfUser(trx, found.user.id);
+        await sessionsEnded(trx, found.user.account_id);
         return true;
       }).catch((error: unknown) => {
         // Another person who can sign in took this email meanwhile: the link cannot work.
@@ -203,7 +239,7 @@ export function createPeopleService({ db, clock, config }: PeopleDeps) {
       const user = await userForAdmin(userId);
       const problem = passwordProblem(password);
       if (problem) throw new AccountsError(`the password ${problem}`);
-      await storePassword(user.id, password);
+      await storePassword(user, password);
       return user;
     },
 
@@ -215,6 +251,7 @@ export function createPeopleService({ db, clock, config }: PeopleDeps) {
         await repo.disableUser(trx, user.id, at);
         await repo.deleteSessionsOfUser(trx, user.id);
         await repo.deleteOpenInvitations(trx, user.id);
+        await sessionsEnded(trx, user.account_id);
       });
       return { ...user, disabled_at: at };
     },

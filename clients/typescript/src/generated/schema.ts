@@ -655,7 +655,7 @@ export interface paths {
         };
         /**
          * Follow the account's conversations live (Server-Sent Events)
-         * @description `text/event-stream`, not enveloped. `event: conversation` carries the Conversation resource after every change and every new message; `event: message` carries the Message resource plus `threadId` for new messages of the conversations named with `threadId` (up to 20). Every event has an increasing `id`; `Last-Event-ID` (or `lastEventId`) replays the events after it (kept for 24 hours at least); without one the stream starts now. A `: keep-alive` comment comes every 15 seconds. A token restricted to some chatbots receives only their conversations.
+         * @description `text/event-stream`, not enveloped. `event: conversation` carries the Conversation resource after every change and every new message; `event: message` carries the Message resource plus `threadId` for new messages of the conversations named with `threadId` (up to 20). Every event has an increasing `id`, counted within the account (other accounts' activity leaves no gaps); `Last-Event-ID` (or `lastEventId`) replays the events after it (kept for 24 hours at least); without one the stream starts now. A `: keep-alive` comment comes every 15 seconds. A token restricted to some chatbots receives only their conversations. The stream ends when what opened it does (sign-out, a new password, the person disabled, the session idle or past its end; the token revoked or expired): within seconds, in every process, a last `event: end` without id carries `{"reason"}` (`session_ended`, `token_revoked`, `token_expired`, `access_changed`), then the response closes; reconnecting is 401.
          *
          *     Permission: `conversations:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
          */
@@ -13262,6 +13262,9 @@ export interface operations {
                      *     data: {"id":"msg_…","role":"user","text":"Hello?","createdAt":"…","authorName":null,"threadId":"thr_…"}
                      *
                      *     : keep-alive
+                     *
+                     *     event: end
+                     *     data: {"reason":"session_ended"}
                      */
                     "text/event-stream": string;
                 };

@@ -18,6 +18,9 @@ const EXAMPLE = [
   '',
   ': keep-alive',
   '',
+  'event: end',
+  'data: {"reason":"session_ended"}',
+  '',
   '',
 ].join('\n');
 
@@ -35,8 +38,9 @@ export async function liveRoutes(fastify: FastifyInstance, deps: LiveRoutesDeps)
         description:
           '`text/event-stream`, not enveloped. `event: conversation` carries the Conversation resource after every change and every new message; ' +
           `\`event: message\` carries the Message resource plus \`threadId\` for new messages of the conversations named with \`threadId\` (up to ${FOLLOWED_THREADS_MAX}). ` +
-          'Every event has an increasing `id`; `Last-Event-ID` (or `lastEventId`) replays the events after it (kept for 24 hours at least); without one the stream starts now. ' +
-          'A `: keep-alive` comment comes every 15 seconds. A token restricted to some chatbots receives only their conversations.',
+          "Every event has an increasing `id`, counted within the account (other accounts' activity leaves no gaps); `Last-Event-ID` (or `lastEventId`) replays the events after it (kept for 24 hours at least); without one the stream starts now. " +
+          'A `: keep-alive` comment comes every 15 seconds. A token restricted to some chatbots receives only their conversations. ' +
+          'The stream ends when what opened it does (sign-out, a new password, the person disabled, the session idle or past its end; the token revoked or expired): within seconds, in every process, a last `event: end` without id carries `{"reason"}` (`session_ended`, `token_revoked`, `token_expired`, `access_changed`), then the response closes; reconnecting is 401.',
         tags: ['Conversations'],
         querystring: StreamQuery,
         headers: StreamHeaders,

@@ -11,9 +11,16 @@
 // when read. It is woken by the feed's database notification (every process, at commit, on PostgreSQL)
 // and also reads on a timer, which covers another SQLite process and a PostgreSQL listener that is
 // reconnecting.
+//
+// The stream ends when its principal does (signed out, a new password, the person disabled, the session
+// idle or past its end, the token revoked or expired, its permissions changed): the principal is checked
+// before every read woken by a notification, every few seconds otherwise, and at once when the change is
+// announced. It then sends `event: end` with `{"reason": …}` and no id, and closes. A client that
+// reconnects is refused with 401.
 import type { FastifyReply } from 'fastify';
 import type { Core } from '../../../core.js';
 import { oneReadAtATime, startEventStream } from '../../../http/event-stream.js';
+import { accessTiming, type StreamAccess } from '../../../http/stream-access.js';
 import type { Principal } from '../../accounts/index.js';
 import { presentConversation, presentMessage } from '../conversations.presenter.js';
 import * as conversations from '../conversations.repository.js';
@@ -31,10 +38,12 @@ const BATCH = 100;
 export interface LiveStreamDeps extends Pick<Core, 'db' | 'notifications'> {
   /** The open streams of the process (ended at shutdown). */
   streams: Set<() => void>;
+  /** Checks that the principal of each open stream still holds. */
+  access: StreamAccess;
 }
 
 export interface LiveStreamOptions {
-  principal: Pick<Principal, 'accountId' | 'chatbotIds'>;
+  principal: Principal;
   /** Conversations whose new messages the client wants as `message` events. */
   threadIds: readonly string[];
   /** The id of the last event the client has; null: from now on. */
@@ -60,7 +69,17 @@ export async function openConversationStream(
     registry: deps.streams,
   });
 
+  const access = deps.access.watch(options.principal, (reason) => {
+    stream.send('end', { reason });
+    stream.end();
+  });
+  /** A database notification woke the stream: its principal is checked before it reads. */
+  let notified = false;
+
   async function read(): Promise<void> {
+    const maxAgeMs = notified ? 0 : accessTiming.checkMs;
+    notified = false;
+    if (!(await access.holds(maxAgeMs))) return;
     // A token restricted to no chatbot at all sees nothing.
     if (chatbotIds !== null && chatbotIds.length === 0) return;
     for (;;) {
@@ -79,14 +98,14 @@ export async function openConversationStream(
       const messageOf = new Map(messages.map((message) => [message.id, message]));
       for (const change of changes) {
         if (stream.ended) return;
-        position = change.id;
+        position = change.event_id;
         if (change.kind === 'conversation') {
           // Gone (deleted with its chatbot): nothing to show.
           const view = viewOf.get(change.thread_id);
-          if (view) stream.send('conversation', presentConversation(view), change.id);
+          if (view) stream.send('conversation', presentConversation(view), change.event_id);
         } else {
           const message = change.message_id === null ? undefined : messageOf.get(change.message_id);
-          if (message) stream.send('message', { ...presentMessage(message), threadId: message.thread_id }, change.id);
+          if (message) stream.send('message', { ...presentMessage(message), threadId: message.thread_id }, change.event_id);
         }
       }
       if (changes.length < BATCH) return;
@@ -94,18 +113,23 @@ export async function openConversationStream(
   }
 
   const wake = oneReadAtATime(read, () => stream.ended, options.onError);
+  const wakeNotified = () => {
+    notified = true;
+    wake();
+  };
   // The notification names the account whose feed grew: streams of other accounts stay asleep.
   const unsubscribe = deps.notifications.subscribe(
     FEED_CHANNEL,
     (payload) => {
-      if (payload === accountId || payload === '') wake();
+      if (payload === accountId || payload === '') wakeNotified();
     },
-    wake,
+    wakeNotified,
   );
   const poll = setInterval(wake, liveTiming.pollMs);
   stream.onEnd(() => {
     unsubscribe();
     clearInterval(poll);
+    access.stop();
   });
   wake();
 }
