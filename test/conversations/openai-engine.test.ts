@@ -67,7 +67,8 @@ describeEachDialect(
         request.messages.slice(2).map((m) => [m.role, m.content]),
         [
           ['user', 'Hello there'],
-          ['assistant', 'You can return items within 30 days (Returns policy).'],
+          // Small talk gets the chatbot's own reply, without asking the model.
+          ['assistant', 'Hello! How can I help you today?'],
           ['user', 'How do refunds work?'],
         ],
       );

@@ -32,6 +32,7 @@ import {
 } from './handover-rules.js';
 import type { ConversationFeed } from './live/live.service.js';
 import { recordAnswer } from './questions/questions.service.js';
+import { isYes, offersAPerson, ownReply } from './visitor-words.js';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 /** Earlier messages an engine sees with the question. */
@@ -174,7 +175,9 @@ async function recordVisitorMessage(
     created_at: now,
   });
   const handoverOpen = conversation.escalated || conversation.mode === 'human';
-  const opened = handoverOpen ? null : escalationForVisitorMessage(text);
+  const opened = handoverOpen
+    ? null
+    : escalationForVisitorMessage(text, isYes(text) && (await saidJustBefore(trx, message, offersAPerson)));
   const updated = await repo.updateConversation(trx, conversation.thread_id, {
     last_message_at: now,
     // A visitor writing again reopens a resolved conversation; by design this fires no event.
@@ -193,6 +196,16 @@ async function recordVisitorMessage(
   return { conversation: shown, message, opened };
 }
 
+/** Whether the chatbot's message right before the visitor's `message` (if that is the chatbot's) passes `test`. */
+async function saidJustBefore(
+  trx: Executor,
+  message: MessageRow,
+  test: (chatbotText: string) => boolean,
+): Promise<boolean> {
+  const [before] = (await repo.recentMessages(trx, message.thread_id, 2)).filter((m) => m.id !== message.id);
+  return before?.role === 'assistant' && test(before.text);
+}
+
 async function answerTurn(
   deps: ConversationsDeps,
   recorded: RecordedVisitorMessage,
@@ -207,10 +220,14 @@ async function answerTurn(
         (m) => m.id !== message.id,
       )
     : [];
-  // A visitor who asked for a person gets the handover notice, not an answer to "can I talk to someone".
-  const answer: Answer | null =
-    recorded.opened?.category === 'human_requested'
-      ? null
+  // A visitor who asked for a person gets the handover notice, not an answer to "can I talk to someone";
+  // small talk and contact details alone get the chatbot's own reply (no question to the knowledge).
+  const askedForAPerson = recorded.opened?.category === 'human_requested';
+  const own = askedForAPerson ? null : ownReply(message.text);
+  const answer: Answer | null = askedForAPerson
+    ? null
+    : own !== null
+      ? { text: own, answered: true, engine: deps.engine.name }
       : await deps.engine.answer({
           chatbotId: conversation.chatbot_id,
           question: message.text,
@@ -238,8 +255,8 @@ async function answerTurn(
       created_at: now,
     });
     // What the visitor asked and whether the engine could answer it: the questions report reads these. A
-    // request for a person was not put to the engine, so it is no question of the report.
-    if (answer)
+    // request for a person, small talk and contact details were not put to the engine: no question of the report.
+    if (answer && own === null)
       await recordAnswer(trx, {
         messageId: reply.id,
         threadId: current.thread_id,

@@ -1,6 +1,6 @@
 // When the chatbot hands a conversation to the team on its own, in one place:
 //
-//   the visitor asks for a person            → human_requested, urgency medium
+//   the visitor asks for a person, or says yes when the chatbot offered one → human_requested, urgency medium
 //   the visitor is upset or complains        → complaint,       urgency high
 //   the chatbot could not answer twice in a row → unanswered,    urgency low
 //   (`other` is reserved: a category the API may report, which no rule here produces)
@@ -74,10 +74,14 @@ function matchesUnnegated(patterns: RegExp[], text: string): boolean {
   });
 }
 
-/** Rules on a visitor message, before the chatbot answers it. A complaint outranks a request for a person. */
-export function escalationForVisitorMessage(visitorText: string): Escalation | null {
+/**
+ * Rules on a visitor message, before the chatbot answers it. A complaint outranks a request for a person.
+ * `saysYesToAPerson`: the message is a plain yes and the chatbot's message before it offered a person (its
+ * own fixed wording, never knowledge text): that yes asks for one.
+ */
+export function escalationForVisitorMessage(visitorText: string, saysYesToAPerson = false): Escalation | null {
   if (matchesUnnegated(COMPLAINS, visitorText)) return { ...ESCALATIONS.complaint };
-  if (matchesUnnegated(ASKS_FOR_A_PERSON, visitorText)) return { ...ESCALATIONS.human_requested };
+  if (saysYesToAPerson || matchesUnnegated(ASKS_FOR_A_PERSON, visitorText)) return { ...ESCALATIONS.human_requested };
   return null;
 }
 

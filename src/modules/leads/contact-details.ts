@@ -90,6 +90,20 @@ function firstMatch(patterns: RegExp[], text: string, maxLength: number): string
   return undefined;
 }
 
+/** A run of at least 7 digits with the spacing, dashes, dots and brackets people type in phone numbers. */
+const PHONE_LIKE = /\+?\(?\d[\d\s()./-]*\d/g;
+
+/**
+ * The text with email addresses and anything that looks like a phone number (7 digits or more, written
+ * any way) replaced by "[email]" and "[phone]": for showing visitors' words to people who need the
+ * question, not the person.
+ */
+export function maskContactDetails(text: string): string {
+  return text
+    .replace(EMAIL_IN_TEXT, '[email]')
+    .replace(PHONE_LIKE, (run) => ((run.match(/\d/g)?.length ?? 0) >= 7 ? '[phone]' : run));
+}
+
 export const hasContact = (details: { email?: string | null; phone?: string | null }): boolean =>
   Boolean(details.email || details.phone);
 

@@ -8,6 +8,7 @@ export {
   LEAD_LIMITS,
   findContactDetails,
   groundedInVisitorText,
+  maskContactDetails,
   type ContactDetails,
 } from './contact-details.js';
 export {

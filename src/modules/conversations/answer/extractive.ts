@@ -19,7 +19,7 @@ import {
   weighedCoverage,
   type WeighedTerm,
 } from './relevance.js';
-import { DONT_KNOW, citing, smallTalkReply } from './wording.js';
+import { DONT_KNOW, citing } from './wording.js';
 
 export const PASSAGES_PER_ANSWER = 8;
 /** Passages retrieved to weigh the question's words (see termWeights) before the best are kept. */
@@ -121,8 +121,6 @@ export class ExtractiveEngine implements AnswerEngine {
   constructor(private readonly retrieve: Retrieve) {}
 
   async answer(request: AnswerRequest): Promise<Answer> {
-    const smallTalk = smallTalkReply(request.question);
-    if (smallTalk) return { text: smallTalk, answered: true, engine: this.name };
     const earlier = earlierTerms(request.question, request.history);
     const { passages, weighed } = await weighedPassages(
       this.retrieve,

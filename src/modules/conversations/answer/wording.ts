@@ -1,32 +1,12 @@
-// What the chatbot says in its own words (not from knowledge): small talk, "I don't know", and the
-// handover notices. Kept together so the voice stays consistent and tests can refer to it.
+// What the chatbot says in its own words (not from knowledge): "I don't know" with its offer of a person,
+// and the handover notices. Kept together so the voice stays consistent and tests can refer to it.
+// (Small talk is answered before any engine, in visitor-words.ts.)
 import type { Escalation } from '../handover-rules.js';
 
-export const DONT_KNOW =
-  "I'm sorry, I don't know the answer to that. Would you like me to connect you with a person from our team?";
+/** How the chatbot offers a person from the team; a "yes" right after it asks for one. */
+export const OFFER_OF_A_PERSON = 'Would you like me to connect you with a person from our team?';
 
-const SMALL_TALK: Array<{ pattern: RegExp; reply: string }> = [
-  {
-    pattern: /^(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening)|greetings)(?: there)?$/,
-    reply: 'Hello! How can I help you today?',
-  },
-  {
-    pattern:
-      /^(?:thanks|thank you|thx|ty|cheers|many thanks|thanks a lot|thank you so much|great thanks|ok thanks|okay thanks)$/,
-    reply: "You're welcome! Is there anything else I can help with?",
-  },
-  { pattern: /^(?:bye|goodbye|see you|see ya|bye bye)$/, reply: 'Goodbye, and thanks for getting in touch!' },
-];
-
-/** A reply to a greeting, thanks or goodbye that says nothing else; null for anything else. */
-export function smallTalkReply(message: string): string | null {
-  const normalised = message
-    .toLowerCase()
-    .replace(/[^\p{L}\s]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return SMALL_TALK.find(({ pattern }) => pattern.test(normalised))?.reply ?? null;
-}
+export const DONT_KNOW = `I'm sorry, I don't know the answer to that. ${OFFER_OF_A_PERSON}`;
 
 /**
  * An answer from knowledge names what it used: the title of the page or source, and for a website the

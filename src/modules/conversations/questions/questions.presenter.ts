@@ -1,10 +1,12 @@
 // The Question resource of the report and the Feedback resource of a rating: fields picked one by one.
 import { iso } from '../../../lib/clock.js';
+import { maskContactDetails } from '../../leads/index.js';
 import type { QuestionGroupRow, Rating } from './questions.table.js';
 
 export const presentQuestion = (row: QuestionGroupRow) => ({
   id: row.question_key,
-  text: row.question,
+  // Masked when recorded; again here for records kept from before masking.
+  text: maskContactDetails(row.question),
   count: row.count,
   notAnswered: row.not_answered,
   downRated: row.down_rated,

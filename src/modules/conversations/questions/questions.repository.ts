@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import type { PageRequest } from '../../../http/pagination.js';
+import { maskContactDetails } from '../../leads/index.js';
 import type { MessageRow } from '../conversations.table.js';
 import type { AnswerRecordTable, QuestionGroupRow, Rating } from './questions.table.js';
 import './questions.table.js';
@@ -28,9 +29,12 @@ export async function insertAnswerRecord(
   db: Executor,
   row: Omit<AnswerRecordTable, 'question_key' | 'rating' | 'rated_at' | 'answered'> & { answered: boolean },
 ): Promise<void> {
+  // The team needs the question, not the visitor's address or number: they are never stored here, and
+  // questions that differ only by them are one group.
+  const question = maskContactDetails(row.question);
   await db
     .insertInto('answer_records')
-    .values({ ...row, question_key: questionKey(row.question), rating: null, rated_at: null })
+    .values({ ...row, question, question_key: questionKey(question), rating: null, rated_at: null })
     .onConflict((oc) => oc.column('message_id').doNothing())
     .execute();
 }
