@@ -435,6 +435,17 @@ const HELD_OUT: BenchConversation[] = [
   [question('how fast is the internet', 'paraphrase', [['1 gbit']], { noSharedWord: true })],
   [question('is there a shower for people who cycle in', 'unanswerable', undefined, { tags: ['near-miss'] })],
   [question('is the building wheelchair accessible', 'unanswerable')],
+  [
+    question('can you get me a cheaper spot in the Stiftgasse garage', 'unanswerable', undefined, {
+      tags: ['near-miss'],
+    }),
+  ],
+  [question('is there a gym nearby', 'unanswerable')],
+  [
+    question('where can I have a quick private chat with a client on zoom', 'paraphrase', [['phone booth']], {
+      noSharedWord: true,
+    }),
+  ],
 
   // Membership changes, house rules
   [
@@ -456,6 +467,11 @@ const HELD_OUT: BenchConversation[] = [
     }),
   ],
   [question('smokin allowed?', 'typo', [['courtyard']], { tags: ['yes-no'] })],
+  [
+    question('what do I do if I want to stop my contract', 'paraphrase', [['one month']], {
+      noSharedWord: true,
+    }),
+  ],
   [
     question('what happens to stuff I leave on a flex desk overnight', 'direct', [
       ['lost-and-found', 'lost and found'],

@@ -296,7 +296,27 @@ const HELD_OUT: BenchConversation[] = [
       eur('25'),
     ]),
   ],
+  [
+    question('how much to get the loose hair out of my husky', 'synonym', [eur('20')], {
+      noSharedWord: true,
+      tags: ['table'],
+    }),
+  ],
+  [
+    question(
+      "he's nervous around strangers, can he still get a haircut?",
+      'paraphrase',
+      [['introduction visit']],
+      { noSharedWord: true, tags: ['yes-no'] },
+    ),
+  ],
+  [
+    question('whats the most expensive grooming service', 'typo', [eur('110')], {
+      tags: ['superlative', 'table'],
+    }),
+  ],
   [question('do you sell dog shampoo', 'unanswerable')],
+  [question("what's the name of the groomer", 'unanswerable', undefined, { tags: ['near-miss'] })],
   [
     question('which shampoo do you use? my dog has skin allergies', 'unanswerable', undefined, {
       tags: ['near-miss'],
@@ -355,7 +375,7 @@ const HELD_OUT: BenchConversation[] = [
       tags: ['yes-no'],
     }),
   ],
-  [question('minimum age for dogs?', 'direct', [['4 months', 'four months']])],
+  [question('minimun age for dogs?', 'typo', [['4 months', 'four months']])],
   [
     question('whats the trial day and how much is it', 'typo', [eur('15')]),
     question('is it ever free?', 'follow-up', [['5 nights', 'five nights']], { tags: ['yes-no'] }),
@@ -372,7 +392,17 @@ const HELD_OUT: BenchConversation[] = [
       tags: ['yes-no'],
     }),
   ],
+  [
+    question(
+      'my girl is in season right now, can she still come',
+      'paraphrase',
+      [['cannot stay', 'in heat']],
+      { noSharedWord: true, tags: ['yes-no'] },
+    ),
+  ],
   [question('how big is the garden', 'unanswerable', undefined, { tags: ['near-miss'] })],
+  [question('are the rooms air conditioned in summer', 'unanswerable', undefined, { tags: ['near-miss'] })],
+  [question('can the dogs go swimming in the canal', 'unanswerable', undefined, { tags: ['near-miss'] })],
   [question('how many dogs are in one play group?', 'unanswerable', undefined, { tags: ['near-miss'] })],
   [question('do you take dogs with epilepsy', 'unanswerable')],
 
@@ -431,7 +461,15 @@ const HELD_OUT: BenchConversation[] = [
   ],
   [question('can i pay by visa', 'synonym', [['credit cards']], { noSharedWord: true, tags: ['yes-no'] })],
   [question('paypal ok?', 'direct', [['paypal']], { tags: ['yes-no'] })],
+  [question('when do we need to settle the bill', 'paraphrase', [['pick up']], { noSharedWord: true })],
+  [
+    question('can I book over the phone', 'paraphrase', [['call us']], {
+      noSharedWord: true,
+      tags: ['yes-no'],
+    }),
+  ],
   [question('can I pay in instalments', 'unanswerable')],
+  [question('is there a waiting list when you are fully booked', 'unanswerable')],
 
   // FAQ
   [
@@ -509,7 +547,7 @@ const HELD_OUT: BenchConversation[] = [
       noSharedWord: true,
     }),
   ],
-  [question('is there parking', 'direct', [['courtyard'], ['15 minutes']], { tags: ['yes-no'] })],
+  [question('is ther parking', 'typo', [['courtyard'], ['15 minutes']], { tags: ['yes-no'] })],
   [question('emergency number at night?', 'paraphrase', [['0176 555 01 02', '0176']])],
   [question('do you have a second location in Dresden', 'unanswerable')],
   [question('are your carers trained in dog first aid', 'unanswerable', undefined, { tags: ['near-miss'] })],

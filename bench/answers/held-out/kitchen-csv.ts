@@ -167,7 +167,17 @@ const HELD_OUT: BenchConversation[] = [
     }),
   ],
   [question('cheapest saucepan', 'direct', [['nora', 'milk pan'], eur('29.90')], { tags: ['superlative'] })],
-  [question('what is the smallest knife you have', 'direct', [['paring']], { tags: ['superlative'] })],
+  [
+    question("what's the tiniest blade you have", 'synonym', [['paring']], {
+      noSharedWord: true,
+      tags: ['superlative'],
+    }),
+  ],
+  [
+    question("I'd like to slice sourdough, which one should I get", 'synonym', [['bread knife']], {
+      noSharedWord: true,
+    }),
+  ],
   [
     question('most expensive saucepan?', 'direct', [['rame', 'copper'], eur('119.00')], {
       tags: ['superlative'],
@@ -248,6 +258,11 @@ const HELD_OUT: BenchConversation[] = [
       tags: ['yes-no'],
     }),
     question("how long until it's ready", 'follow-up', [['2 hours', 'two hours']]),
+  ],
+  [
+    question("what's the cutoff time for dispatch today", 'paraphrase', [['1 pm', '1pm', '13:00']], {
+      noSharedWord: true,
+    }),
   ],
   [
     question('shop opening hours saturday', 'direct', [['16:00', '4 pm', '4pm', '16.00']], {
@@ -337,6 +352,7 @@ const HELD_OUT: BenchConversation[] = [
   [question('can the digital scale show ounces', 'unanswerable', undefined, { tags: ['near-miss'] })],
   [question('is there a black friday sale', 'unanswerable')],
   [question('is there a student discount', 'unanswerable')],
+  [question('do you price match other shops', 'unanswerable')],
 ];
 
 export const kitchenCsv: Dataset = {
