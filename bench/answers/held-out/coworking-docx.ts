@@ -314,6 +314,12 @@ const HELD_OUT: BenchConversation[] = [
     question('can I book it for just 2 hours', 'follow-up', [['half days', '4 hours']], { tags: ['yes-no'] }),
   ],
   [
+    question("what's the cheapest meeting room", 'direct', [['donau'], eur('15')], {
+      not: eur('30'),
+      tags: ['superlative', 'table'],
+    }),
+  ],
+  [
     question('which room has a camera for video calls?', 'direct', [['prater']], {
       tags: ['filter', 'table'],
     }),
