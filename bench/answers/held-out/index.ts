@@ -4,8 +4,9 @@
 import type { Dataset } from '../dataset.js';
 import { coworkingDocxSet } from './coworking-docx.js';
 import { dogHotelSite } from './dog-hotel-site.js';
+import { ferryPdfSet } from './ferry-pdf.js';
 import { kitchenCsv } from './kitchen-csv.js';
 
-export { coworkingDocxSet, dogHotelSite, kitchenCsv };
+export { coworkingDocxSet, dogHotelSite, ferryPdfSet, kitchenCsv };
 
-export const HELD_OUT_DATASETS: Dataset[] = [dogHotelSite, coworkingDocxSet, kitchenCsv];
+export const HELD_OUT_DATASETS: Dataset[] = [dogHotelSite, coworkingDocxSet, kitchenCsv, ferryPdfSet];
