@@ -360,7 +360,7 @@ const HELD_OUT: BenchConversation[] = [
       tags: ['near-miss'],
     }),
   ],
-  [question('is there a flipchart in the Donau room', 'unanswerable', undefined, { tags: ['near-miss'] })],
+  [question('how many people fit in a phone booth', 'unanswerable', undefined, { tags: ['near-miss'] })],
 
   // Guests
   [
