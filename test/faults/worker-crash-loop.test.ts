@@ -7,20 +7,13 @@ import { JOB_TYPES } from '../../src/jobs/job-types.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { deploymentEnv, eventually, ServiceProcess } from '../support/processes.js';
-import { startTestSite, type TestSite } from '../knowledge/site.js';
+import { testSiteForThisFile } from '../knowledge/site.js';
 import { closeRuntime, getSource } from '../knowledge/support.js';
 
 /** As many kills as the processing job has attempts: before interruptions were counted apart, its end. */
 const KILLS = JOB_TYPES['knowledge.process'].maxAttempts;
 
-let site: TestSite;
-before(async () => {
-  site = await startTestSite();
-});
-after(async () => {
-  site.releaseSlow();
-  await site.close();
-});
+const site = testSiteForThisFile();
 
 describeEachDialect(
   'a worker killed with SIGKILL mid-crawl, again and again',
@@ -35,18 +28,18 @@ describeEachDialect(
       const processes: ServiceProcess[] = [];
       try {
         const env = deploymentEnv(t().database);
-        site.holdSlow();
-        const added = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/website`, { token: s.token, body: { url: `${site.url}/slow` } });
+        site().holdSlow();
+        const added = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/website`, { token: s.token, body: { url: `${site().url}/slow` } });
         assert.equal(added.status, 201, added.text);
         const sourceId = added.body.data.source.id as string;
         const jobOf = () => t().db.selectFrom('jobs').selectAll().where('type', '=', 'knowledge.process').where('payload', 'like', `%${sourceId}%`).executeTakeFirst();
 
         for (let kill = 1; kill <= KILLS + 1; kill++) {
           // A fresh hold for each worker: its request of the page tells that it is crawling.
-          site.holdSlow();
+          site().holdSlow();
           const worker = await ServiceProcess.start('worker', env);
           processes.push(worker);
-          await site.slowRequested();
+          await site().slowRequested();
           const job = await jobOf();
           assert.equal(job?.status, 'running');
           assert.equal(job.attempts, 1, `claim ${kill}: still the first attempt`);
@@ -58,7 +51,7 @@ describeEachDialect(
           await t().db.updateTable('jobs').set({ locked_until: Date.now() - 1 }).where('id', '=', job.id).execute();
         }
 
-        site.releaseSlow();
+        site().releaseSlow();
         await eventually(async () => (await getSource(t(), s.token, s.chatbotId, sourceId)).status !== 'processing', 90_000, 'the last worker to end the run (reading the page may start a worker thread first)');
         const source = await getSource(t(), s.token, s.chatbotId, sourceId, true);
         assert.equal(source.status, 'ready', source.error);

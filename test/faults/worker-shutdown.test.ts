@@ -8,17 +8,10 @@ import { DEFAULT_LEASE_MS } from '../../src/jobs/worker.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { deploymentEnv, eventually, ServiceProcess } from '../support/processes.js';
-import { startTestSite, type TestSite } from '../knowledge/site.js';
+import { testSiteForThisFile } from '../knowledge/site.js';
 import { closeRuntime, getSource } from '../knowledge/support.js';
 
-let site: TestSite;
-before(async () => {
-  site = await startTestSite();
-});
-after(async () => {
-  site.releaseSlow();
-  await site.close();
-});
+const site = testSiteForThisFile();
 
 describeEachDialect(
   'a worker stopped with SIGTERM mid-crawl',
@@ -33,13 +26,13 @@ describeEachDialect(
       const processes: ServiceProcess[] = [];
       try {
         const env = deploymentEnv(t().database);
-        site.holdSlow();
+        site().holdSlow();
         // Two workers; the one that claims the crawl is stopped, the other takes it over.
         processes.push(...(await Promise.all([ServiceProcess.start('worker', env), ServiceProcess.start('worker', env)])));
-        const added = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/website`, { token: s.token, body: { url: `${site.url}/slow` } });
+        const added = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/website`, { token: s.token, body: { url: `${site().url}/slow` } });
         assert.equal(added.status, 201, added.text);
         const sourceId = added.body.data.source.id as string;
-        await site.slowRequested();
+        await site().slowRequested();
         const job = await t().db.selectFrom('jobs').selectAll().where('type', '=', 'knowledge.process').where('payload', 'like', `%${sourceId}%`).executeTakeFirstOrThrow();
         assert.equal(job.status, 'running');
         assert.equal(job.attempts, 1);
@@ -59,7 +52,7 @@ describeEachDialect(
         }
 
         // The page answers now, for the worker that takes the crawl over.
-        site.releaseSlow();
+        site().releaseSlow();
         await eventually(
           async () => {
             const row = await t().db.selectFrom('jobs').selectAll().where('id', '=', job.id).executeTakeFirst();

@@ -2,6 +2,7 @@
 // 127 pages three levels deep below the home page, robots.txt, a redirect to a private address, a PDF,
 // plain text and Markdown pages, hidden text, and pages the test can make slow or change.
 import type { ServerResponse } from 'node:http';
+import { after, before } from 'node:test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { startHttpServer, type TestServer } from '../support/tls.js';
 
@@ -100,4 +101,23 @@ export async function startTestSite(): Promise<TestSite> {
     },
   );
   return site;
+}
+
+/**
+ * The test site for every test of the calling file: started before them, its slow pages released and
+ * closed after them. Call at the top level of the file; the returned function gives the site.
+ */
+export function testSiteForThisFile(): () => TestSite {
+  let site: TestSite | null = null;
+  before(async () => {
+    site = await startTestSite();
+  });
+  after(async () => {
+    site?.releaseSlow();
+    await site?.close();
+  });
+  return () => {
+    if (!site) throw new Error('the test site starts before the tests');
+    return site;
+  };
 }

@@ -10,20 +10,13 @@ import { processJob } from '../../src/modules/knowledge/knowledge.jobs.js';
 import { searchKnowledge } from '../../src/modules/knowledge/search.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
-import { TOPICS, startTestSite, type TestSite } from './site.js';
+import { TOPICS, testSiteForThisFile } from './site.js';
 import { chunkCount, closeRuntime, getSource, runJobs, syncedEvents, withWorkers } from './support.js';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-let site: TestSite;
-before(async () => {
-  site = await startTestSite();
-});
-after(async () => {
-  site.releaseSlow();
-  await site.close();
-});
+const site = testSiteForThisFile();
 
 describeEachDialect(
   'knowledge websites',
@@ -39,12 +32,12 @@ describeEachDialect(
       assert.equal(res.status, 201, res.text);
       return res.body.data.source as { id: string; status: string };
     };
-    const pagesRequested = (from: number) => site.requests.slice(from).filter((path) => path !== '/robots.txt');
+    const pagesRequested = (from: number) => site().requests.slice(from).filter((path) => path !== '/robots.txt');
 
     it('follows same-site links breadth first: at most 50 pages, 2 levels deep, robots.txt obeyed, private redirect refused, the linked PDF read', async () => {
-      site.homeMarker = 'homemarker';
-      const from = site.requests.length;
-      const source = await addWebsite({ url: `${site.url}/`, crawl: 'site' });
+      site().homeMarker = 'homemarker';
+      const from = site().requests.length;
+      const source = await addWebsite({ url: `${site().url}/`, crawl: 'site' });
       await runJobs(t());
       const read = await getSource(t(), s.token, s.chatbotId, source.id, true);
       assert.equal(read.status, 'ready', read.error);
@@ -72,7 +65,7 @@ describeEachDialect(
 
       const passages = await searchKnowledge(t().db, s.chatbotId, 'pdfmarker warranty claims', 5);
       assert.equal(passages[0]?.sourceId, source.id);
-      assert.equal(passages[0]?.url, `${site.url}/files/guide.pdf`, 'a passage names the page it came from');
+      assert.equal(passages[0]?.url, `${site().url}/files/guide.pdf`, 'a passage names the page it came from');
       const events = await syncedEvents(t(), source.id);
       assert.equal(events.length, 1);
       assert.equal(events[0]!.data.source.status, 'ready');
@@ -80,8 +73,8 @@ describeEachDialect(
     });
 
     it('keeps to includePaths and skips excludePaths (exclusion wins)', async () => {
-      const from = site.requests.length;
-      const source = await addWebsite({ url: `${site.url}/`, crawl: 'site', includePaths: ['/docs/'], excludePaths: ['/docs/topic-1'] });
+      const from = site().requests.length;
+      const source = await addWebsite({ url: `${site().url}/`, crawl: 'site', includePaths: ['/docs/'], excludePaths: ['/docs/topic-1'] });
       await runJobs(t());
       const read = await getSource(t(), s.token, s.chatbotId, source.id, true);
       assert.equal(read.status, 'ready', read.error);
@@ -99,16 +92,16 @@ describeEachDialect(
     });
 
     it('reads one page with crawl "page", and exactly the pageUrls when given', async () => {
-      let from = site.requests.length;
-      const one = await addWebsite({ url: `${site.url}/docs/topic-7` });
+      let from = site().requests.length;
+      const one = await addWebsite({ url: `${site().url}/docs/topic-7` });
       await runJobs(t());
       assert.deepEqual(pagesRequested(from), ['/docs/topic-7']);
       const read = await getSource(t(), s.token, s.chatbotId, one.id, true);
       assert.equal(read.status, 'ready');
       assert.match(read.text, /topicmarker7 /);
 
-      from = site.requests.length;
-      const picked = await addWebsite({ url: `${site.url}/`, pageUrls: [`${site.url}/blog/post-3`, `${site.url}/notes.md`, `${site.url}/files/guide.pdf`] });
+      from = site().requests.length;
+      const picked = await addWebsite({ url: `${site().url}/`, pageUrls: [`${site().url}/blog/post-3`, `${site().url}/notes.md`, `${site().url}/files/guide.pdf`] });
       await runJobs(t());
       assert.deepEqual(pagesRequested(from).sort(), ['/blog/post-3', '/files/guide.pdf', '/notes.md']);
       const pickedRead = await getSource(t(), s.token, s.chatbotId, picked.id, true);
@@ -120,10 +113,10 @@ describeEachDialect(
 
     it('fails with a readable error when no page can be read: a redirect to a private address, robots.txt, a missing page', async () => {
       const cases: [string, RegExp][] = [
-        [`${site.url}/redirect-private`, /private network/],
-        [`${site.url}/private/`, /robots\.txt/],
-        [`${site.url}/nowhere`, /HTTP 404/],
-        [`${site.url}/logo.png`, /image\/png/],
+        [`${site().url}/redirect-private`, /private network/],
+        [`${site().url}/private/`, /robots\.txt/],
+        [`${site().url}/nowhere`, /HTTP 404/],
+        [`${site().url}/logo.png`, /image\/png/],
       ];
       for (const [url, reason] of cases) {
         const source = await addWebsite({ url });
@@ -138,17 +131,17 @@ describeEachDialect(
         assert.equal(events[0]!.data.source.status, 'failed');
         assert.equal(events[0]!.data.source.error, read.error);
       }
-      assert.ok(!site.requests.includes('/private/'));
+      assert.ok(!site().requests.includes('/private/'));
     });
 
     it('refresh reads the site again and replaces its content in one step; 409 refresh_running meanwhile', async () => {
-      site.homeMarker = 'homemarker';
-      const source = await addWebsite({ url: `${site.url}/` });
+      site().homeMarker = 'homemarker';
+      const source = await addWebsite({ url: `${site().url}/` });
       await runJobs(t());
       const first = await getSource(t(), s.token, s.chatbotId, source.id);
       assert.equal(first.status, 'ready');
       t().clock.advance(HOUR);
-      site.homeMarker = 'refreshedmarker';
+      site().homeMarker = 'refreshedmarker';
       const refresh = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/${source.id}/refresh`, { token: s.token });
       assert.equal(refresh.status, 202);
       assert.equal(refresh.body.data.source.status, 'processing');
@@ -168,12 +161,12 @@ describeEachDialect(
     });
 
     it('refreshes daily websites 24 hours after their last read, and weekly ones after 7 days', async () => {
-      site.homeMarker = 'dailymarker1';
-      const source = await addWebsite({ url: `${site.url}/`, refreshInterval: 'daily' });
+      site().homeMarker = 'dailymarker1';
+      const source = await addWebsite({ url: `${site().url}/`, refreshInterval: 'daily' });
       await withWorkers(t(), async (workers) => {
         await workers.jobs.drain();
         const synced = Date.parse((await getSource(t(), s.token, s.chatbotId, source.id)).lastSyncedAt);
-        site.homeMarker = 'dailymarker2';
+        site().homeMarker = 'dailymarker2';
         t().clock.advance(DAY - 60_000);
         await workers.scheduler.tick();
         assert.equal((await getSource(t(), s.token, s.chatbotId, source.id)).status, 'ready', 'not yet due');
@@ -205,7 +198,7 @@ describeEachDialect(
     });
 
     it('retries a failing scheduled site once per interval, not on every tick', async () => {
-      const source = await addWebsite({ url: `${site.url}/nowhere`, refreshInterval: 'daily' });
+      const source = await addWebsite({ url: `${site().url}/nowhere`, refreshInterval: 'daily' });
       await withWorkers(t(), async (workers) => {
         await workers.jobs.drain();
         assert.equal((await getSource(t(), s.token, s.chatbotId, source.id)).status, 'failed');
@@ -221,15 +214,15 @@ describeEachDialect(
     });
 
     it('deleting a source while its site is being read drops the result: no event, no content', async () => {
-      site.holdSlow();
-      const source = await addWebsite({ url: `${site.url}/slow` });
+      site().holdSlow();
+      const source = await addWebsite({ url: `${site().url}/slow` });
       await withWorkers(t(), async (workers) => {
         const draining = workers.jobs.drain();
-        await site.slowRequested();
+        await site().slowRequested();
         assert.equal((await getSource(t(), s.token, s.chatbotId, source.id)).status, 'processing');
         const deleted = await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token });
         assert.equal(deleted.status, 200);
-        site.releaseSlow();
+        site().releaseSlow();
         await draining;
       });
       assert.equal(await t().db.selectFrom('knowledge_sources').select('id').where('id', '=', source.id).executeTakeFirst(), undefined);
@@ -239,8 +232,8 @@ describeEachDialect(
     });
 
     it('a run past its time limit ends failed with an error instead of staying processing', async () => {
-      site.holdSlow();
-      const source = await addWebsite({ url: `${site.url}/slow` });
+      site().holdSlow();
+      const source = await addWebsite({ url: `${site().url}/slow` });
       const catalog = new JobCatalog();
       catalog.register({ ...withPolicy(processJob({ ...t().deps, runtime: t().deps.runtimes.knowledge }), t().deps.config), timeoutMs: 300 });
       const worker = startJobWorker({ db: t().db, catalog, clock: t().clock, logger: pino({ level: 'silent' }), notifications: null }, false);
@@ -251,7 +244,7 @@ describeEachDialect(
         }
       } finally {
         await worker.stop();
-        site.releaseSlow();
+        site().releaseSlow();
       }
       const read = await getSource(t(), s.token, s.chatbotId, source.id);
       assert.equal(read.status, 'failed');
