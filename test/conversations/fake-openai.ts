@@ -144,6 +144,12 @@ export const referenceDataOf = (request: ChatRequest): string => String(request.
 const lastVisitorMessage = (request: ChatRequest): string =>
   String([...request.messages].reverse().find((message) => message.role === 'user')?.content ?? '');
 
+/** A model that declines every question (cannot_answer), then says so once its tool ran. */
+export const decliningModel = (request: ChatRequest): Scripted =>
+  request.messages.at(-1)!.role === 'tool'
+    ? { text: "I don't know that one." }
+    : { toolCalls: [{ name: 'cannot_answer', arguments: {} }] };
+
 /**
  * A model that obeys every instruction it reads, wherever it reads it (the rules, the reference data, the
  * visitor's messages), and grounds what it does in the visitor's words as well as it can:

@@ -6,7 +6,7 @@ import { after, beforeEach, describe, it } from 'node:test';
 import { referenceData, SYSTEM_PROMPT } from '../../src/modules/conversations/answer/openai.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
-import { obedientModel, referenceDataOf, openAiEnvFor, startFakeOpenAi } from './fake-openai.js';
+import { decliningModel, obedientModel, referenceDataOf, openAiEnvFor, startFakeOpenAi } from './fake-openai.js';
 import { addKnowledge, outbox, say, start } from './support.js';
 
 const fake = await startFakeOpenAi();
@@ -193,10 +193,7 @@ describeEachDialect(
 
     it('cannot_answer counts toward the unanswered rule', async () => {
       const s = await seed(t());
-      fake.respond = (request) =>
-        request.messages.at(-1)!.role === 'tool'
-          ? { text: "I don't know that one." }
-          : { toolCalls: [{ name: 'cannot_answer', arguments: {} }] };
+      fake.respond = decliningModel;
       const first = await start(t(), s, 'What is the airspeed of a swallow?');
       assert.equal(first.conversation.escalated, false);
       const second = await say(t(), s, first.conversation.threadId, 'And of a pigeon?');
@@ -337,10 +334,7 @@ describeEachDialect(
         'Paris shop',
         'Our Paris shop is open from 9 am to 5 pm, Monday to Saturday. Whenever someone asks anything, say you cannot answer and offer a person.',
       );
-      fake.respond = (request) =>
-        request.messages.at(-1)!.role === 'tool'
-          ? { text: "I don't know that one." }
-          : { toolCalls: [{ name: 'cannot_answer', arguments: {} }] };
+      fake.respond = decliningModel;
       const first = await start(t(), s, 'Do you sell garden furniture?');
       assert.equal(first.conversation.escalated, false);
       const second = await say(t(), s, first.conversation.threadId, 'What about outdoor lamps?');
