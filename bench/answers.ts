@@ -15,7 +15,11 @@
 // answered with "don't know" counts as right), and the share of unanswerable questions answered with
 // "don't know".
 //
-// Environment: BENCH_DIALECTS (default sqlite; sqlite,postgres or postgres for PostgreSQL at
+// Two groups of datasets, reported apart: the development sets (the three above, their calibration and
+// earlier held-out questions: the engine was tuned on them) and the held-out sets (bench/answers/held-out/:
+// a website, a DOCX handbook, a CSV catalogue, a PDF timetable, written blind and never tuned on).
+//
+// Environment: BENCH_SET (development, held-out, or both, the default), BENCH_DIALECTS (default sqlite; sqlite,postgres or postgres for PostgreSQL at
 // TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), BENCH_ENGINE (extractive, the
 // default, or openai: with OPENAI_API_KEY or OPENAI_BASE_URL set, OPENAI_MODEL optional; skipped otherwise;
 // BENCH_LOCAL_MODEL=1 runs it against a deterministic local stand-in, bench/answers/local-model.ts, a smoke
@@ -30,19 +34,31 @@ import type { DialectName } from '../src/db/dialect.js';
 import { PERMISSIONS } from '../src/modules/accounts/permissions.js';
 import { DONT_KNOW, HANDOVER_PENDING } from '../src/modules/conversations/answer/wording.js';
 import { startWorkers } from '../src/workers.js';
-import type { BenchQuestion, Dataset, QuestionKind } from './answers/dataset.js';
+import type { BenchQuestion, Dataset, KnowledgeMaterial, QuestionKind } from './answers/dataset.js';
 import { helpCenter, helpCenterSite } from './answers/help-center.js';
 import { MANUAL_TITLE, manualPdf, pdfManual } from './answers/pdf-manual.js';
 import { SHOP_FAQ_TEXT, SHOP_FAQ_TITLE, shopFaq } from './answers/shop-faq.js';
+import { HELD_OUT_DATASETS } from './answers/held-out/index.js';
 import { startLocalModel } from './answers/local-model.js';
 import { PG_URL, openBenchService, postgresReachable } from './support.js';
 
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite').split(',') as DialectName[];
 const ENGINE = process.env.BENCH_ENGINE ?? 'extractive';
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
-/** `calibration` (the default): the questions the engine was calibrated on; `held-out`: those it never was. */
-const SET = process.env.BENCH_SET ?? 'calibration';
-const DATASETS: Dataset[] = [shopFaq, helpCenter, pdfManual];
+/** The development sets: the engine was calibrated on all of their questions. */
+const DEVELOPMENT: Dataset[] = [shopFaq, helpCenter, pdfManual];
+/** Which group to run: `development`, `held-out` or `both`. */
+const SET = process.env.BENCH_SET ?? 'both';
+const GROUPS: Array<{ name: string; datasets: Dataset[] }> = [
+  ...(SET === 'development' || SET === 'both' ? [{ name: 'development', datasets: DEVELOPMENT }] : []),
+  ...(SET === 'held-out' || SET === 'both' ? [{ name: 'held-out', datasets: HELD_OUT_DATASETS }] : []),
+];
+if (GROUPS.length === 0) {
+  console.error(`BENCH_SET must be development, held-out or both, not ${SET}`);
+  process.exit(2);
+}
+/** A dataset's questions: a development set's calibration and earlier held-out ones, a held-out set's own. */
+const conversationsOf = (dataset: Dataset) => [...dataset.conversations, ...dataset.heldOut];
 
 // ---------------------------------------------------------------------------------------------------
 // Grading
@@ -166,9 +182,8 @@ async function waitReady(
   }
 }
 
-/** The help center on 127.0.0.1 (robots.txt: none). */
-async function startHelpCenter(): Promise<{ url: string; server: Server }> {
-  const pages = helpCenterSite();
+/** A website of `pages` (path → HTML) on 127.0.0.1 (robots.txt: none). */
+async function serveSite(pages: ReadonlyMap<string, string>): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const page = pages.get((req.url ?? '/').split('?')[0]!);
     if (!page) {
@@ -181,42 +196,41 @@ async function startHelpCenter(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
 }
 
-/** Adds the dataset's knowledge to the chatbot and waits until it is ready. */
-async function addKnowledge(
-  client: Client,
-  chatbotId: string,
-  dataset: Dataset,
-  siteUrl: string,
-): Promise<void> {
-  let res;
-  if (dataset.kind === 'text') {
-    res = await call(client, 'POST', `/chatbots/${chatbotId}/knowledge/text`, {
-      title: SHOP_FAQ_TITLE,
-      text: SHOP_FAQ_TEXT,
-    });
-  } else if (dataset.kind === 'site') {
-    res = await call(client, 'POST', `/chatbots/${chatbotId}/knowledge/website`, {
-      url: siteUrl,
-      crawl: 'site',
-    });
-  } else {
-    const form = new FormData();
-    form.append(
-      'file',
-      new Blob([new Uint8Array(await manualPdf())], { type: 'application/pdf' }),
-      `${MANUAL_TITLE}.pdf`,
-    );
-    res = await call(client, 'POST', `/chatbots/${chatbotId}/knowledge/files`, form);
+/** The knowledge of a development set, as the held-out sets carry theirs. */
+function materialOf(dataset: Dataset): KnowledgeMaterial[] {
+  if (dataset.material) return dataset.material;
+  if (dataset.kind === 'text') return [{ type: 'text', title: SHOP_FAQ_TITLE, text: SHOP_FAQ_TEXT }];
+  if (dataset.kind === 'site') return [{ type: 'site', pages: Object.fromEntries(helpCenterSite()) }];
+  return [
+    { type: 'file', title: MANUAL_TITLE, fileName: `${MANUAL_TITLE}.pdf`, contentType: 'application/pdf', file: manualPdf },
+  ];
+}
+
+/** Adds the dataset's knowledge to the chatbot, a source for each piece, and waits until all are ready. */
+async function addKnowledge(client: Client, chatbotId: string, dataset: Dataset, servers: Server[]): Promise<void> {
+  for (const material of materialOf(dataset)) {
+    let res: Reply;
+    if (material.type === 'text') {
+      res = await call(client, 'POST', `/chatbots/${chatbotId}/knowledge/text`, { title: material.title, text: material.text });
+    } else if (material.type === 'site') {
+      const site = await serveSite(new Map(Object.entries(material.pages)));
+      servers.push(site.server);
+      res = await call(client, 'POST', `/chatbots/${chatbotId}/knowledge/website`, { url: site.url, crawl: 'site' });
+    } else {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(await material.file())], { type: material.contentType }), material.fileName);
+      form.append('title', material.title);
+      res = await call(client, 'POST', `/chatbots/${chatbotId}/knowledge/files`, form);
+    }
+    if (res.status !== 201) throw new Error(`adding ${dataset.name}: ${res.status} ${JSON.stringify(res.body)}`);
+    await waitReady(client, chatbotId, res.body.data.source.id);
   }
-  if (res.status !== 201)
-    throw new Error(`adding ${dataset.name}: ${res.status} ${JSON.stringify(res.body)}`);
-  await waitReady(client, chatbotId, res.body.data.source.id);
 }
 
 /** Asks every question of the dataset, each conversation's questions in order, and grades the answers. */
 async function askAll(client: Client, chatbotId: string, dataset: Dataset): Promise<Graded[]> {
   const graded: Graded[] = [];
-  for (const conversation of SET === 'held-out' ? dataset.heldOut : dataset.conversations) {
+  for (const conversation of conversationsOf(dataset)) {
     let threadId: string | null = null;
     for (const question of conversation) {
       const res: Reply = threadId
@@ -237,12 +251,12 @@ async function askAll(client: Client, chatbotId: string, dataset: Dataset): Prom
   return graded;
 }
 
-async function run(dialect: DialectName, env: Record<string, string>): Promise<Graded[][]> {
+async function run(dialect: DialectName, env: Record<string, string>, datasets: Dataset[]): Promise<Graded[][]> {
   const { dataDir, database, deps } = await openBenchService(dialect, 'cbo-bench-answers-', env);
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const workers = startWorkers(deps);
-  const site = await startHelpCenter();
+  const servers: Server[] = [];
   try {
     const account = await deps.accounts.createAccount({ name: 'Bench' });
     const user = await deps.accounts.createUser({
@@ -253,10 +267,10 @@ async function run(dialect: DialectName, env: Record<string, string>): Promise<G
     const { token } = await deps.accounts.createToken({ userId: user.id, scopes: [...PERMISSIONS] });
     const client: Client = { base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, token };
     const results: Graded[][] = [];
-    for (const dataset of DATASETS) {
+    for (const dataset of datasets) {
       const chatbot = await deps.chatbots.createChatbot({ accountId: account.id, name: dataset.name });
       const started = performance.now();
-      await addKnowledge(client, chatbot.id, dataset, site.url);
+      await addKnowledge(client, chatbot.id, dataset, servers);
       const ready = performance.now();
       const graded = await askAll(client, chatbot.id, dataset);
       results.push(graded);
@@ -273,7 +287,7 @@ async function run(dialect: DialectName, env: Record<string, string>): Promise<G
     return results;
   } finally {
     await workers.stop();
-    await new Promise<void>((resolve) => site.server.close(() => resolve()));
+    for (const server of servers) await new Promise<void>((resolve) => server.close(() => resolve()));
     await app.close();
     await deps.stop();
     await database.drop();
@@ -281,9 +295,9 @@ async function run(dialect: DialectName, env: Record<string, string>): Promise<G
   }
 }
 
-function report(dialect: DialectName, results: Graded[][]): void {
-  console.log(`\n[${dialect}] engine ${ENGINE}, ${SET} questions`);
-  DATASETS.forEach((dataset, i) => console.log(`  ${summary(dataset.name, tally(results[i]!))}`));
+function report(dialect: DialectName, group: string, datasets: Dataset[], results: Graded[][]): void {
+  console.log(`\n[${dialect}] engine ${ENGINE}, ${group} sets`);
+  datasets.forEach((dataset, i) => console.log(`  ${summary(dataset.name, tally(results[i]!))}`));
   const all = results.flat();
   console.log(`  ${summary('overall', tally(all))}`);
   const kinds = [...new Set(all.map((r) => r.question.kind))] as QuestionKind[];
@@ -294,6 +308,9 @@ function report(dialect: DialectName, results: Graded[][]): void {
       `    ${kind.padEnd(13)} ${String(t.total).padStart(3)}   ${t.right} / ${t.wrong} / ${t.dontKnow}`,
     );
   }
+  const noSharedWord = tally(all.filter((r) => r.question.noSharedWord));
+  if (noSharedWord.total > 0)
+    console.log(`    ${'no shared word'.padEnd(13)} ${String(noSharedWord.total).padStart(3)}   ${noSharedWord.right} / ${noSharedWord.wrong} / ${noSharedWord.dontKnow}`);
   console.log('  targets: right ≥ 70 %, wrong ≤ 5 %, unanswerable → "don\'t know" every time');
 }
 
@@ -324,6 +341,6 @@ for (const dialect of DIALECTS) {
     console.log(`[postgres] skipped: ${PG_URL} cannot be reached`);
     continue;
   }
-  report(dialect, await run(dialect, env));
+  for (const group of GROUPS) report(dialect, group.name, group.datasets, await run(dialect, env, group.datasets));
 }
 process.exit(0);
