@@ -331,7 +331,8 @@ describe('conversations: live streams across two api processes [postgres]', { sk
     assert.deepEqual(onA.events.map((e) => Number(e.id)), [2, 4, 6, 8]);
     const resumed = await streamOn(b, { authorization: `Bearer ${s.token}`, 'last-event-id': onA.events[1]!.id! });
     await converseOn(a, s, s.token, 'Three');
-    await resumed.until(() => resumed.events.length >= 3, 10_000);
-    assert.deepEqual(resumed.events.map((e) => Number(e.id)), [6, 8, 10]);
+    // The replay (6, 8), then the new conversation's two changes (its message, the answer).
+    await resumed.until(() => resumed.events.length >= 4, 10_000);
+    assert.deepEqual(resumed.events.map((e) => Number(e.id)), [6, 8, 10, 12]);
   });
 });
