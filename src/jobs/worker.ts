@@ -20,6 +20,7 @@ import type { Db } from '../db/database.js';
 import type { Notifications } from '../db/notifications.js';
 import { forUpdate } from '../db/dialect.js';
 import type { Clock } from '../lib/clock.js';
+import { inBatches } from '../lib/batches.js';
 import { PermanentJobError, type JobCatalog, type RunLater } from './catalog.js';
 import type { JobTable } from './jobs.table.js';
 import { JOBS_CHANNEL, jobSignal, wakeWorkers } from './queue.js';
@@ -215,8 +216,8 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
     const claims = [...running.values()];
     if (claims.length === 0) return;
     const renewed = new Set<string>();
-    for (let i = 0; i < claims.length; i += 500) {
-      const tokens = claims.slice(i, i + 500).map((c) => c.job.claim_token);
+    for (const batch of inBatches(claims)) {
+      const tokens = batch.map((c) => c.job.claim_token);
       const rows = await db
         .updateTable('jobs')
         .set({ locked_until: clock.now() + leaseMs })

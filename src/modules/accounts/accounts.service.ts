@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Clock } from '../../lib/clock.js';
+import { inBatches } from '../../lib/batches.js';
 import { isUuid, newId, randomBase62 } from '../../lib/ids.js';
 import * as repo from './accounts.repository.js';
 import { isPermission, type Permission } from './permissions.js';
@@ -160,15 +161,10 @@ async function authenticate(db: Db, clock: Clock, token: string): Promise<Princi
   };
 }
 
-/** Lookups of this many tokens at most per query. */
-const CHECK_BATCH = 500;
-
 async function tokenEnds(db: Db, clock: Clock, principals: readonly Principal[]): Promise<Map<string, PrincipalEnd | null>> {
   const ids = [...new Set(principals.flatMap((p) => (p.tokenId === null ? [] : [p.tokenId])))];
   const rows = new Map<string, Awaited<ReturnType<typeof repo.findTokenStates>>[number]>();
-  for (let i = 0; i < ids.length; i += CHECK_BATCH) {
-    for (const row of await repo.findTokenStates(db, ids.slice(i, i + CHECK_BATCH))) rows.set(row.id, row);
-  }
+  for (const batch of inBatches(ids)) for (const row of await repo.findTokenStates(db, batch)) rows.set(row.id, row);
   const now = clock.now();
   const ends = new Map<string, PrincipalEnd | null>();
   for (const principal of principals) {

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, notFound, validationError } from '../../errors.js';
 import { SESSION_MAX_AGE_MS, hashSecret, newSessionId } from '../../http/session.js';
 import type { PageRequest } from '../../http/pagination.js';
+import { inBatches } from '../../lib/batches.js';
 import { RateWindow } from '../../lib/rate-window.js';
 import { isUuid } from '../../lib/ids.js';
 import { ACCESS_ENDED_CHANNEL, AccountsError, type Permission, type Principal, type PrincipalEnd } from '../accounts/index.js';
@@ -62,9 +63,6 @@ export interface Invitation {
 
 /** The token rides in the fragment, which browsers never send: it reaches no server log. */
 export const inviteLink = (base: string, token: string): string => `${base}/inbox/#/invite/${token}`;
-
-/** Lookups of this many sessions at most per query. */
-const CHECK_BATCH = 500;
 
 export function createPeopleService({ db, clock, config, notifications }: PeopleDeps) {
   // Sign-in throttles live in the process's memory: a restart or another process starts counting anew.
@@ -181,9 +179,8 @@ export function createPeopleService({ db, clock, config, notifications }: People
       const keys = [...new Set(principals.flatMap((p) => (p.sessionKey === null ? [] : [p.sessionKey])))];
       const now = clock.now();
       const held = new Set<string>();
-      for (let i = 0; i < keys.length; i += CHECK_BATCH) {
-        for (const row of await repo.findSessionStates(db, keys.slice(i, i + CHECK_BATCH))) if (holds(row, now)) held.add(row.id_hash);
-      }
+      for (const batch of inBatches(keys))
+        for (const row of await repo.findSessionStates(db, batch)) if (holds(row, now)) held.add(row.id_hash);
       return new Map(keys.map((key) => [key, held.has(key) ? null : 'session_ended']));
     },
 
