@@ -1,6 +1,6 @@
 // Background work of the knowledge capability: processing runs as jobs, and the periodic task that
 // starts scheduled website refreshes.
-import type { JobHandler } from '../../jobs/catalog.js';
+import type { FailedJob, JobHandler } from '../../jobs/catalog.js';
 import type { PeriodicTask } from '../../jobs/scheduler.js';
 import { EMBEDDINGS_FAILURE_PREFIX } from './embeddings.js';
 import { failRun, startDueRefreshes } from './knowledge.runs.js';
@@ -11,17 +11,16 @@ export const processJob = (deps: KnowledgeServiceDeps): JobHandler<'knowledge.pr
   type: 'knowledge.process',
   run: (payload, context) =>
     processKnowledgeSource(payload, { db: deps.db, clock: deps.clock, logger: deps.logger, runtime: deps.runtime, signal: context.signal }),
-  onFailedForGood: async (trx, payload, reason, { policy }) => {
-    await failRun(trx, deps.clock.now(), payload, describeJobFailure(reason, policy.timeoutMs));
+  onFailedForGood: async (trx, payload, reason, failed) => {
+    await failRun(trx, deps.clock.now(), payload, describeJobFailure(reason, failed));
   },
 });
 
 /** The job's own reason may hold internals (SQL, paths); the source gets a sentence for people. */
-function describeJobFailure(reason: string, timeoutMs: number): string {
-  if (/^timed out/.test(reason)) return `processing did not finish within ${formatDuration(timeoutMs)}`;
-  const interrupted = /^interrupted (\d+) times/.exec(reason);
-  if (interrupted) {
-    return `processing was interrupted ${interrupted[1]} times (the worker running it stopped before it finished); refresh or add the source again`;
+function describeJobFailure(reason: string, { job, policy }: FailedJob): string {
+  if (/^timed out/.test(reason)) return `processing did not finish within ${formatDuration(policy.timeoutMs)}`;
+  if (job.interruptions >= policy.maxInterruptions) {
+    return `processing was interrupted ${job.interruptions} times (the worker running it stopped before it finished); refresh or add the source again`;
   }
   if (reason.startsWith(EMBEDDINGS_FAILURE_PREFIX)) {
     return `the passages could not be embedded: ${reason.slice(EMBEDDINGS_FAILURE_PREFIX.length)}; refresh or add the source again`;
