@@ -109,6 +109,17 @@ describeEachDialect(
       assert.equal(res.body.error.code, 'unsupported_media_type');
     });
 
+    it('every answer, success or error, says nosniff: no browser reads it as another type', async () => {
+      const s = await seed(t());
+      for (const res of [
+        await t().api('GET', '/chatbots', { token: s.token }),
+        await t().api('GET', '/chatbots'),
+        await t().api('GET', '/nowhere'),
+      ]) {
+        assert.equal(res.headers['x-content-type-options'], 'nosniff', String(res.status));
+      }
+    });
+
     it('answers 500 internal_error without internals', async () => {
       const res = await t().api('GET', '/probe/boom');
       assert.equal(res.status, 500);
