@@ -285,7 +285,10 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
     }
     const timeout = setTimeout(() => abort.abort(new Error(`timed out after ${Math.round(definition.timeoutMs / 1000)} s`)), definition.timeoutMs);
     try {
-      const aborted = new Promise<never>((_, reject) => abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error), { once: true }));
+      // Already aborted when it starts (a claim launched while the stop hands jobs back): no event will come.
+      const aborted = abort.signal.aborted
+        ? Promise.reject(abort.signal.reason as Error)
+        : new Promise<never>((_, reject) => abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error), { once: true }));
       const outcome = await Promise.race([definition.run(JSON.parse(job.payload), { job, attempt: job.attempts, signal: abort.signal }), aborted]);
       if (isRunLater(outcome)) await requeue(job, outcome.runLaterAt, { countAttempt: false });
       else await completions.remove(job);
