@@ -27,9 +27,9 @@ import type { DialectName } from '../src/db/dialect.js';
 import { systemClock } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';
 import { insertChunks } from '../src/modules/knowledge/knowledge.repository.js';
-import { searchKnowledge } from '../src/modules/knowledge/index.js';
-import { unit } from '../src/modules/knowledge/embeddings.js';
-import { nearestChunks, storeVectors, type MeaningSearch } from '../src/modules/knowledge/vectors.js';
+import { searchKnowledge } from '../src/modules/answers/index.js';
+import { unit } from '../src/modules/answers/retrieval/embeddings.js';
+import { nearestChunks, storeVectors, type MeaningSearch } from '../src/modules/answers/retrieval/vectors.js';
 import { startWorkers } from '../src/workers.js';
 import { PG_URL, openBenchService, postgresReachable, prng } from './support.js';
 

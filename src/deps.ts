@@ -30,6 +30,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger } from './logger.js';
 import { createMetrics } from './metrics.js';
 import { createOutboundGuard, type OutboundGuard } from './net/outbound-guard.js';
+import { createAnswerEngine } from './modules/answers/index.js';
 import { createAccountsService, type AccountsService } from './modules/accounts/index.js';
 import {
   channelsCapability,
@@ -45,7 +46,6 @@ import { chatbotsCapability, createChatbotsService, type ChatbotsService } from 
 import {
   channelAdapters,
   conversationsCapability,
-  createAnswerEngine,
   createConversationFeed,
   createLiveRuntime,
   createConversationsService,

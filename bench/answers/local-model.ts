@@ -8,7 +8,7 @@
 //   "I don't know".
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REWRITE_PROMPT } from '../../src/modules/conversations/answer/rewrite.js';
+import { REWRITE_PROMPT } from '../../src/modules/answers/engines/rewrite.js';
 
 interface Message {
   role: string;

@@ -5,10 +5,10 @@
 // as one sentence, and a product name that every passage carries not passing for an answer.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DONT_KNOW } from '../../src/modules/conversations/answer/wording.js';
-import { earlierTerms } from '../../src/modules/conversations/answer/follow-up.js';
-import { languageOf } from '../../src/lib/language.js';
-import { synonymsOf } from '../../src/lib/synonyms.js';
+import { DONT_KNOW } from '../../src/modules/answers/wording.js';
+import { earlierTerms } from '../../src/modules/answers/follow-up.js';
+import { languageOf } from '../../src/lib/text/language.js';
+import { synonymsOf } from '../../src/lib/text/synonyms.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import { addKnowledge, say, start } from './support.js';

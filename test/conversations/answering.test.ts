@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { AnswerEngine } from '../../src/modules/conversations/index.js';
-import { DONT_KNOW } from '../../src/modules/conversations/answer/wording.js';
+import { DONT_KNOW } from '../../src/modules/answers/wording.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import { addKnowledge, drainJobs, path, say, start } from './support.js';

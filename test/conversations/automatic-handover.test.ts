@@ -7,7 +7,7 @@ import {
   escalationAfterAnswer,
   escalationForVisitorMessage,
 } from '../../src/modules/conversations/handover-rules.js';
-import { HANDOVER_PENDING } from '../../src/modules/conversations/answer/wording.js';
+import { HANDOVER_PENDING } from '../../src/modules/conversations/replies.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import { addKnowledge, outbox, path, say, start } from './support.js';

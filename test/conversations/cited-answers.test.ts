@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { after, before, it } from 'node:test';
-import { referenceData } from '../../src/modules/conversations/answer/openai.js';
-import { DONT_KNOW } from '../../src/modules/conversations/answer/wording.js';
+import { referenceData } from '../../src/modules/answers/engines/openai.js';
+import { DONT_KNOW } from '../../src/modules/answers/wording.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import { startHttpServer, type TestServer } from '../support/tls.js';

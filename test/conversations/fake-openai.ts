@@ -3,7 +3,7 @@
 // rewrite (its own system prompt) and the answer are scripted apart, as two tasks of the same model.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REWRITE_PROMPT } from '../../src/modules/conversations/answer/rewrite.js';
+import { REWRITE_PROMPT } from '../../src/modules/answers/engines/rewrite.js';
 
 export interface ChatRequest {
   model: string;

@@ -3,7 +3,7 @@
 // in the visitor's words); any model failure falls back to the extractive answer, never a 500.
 import assert from 'node:assert/strict';
 import { after, beforeEach, describe, it } from 'node:test';
-import { referenceData, SYSTEM_PROMPT } from '../../src/modules/conversations/answer/openai.js';
+import { referenceData, SYSTEM_PROMPT } from '../../src/modules/answers/engines/openai.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import { decliningModel, obedientModel, referenceDataOf, openAiEnvFor, startFakeOpenAi } from './fake-openai.js';

@@ -7,14 +7,14 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, beforeEach, describe, it } from 'node:test';
-import { SYSTEM_PROMPT } from '../../src/modules/conversations/answer/openai.js';
+import { SYSTEM_PROMPT } from '../../src/modules/answers/engines/openai.js';
 import {
   lexicalStandalone,
   MAX_STANDALONE_CHARS,
   REWRITE_PROMPT,
   usableRewrite,
-} from '../../src/modules/conversations/answer/rewrite.js';
-import { searchTerms } from '../../src/modules/knowledge/search-terms.js';
+} from '../../src/modules/answers/engines/rewrite.js';
+import { searchTerms } from '../../src/modules/answers/retrieval/search-terms.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import {

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import { DONT_KNOW } from '../../src/modules/conversations/answer/wording.js';
-import { searchKnowledge } from '../../src/modules/knowledge/index.js';
+import { DONT_KNOW } from '../../src/modules/answers/wording.js';
+import { searchKnowledge } from '../../src/modules/answers/index.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import { addKnowledge, start } from './support.js';

@@ -3,7 +3,7 @@
 // speak as someone else. Only the visitor's own messages trigger handovers and leads.
 import assert from 'node:assert/strict';
 import { after, beforeEach, describe, it } from 'node:test';
-import { informationOnly } from '../../src/modules/conversations/answer/passage-text.js';
+import { informationOnly } from '../../src/modules/answers/passage-text.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { referenceDataOf, startFakeOpenAi } from './fake-openai.js';

@@ -4,7 +4,7 @@
 // report leaves small talk and contact details out and masks email addresses and phone numbers.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DONT_KNOW } from '../../src/modules/conversations/answer/wording.js';
+import { DONT_KNOW } from '../../src/modules/answers/wording.js';
 import {
   CONTACT_NOTED,
   isOnlyContactDetails,

@@ -7,7 +7,7 @@ import { after, beforeEach, it } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { createDeps } from '../../src/deps.js';
 import { startWorkers } from '../../src/workers.js';
-import { DONT_KNOW } from '../../src/modules/conversations/answer/wording.js';
+import { DONT_KNOW } from '../../src/modules/answers/wording.js';
 import { describeEachDialect, testConfig, type TestApp } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { drainJobs, start } from '../conversations/support.js';

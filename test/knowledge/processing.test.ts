@@ -10,7 +10,7 @@ import { createDeps } from '../../src/deps.js';
 import type { Db } from '../../src/db/database.js';
 import { createLogger } from '../../src/logger.js';
 import { beginRun, finishRun } from '../../src/modules/knowledge/knowledge.runs.js';
-import { searchKnowledge } from '../../src/modules/knowledge/search.js';
+import { searchKnowledge } from '../../src/modules/answers/retrieval/search.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import { addText, chunkCount, getSource, runJobs, syncedEvents } from './support.js';

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { JobCatalog, withPolicy } from '../../src/jobs/catalog.js';
 import { startJobWorker } from '../../src/jobs/worker.js';
 import { processJob } from '../../src/modules/knowledge/knowledge.jobs.js';
-import { searchKnowledge } from '../../src/modules/knowledge/search.js';
+import { searchKnowledge } from '../../src/modules/answers/retrieval/search.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { TOPICS, testSiteForThisFile } from './site.js';

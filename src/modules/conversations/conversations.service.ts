@@ -18,8 +18,8 @@ import {
   type ContactDetails,
   type LeadsService,
 } from '../leads/index.js';
-import type { Answer, AnswerEngine } from './answer/index.js';
-import { composeReply } from './answer/wording.js';
+import type { Answer, AnswerEngine } from './answer-port.js';
+import { composeReply } from './replies.js';
 import { presentConversation } from './conversations.presenter.js';
 import * as repo from './conversations.repository.js';
 import type { Channel, ConversationRow, ConversationView, MessageRow } from './conversations.table.js';

@@ -2,9 +2,10 @@
 // team's handover endpoints, and the questions report with the visitors' ratings of answers.
 //
 // Other capabilities use the services (every channel opens conversations and hands visitor messages to
-// `ConversationsService`), the resources' schemas and presenters, and the channel-delivery port
-// (`ChannelAdapter`) through which answers and replies reach the visitor: a channel capability implements
-// it and the composition root plugs it in.
+// `ConversationsService`), the resources' schemas and presenters, and two ports the composition root plugs
+// in: the channel-delivery port (`ChannelAdapter`) through which answers and replies reach the visitor,
+// implemented by each channel capability, and the answer port (`AnswerEngine`) that replies from the
+// chatbot's knowledge, implemented by the answers capability.
 import type { Capability, Core } from '../../core.js';
 import type { StreamAccess } from '../../http/stream-access.js';
 import { conversationRoutes, type ConversationRoutesDeps } from './conversations.routes.js';
@@ -14,7 +15,8 @@ import { liveRoutes } from './live/live.routes.js';
 import type { LiveRuntime } from './live/live.runtime.js';
 import { questionRoutes, type QuestionRoutesDeps } from './questions/questions.routes.js';
 
-export { createAnswerEngine, type AnswerEngine, type Retrieve } from './answer/index.js';
+export type { Answer, AnswerEngine, AnswerRequest, EngineName } from './answer-port.js';
+export { OFFER_OF_A_PERSON } from './replies.js';
 export { presentConversation, presentMessage } from './conversations.presenter.js';
 export { ConversationSchema, MessageSchema } from './conversations.schemas.js';
 export {
@@ -23,7 +25,7 @@ export {
   type ConversationsDeps,
   type ConversationsService,
 } from './conversations.service.js';
-export type { ConversationRow, ConversationView, MessageRow } from './conversations.table.js';
+export type { ConversationRow, ConversationView, MessageRole, MessageRow } from './conversations.table.js';
 export {
   NOT_CONNECTED,
   channelAdapters,

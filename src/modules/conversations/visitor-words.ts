@@ -4,7 +4,7 @@
 // could fail to answer, so they neither count toward "could not answer twice in a row" nor appear in the
 // unanswered-questions report.
 import { findContactDetails } from '../leads/index.js';
-import { OFFER_OF_A_PERSON } from './answer/wording.js';
+import { OFFER_OF_A_PERSON } from './replies.js';
 
 /** Lower case letters, digits and single spaces; apostrophes dropped ("that's" → "thats"). */
 const normalise = (text: string): string =>

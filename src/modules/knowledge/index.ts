@@ -10,8 +10,6 @@ import type { KnowledgeServiceDeps } from './knowledge.service.js';
 
 export { createKnowledgeRuntime, type KnowledgeRuntime } from './knowledge.runtime.js';
 export { createKnowledgeService, type KnowledgeService, type KnowledgeServiceDeps } from './knowledge.service.js';
-export { searchKnowledge, type Passage } from './search.js';
-export { classifyLine, isTitleParagraph, tableRowsAsText, TITLE_LEVEL, type LineKind } from './processing/structure.js';
 
 export type KnowledgeDeps = KnowledgeServiceDeps & KnowledgeRoutesDeps;
 

@@ -2,7 +2,7 @@
 // starts scheduled website refreshes.
 import type { FailedJob, JobHandler } from '../../jobs/catalog.js';
 import type { PeriodicTask } from '../../jobs/scheduler.js';
-import { EMBEDDINGS_FAILURE_PREFIX } from './embeddings.js';
+import { EMBEDDINGS_FAILURE_PREFIX } from '../answers/index.js';
 import { failRun, startDueRefreshes } from './knowledge.runs.js';
 import type { KnowledgeServiceDeps } from './knowledge.service.js';
 import { processKnowledgeSource } from './processing/pipeline.js';

@@ -11,8 +11,8 @@ import { newId } from '../../lib/ids.js';
 import * as repo from './knowledge.repository.js';
 import type { ChunkDraft, SourceRow } from './knowledge.repository.js';
 import { presentSource } from './knowledge.presenter.js';
-import { refreshSearchStatistics } from './search.dialect.js';
-import { storeSourceVectors } from './vectors.js';
+import { refreshSearchStatistics } from '../answers/index.js';
+import { storeSourceVectors } from '../answers/index.js';
 
 export type ProcessJobPayload = JobPayload<'knowledge.process'>;
 

@@ -1,5 +1,5 @@
 import { normaliseText } from './text-clean.js';
-import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from './structure.js';
+import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from '../../../lib/text/structure.js';
 
 export interface ChunkOptions {
   /** Longest chunk, in characters (UTF-16 units). Chunks are packed up to it. */

@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { tableRowsAsText } from './structure.js';
+import { tableRowsAsText } from '../../../lib/text/structure.js';
 import { normaliseText, stripInvisible } from './text-clean.js';
 
 export { stripInvisible } from './text-clean.js';

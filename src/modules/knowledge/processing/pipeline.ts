@@ -34,8 +34,8 @@ import { crawlWebsite, type CrawlOutcome } from './crawl.js';
 import { chunkText } from './chunk.js';
 import { ExtractionError, throwIfAborted } from './errors.js';
 import { PermanentJobError } from '../../../jobs/catalog.js';
-import { EmbeddingsError } from '../embeddings.js';
-import { storedVectorsByText } from '../vectors.js';
+import { EmbeddingsError } from '../../answers/index.js';
+import { storedVectorsByText } from '../../answers/index.js';
 
 export interface PipelineContext {
   db: Db;

@@ -1,29 +1,10 @@
 // Lexical relevance for answers: does a passage speak to the question, and which of its sentences do.
 // Deterministic and cheap (no index of its own): retrieval already narrowed the passages down. Words
 // meet by their Snowball stem (English, and the visitor's language) or as a typo of one another.
-import { ENGLISH, languageOf, stopwordsOf, type Language } from '../../../lib/language.js';
-import { sameWord } from '../../../lib/words.js';
+import { ENGLISH, isStopword, languageOf, type Language } from '../../lib/text/language.js';
+import { sameWord, wordsOf } from '../../lib/text/words.js';
 
-const STOPWORDS = new Set(
-  `a about above after again against all am an and any are aren't as at be because been before being below between both but by can
-  can't cannot could couldn't did didn't do does doesn't doing don't down during each few for from further get gets got had hadn't
-  has hasn't have haven't having he her here hers herself him himself his how i i'd i'll i'm i've if in into is isn't it it's its
-  itself just know let let's like me more most much must my myself need no nor not now of off on once only or other ought our ours
-  ourselves out over own please same shall she should shouldn't so some such tell than that that's the their theirs them
-  themselves then there there's these they they're this those through to too under until up us very want was wasn't we we're
-  were weren't what what's when where where's which while who who's whom why why's will with won't would wouldn't you you'd
-  you'll you're you've your yours yourself yourselves hi hello hey thanks thank anyone anything someone something also ever
-  long much many way ways find possible kind sort thing things really actually exactly
-  mean means need needs show shows work works use using happen happens able offer offers provide provides u ur r wat pls plz`.split(
-    /\s+/,
-  ),
-);
 
-const words = (text: string): string[] =>
-  text
-    .toLowerCase()
-    .normalize('NFKC')
-    .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
 
 /** "How big", "how often", "how hot": the word after "how" asks for a measure (a number, a size, a time). */
 const MEASURE_AFTER_HOW =
@@ -41,15 +22,14 @@ export function asksForMeasure(text: string): boolean {
  * without the stop words of English and of the question's own language.
  */
 export function significantTerms(text: string, language: Language = languageOf(text)): string[] {
-  const own = language.code === ENGLISH.code ? undefined : stopwordsOf(language);
-  const terms = words(text)
-    .map((word) => word.replace(/’/g, "'"))
-    .filter((word) => !STOPWORDS.has(word) && !own?.has(word) && (word.length > 1 || /\d/.test(word)));
+  const terms = wordsOf(text).filter(
+    (word) => !isStopword(word, language) && (word.length > 1 || /\d/.test(word)),
+  );
   return [...new Set(terms)];
 }
 
 /** The words of a text, split like the question's ("don't" stays one word, "it's" too). */
-const wordsIn = (text: string): Set<string> => new Set(words(text).map((word) => word.replace(/’/g, "'")));
+const wordsIn = (text: string): Set<string> => new Set(wordsOf(text));
 
 /** Whether a text's words hold the question's word (sameWord; `language`: the visitor's Snowball stemmer). */
 const holdsWord = (present: ReadonlySet<string>, term: string, language?: string): boolean => {

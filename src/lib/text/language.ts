@@ -53,7 +53,32 @@ export function languageOf(text: string): Language {
   return { code: best.code, snowball: best.snowball };
 }
 
+/**
+ * English words that say nothing of what a visitor asks about: function words, greetings, and the verbs and
+ * fillers of a request ("can you show me", "is there any way"). The one English list; other languages use
+ * the `stopword` package's.
+ */
+const ENGLISH_STOPWORDS = new Set(
+  `a about above after again against all am an and any are aren't as at be because been before being below between both but by can
+  can't cannot could couldn't did didn't do does doesn't doing don't down during each few for from further get gets got had hadn't
+  has hasn't have haven't having he her here hers herself him himself his how i i'd i'll i'm i've if in into is isn't it it's its
+  itself just know let let's like me more most much must my myself need no nor not now of off on once only or other ought our ours
+  ourselves out over own please same shall she should shouldn't so some such tell than that that's the their theirs them
+  themselves then there there's these they they're this those through to too under until up us very want was wasn't we we're
+  were weren't what what's when where where's which while who who's whom why why's will with won't would wouldn't you you'd
+  you'll you're you've your yours yourself yourselves hi hello hey thanks thank anyone anything someone something also ever
+  long much many way ways find possible kind sort thing things really actually exactly
+  mean means need needs show shows work works use using happen happens able offer offers provide provides u ur r wat pls plz`.split(
+    /\s+/,
+  ),
+);
+
 /** The language's stop words (lower case); empty when the package has none for it. */
 export function stopwordsOf(language: Language): ReadonlySet<string> {
+  if (language.code === ENGLISH.code) return ENGLISH_STOPWORDS;
   return LANGUAGES.find((known) => known.code === language.code)?.stopwords ?? new Set();
 }
+
+/** Whether a word is a stop word of English (the knowledge's usual language) or of the visitor's language. */
+export const isStopword = (word: string, language: Language = ENGLISH): boolean =>
+  ENGLISH_STOPWORDS.has(word) || (language.code !== ENGLISH.code && stopwordsOf(language).has(word));

@@ -1,21 +1,9 @@
-// The answer-engine interface: the chatbot's reply to a visitor message, from the chatbot's knowledge.
-// Engines only propose; the conversation service decides what becomes a handover or a lead, and accepts a
-// model's proposal only when it is grounded in the visitor's own words (see handover-rules.ts).
-import type { Passage } from '../../knowledge/index.js';
-import type { ContactDetails } from '../../leads/index.js';
-import type { MessageRole } from '../conversations.table.js';
-
-/** A retrieved piece of a ready knowledge source, as `searchKnowledge` returns it. */
-export type { Passage };
-
-/** Retrieval over the chatbot's ready sources, source-of-truth passages first. */
-export type Retrieve = (
-  chatbotId: string,
-  query: string,
-  limit: number,
-  /** `byMeaning: false`: without the vector ranking (a query that only adds words to one already run). */
-  options?: { byMeaning?: boolean },
-) => Promise<Passage[]>;
+// The port through which a conversation gets the chatbot's reply to a visitor message from its knowledge
+// (the answers capability implements it, as channel capabilities implement ChannelAdapter). Engines only
+// propose; the conversation service decides what becomes a handover or a lead, and accepts a model's
+// proposal only when it is grounded in the visitor's own words (see handover-rules.ts).
+import type { ContactDetails } from '../leads/index.js';
+import type { MessageRole } from './conversations.table.js';
 
 export interface AnswerRequest {
   chatbotId: string;

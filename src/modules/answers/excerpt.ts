@@ -2,8 +2,8 @@
 // is read by its structure (the same rules chunking used): headings and FAQ questions are the context of
 // the sentences and list items below them, so they help pick the answer but are never the answer
 // themselves, and no Markdown syntax (heading marks, emphasis, list markers, link syntax) is shown.
-import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from '../../knowledge/index.js';
-import { stem, wordsOf } from '../../../lib/words.js';
+import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from '../../lib/text/structure.js';
+import { stem, wordsOf } from '../../lib/text/words.js';
 import { weighedCoverage, type WeighedTerm } from './relevance.js';
 
 interface Segment {

@@ -13,9 +13,9 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/reso
 import type { Logger } from 'pino';
 import type { ContactDetails } from '../../leads/index.js';
 import type { Answer, AnswerEngine, AnswerRequest, Passage, Retrieve } from './engine.js';
-import { plainText } from './excerpt.js';
+import { plainText } from '../excerpt.js';
 import { PASSAGES_PER_ANSWER, relevantPassages, type RelevantPassage } from './extractive.js';
-import { asQuotedData } from './passage-text.js';
+import { asQuotedData } from '../passage-text.js';
 import { rewrittenQuestion } from './rewrite.js';
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';

@@ -1,22 +1,10 @@
-// What the chatbot says in its own words (not from knowledge): "I don't know" with its offer of a person,
-// and the handover notices. Kept together so the voice stays consistent and tests can refer to it.
-// (Small talk is answered before any engine, in visitor-words.ts.)
-import type { Escalation } from '../handover-rules.js';
+// What the chatbot says in its own words around an answer: its offer of a person and the handover notices.
+// Kept together so the voice stays consistent and tests can refer to it. (Small talk is answered before
+// any engine, in visitor-words.ts; "I don't know" is the answers capability's, with this offer.)
+import type { Escalation } from './handover-rules.js';
 
 /** How the chatbot offers a person from the team; a "yes" right after it asks for one. */
 export const OFFER_OF_A_PERSON = 'Would you like me to connect you with a person from our team?';
-
-export const DONT_KNOW = `I'm sorry, I don't know the answer to that. ${OFFER_OF_A_PERSON}`;
-
-/**
- * An answer from knowledge names what it used: the title of the page or source, and for a website the
- * address of the page (a page without a title of its own is named by its address alone).
- */
-export function citing(title: string | null, url: string | null, excerpt: string): string {
-  if (url && (!title || title === url)) return `According to "${url}": ${excerpt}`;
-  if (url) return `According to "${title}" (${url}): ${excerpt}`;
-  return title ? `According to "${title}": ${excerpt}` : `According to our information: ${excerpt}`;
-}
 
 /** Said once, when this message opened the handover. */
 export function handoverOpened(escalation: Escalation): string {

@@ -1,4 +1,5 @@
-// Words for matching questions against knowledge: stems from the Snowball stemmers (English, the language
+// The text toolkit's words (with language.ts: stop words; synonyms.ts; structure.ts: lines, headings and
+// tables). Words for matching questions against knowledge: stems from the Snowball stemmers (English, the language
 // of the full-text indexes, and the visitor's language when it is another one the stemmers cover) and a
 // tolerance for typos (one edit in a word of four letters or more, two in one of eight or more; never the
 // first letter), so "refunds"/"refunded" meet, "Lieferungen"/"Lieferung" too, and "delivry" still means
@@ -26,12 +27,16 @@ export function stem(word: string, language = 'english'): string {
   return found;
 }
 
-/** Lower-case words of a text (letters and digits, accents kept), in order. */
+/**
+ * Lower-case words of a text (letters and digits, accents kept), in order: the one way text is split into
+ * words, at indexing and at answering. A contraction stays one word ("don't", "it's"), with one kind of
+ * apostrophe.
+ */
 export const wordsOf = (text: string): string[] =>
-  text
+  (text
     .normalize('NFKC')
     .toLowerCase()
-    .match(/[\p{L}\p{N}]+/gu) ?? [];
+    .match(/[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu) ?? []).map((word) => word.replace(/’/g, "'"));
 
 /** Edits allowed between a misspelt word and the word meant, by the length of the shorter one. */
 export const allowedEdits = (length: number): number => (length >= 8 ? 2 : length >= 4 ? 1 : 0);

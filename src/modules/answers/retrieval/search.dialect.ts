@@ -2,10 +2,10 @@
 // tsvector/tsquery (ts_rank). Terms arrive already reduced to letters and digits (search-terms.ts);
 // they are still only ever bound as parameters (FTS5: inside quoted strings), never spliced into SQL.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { rememberedPerKey } from '../../lib/remembered.js';
-import type { Db } from '../../db/database.js';
-import { dialectOf, toBool } from '../../db/dialect.js';
-import { sameWord } from '../../lib/words.js';
+import { rememberedPerKey } from '../../../lib/remembered.js';
+import type { Db } from '../../../db/database.js';
+import { dialectOf, toBool } from '../../../db/dialect.js';
+import { sameWord } from '../../../lib/text/words.js';
 import { fts5Any } from './search-terms.js';
 
 export interface ChunkHit {

@@ -14,13 +14,13 @@
 // `knowledge.embed` job re-embeds the ready chunks, and until it is done they are found by words alone.
 import { sql, type Generated, type SqlBool } from 'kysely';
 import type { Logger } from 'pino';
-import type { Db, Executor } from '../../db/database.js';
-import { dialectOf, toBool } from '../../db/dialect.js';
+import type { Db, Executor } from '../../../db/database.js';
+import { dialectOf, toBool } from '../../../db/dialect.js';
 import type { EmbeddingsClient } from './embeddings.js';
-import { rememberedPerKey } from '../../lib/remembered.js';
+import { rememberedPerKey } from '../../../lib/remembered.js';
 import type { ChunkHit } from './search.dialect.js';
 
-declare module '../../db/database.js' {
+declare module '../../../db/database.js' {
   interface Database {
     knowledge_chunk_vectors: KnowledgeChunkVectorTable;
   }

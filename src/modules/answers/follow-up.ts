@@ -4,7 +4,7 @@
 // with the meaningful words of the visitor's previous question. Lexical and deterministic, like the
 // extractive engine; the words of the chatbot's own replies are not used (they would pull in whatever it
 // answered, right or wrong).
-import type { MessageRole } from '../conversations.table.js';
+import type { MessageRole } from '../conversations/index.js';
 import { significantTerms } from './relevance.js';
 
 /** Words that stand for something named earlier in the conversation. */

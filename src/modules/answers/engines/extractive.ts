@@ -4,12 +4,12 @@
 // retrieval, so they win over other sources. With nothing relevant it says it does not know and offers a
 // person.
 import type { Answer, AnswerEngine, AnswerRequest, Passage, Retrieve } from './engine.js';
-import { informationOnly } from './passage-text.js';
-import { answerExcerpt, type Excerpt } from './excerpt.js';
-import { closeInMeaning } from './meaning.js';
-import { earlierTerms } from './follow-up.js';
-import { ENGLISH, languageOf } from '../../../lib/language.js';
-import { synonymsOf } from '../../../lib/synonyms.js';
+import { informationOnly } from '../passage-text.js';
+import { answerExcerpt, type Excerpt } from '../excerpt.js';
+import { closeInMeaning } from '../meaning.js';
+import { earlierTerms } from '../follow-up.js';
+import { ENGLISH, languageOf } from '../../../lib/text/language.js';
+import { synonymsOf } from '../../../lib/text/synonyms.js';
 import {
   RELEVANCE_THRESHOLD,
   asksForMeasure,
@@ -18,8 +18,8 @@ import {
   unknownTerms,
   weighedCoverage,
   type WeighedTerm,
-} from './relevance.js';
-import { DONT_KNOW, citing } from './wording.js';
+} from '../relevance.js';
+import { DONT_KNOW, citing } from '../wording.js';
 
 export const PASSAGES_PER_ANSWER = 8;
 /** Passages retrieved to weigh the question's words (see termWeights) before the best are kept. */

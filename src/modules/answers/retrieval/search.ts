@@ -14,8 +14,8 @@
 // its words is within a typo of the question's word. The two rankings are fused by rank (reciprocal rank
 // fusion), source-of-truth passages still first. With EMBEDDINGS_MODEL a third ranking joins them: the
 // chunks closest in meaning to the question (vectors.ts), which finds passages sharing no word with it.
-import type { Db } from '../../db/database.js';
-import { sameWord, wordsOf } from '../../lib/words.js';
+import type { Db } from '../../../db/database.js';
+import { sameWord, wordsOf } from '../../../lib/text/words.js';
 import { countTermMatches, rankedMatches, trigramMatches, type ChunkHit } from './search.dialect.js';
 import { searchTerms } from './search-terms.js';
 import type { MeaningHit, MeaningSearch } from './vectors.js';

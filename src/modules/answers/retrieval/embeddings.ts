@@ -3,7 +3,7 @@
 // retries; a question is embedded once, quickly or not at all (retrieval then goes on without vectors).
 // Vectors are returned scaled to length 1, so that cosine similarity is a plain dot product.
 import OpenAI from 'openai';
-import type { EmbeddingsConfig } from '../../config.js';
+import type { EmbeddingsConfig } from '../../../config.js';
 
 /** Texts per request: well under providers' limits (2,048 inputs, about 300,000 tokens for ~1,000-character chunks). */
 const EMBEDDING_BATCH = 64;

@@ -1,0 +1,42 @@
+// Answers: from a visitor's question to the chatbot's reply, out of its knowledge. Retrieval (retrieval/:
+// query terms, full-text, typo and vector rankings fused, embeddings), the reading of the question and the
+// relevance decision (relevance.ts, follow-up.ts), the choice of the sentences quoted (excerpt.ts) and the
+// engines that compose the reply (engines/: `extractive`, `openai`). Text is read the same way everywhere,
+// at indexing and at answering, through one toolkit (text/: words, stems, stop words, synonyms). The
+// conversations capability reaches it only through its answer port (AnswerEngine).
+//
+// The configured engine (ANSWER_ENGINE): `extractive` by default, `openai` with the extractive engine as
+// its fallback.
+import type { Logger } from 'pino';
+import type { Config } from '../../config.js';
+import type { AnswerEngine, Retrieve } from './engines/engine.js';
+import { ExtractiveEngine } from './engines/extractive.js';
+import { OpenAiEngine } from './engines/openai.js';
+
+export type { Answer, AnswerEngine, AnswerRequest, Passage, Retrieve } from './engines/engine.js';
+export { searchKnowledge } from './retrieval/search.js';
+// What indexing needs: the embeddings client, the chunk vectors and the full-text statistics retrieval reads.
+export {
+  EMBEDDINGS_FAILURE_PREFIX,
+  EmbeddingsError,
+  createEmbeddingsClient,
+  type EmbeddingsClient,
+} from './retrieval/embeddings.js';
+export { refreshSearchStatistics } from './retrieval/search.dialect.js';
+export {
+  chunksWithoutVectors,
+  createMeaningSearch,
+  storeSourceVectors,
+  storeVectors,
+  storedVectorsByText,
+} from './retrieval/vectors.js';
+
+export function createAnswerEngine(
+  config: Pick<Config, 'answerEngine' | 'openai'>,
+  retrieve: Retrieve,
+  logger: Logger,
+): AnswerEngine {
+  const extractive = new ExtractiveEngine(retrieve);
+  if (config.answerEngine === 'openai') return new OpenAiEngine(config.openai, retrieve, extractive, logger);
+  return extractive;
+}
