@@ -26,6 +26,22 @@ const TABLE_SEPARATOR = /^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
 /** A horizontal rule: `---`, `***`, `___`. */
 const RULE = /^([-*_])(?:\s*\1){2,}$/;
 const MAX_QUESTION_LENGTH = 200;
+/** One `column: value` cell of a table row written as text (tableRowsAsText). */
+const LABELLED_CELL = /^[^:;.!?]{1,40}:\s*\S/u;
+/** A row written as text holds at least this many labelled cells. */
+const MIN_LABELLED_CELLS = 2;
+
+/**
+ * A table row written as text (`column: value; column: value`, as CSV, Word and PDF tables are extracted):
+ * its cells, or null when the line is not one.
+ */
+function labelledCells(line: string): string[] | null {
+  if (!line.includes(': ') || !line.includes('; ')) return null;
+  const cells = line.split(/;\s+/);
+  if (cells.length < MIN_LABELLED_CELLS) return null;
+  const labelled = cells.filter((cell) => LABELLED_CELL.test(cell)).length;
+  return labelled >= MIN_LABELLED_CELLS && labelled >= cells.length - 1 ? cells.map((cell) => cell.trim()) : null;
+}
 
 /**
  * A line that is one question and nothing else (a FAQ entry's question). A line that states something
@@ -71,6 +87,8 @@ export function classifyLine(raw: string): LineKind {
   if (item) return { kind: 'item', text: item[1]! };
   const row = TABLE_ROW.exec(line);
   if (row && line.length > 1) return { kind: 'row', cells: row[1]!.split('|').map((cell) => cell.trim()) };
+  const labelled = labelledCells(line);
+  if (labelled) return { kind: 'row', cells: labelled };
   if (isQuestionLine(line)) return { kind: 'heading', level: QUESTION_LEVEL, text: line };
   return { kind: 'text', text: line };
 }

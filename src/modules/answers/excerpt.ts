@@ -4,7 +4,8 @@
 // themselves, and no Markdown syntax (heading marks, emphasis, list markers, link syntax) is shown.
 import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from '../../lib/text/structure.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
-import { weighedCoverage, type WeighedTerm } from './relevance.js';
+import { conditionStems, holdsAllWanted, type Wanted } from './question-reading.js';
+import { EXPANSION_SHARE, weighedCoverage, type WeighedTerm } from './relevance.js';
 
 interface Segment {
   /** Plain text of one sentence, list item or table row. */
@@ -164,8 +165,8 @@ function similarity(a: Set<string>, b: Set<string>): number {
 }
 
 export interface ExcerptOptions {
-  /** The question asks for a quantity, size, duration or time: sentences holding a number come first among near-equals. */
-  measure?: boolean;
+  /** What the question asks for (wantedBy): only a part that holds it answers. */
+  wanted?: readonly Wanted[];
   /** The passage's title: context of every sentence, like a heading above them all. */
   title?: string | null;
   /** Below this weighed coverage (with its headings) no sentence answers: the excerpt is empty. */
@@ -184,21 +185,26 @@ export interface Excerpt {
   alike: number;
 }
 
-/** How much holding a number counts for a sentence when a measure is asked for (a share of the question). */
-const MEASURE_BONUS = 0.15;
-const HOLDS_NUMBER =
-  /\p{N}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half|third|quarter|once|twice)\b/iu;
+/** How much a part's condition counts: one the question names (the exception it asks about) wins over the
+ * general rule; one it does not name ("free in bad weather" for "can I cancel tomorrow?") loses. */
+const CONDITION_WEIGHT = 0.1;
+/** A sentence that goes on from the one before ("It costs …", "This takes …") is read with it. */
+const GOES_ON = /^(?:it|its|this|that|these|those|they|there|then|the\s+(?:fee|price|cost|charge|rate))\b/iu;
 
 /**
- * The part of a passage that answers the question, as plain text: the best-matching sentence or item and
- * up to a few others that match nearly as well, in their original order, within `maxLength`. A sentence
- * matches through its own words and those of the headings and question above it (the words weighed as
- * the relevance decision weighs them), so the answer under the FAQ question that matches is chosen, not
- * the question; among equals, the one whose own words hold more of the question, then the one under the
- * heading most like it. When a measure is asked for, a sentence giving a number counts a little more, and
- * one joins the excerpt when the best sentences give none. Others join only from the same section. A list's items are read with the line that announced them, and only
- * the items matching best are given. Empty when the passage holds nothing but headings, or when no part
- * of it reaches `minimum`: words scattered over a passage's sections do not make an answer.
+ * The part of a passage that answers the question, as plain text: the best-matching sentence, item or table
+ * row and up to a few others that match nearly as well, in their original order, within `maxLength` (a row
+ * is never cut). A part matches through its own words and those of the headings and question above it (the
+ * words weighed as the relevance decision weighs them), so the answer under the FAQ question that matches is
+ * chosen, not the question; words held only through a typo's match or a synonym count less than the
+ * question's own (they find candidates but never outrank exact evidence); a part whose condition the
+ * question names comes first, one stating a condition the question does not name last. When the question
+ * asks for something in particular (a price, a duration, a time, a quantity, a way to contact: wantedBy),
+ * only a part that holds it can answer (with the sentence before it when it goes on from it: "It costs
+ * …"); when none does, the passage holds no answer. Others join only from the same section. A list's items
+ * are read with the line that announced them, and only the items matching best are given. Empty when the
+ * passage holds nothing but headings, or when no part of it reaches `minimum`: words scattered over a
+ * passage's sections do not make an answer.
  */
 export function answerExcerpt(
   weighed: readonly WeighedTerm[],
@@ -207,54 +213,70 @@ export function answerExcerpt(
   options: ExcerptOptions = {},
 ): Excerpt {
   const none = { text: '', score: 0, own: 0, alike: 0 };
-  const { measure = false, title = null, minimum = 0, maxLength = 500 } = options;
+  const { wanted = [], title = null, minimum = 0, maxLength = 500 } = options;
   const segments = segmentsOf(information);
   if (segments.length === 0) return none;
   const asked = stems(question);
-  const scored = segments.map((segment) => {
-    const matched = weighedCoverage(weighed, `${title ?? ''} ${segment.context} ${segment.text}`);
+  const scored = segments.map((segment, i) => {
+    const words = `${title ?? ''} ${segment.context} ${segment.text}`;
+    let matched = weighedCoverage(weighed, words);
+    let ranked = weighedCoverage(weighed, words, { expansions: EXPANSION_SHARE });
+    const holds = holdsAllWanted(segment.text, wanted);
+    // "It costs 12 euros." after "Express delivery is available.": the two say it together.
+    const previous = segments[i - 1];
+    let withPrevious = false;
+    if (wanted.length > 0 && holds && previous && previous.kind === 'sentence' && segment.kind === 'sentence' &&
+      previous.line === segment.line && GOES_ON.test(segment.text)) {
+      const together = `${title ?? ''} ${segment.context} ${previous.text} ${segment.text}`;
+      const matchedTogether = weighedCoverage(weighed, together);
+      if (matchedTogether > matched) {
+        matched = matchedTogether;
+        ranked = weighedCoverage(weighed, together, { expansions: EXPANSION_SHARE });
+        withPrevious = true;
+      }
+    }
+    const conditions = conditionStems(segment.text);
+    const named = [...conditions].some((word) => asked.has(word));
+    const condition = conditions.size === 0 ? 0 : named ? CONDITION_WEIGHT : -CONDITION_WEIGHT;
     return {
       ...segment,
-      own: weighedCoverage(weighed, segment.text),
+      own: weighedCoverage(weighed, segment.text, { expansions: EXPANSION_SHARE }),
       matched,
-      score: matched > 0 && measure && HOLDS_NUMBER.test(segment.text) ? matched + MEASURE_BONUS : matched,
+      holds,
+      withPrevious,
+      score: matched > 0 ? ranked + condition : 0,
       alike: similarity(asked, stems(segment.context)),
     };
   });
-  if (minimum > 0 && !scored.some((segment) => segment.matched >= minimum)) return none;
-  const best = Math.max(...scored.map((segment) => segment.score));
-  let chosen: typeof scored = [];
-  // The part that matches best, as ranked below: what the excerpt is compared with others by.
-  let lead: (typeof scored)[number] | undefined;
-  if (best > 0) {
-    const ranked = [...scored].sort(
-      (a, b) => b.score - a.score || b.own - a.own || b.alike - a.alike || a.index - b.index,
-    );
-    const top = ranked[0]!;
-    lead = top;
-    let length = 0;
-    let sentences = 0;
-    let items = 0;
-    for (const segment of ranked) {
-      if (segment.score < best * EXCERPT_SCORE_SHARE) break;
-      if (segment.section !== top.section) continue;
-      // Items and rows are alternatives: only those matching best answer (the whole list when it was asked for).
-      if (segment.kind === 'item' && segment.score < best) continue;
-      if (segment.kind === 'sentence' ? sentences === EXCERPT_SENTENCES : items === EXCERPT_ITEMS) continue;
-      if (chosen.length > 0 && length + segment.text.length > maxLength) continue;
-      chosen.push(segment);
-      length += segment.text.length + 1;
-      if (segment.kind === 'sentence') sentences++;
-      else items++;
-    }
-    // A measure was asked for and the best sentences give none: the section's best sentence that does joins.
-    const withNumber = ranked.find(
-      (segment) => segment.section === top.section && segment.matched > 0 && HOLDS_NUMBER.test(segment.text),
-    );
-    if (measure && withNumber && !chosen.some((segment) => HOLDS_NUMBER.test(segment.text)))
-      chosen.push(withNumber);
-  } else {
-    chosen = scored.slice(0, EXCERPT_SENTENCES);
+  // Only a part that holds what is asked for answers; the others may still join it.
+  const answering = scored.filter((segment) => segment.holds && segment.matched >= minimum && segment.matched > 0);
+  if (answering.length === 0) return minimum > 0 || wanted.length > 0 ? none : { ...none, text: fallback(scored) };
+  const byRank = (a: (typeof scored)[number], b: (typeof scored)[number]) =>
+    b.score - a.score || b.own - a.own || b.alike - a.alike || a.index - b.index;
+  const top = [...answering].sort(byRank)[0]!;
+  const best = top.score;
+  const chosen: typeof scored = [];
+  let length = 0;
+  let sentences = 0;
+  let items = 0;
+  const take = (segment: (typeof scored)[number]) => {
+    chosen.push(segment);
+    length += segment.text.length + 1;
+    if (segment.kind === 'sentence') sentences++;
+    else items++;
+  };
+  if (top.withPrevious) take(scored[top.index - 1]!);
+  take(top);
+  for (const segment of [...scored].sort(byRank)) {
+    if (segment.score < best * EXCERPT_SCORE_SHARE) break;
+    if (chosen.includes(segment) || segment.section !== top.section) continue;
+    if (segment.matched < minimum) continue;
+    // Items and rows are alternatives: only those matching best answer (the whole list when it was asked for).
+    if (segment.kind === 'item' && segment.score < best) continue;
+    if (segment.kind === 'item' && top.kind !== 'item') continue;
+    if (segment.kind === 'sentence' ? sentences === EXCERPT_SENTENCES : items === EXCERPT_ITEMS) continue;
+    if (length + segment.text.length > maxLength) continue;
+    take(segment);
   }
   chosen.sort((a, b) => a.index - b.index);
   // Sentences run on; items and rows take a line each, and so does a line that does not end a sentence.
@@ -269,7 +291,17 @@ export function answerExcerpt(
       return (ownLine ? '\n' : ' ') + segment.text;
     })
     .join('');
+  // A single part is given whole (a row cut in the middle misleads); several are cut to the length.
   const text =
-    excerpt.length > maxLength ? `${excerpt.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…` : excerpt;
-  return { text, score: lead?.score ?? 0, own: lead?.own ?? 0, alike: lead?.alike ?? 0 };
+    chosen.length > 1 && excerpt.length > maxLength
+      ? `${excerpt.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…`
+      : excerpt;
+  return { text, score: top.score, own: top.own, alike: top.alike };
 }
+
+/** With nothing weighed to match (no meaningful word in the question), the passage's opening. */
+const fallback = (scored: ReadonlyArray<{ text: string }>): string =>
+  scored
+    .slice(0, EXCERPT_SENTENCES)
+    .map((segment) => segment.text)
+    .join(' ');

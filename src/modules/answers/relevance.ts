@@ -2,20 +2,9 @@
 // Deterministic and cheap (no index of its own): retrieval already narrowed the passages down. Words
 // meet by their Snowball stem (English, and the visitor's language) or as a typo of one another.
 import { ENGLISH, isStopword, languageOf, type Language } from '../../lib/text/language.js';
-import { sameWord, wordsOf } from '../../lib/text/words.js';
+import { sameWord, stem, wordsOf } from '../../lib/text/words.js';
 
 
-
-/** "How big", "how often", "how hot": the word after "how" asks for a measure (a number, a size, a time). */
-const MEASURE_AFTER_HOW =
-  /\bhow\s+(?:often|big|large|small|heavy|hot|cold|warm|far|full|fast|old|wide|tall|high|low|early|late|soon|deep|strong|loud|quick|quickly|frequently)\b/iu;
-const ASKS_FOR_MEASURE =
-  /\bhow\s+(?:much|many|long)\b|\bwhen\b|\b(?:what|which)\s+(?:time|times|hours|days)\b|\bopening\s+(?:hours|times)\b/iu;
-
-/** Whether the question asks for a quantity, a size, a duration or a time. */
-export function asksForMeasure(text: string): boolean {
-  return ASKS_FOR_MEASURE.test(text) || MEASURE_AFTER_HOW.test(text);
-}
 
 /**
  * The words of a question that carry meaning, without repeats (compared by stem or as a typo: sameWord):
@@ -31,12 +20,25 @@ export function significantTerms(text: string, language: Language = languageOf(t
 /** The words of a text, split like the question's ("don't" stays one word, "it's" too). */
 const wordsIn = (text: string): Set<string> => new Set(wordsOf(text));
 
-/** Whether a text's words hold the question's word (sameWord; `language`: the visitor's Snowball stemmer). */
-const holdsWord = (present: ReadonlySet<string>, term: string, language?: string): boolean => {
+/**
+ * Whether a text's words hold the question's word (sameWord; `language`: the visitor's Snowball stemmer).
+ * `exactOnly`: by the word or its stem only, no typo (the knowledge uses the word as the visitor wrote it,
+ * so a near spelling elsewhere is another word: "move" is not "more"). A stop word is never the typo of a
+ * meaningful word.
+ */
+const holdsWord = (present: ReadonlySet<string>, term: string, language?: string, exactOnly = false): boolean => {
   if (present.has(term)) return true;
-  for (const word of present) if (sameWord(term, word, language)) return true;
+  const own = stem(term);
+  for (const word of present) {
+    if (stem(word) === own) return true;
+    if (exactOnly || isStopword(word)) continue;
+    if (sameWord(term, word, language)) return true;
+  }
   return false;
 };
+
+/** Whether a text's words hold the word as it is or by its stem (no typo, no synonym). */
+const holdsExactly = (present: ReadonlySet<string>, term: string): boolean => holdsWord(present, term, undefined, true);
 
 /** A word of the question and how much it counts (relevance weights). */
 export interface WeighedTerm {
@@ -46,6 +48,8 @@ export interface WeighedTerm {
   alternatives?: readonly string[];
   /** The Snowball stemmer of the visitor's language, when not English: its stems meet too. */
   language?: string;
+  /** Some passage holds the word as written (or by its stem): typos of it are not looked for. */
+  exact?: boolean;
 }
 
 export interface WeighingContext {
@@ -98,7 +102,8 @@ export function termWeights(
       }
       // The name of what every passage is about ("Brewmaster 3000" in a manual's title) says nothing of which part answers.
       const everyTitle = titled.length > 0 && titled.every((words) => holds(words, term));
-      return { term, weight: everyTitle ? TITLE_WORD_WEIGHT : 1, language };
+      const exact = present.some((words) => holdsExactly(words, term));
+      return { term, weight: everyTitle ? TITLE_WORD_WEIGHT : 1, language, ...(exact ? { exact } : {}) };
     }),
     ...earlier.map((term) => ({ term, weight: EARLIER_WORD_WEIGHT, language })),
   ];
@@ -108,15 +113,30 @@ export function termWeights(
 export const unknownTerms = (weighed: readonly WeighedTerm[]): string[] =>
   weighed.filter((w) => w.weight === UNKNOWN_WORD_WEIGHT).map((w) => w.term);
 
-/** The weighed share of the question's words a text holds: 0 to 1. */
-export function weighedCoverage(weighed: readonly WeighedTerm[], text: string): number {
+/**
+ * The weighed share of the question's words a text holds: 0 to 1. A word held only through an expansion
+ * (a typo's match, a synonym) counts fully by default; with `expansions: EXPANSION_SHARE` it counts that
+ * share, so that when parts are ranked, expansions find candidates but never outrank exact evidence.
+ */
+export function weighedCoverage(
+  weighed: readonly WeighedTerm[],
+  text: string,
+  { expansions = 1 }: { expansions?: number } = {},
+): number {
   const total = weighed.reduce((sum, { weight }) => sum + weight, 0);
   if (total === 0) return 0;
   const present = wordsIn(text);
-  const held = ({ term, alternatives, language }: WeighedTerm) =>
-    holdsWord(present, term, language) || (alternatives?.some((word) => present.has(word)) ?? false);
-  return weighed.reduce((sum, w) => sum + (held(w) ? w.weight : 0), 0) / total;
+  const held = ({ term, alternatives, language, exact }: WeighedTerm): number => {
+    if (holdsExactly(present, term)) return 1;
+    if (holdsWord(present, term, language, exact) || (alternatives?.some((word) => present.has(word)) ?? false))
+      return expansions;
+    return 0;
+  };
+  return weighed.reduce((sum, w) => sum + held(w) * w.weight, 0) / total;
 }
+
+/** How much a word held only through a typo's match or a synonym counts when parts are ranked. */
+export const EXPANSION_SHARE = 0.5;
 
 export const UNKNOWN_WORD_WEIGHT = 2;
 /** Words that help pick the sentence when the knowledge uses them, and count for nothing when it does not. */

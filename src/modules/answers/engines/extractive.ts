@@ -10,9 +10,10 @@ import { closeInMeaning } from '../meaning.js';
 import { earlierTerms } from '../follow-up.js';
 import { ENGLISH, languageOf } from '../../../lib/text/language.js';
 import { synonymsOf } from '../../../lib/text/synonyms.js';
+import { wantedBy } from '../question-reading.js';
 import {
+  EXPANSION_SHARE,
   RELEVANCE_THRESHOLD,
-  asksForMeasure,
   significantTerms,
   termWeights,
   unknownTerms,
@@ -89,14 +90,20 @@ async function weighedPassages(
     weighed = weigh(synonyms);
   }
   const passages = retrieved
-    .map((passage, rank) => ({ ...passage, relevance: weighedCoverage(weighed, passage.information), rank }))
+    .map((passage, rank) => ({
+      ...passage,
+      relevance: weighedCoverage(weighed, passage.information),
+      // Ranked with words held only through expansions counting less: they never outrank exact evidence.
+      evidence: weighedCoverage(weighed, passage.information, { expansions: EXPANSION_SHARE }),
+      rank,
+    }))
     .filter((passage) => passage.relevance >= RELEVANCE_THRESHOLD || closeInMeaning(passage))
     .sort(
       (a, b) =>
-        Number(b.isSourceOfTruth) - Number(a.isSourceOfTruth) || b.relevance - a.relevance || a.rank - b.rank,
+        Number(b.isSourceOfTruth) - Number(a.isSourceOfTruth) || b.evidence - a.evidence || a.rank - b.rank,
     )
     .slice(0, PASSAGES_PER_ANSWER)
-    .map(({ rank: _rank, ...passage }) => passage);
+    .map(({ rank: _rank, evidence: _evidence, ...passage }) => passage);
   return { passages, weighed };
 }
 
@@ -128,14 +135,14 @@ export class ExtractiveEngine implements AnswerEngine {
       request.question,
       earlier,
     );
-    const measure = asksForMeasure(request.question);
+    const wanted = wantedBy(request.question);
     // The part of a passage that answers best (a passage of headings alone holds none); source-of-truth
     // passages come first and are not outweighed by others.
     let best: (Excerpt & { passage: RelevantPassage; titled: number }) | null = null;
     for (const passage of passages) {
       if (best && best.passage.isSourceOfTruth && !passage.isSourceOfTruth) break;
       const excerpt = answerExcerpt(weighed, request.question, passage.information, {
-        measure,
+        wanted,
         title: passage.title,
         // A passage close in meaning (vectors) may share no word with the question.
         minimum: closeInMeaning(passage) ? 0 : RELEVANCE_THRESHOLD,

@@ -1,0 +1,125 @@
+// What a question asks for, read from its wording, and whether a sentence can give it. A sentence that
+// shares the question's words but holds no price cannot answer "how much is it?"; one that holds no time
+// cannot answer "when do you open?". Precision comes first: a wrong answer is worse than "I don't know",
+// so the engine quotes a sentence only when it holds what is asked for (see excerpt.ts).
+import { isStopword } from '../../lib/text/language.js';
+import { stem, wordsOf } from '../../lib/text/words.js';
+
+/** What a question asks for, when its wording says so. */
+export type Wanted = 'price' | 'duration' | 'time' | 'quantity' | 'contact';
+
+const PRICE_ASKED =
+  /\bhow\s+much\b(?!\s+(?:time|longer|weight|space|room|does\s+\S+\s+weigh|do\s+\S+\s+weigh))|\b(?:price|prices|priced|pricing|cost|costs|costing|fee|fees|charge|charges|rate|rates|tariff|tariffs|fare|fares)\b|\bwhat\s+do(?:es)?\s+(?:it|\S+)\s+cost\b/iu;
+const DURATION_ASKED =
+  /\bhow\s+long\b(?!\s+is\s+(?:the|a|an)\s+\S+\s*\??$)|\bhow\s+many\s+(?:days|hours|minutes|weeks|months|years|nights)\b|\bhow\s+(?:quickly|fast|soon)\b|\bhow\s+far\s+in\s+advance\b/iu;
+const TIME_ASKED =
+  /\bwhen\b|\bwhat\s+time\b|\b(?:which|what)\s+(?:days?|hours|times|dates?|months?)\b|\bopening\s+(?:hours|times)\b|\b(?:open|opened|close|closed)\s+(?:on|at)\b|\bhow\s+(?:early|late)\b|\bdeadline\b/iu;
+const QUANTITY_ASKED = /\bhow\s+many\b|\bhow\s+(?:heavy|big|large|small|wide|tall|high|deep|old)\b|\bmaximum\b|\bminimum\b/iu;
+const CONTACT_ASKED =
+  /\b(?:phone|telephone|email|e-mail|mail\s+address|contact|call\s+(?:you|them)|reach\s+(?:you|someone|somebody|a\s+person)|whatsapp|hotline)\b/iu;
+
+/**
+ * What the question asks for, by its wording: a price or amount, a duration, a day or time, a quantity or
+ * size, a way to contact. Empty when it asks for something else (a reason, the steps to do something, a
+ * yes or no) or its wording does not say.
+ */
+export function wantedBy(question: string): Wanted[] {
+  const wanted: Wanted[] = [];
+  if (PRICE_ASKED.test(question)) wanted.push('price');
+  if (DURATION_ASKED.test(question)) wanted.push('duration');
+  else if (TIME_ASKED.test(question)) wanted.push('time');
+  if (QUANTITY_ASKED.test(question) && !wanted.includes('duration')) wanted.push('quantity');
+  if (CONTACT_ASKED.test(question)) wanted.push('contact');
+  return wanted;
+}
+
+const NUMBER = /\p{N}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|half|a\s+dozen|once|twice|a\s+couple)\b/iu;
+const MONEY =
+  /[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|chf\b|francs?\b|cents?\b|sek\b|nok\b|dkk\b|kr\b)|\b(?:free|no\s+(?:charge|fee|cost|extra\s+cost)|at\s+no\s+(?:extra\s+)?(?:cost|charge)|included|includes|including|complimentary|costs?\s+nothing|without\s+(?:charge|cost|a\s+fee))\b|\b(?:price|cost|fee|fare|rate)s?\b[^.;]{0,30}\d|\d[^.;]{0,20}\b(?:per|a|each)\s+(?:day|night|hour|month|year|person|week|item|kg|unit)\b|\d+(?:[.,]\d+)?\s?%/iu;
+const TIME_UNIT =
+  /\b(?:seconds?|minutes?|mins?|hours?|hrs?|h|days?|nights?|weeks?|months?|years?|weekends?|overnight|same[-\s]day|next[-\s]day|immediately|instantly|right\s+away|at\s+once|business\s+days?|working\s+days?)\b/iu;
+const TIME_OF_DAY =
+  /\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h\b|uhr\b)|\b\d{1,2}[:.]\d{2}\b|\b(?:noon|midday|midnight|morning|afternoon|evening|night|tonight|today|tomorrow|yesterday)\b/iu;
+const DAY_OR_DATE =
+  /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b|\b(?:weekdays?|weekends?|daily|every\s+day|public\s+holidays?|holidays?|year[-\s]round|all\s+year)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)|\b(?:january|february|march|april|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|season)\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?\b|\b(?:before|after|until|till|by|within|from)\b[^.;]{0,30}(?:\p{N}|day|week|month|hour)/iu;
+const CONTACT =
+  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d[\d\s().-]{6,}\d|\bhttps?:\/\/\S+|\b(?:call|phone|ring|email|e-mail|write\s+to|contact\s+form|chat|whatsapp|visit\s+(?:us|our))\b/iu;
+
+/** Whether a text holds what is asked for. */
+export function holdsWanted(text: string, wanted: Wanted): boolean {
+  switch (wanted) {
+    case 'price':
+      return MONEY.test(text);
+    case 'duration':
+      return (NUMBER.test(text) && TIME_UNIT.test(text)) || /\b(?:immediately|instantly|right\s+away|same[-\s]day|next[-\s]day|overnight)\b/iu.test(text);
+    case 'time':
+      return TIME_OF_DAY.test(text) || DAY_OR_DATE.test(text) || (NUMBER.test(text) && TIME_UNIT.test(text));
+    case 'quantity':
+      return NUMBER.test(text);
+    case 'contact':
+      return CONTACT.test(text);
+  }
+}
+
+/** Whether a text holds everything the question asks for (true when it asks for nothing in particular). */
+export const holdsAllWanted = (text: string, wanted: readonly Wanted[]): boolean =>
+  wanted.every((kind) => holdsWanted(text, kind));
+
+/** A question answered by yes or no: it opens with a verb ("Is …", "Can I …", "Do you …"). */
+export function isYesNoQuestion(question: string): boolean {
+  return /^\s*(?:(?:and|so|but|also|hi|hello|hey|ok|okay)[\s,]+)?(?:is|are|was|were|am|can|could|do|does|did|will|would|shall|should|may|might|must|has|have|had|isn't|aren't|can't|don't|doesn't|won't)\b/iu.test(
+    question,
+  );
+}
+
+const NEGATION = /\b(?:not|no|never|none|nothing|cannot|can't|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|won't|wouldn't|mustn't|shouldn't|neither|nor|without|unavailable|impossible)\b|n't\b/iu;
+
+/** Whether a text says no to something (a negation word). */
+export const isNegative = (text: string): boolean => NEGATION.test(text.replace(/’/g, "'"));
+
+/** A clause that narrows when a statement holds: "if …", "in case of …", "unless …", "for …". */
+const CONDITION =
+  /\b(?:if|unless|provided(?:\s+that)?|as\s+long\s+as|in\s+case\s+of|in\s+the\s+event\s+of|only\s+(?:if|when|for)|except(?:\s+for)?|excluding|due\s+to|because\s+of|in\s+(?:bad|good|poor|severe|stormy)\s+weather)\b([^.;:!?]*)/giu;
+
+/**
+ * The meaningful words (stems) of the conditions a text states: "free if you cancel 24 hours ahead" → the
+ * stems of "cancel", "24", "hours", "ahead". Empty when it states none.
+ */
+export function conditionStems(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const match of text.matchAll(CONDITION)) {
+    const clause = `${match[0]}`;
+    for (const word of wordsOf(clause)) if (!isStopword(word) && word.length > 1) found.add(stem(word));
+  }
+  return found;
+}
+
+/** Superlatives a question may ask over the rows of a table or catalogue, and the column each reads. */
+const SUPERLATIVES: ReadonlyArray<{ pattern: RegExp; order: 'min' | 'max'; columns: RegExp }> = [
+  { pattern: /\b(?:cheapest|least\s+expensive|lowest[-\s]priced|lowest\s+price|most\s+affordable)\b/iu, order: 'min', columns: /price|cost|eur|usd|gbp|fee|fare|rate|€|\$|£/iu },
+  { pattern: /\b(?:most\s+expensive|priciest|highest[-\s]priced|highest\s+price|dearest)\b/iu, order: 'max', columns: /price|cost|eur|usd|gbp|fee|fare|rate|€|\$|£/iu },
+  { pattern: /\b(?:lightest|least\s+heavy)\b/iu, order: 'min', columns: /weight|weighs|\bkg\b|\bg\b|grams?|mass/iu },
+  { pattern: /\bheaviest\b/iu, order: 'max', columns: /weight|weighs|\bkg\b|\bg\b|grams?|mass/iu },
+  { pattern: /\b(?:longest|lengthiest)\b/iu, order: 'max', columns: /length|long|duration|time|minutes|min\b|hours|days|cm\b|\bm\b/iu },
+  { pattern: /\bshortest\b/iu, order: 'min', columns: /length|long|duration|time|minutes|min\b|hours|days|cm\b|\bm\b/iu },
+  { pattern: /\b(?:biggest|largest|roomiest|most\s+spacious)\b/iu, order: 'max', columns: /capacity|size|volume|litres?|liters?|\bl\b|seats|people|persons|area|m2|m²|diameter|cm\b/iu },
+  { pattern: /\bsmallest\b/iu, order: 'min', columns: /capacity|size|volume|litres?|liters?|\bl\b|seats|people|persons|area|m2|m²|diameter|cm\b/iu },
+  { pattern: /\b(?:fastest|quickest)\b/iu, order: 'min', columns: /duration|time|minutes|min\b|hours|days/iu },
+];
+
+export interface Superlative {
+  order: 'min' | 'max';
+  /** Which column names the superlative reads ("price", "weight_g"…). */
+  columns: RegExp;
+  /** The question without the superlative's words: what the rows compared must be. */
+  rest: string;
+}
+
+/** The superlative a question asks ("the lightest tent"), if any. */
+export function superlativeOf(question: string): Superlative | null {
+  for (const { pattern, order, columns } of SUPERLATIVES) {
+    const match = pattern.exec(question);
+    if (match) return { order, columns, rest: question.replace(pattern, ' ') };
+  }
+  return null;
+}
