@@ -1,0 +1,21 @@
+// Helpers for the new development sets' questions: one question alone in its conversation, and the
+// questions the knowledge cannot answer (a near miss shares words with it).
+import { question, type BenchConversation, type BenchQuestion, type QuestionKind } from '../dataset.js';
+
+export { eur } from '../held-out/keys.js';
+
+/** One question alone in its conversation, with its grading key. */
+export const ask = (
+  text: string,
+  kind: QuestionKind,
+  facts?: string[][],
+  more: Pick<BenchQuestion, 'not' | 'noSharedWord' | 'tags'> = {},
+): BenchConversation => [question(text, kind, facts, more)];
+
+/** A question the knowledge cannot answer although it shares words with it. */
+export const nearMiss = (text: string): BenchConversation => [
+  question(text, 'unanswerable', undefined, { tags: ['near-miss'] }),
+];
+
+/** A question the knowledge cannot answer, far from it. */
+export const offTopic = (text: string): BenchConversation => [question(text, 'unanswerable')];
