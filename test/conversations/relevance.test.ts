@@ -76,7 +76,7 @@ describeEachDialect('conversations: hybrid retrieval and the relevance decision'
     const students = await start(t(), s, 'Do students get a discount?');
     assert.match(
       students.messages[1].text,
-      /^According to "Student discount": Students get a discount of 10 percent/,
+      /^Yes\. According to "Student discount": Students get a discount of 10 percent/,
     );
   });
 

@@ -10,8 +10,30 @@ const stemmers = new Map<string, { stem(word: string): string }>();
 const stems = new Map<string, string>();
 const STEM_CACHE_LIMIT = 50_000;
 
-/** The Snowball stem of a lower-case word in a language (English unless said). */
+/**
+ * English verbs whose past forms a stemmer cannot bring back to the verb ("paid" is "pay", "sent" is
+ * "send"): the form → the verb.
+ */
+const IRREGULAR_VERBS = new Map(
+  (
+    'paid:pay sent:send bought:buy brought:bring made:make took:take taken:take left:leave kept:keep sold:sell ' +
+    'held:hold told:tell found:find got:get gotten:get gave:give given:give went:go gone:go came:come built:build ' +
+    'spent:spend lost:lose meant:mean met:meet ran:run said:say saw:see seen:see shown:show thought:think ' +
+    'understood:understand won:win wrote:write written:write chose:choose chosen:choose broke:break broken:break ' +
+    'drove:drive driven:drive ate:eat eaten:eat flew:fly flown:fly forgot:forget forgotten:forget rode:ride ' +
+    'ridden:ride stolen:steal stole:steal woke:wake worn:wear wore:wear began:begin begun:begin ' +
+    'fed:feed felt:feel fought:fight hung:hang heard:hear hurt:hurt laid:lay led:lead lent:lend ' +
+    'put:put read:read rung:ring rang:ring rose:rise risen:rise sat:sit slept:sleep spoke:speak spoken:speak ' +
+    'stood:stand struck:strike swam:swim swum:swim taught:teach tore:tear torn:tear threw:throw thrown:throw ' +
+    'withdrew:withdraw withdrawn:withdraw'
+  )
+    .split(' ')
+    .map((pair) => pair.split(':') as [string, string]),
+);
+
+/** The Snowball stem of a lower-case word in a language (English unless said; an irregular verb's past as the verb). */
 export function stem(word: string, language = 'english'): string {
+  if (language === 'english') word = IRREGULAR_VERBS.get(word) ?? word;
   const key = language === 'english' ? word : `${language}\u0000${word}`;
   let found = stems.get(key);
   if (found === undefined) {
@@ -30,13 +52,13 @@ export function stem(word: string, language = 'english'): string {
 /**
  * Lower-case words of a text (letters and digits, accents kept), in order: the one way text is split into
  * words, at indexing and at answering. A contraction stays one word ("don't", "it's"), with one kind of
- * apostrophe.
+ * apostrophe, and so does a number with decimals or a version ("4.2", "34,90").
  */
 export const wordsOf = (text: string): string[] =>
   (text
     .normalize('NFKC')
     .toLowerCase()
-    .match(/[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu) ?? []).map((word) => word.replace(/’/g, "'"));
+    .match(/\p{N}+(?:[.,]\p{N}+)+(?![\p{L}\p{N}])|[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu) ?? []).map((word) => word.replace(/’/g, "'"));
 
 /** Edits allowed between a misspelt word and the word meant, by the length of the shorter one. */
 export const allowedEdits = (length: number): number => (length >= 8 ? 2 : length >= 4 ? 1 : 0);

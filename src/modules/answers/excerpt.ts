@@ -5,7 +5,7 @@
 import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from '../../lib/text/structure.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
 import { conditionStems, holdsAllWanted, type Wanted } from './question-reading.js';
-import { EXPANSION_SHARE, weighedCoverage, type WeighedTerm } from './relevance.js';
+import { EXPANSION_SHARE, subjectTerms, weighedCoverage, type WeighedTerm } from './relevance.js';
 
 interface Segment {
   /** Plain text of one sentence, list item or table row. */
@@ -183,11 +183,16 @@ export interface Excerpt {
   own: number;
   /** …and how alike its headings are to the question. */
   alike: number;
+  /** The best part alone, and the headings above it (what a yes or no is read from). */
+  lead?: string;
+  leadContext?: string;
 }
 
 /** How much a part's condition counts: one the question names (the exception it asks about) wins over the
  * general rule; one it does not name ("free in bad weather" for "can I cancel tomorrow?") loses. */
 const CONDITION_WEIGHT = 0.1;
+/** How much a sentence read with the one before it in its paragraph counts, when it does not go on from it. */
+const PARAGRAPH_SHARE = 0.9;
 /** A sentence that goes on from the one before ("It costs …", "This takes …") is read with it. */
 const GOES_ON = /^(?:it|its|this|that|these|those|they|there|then|the\s+(?:fee|price|cost|charge|rate))\b/iu;
 
@@ -217,18 +222,23 @@ export function answerExcerpt(
   const segments = segmentsOf(information);
   if (segments.length === 0) return none;
   const asked = stems(question);
+  const subject = subjectTerms(weighed);
   const scored = segments.map((segment, i) => {
     const words = `${title ?? ''} ${segment.context} ${segment.text}`;
     let matched = weighedCoverage(weighed, words);
     let ranked = weighedCoverage(weighed, words, { expansions: EXPANSION_SHARE });
-    const holds = holdsAllWanted(segment.text, wanted);
+    const holds =
+      holdsAllWanted(segment.text, wanted) &&
+      (subject.length === 0 || weighedCoverage(subject, `${title ?? ''} ${segment.context} ${segment.text}`) > 0);
     // "It costs 12 euros." after "Express delivery is available.": the two say it together.
     const previous = segments[i - 1];
     let withPrevious = false;
+    // …and a line that labels the next ("Opening hours" above "9:00 to 17:00").
     if (wanted.length > 0 && holds && previous && previous.kind === 'sentence' && segment.kind === 'sentence' &&
-      previous.line === segment.line && GOES_ON.test(segment.text)) {
+      (previous.line === segment.line || !/[.!?…]$/u.test(previous.text))) {
       const together = `${title ?? ''} ${segment.context} ${previous.text} ${segment.text}`;
-      const matchedTogether = weighedCoverage(weighed, together);
+      // A sentence that goes on from the one before says it with it; another of the same paragraph nearly.
+      const matchedTogether = weighedCoverage(weighed, together) * (GOES_ON.test(segment.text) ? 1 : PARAGRAPH_SHARE);
       if (matchedTogether > matched) {
         matched = matchedTogether;
         ranked = weighedCoverage(weighed, together, { expansions: EXPANSION_SHARE });
@@ -240,6 +250,7 @@ export function answerExcerpt(
     const condition = conditions.size === 0 ? 0 : named ? CONDITION_WEIGHT : -CONDITION_WEIGHT;
     return {
       ...segment,
+      unnamedCondition: condition < 0,
       own: weighedCoverage(weighed, segment.text, { expansions: EXPANSION_SHARE }),
       matched,
       holds,
@@ -249,7 +260,16 @@ export function answerExcerpt(
     };
   });
   // Only a part that holds what is asked for answers; the others may still join it.
-  const answering = scored.filter((segment) => segment.holds && segment.matched >= minimum && segment.matched > 0);
+  // A part stating a condition the question does not name ("free in bad weather" for "can I cancel for
+  // free tomorrow?") is not the answer to it.
+  const answering = scored.filter(
+    (segment) =>
+      segment.holds &&
+      // A passage close in meaning (minimum 0) may share no word with the question.
+      segment.matched >= minimum &&
+      (segment.matched > 0 || minimum === 0) &&
+      !segment.unnamedCondition,
+  );
   if (answering.length === 0) return minimum > 0 || wanted.length > 0 ? none : { ...none, text: fallback(scored) };
   const byRank = (a: (typeof scored)[number], b: (typeof scored)[number]) =>
     b.score - a.score || b.own - a.own || b.alike - a.alike || a.index - b.index;
@@ -270,10 +290,13 @@ export function answerExcerpt(
   for (const segment of [...scored].sort(byRank)) {
     if (segment.score < best * EXCERPT_SCORE_SHARE) break;
     if (chosen.includes(segment) || segment.section !== top.section) continue;
-    if (segment.matched < minimum) continue;
+    // A part joins by what it or its section says, not by the title every part shares.
+    if (segment.matched < minimum || !segment.holds || weighedCoverage(weighed, `${segment.context} ${segment.text}`) === 0)
+      continue;
     // Items and rows are alternatives: only those matching best answer (the whole list when it was asked for).
     if (segment.kind === 'item' && segment.score < best) continue;
-    if (segment.kind === 'item' && top.kind !== 'item') continue;
+    // A list joins the sentence that announces it ("You can pay with:"), not any other.
+    if (segment.kind === 'item' && top.kind !== 'item' && !top.text.endsWith(':')) continue;
     if (segment.kind === 'sentence' ? sentences === EXCERPT_SENTENCES : items === EXCERPT_ITEMS) continue;
     if (length + segment.text.length > maxLength) continue;
     take(segment);
@@ -296,7 +319,7 @@ export function answerExcerpt(
     chosen.length > 1 && excerpt.length > maxLength
       ? `${excerpt.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…`
       : excerpt;
-  return { text, score: top.score, own: top.own, alike: top.alike };
+  return { text, score: top.score, own: top.own, alike: top.alike, lead: top.text, leadContext: top.context };
 }
 
 /** With nothing weighed to match (no meaningful word in the question), the passage's opening. */

@@ -2,25 +2,27 @@
 // shares the question's words but holds no price cannot answer "how much is it?"; one that holds no time
 // cannot answer "when do you open?". Precision comes first: a wrong answer is worse than "I don't know",
 // so the engine quotes a sentence only when it holds what is asked for (see excerpt.ts).
-import { isStopword } from '../../lib/text/language.js';
+import { ENGLISH, isStopword, languageOf } from '../../lib/text/language.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
 
 /** What a question asks for, when its wording says so. */
-export type Wanted = 'price' | 'duration' | 'time' | 'quantity' | 'contact';
+export type Wanted = 'price' | 'duration' | 'time' | 'moment' | 'quantity' | 'contact';
 
 const PRICE_ASKED =
-  /\bhow\s+much\b(?!\s+(?:time|longer|weight|space|room|does\s+\S+\s+weigh|do\s+\S+\s+weigh))|\b(?:price|prices|priced|pricing|cost|costs|costing|fee|fees|charge|charges|rate|rates|tariff|tariffs|fare|fares)\b|\bwhat\s+do(?:es)?\s+(?:it|\S+)\s+cost\b/iu;
+  /\bhow\s+much\s+(?:is|are|was|were|do|does|did|will|would|should|for|to|it|money|extra|more)\b|\bhow\s+much\s*(?:\?|$)|\bhow\s+much's\b|\b(?:price|prices|priced|pricing|cost|costs|costing|fee|fees|charge|charges|rate|rates|tariff|tariffs|fare|fares)\b|\bwhat\s+do(?:es)?\s+(?:it|\S+)\s+cost\b/iu;
 const DURATION_ASKED =
   /\bhow\s+long\b(?!\s+is\s+(?:the|a|an)\s+\S+\s*\??$)|\bhow\s+many\s+(?:days|hours|minutes|weeks|months|years|nights)\b|\bhow\s+(?:quickly|fast|soon)\b|\bhow\s+far\s+in\s+advance\b/iu;
+// A bare "when" may ask for a condition ("when do I stop frothing?" → "at 65 degrees"): not a time.
 const TIME_ASKED =
-  /\bwhen\b|\bwhat\s+time\b|\b(?:which|what)\s+(?:days?|hours|times|dates?|months?)\b|\bopening\s+(?:hours|times)\b|\b(?:open|opened|close|closed)\s+(?:on|at)\b|\bhow\s+(?:early|late)\b|\bdeadline\b/iu;
-const QUANTITY_ASKED = /\bhow\s+many\b|\bhow\s+(?:heavy|big|large|small|wide|tall|high|deep|old)\b|\bmaximum\b|\bminimum\b/iu;
+  /\bwhen\s+(?:do|does|are|is|will)\s+(?:you|we|it|they|the\s+[\p{L}-]+)\s+(?:open|close|opened|closed|start|end|leave|depart|arrive)\b|\bwhat\s+time\b|\b(?:which|what)\s+(?:days?|hours|times|dates?|months?)\b|\bopening\s+(?:hours|times)\b|\b(?:open|opened|close|closed)\s+(?:on|at)\b|\bhow\s+(?:early|late)\b|\bdeadline\b/iu;
+const QUANTITY_ASKED =
+  /\bhow\s+(?:many|much)\b|\bhow\s+(?:heavy|big|large|small|wide|tall|high|deep|old|hot|cold|warm|full|far|often|strong|loud|low)\b|\bmaximum\b|\bminimum\b/iu;
 const CONTACT_ASKED =
   /\b(?:phone|telephone|email|e-mail|mail\s+address|contact|call\s+(?:you|them)|reach\s+(?:you|someone|somebody|a\s+person)|whatsapp|hotline)\b/iu;
 
 /**
- * What the question asks for, by its wording: a price or amount, a duration, a day or time, a quantity or
- * size, a way to contact. Empty when it asks for something else (a reason, the steps to do something, a
+ * What the question asks for, by its wording: a price or amount, a duration, a day or time, a moment (a
+ * bare "when": a time, or what happens around it), a quantity or size, a way to contact. Empty when it asks for something else (a reason, the steps to do something, a
  * yes or no) or its wording does not say.
  */
 export function wantedBy(question: string): Wanted[] {
@@ -28,14 +30,17 @@ export function wantedBy(question: string): Wanted[] {
   if (PRICE_ASKED.test(question)) wanted.push('price');
   if (DURATION_ASKED.test(question)) wanted.push('duration');
   else if (TIME_ASKED.test(question)) wanted.push('time');
-  if (QUANTITY_ASKED.test(question) && !wanted.includes('duration')) wanted.push('quantity');
+  else if (/\bwhen\b/iu.test(question)) wanted.push('moment');
+  if (QUANTITY_ASKED.test(question) && !wanted.includes('duration') && !wanted.includes('price'))
+    wanted.push('quantity');
   if (CONTACT_ASKED.test(question)) wanted.push('contact');
   return wanted;
 }
 
-const NUMBER = /\p{N}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|half|a\s+dozen|once|twice|a\s+couple)\b/iu;
+const NUMBER =
+  /\p{N}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|half|third|quarter|a\s+dozen|once|twice|a\s+couple|daily|weekly|monthly|yearly|annually|hourly)\b/iu;
 const MONEY =
-  /[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|chf\b|francs?\b|cents?\b|sek\b|nok\b|dkk\b|kr\b)|\b(?:free|no\s+(?:charge|fee|cost|extra\s+cost)|at\s+no\s+(?:extra\s+)?(?:cost|charge)|included|includes|including|complimentary|costs?\s+nothing|without\s+(?:charge|cost|a\s+fee))\b|\b(?:price|cost|fee|fare|rate)s?\b[^.;]{0,30}\d|\d[^.;]{0,20}\b(?:per|a|each)\s+(?:day|night|hour|month|year|person|week|item|kg|unit)\b|\d+(?:[.,]\d+)?\s?%/iu;
+  /[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|chf\b|francs?\b|cents?\b|sek\b|nok\b|dkk\b|kr\b)|\b(?:free|no\s+(?:[\p{L}-]+\s+)?(?:charges?|fees?|costs?)|at\s+no\s+(?:extra\s+)?(?:cost|charge)|complimentary|costs?\s+nothing|without\s+(?:charge|cost|a\s+fee))\b|\b(?:price|cost|fee|fare|rate)\w*[^.;]{0,30}\d|\d[^.;]{0,20}\b(?:per|a|each)\s+(?:day|night|hour|month|year|person|week|item|kg|unit)\b|\d+(?:[.,]\d+)?\s?%/iu;
 const TIME_UNIT =
   /\b(?:seconds?|minutes?|mins?|hours?|hrs?|h|days?|nights?|weeks?|months?|years?|weekends?|overnight|same[-\s]day|next[-\s]day|immediately|instantly|right\s+away|at\s+once|business\s+days?|working\s+days?)\b/iu;
 const TIME_OF_DAY =
@@ -45,15 +50,24 @@ const DAY_OR_DATE =
 const CONTACT =
   /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d[\d\s().-]{6,}\d|\bhttps?:\/\/\S+|\b(?:call|phone|ring|email|e-mail|write\s+to|contact\s+form|chat|whatsapp|visit\s+(?:us|our))\b/iu;
 
+/** A moment told by what happens around it: "after the light stops flashing", "once it is paid". */
+const MOMENT =
+  /\b(?:after|before|once|as\s+soon\s+as|until|till|when|while|during|within|immediately|as\s+long\s+as)\b/iu;
+
 /** Whether a text holds what is asked for. */
 export function holdsWanted(text: string, wanted: Wanted): boolean {
   switch (wanted) {
     case 'price':
       return MONEY.test(text);
     case 'duration':
-      return (NUMBER.test(text) && TIME_UNIT.test(text)) || /\b(?:immediately|instantly|right\s+away|same[-\s]day|next[-\s]day|overnight)\b/iu.test(text);
+      return (
+        (NUMBER.test(text) && TIME_UNIT.test(text)) ||
+        /\b(?:immediately|instantly|right\s+away|same[-\s]day|next[-\s]day|overnight)\b/iu.test(text)
+      );
     case 'time':
       return TIME_OF_DAY.test(text) || DAY_OR_DATE.test(text) || (NUMBER.test(text) && TIME_UNIT.test(text));
+    case 'moment':
+      return holdsWanted(text, 'time') || NUMBER.test(text) || MOMENT.test(text);
     case 'quantity':
       return NUMBER.test(text);
     case 'contact':
@@ -65,21 +79,64 @@ export function holdsWanted(text: string, wanted: Wanted): boolean {
 export const holdsAllWanted = (text: string, wanted: readonly Wanted[]): boolean =>
   wanted.every((kind) => holdsWanted(text, kind));
 
-/** A question answered by yes or no: it opens with a verb ("Is …", "Can I …", "Do you …"). */
+/** An English question answered by yes or no: it opens with a verb ("Is …", "Can I …", "Do you …"). */
 export function isYesNoQuestion(question: string): boolean {
-  return /^\s*(?:(?:and|so|but|also|hi|hello|hey|ok|okay)[\s,]+)?(?:is|are|was|were|am|can|could|do|does|did|will|would|shall|should|may|might|must|has|have|had|isn't|aren't|can't|don't|doesn't|won't)\b/iu.test(
-    question,
+  return (
+    languageOf(question).code === ENGLISH.code &&
+    /^\s*(?:(?:and|so|but|also|hi|hello|hey|ok|okay)[\s,]+)?(?:is|are|was|were|am|can|could|do|does|did|will|would|shall|should|may|might|must|has|have|had|isn't|aren't|can't|don't|doesn't|won't)\b/iu.test(
+      question,
+    )
   );
 }
 
-const NEGATION = /\b(?:not|no|never|none|nothing|cannot|can't|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|won't|wouldn't|mustn't|shouldn't|neither|nor|without|unavailable|impossible)\b|n't\b/iu;
+/** Words that deny what follows, when not part of a set phrase ("not only", "no later than", "no questions asked"). */
+const NEGATION = /\b(?:not(?!\s+only\b)|never|cannot|no\s+longer|unavailable|impossible)\b|n't\b/iu;
+/** "No" denies the noun it stands before: "no fee", "no dogs", "no extra charge". */
+const NO_BEFORE = /\bno\s+(?:extra\s+|additional\s+|further\s+)?(\p{L}+)/giu;
 
-/** Whether a text says no to something (a negation word). */
-export const isNegative = (text: string): boolean => NEGATION.test(text.replace(/’/g, "'"));
+/** Words that say the opposite of one another: a text holding one of a pair denies the other. */
+const OPPOSITES: ReadonlyArray<readonly [string, string]> = [
+  ['open', 'closed'],
+  ['open', 'close'],
+  ['available', 'unavailable'],
+  ['allowed', 'forbidden'],
+  ['allowed', 'prohibited'],
+  ['included', 'excluded'],
+  ['free', 'charged'],
+  ['possible', 'impossible'],
+  ['accepted', 'refused'],
+  ['refundable', 'non-refundable'],
+];
+
+/**
+ * Whether a text holds the opposite of one of the question's words ("closed" for "open"): then it says
+ * both, for different cases, and no single yes or no reads it.
+ */
+export function holdsOpposite(text: string, question: string): boolean {
+  const inText = new Set(wordsOf(text));
+  const inQuestion = new Set(wordsOf(question));
+  return OPPOSITES.some(
+    ([a, b]) => (inQuestion.has(a) && inText.has(b)) || (inQuestion.has(b) && inText.has(a)),
+  );
+}
+
+/**
+ * Whether a text denies something the question asks about: a negation word, or "no" before one of the
+ * question's words (`asked`: their stems). "No later than", "no questions asked" deny nothing asked.
+ */
+export function deniesAsked(text: string, asked: ReadonlySet<string>): boolean {
+  const plain = text.replace(/’/g, "'");
+  if (NEGATION.test(plain)) return true;
+  for (const match of plain.matchAll(NO_BEFORE)) if (asked.has(stem(match[1]!.toLowerCase()))) return true;
+  return false;
+}
 
 /** A clause that narrows when a statement holds: "if …", "in case of …", "unless …", "for …". */
 const CONDITION =
   /\b(?:if|unless|provided(?:\s+that)?|as\s+long\s+as|in\s+case\s+of|in\s+the\s+event\s+of|only\s+(?:if|when|for)|except(?:\s+for)?|excluding|due\s+to|because\s+of|in\s+(?:bad|good|poor|severe|stormy)\s+weather)\b([^.;:!?]*)/giu;
+
+/** The words of the phrases that open a condition ("in case of"), which say nothing of what it is. */
+const CONNECTIVE_WORDS = new Set(['provided', 'case', 'event', 'except', 'excluding', 'due', 'long']);
 
 /**
  * The meaningful words (stems) of the conditions a text states: "free if you cancel 24 hours ahead" → the
@@ -88,23 +145,55 @@ const CONDITION =
 export function conditionStems(text: string): Set<string> {
   const found = new Set<string>();
   for (const match of text.matchAll(CONDITION)) {
-    const clause = `${match[0]}`;
-    for (const word of wordsOf(clause)) if (!isStopword(word) && word.length > 1) found.add(stem(word));
+    for (const word of wordsOf(match[0]))
+      if (!isStopword(word) && !CONNECTIVE_WORDS.has(word) && word.length > 1) found.add(stem(word));
   }
   return found;
 }
 
 /** Superlatives a question may ask over the rows of a table or catalogue, and the column each reads. */
 const SUPERLATIVES: ReadonlyArray<{ pattern: RegExp; order: 'min' | 'max'; columns: RegExp }> = [
-  { pattern: /\b(?:cheapest|least\s+expensive|lowest[-\s]priced|lowest\s+price|most\s+affordable)\b/iu, order: 'min', columns: /price|cost|eur|usd|gbp|fee|fare|rate|€|\$|£/iu },
-  { pattern: /\b(?:most\s+expensive|priciest|highest[-\s]priced|highest\s+price|dearest)\b/iu, order: 'max', columns: /price|cost|eur|usd|gbp|fee|fare|rate|€|\$|£/iu },
-  { pattern: /\b(?:lightest|least\s+heavy)\b/iu, order: 'min', columns: /weight|weighs|\bkg\b|\bg\b|grams?|mass/iu },
+  {
+    pattern: /\b(?:cheapest|least\s+expensive|lowest[-\s]priced|lowest\s+price|most\s+affordable)\b/iu,
+    order: 'min',
+    columns: /price|cost|eur|usd|gbp|fee|fare|rate|€|\$|£/iu,
+  },
+  {
+    pattern: /\b(?:most\s+expensive|priciest|highest[-\s]priced|highest\s+price|dearest)\b/iu,
+    order: 'max',
+    columns: /price|cost|eur|usd|gbp|fee|fare|rate|€|\$|£/iu,
+  },
+  {
+    pattern: /\b(?:lightest|least\s+heavy)\b/iu,
+    order: 'min',
+    columns: /weight|weighs|\bkg\b|\bg\b|grams?|mass/iu,
+  },
   { pattern: /\bheaviest\b/iu, order: 'max', columns: /weight|weighs|\bkg\b|\bg\b|grams?|mass/iu },
-  { pattern: /\b(?:longest|lengthiest)\b/iu, order: 'max', columns: /length|long|duration|time|minutes|min\b|hours|days|cm\b|\bm\b/iu },
-  { pattern: /\bshortest\b/iu, order: 'min', columns: /length|long|duration|time|minutes|min\b|hours|days|cm\b|\bm\b/iu },
-  { pattern: /\b(?:biggest|largest|roomiest|most\s+spacious)\b/iu, order: 'max', columns: /capacity|size|volume|litres?|liters?|\bl\b|seats|people|persons|area|m2|m²|diameter|cm\b/iu },
-  { pattern: /\bsmallest\b/iu, order: 'min', columns: /capacity|size|volume|litres?|liters?|\bl\b|seats|people|persons|area|m2|m²|diameter|cm\b/iu },
-  { pattern: /\b(?:fastest|quickest)\b/iu, order: 'min', columns: /duration|time|minutes|min\b|hours|days/iu },
+  {
+    pattern: /\b(?:longest|lengthiest)\b/iu,
+    order: 'max',
+    columns: /length|long|duration|time|minutes|min\b|hours|days|cm\b|\bm\b/iu,
+  },
+  {
+    pattern: /\bshortest\b/iu,
+    order: 'min',
+    columns: /length|long|duration|time|minutes|min\b|hours|days|cm\b|\bm\b/iu,
+  },
+  {
+    pattern: /\b(?:biggest|largest|roomiest|most\s+spacious)\b/iu,
+    order: 'max',
+    columns: /capacity|size|volume|litres?|liters?|\bl\b|seats|people|persons|area|m2|m²|diameter|cm\b/iu,
+  },
+  {
+    pattern: /\bsmallest\b/iu,
+    order: 'min',
+    columns: /capacity|size|volume|litres?|liters?|\bl\b|seats|people|persons|area|m2|m²|diameter|cm\b/iu,
+  },
+  {
+    pattern: /\b(?:fastest|quickest)\b/iu,
+    order: 'min',
+    columns: /duration|time|minutes|min\b|hours|days/iu,
+  },
 ];
 
 export interface Superlative {

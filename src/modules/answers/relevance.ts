@@ -11,11 +11,21 @@ import { sameWord, stem, wordsOf } from '../../lib/text/words.js';
  * without the stop words of English and of the question's own language.
  */
 export function significantTerms(text: string, language: Language = languageOf(text)): string[] {
-  const terms = wordsOf(text).filter(
-    (word) => !isStopword(word, language) && (word.length > 1 || /\d/.test(word)),
+  const words = wordsOf(text);
+  const terms = words.filter(
+    (word, i) =>
+      !isStopword(word, language) &&
+      (word.length > 1 || /\d/.test(word)) &&
+      // "How fast", "how soon": the word asks for a measure (wantedBy), it is not what the question is about.
+      !(words[i - 1] === 'how' && MEASURE_WORDS.has(word)),
   );
   return [...new Set(terms)];
 }
+
+/** Words that, right after "how", make the question ask for a time or an amount (not for a dimension: "how heavy"). */
+const MEASURE_WORDS = new Set(
+  'long fast soon quickly quick often frequently much many early late'.split(' '),
+);
 
 /** The words of a text, split like the question's ("don't" stays one word, "it's" too). */
 const wordsIn = (text: string): Set<string> => new Set(wordsOf(text));
@@ -50,6 +60,8 @@ export interface WeighedTerm {
   language?: string;
   /** Some passage holds the word as written (or by its stem): typos of it are not looked for. */
   exact?: boolean;
+  /** The share of the passages found that hold it: the lower, the more it says what the question is about. */
+  share?: number;
 }
 
 export interface WeighingContext {
@@ -103,7 +115,8 @@ export function termWeights(
       // The name of what every passage is about ("Brewmaster 3000" in a manual's title) says nothing of which part answers.
       const everyTitle = titled.length > 0 && titled.every((words) => holds(words, term));
       const exact = present.some((words) => holdsExactly(words, term));
-      return { term, weight: everyTitle ? TITLE_WORD_WEIGHT : 1, language, ...(exact ? { exact } : {}) };
+      const share = present.filter((words) => holds(words, term)).length / present.length;
+      return { term, weight: everyTitle ? TITLE_WORD_WEIGHT : 1, language, share, ...(exact ? { exact } : {}) };
     }),
     ...earlier.map((term) => ({ term, weight: EARLIER_WORD_WEIGHT, language })),
   ];
@@ -152,3 +165,16 @@ const TITLED_POOL_MIN = 3;
  * knowledge cannot answer.
  */
 export const RELEVANCE_THRESHOLD = 0.5;
+
+/**
+ * The question's own words that say what it is about more than the others: held by the fewest of the
+ * passages found (a word in most of them, like the shop's name, says little). A part that answers holds
+ * them, with its headings.
+ */
+export function subjectTerms(weighed: readonly WeighedTerm[]): WeighedTerm[] {
+  // Words no passage holds say nothing of which part answers (a passage close in meaning holds none).
+  const own = weighed.filter((w) => w.weight >= 1 && (w.share ?? 0) > 0);
+  if (own.length === 0) return [];
+  const least = Math.min(...own.map((w) => w.share!));
+  return own.filter((w) => w.share === least);
+}

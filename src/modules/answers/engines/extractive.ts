@@ -10,7 +10,9 @@ import { closeInMeaning } from '../meaning.js';
 import { earlierTerms } from '../follow-up.js';
 import { ENGLISH, languageOf } from '../../../lib/text/language.js';
 import { synonymsOf } from '../../../lib/text/synonyms.js';
-import { wantedBy } from '../question-reading.js';
+import { conditionStems, deniesAsked, holdsOpposite, isYesNoQuestion, superlativeOf, wantedBy } from '../question-reading.js';
+import { stem } from '../../../lib/text/words.js';
+import { superlativeRow } from '../superlative.js';
 import {
   EXPANSION_SHARE,
   RELEVANCE_THRESHOLD,
@@ -56,10 +58,10 @@ async function weighedPassages(
   chatbotId: string,
   question: string,
   earlier: readonly string[],
-): Promise<{ passages: RelevantPassage[]; weighed: WeighedTerm[] }> {
+): Promise<{ passages: RelevantPassage[]; weighed: WeighedTerm[]; pool: Array<Passage & { information: string }> }> {
   const language = languageOf(question);
   const terms = significantTerms(question, language);
-  if (terms.length === 0) return { passages: [], weighed: [] };
+  if (terms.length === 0) return { passages: [], weighed: [], pool: [] };
   const query = earlier.length > 0 ? `${earlier.join(' ')} ${question}` : question;
   let retrieved = await retrieveCleaned(retrieve, chatbotId, query);
   const weigh = (synonyms?: ReadonlyMap<string, readonly string[]>) =>
@@ -104,7 +106,7 @@ async function weighedPassages(
     )
     .slice(0, PASSAGES_PER_ANSWER)
     .map(({ rank: _rank, evidence: _evidence, ...passage }) => passage);
-  return { passages, weighed };
+  return { passages, weighed, pool: retrieved };
 }
 
 const betterExcerpt = (a: Excerpt & { titled: number }, b: Excerpt & { titled: number }): boolean =>
@@ -129,12 +131,19 @@ export class ExtractiveEngine implements AnswerEngine {
 
   async answer(request: AnswerRequest): Promise<Answer> {
     const earlier = earlierTerms(request.question, request.history);
-    const { passages, weighed } = await weighedPassages(
+    const { passages, weighed, pool } = await weighedPassages(
       this.retrieve,
       request.chatbotId,
       request.question,
       earlier,
     );
+    // "The lightest tent": the rows found that are tents, compared by weight.
+    const superlative = superlativeOf(request.question);
+    if (superlative) {
+      const row = superlativeRow(superlative, pool.map((passage) => passage.information));
+      const from = row && pool[row.passage];
+      if (row && from) return { text: citing(from.title, from.url, row.text), answered: true, engine: this.name };
+    }
     const wanted = wantedBy(request.question);
     // The part of a passage that answers best (a passage of headings alone holds none); source-of-truth
     // passages come first and are not outweighed by others.
@@ -154,12 +163,29 @@ export class ExtractiveEngine implements AnswerEngine {
       const candidate = { ...excerpt, passage, titled: weighedCoverage(weighed, passage.title ?? '') };
       if (!best || betterExcerpt(candidate, best)) best = candidate;
     }
-    if (best)
-      return {
-        text: citing(best.passage.title, best.passage.url, best.text),
-        answered: true,
-        engine: this.name,
-      };
+    if (best) {
+      const cited = citing(best.passage.title, best.passage.url, best.text);
+      const verdict = isYesNoQuestion(request.question) ? yesOrNo(request.question, weighed, best) : null;
+      return { text: verdict ? `${verdict} ${cited}` : cited, answered: true, engine: this.name };
+    }
     return { text: DONT_KNOW, answered: false, engine: this.name };
   }
+}
+
+/**
+ * "Yes." or "No." before the quote, only when the passage states it: the best part, with its headings, holds
+ * every word of the question as written (no typo, no synonym), names no condition the question does not
+ * ("free if …"), and says or denies what is asked. Otherwise null: the quote alone answers.
+ */
+function yesOrNo(question: string, weighed: readonly WeighedTerm[], best: Excerpt): 'Yes.' | 'No.' | null {
+  // A quote that says yes or no itself needs no other; one holding the opposite of a word asked is not read.
+  if (!best.lead || /^\s*(?:yes|no)\b/iu.test(best.text) || holdsOpposite(best.lead, question)) return null;
+  const own = new Set(significantTerms(question));
+  const asked = weighed.filter((w) => own.has(w.term) && w.weight > 0);
+  if (asked.length === 0) return null;
+  const lead = `${best.leadContext ?? ''} ${best.lead}`;
+  if (weighedCoverage(asked, lead, { expansions: 0 }) < 1) return null;
+  const askedStems = new Set(asked.map((w) => stem(w.term)));
+  if ([...conditionStems(best.lead)].some((word) => !askedStems.has(word))) return null;
+  return deniesAsked(best.lead, askedStems) === deniesAsked(question, askedStems) ? 'Yes.' : 'No.';
 }

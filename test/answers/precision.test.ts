@@ -1,0 +1,111 @@
+// Precision first: the extractive engine quotes a part of the knowledge only when it answers the question
+// (what the question asks for is in it, expansions never outrank exact evidence, a condition the question
+// does not name loses, the exception it names wins), reads table rows whole and compares them for a
+// superlative, and says "Yes." or "No." only when the passage states it.
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { DONT_KNOW } from '../../src/modules/answers/wording.js';
+import { describeEachDialect } from '../support/app.js';
+import { seed, type Seeded } from '../support/factories.js';
+import { addKnowledge, start } from '../conversations/support.js';
+import type { TestApp } from '../support/app.js';
+
+const answerTo = async (t: TestApp, s: Seeded, question: string): Promise<string> =>
+  (await start(t, s, question)).messages[1].text as string;
+
+describeEachDialect('answers: precision first', (t) => {
+  it('quotes only a part that holds what the question asks for (a price), and says it does not know otherwise', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Bike rental',
+      'Every rental includes a helmet check. Helmets are cleaned after every ride.\n\nHelmet hire costs 4 euros a day.',
+    );
+    assert.equal(
+      await answerTo(t(), s, 'How much is a helmet?'),
+      'According to "Bike rental": Helmet hire costs 4 euros a day.',
+    );
+    const other = await seed(t());
+    await addKnowledge(
+      t(),
+      other,
+      'Bike rental',
+      'Every rental includes a helmet check. Helmets are cleaned after every ride.',
+    );
+    // Sentences about helmets, none with a price: no answer rather than a wrong one.
+    assert.equal(await answerTo(t(), other, 'How much is a helmet?'), DONT_KNOW);
+  });
+
+  it('never reads a meaningful word as a typo of a stop word ("move" is not "more")', async () => {
+    const s = await seed(t());
+    await addKnowledge(t(), s, 'Rooms', 'You can book more than one room in a single booking.');
+    assert.equal(await answerTo(t(), s, 'How do I move my booking?'), DONT_KNOW);
+  });
+
+  it('prefers the general rule to a clause under a condition the question does not name, and the exception the question names', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Cancellations',
+      "Cancelling a crossing is free in case of a storm warning. Cancelling a crossing less than 24 hours before departure costs 50 % of the fare.\n\nNo cancellation fee is charged in case of illness with a doctor's note.",
+    );
+    const general = await answerTo(t(), s, 'What does cancelling a crossing cost?');
+    assert.match(general, /costs 50 % of the fare/);
+    assert.doesNotMatch(general, /storm/);
+    const exception = await answerTo(t(), s, 'Is there a cancellation fee in case of illness?');
+    assert.match(exception, /No cancellation fee is charged in case of illness/);
+  });
+
+  it('answers a question about one row of a table with that row, whole, and reads a superlative over the rows', async () => {
+    const s = await seed(t());
+    const description = 'A very long description of the product that goes on for a while. '.repeat(6).trim();
+    await addKnowledge(
+      t(),
+      s,
+      'Catalogue',
+      [
+        `name: Alba frying pan; category: pan; price_eur: 34.90; weight_g: 780; description: ${description}`,
+        'name: Borea saucepan; category: pan; price_eur: 29.50; weight_g: 640; description: Stainless steel. Lid included.',
+        'name: Cirro stock pot; category: pot; price_eur: 59.00; weight_g: 2100; description: Large.',
+        'name: Dune glass lid; category: lid; price_eur: 9.90; weight_g: 300; description: Fits the Borea.',
+      ].join('\n'),
+    );
+    const row = await answerTo(t(), s, 'How much is the Alba frying pan?');
+    assert.ok(row.includes('name: Alba frying pan; category: pan; price_eur: 34.90; weight_g: 780;'), row);
+    assert.ok(row.endsWith(`description: ${description}`), 'the row whole, not cut');
+    assert.doesNotMatch(row, /Borea|Cirro/);
+    // The lid is lighter, but it is not a pan.
+    const lightest = await answerTo(t(), s, 'What is your lightest pan?');
+    assert.match(lightest, /name: Borea saucepan; category: pan; price_eur: 29\.50; weight_g: 640/);
+    assert.doesNotMatch(lightest, /Dune|Alba/);
+    assert.match(await answerTo(t(), s, 'Which is the most expensive pot?'), /Cirro stock pot/);
+  });
+
+  it('says "Yes." or "No." only when the quoted sentence states it', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Hotel',
+      'Parking is free for hotel guests.\n\nDogs are not allowed in the restaurant.\n\nThe spa is open Monday to Saturday and closed on Sundays.\n\nBreakfast is served from 7 am.',
+    );
+    assert.equal(
+      await answerTo(t(), s, 'Is parking free for hotel guests?'),
+      'Yes. According to "Hotel": Parking is free for hotel guests.',
+    );
+    assert.equal(
+      await answerTo(t(), s, 'Are dogs allowed in the restaurant?'),
+      'No. According to "Hotel": Dogs are not allowed in the restaurant.',
+    );
+    // Open and closed both: the quote alone answers.
+    assert.equal(
+      await answerTo(t(), s, 'Is the spa open on Sundays?'),
+      'According to "Hotel": The spa is open Monday to Saturday and closed on Sundays.',
+    );
+    // The sentence on breakfast does not say "free": no yes.
+    const breakfast = await answerTo(t(), s, 'Is breakfast free?');
+    assert.match(breakfast, /^According to "Hotel": .*Breakfast is served from 7 am\./);
+  });
+});
