@@ -146,6 +146,7 @@ describeEachDialect(
       assert.equal(data.conversation.escalation.category, 'complaint');
       assert.equal(await escalations(s), 2);
       assert.equal(data.messages[1].text, `${COMPLAINT_NOTICE}\n\n${MODEL_TEXT}`);
+      assert.equal(data.messages[1].rateable, true, 'the notice comes with an answer, which may be rated');
       return data;
     }
 
@@ -315,6 +316,47 @@ describeEachDialect(
       assert.equal(data.messages[1].text, MODEL_TEXT);
     });
 
+    it('a handover the model asks for on the visitor’s earlier request for a person shows the notice alone: nothing to rate, no question of the report', async () => {
+      const s = await seed(t());
+      await addKnowledge(t(), s, ...RETURNS);
+      const first = await start(t(), s, 'I want to talk to a human please');
+      assert.equal(first.conversation.escalated, true);
+      assert.equal(first.messages[1].rateable, false);
+      const resolved = await t().api('PATCH', path(s, first.conversation.threadId), {
+        token: s.token,
+        body: { resolved: true },
+      });
+      assert.equal(resolved.status, 200, resolved.text);
+      fake.respond = toolsThenText({
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_1',
+            type: 'function',
+            function: {
+              name: 'request_human',
+              arguments: JSON.stringify({ category: 'human_requested', visitor_quote: 'talk to a human' }),
+            },
+          },
+        ],
+      });
+      const data = await say(
+        t(),
+        s,
+        first.conversation.threadId,
+        'How many days does a refund take to reach my card?',
+      );
+      assert.equal(data.conversation.escalated, true);
+      assert.equal(data.conversation.escalation.category, 'human_requested');
+      assert.doesNotMatch(data.messages[1].text, /5 days/, 'the notice alone');
+      assert.equal(data.messages[1].rateable, false);
+      const rated = await t().api('GET', `/chatbots/${s.chatbotId}/questions`, {
+        token: s.token,
+        query: { answered: 'true' },
+      });
+      assert.deepEqual(rated.body.data.questions, []);
+    });
+
     it('a server that ignores the tools answers in plain text: its text where passages answer, cited when it names none', async () => {
       const s = await seed(t());
       await addKnowledge(t(), s, ...RETURNS);
@@ -326,6 +368,7 @@ describeEachDialect(
         data.messages[1].text,
         'Your refund reaches your card within 5 days.\n\nSource: "Returns policy"',
       );
+      assert.equal(data.messages[1].rateable, true);
       fake.respond = () => ({ message: { role: 'assistant', content: MODEL_TEXT } });
       assert.equal(
         (await start(t(), s, QUESTION)).messages[1].text,
@@ -342,6 +385,7 @@ describeEachDialect(
       });
       const first = await start(t(), s, 'What is the airspeed of a swallow?');
       assert.equal(first.messages[1].text, DONT_KNOW);
+      assert.equal(first.messages[1].rateable, false);
       assert.equal(first.conversation.escalated, false);
       const second = await say(t(), s, first.conversation.threadId, 'And the airspeed of a pigeon?');
       assert.equal(second.conversation.escalated, true);
