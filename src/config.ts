@@ -24,7 +24,7 @@ export interface Config {
   webhookDisableAfter: number;
   rateLimitPerMinute: number;
   answerEngine: 'extractive' | 'openai';
-  openai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
+  openai: OpenAiConfig;
   /** Vector similarity in retrieval (EMBEDDINGS_MODEL); null: retrieval is full text and typo tolerance alone. */
   embeddings: EmbeddingsConfig | null;
   metaGraphUrl: string;
@@ -38,6 +38,19 @@ export interface Config {
   publicUrl: string | null;
   /** Email of new escalations; null: no email is sent. */
   smtp: { url: string; from: string } | null;
+}
+
+/** The `openai` answer engine's server: any OpenAI-compatible chat-completions API. */
+export interface OpenAiConfig {
+  /** The API's base (`…/v1`, or an Azure deployment's URL); the SDK's default (OpenAI) when unset. */
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  model: string | undefined;
+  /**
+   * OPENAI_API_VERSION: Azure OpenAI's classic deployment API. Every request then carries
+   * `?api-version=…` and the key goes in the `api-key` header instead of `Authorization: Bearer`.
+   */
+  apiVersion: string | undefined;
 }
 
 export interface EmbeddingsConfig {
@@ -194,6 +207,15 @@ function decimal(env: Env, name: string, fallback: number, min: number, max: num
   return Number(raw);
 }
 
+/** Azure's `api-version` values are dates, with an optional `-preview` suffix (e.g. 2024-10-21). */
+function apiVersionFrom(env: Env): string | undefined {
+  const raw = read(env, 'OPENAI_API_VERSION');
+  if (raw === undefined) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}(-[a-z0-9]+)?$/i.test(raw))
+    throw new ConfigError('OPENAI_API_VERSION', `expected an Azure OpenAI API version such as 2024-10-21, got "${raw}"`);
+  return raw;
+}
+
 /** The server and key default to the answer engine's (OPENAI_BASE_URL, OPENAI_API_KEY): often the same provider. */
 function embeddingsFrom(env: Env): EmbeddingsConfig | null {
   const model = read(env, 'EMBEDDINGS_MODEL');
@@ -241,6 +263,7 @@ export function loadConfig(env: Env = process.env): Config {
       baseUrl: httpUrl(env, 'OPENAI_BASE_URL'),
       apiKey: read(env, 'OPENAI_API_KEY'),
       model: read(env, 'OPENAI_MODEL'),
+      apiVersion: apiVersionFrom(env),
     },
     embeddings: embeddingsFrom(env),
     metaGraphUrl: httpUrl(env, 'META_GRAPH_URL', 'https://graph.facebook.com/v21.0') as string,

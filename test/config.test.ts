@@ -56,7 +56,7 @@ describe('loadConfig', () => {
     assert.equal(config.logLevel, 'info');
     assert.equal(config.bootstrap, true);
     assert.equal(config.metrics, false, 'metrics are off unless asked for');
-    assert.deepEqual(config.openai, { baseUrl: undefined, apiKey: undefined, model: undefined });
+    assert.deepEqual(config.openai, { baseUrl: undefined, apiKey: undefined, model: undefined, apiVersion: undefined });
     assert.ok(Object.isFrozen(config));
   });
 
@@ -107,6 +107,7 @@ describe('loadConfig', () => {
       baseUrl: 'http://127.0.0.1:11434/v1',
       apiKey: 'sk-test',
       model: 'tiny',
+      apiVersion: undefined,
     });
     assert.equal(config.metaGraphUrl, 'http://127.0.0.1:9999/graph');
     assert.equal(config.logLevel, 'warn');
@@ -219,6 +220,25 @@ describe('loadConfig: TRUST_PROXY, PUBLIC_URL, SMTP_URL', () => {
     assert.deepEqual(load({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtp, { url: 'smtp://127.0.0.1:2525', from: 'chatbot-ops <no-reply@localhost>' });
     assert.equal(load({ SMTP_URL: 'smtps://u:p@mail.example.com', SMTP_FROM: 'Team <t@example.com>' }).smtp?.from, 'Team <t@example.com>');
     assertConfigError({ SECRET_KEY: KEY, SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL');
+  });
+
+  it('reads OPENAI_API_VERSION (Azure OpenAI) as a dated version, with or without a preview suffix', () => {
+    const azure = load({
+      ANSWER_ENGINE: 'openai',
+      OPENAI_BASE_URL: 'https://contoso.openai.azure.com/openai/deployments/support-chat/',
+      OPENAI_API_KEY: 'azure-key',
+      OPENAI_API_VERSION: '2024-10-21',
+    }).openai;
+    assert.deepEqual(azure, {
+      baseUrl: 'https://contoso.openai.azure.com/openai/deployments/support-chat',
+      apiKey: 'azure-key',
+      model: undefined,
+      apiVersion: '2024-10-21',
+    });
+    assert.equal(load({ OPENAI_API_VERSION: '2025-01-01-preview' }).openai.apiVersion, '2025-01-01-preview');
+    for (const bad of ['latest', 'v1', '2024-10', '2024/10/21', '2024-10-21 preview']) {
+      assertConfigError({ SECRET_KEY: KEY, OPENAI_API_VERSION: bad }, 'OPENAI_API_VERSION');
+    }
   });
 
   it('embeds only with EMBEDDINGS_MODEL, on the OPENAI_* server and key unless EMBEDDINGS_* name others', () => {

@@ -20,7 +20,7 @@ const CONVERSATION_FIELDS = [
   'threadId',
   'visitor',
 ];
-const MESSAGE_FIELDS = ['authorName', 'createdAt', 'id', 'role', 'text'];
+const MESSAGE_FIELDS = ['authorName', 'createdAt', 'id', 'rateable', 'role', 'text'];
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describeEachDialect('conversations: the API channel', (t) => {
@@ -44,10 +44,11 @@ describeEachDialect('conversations: the API channel', (t) => {
     assert.equal(messages.length, 2);
     for (const message of messages) assert.deepEqual(Object.keys(message).sort(), MESSAGE_FIELDS);
     assert.deepEqual(
-      messages.map((m: any) => [m.role, m.authorName]),
+      messages.map((m: any) => [m.role, m.authorName, m.rateable]),
       [
-        ['user', null],
-        ['assistant', null],
+        ['user', null, false],
+        // The chatbot's reply to small talk is no answer from its knowledge: nothing to rate.
+        ['assistant', null, false],
       ],
     );
     assert.equal(messages[0].text, 'Hello');

@@ -239,7 +239,7 @@ describeEachDialect(
       fake.respond = () => ({
         text: '## Delivery\n\n**Bikes** arrive within *2 hours*:\n\n- to your hotel\n- to the station\n\nSee [Delivery times](https://bikes.example/delivery).',
       });
-      const answer = (await start(t(), s, 'How fast is delivery?')).messages[1].text;
+      const answer = (await start(t(), s, 'Within how many hours are bikes delivered?')).messages[1].text;
       assert.equal(
         answer,
         'Delivery\n\nBikes arrive within 2 hours:\n\nto your hotel\nto the station\n\nSee Delivery times (https://bikes.example/delivery).',

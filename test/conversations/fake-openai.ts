@@ -1,7 +1,9 @@
 // A local OpenAI-compatible server for the `openai` engine's tests: records every chat.completions request
 // and answers with whatever the test scripted (text, tool calls, an error status, garbage). The question
 // rewrite (its own system prompt) and the answer are scripted apart, as two tasks of the same model.
-import { createServer, type Server } from 'node:http';
+// Besides OpenAI's own reply, a test can script the assistant message exactly as another server sends it
+// (`message`), or the whole response body (`body` with status 200).
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REWRITE_PROMPT } from '../../src/modules/answers/engines/rewrite.js';
 
@@ -18,11 +20,21 @@ export type ToolCall = { name: string; arguments: Record<string, unknown> };
 export type Scripted =
   | { text: string; toolCalls?: ToolCall[] }
   | { toolCalls: ToolCall[]; text?: null }
-  | { status: number; body?: string };
+  | { status: number; body?: string }
+  /** The assistant message as sent, with this finish_reason (default "stop"). */
+  | { message: Record<string, unknown>; finishReason?: string | null };
+
+/** Where a request went and with which headers (the body is in `requests`, at the same index). */
+export interface Received {
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+}
 
 export interface FakeOpenAi {
   baseUrl: string;
   requests: ChatRequest[];
+  received: Received[];
   /** Decides the answer to each answer request; the default answers "ok". */
   respond: (request: ChatRequest) => Scripted;
   /** Decides the reply to each question-rewrite request; the default returns the last message unchanged. */
@@ -48,6 +60,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const fake: FakeOpenAi = {
     baseUrl: '',
     requests: [],
+    received: [],
     respond: () => ({ text: 'ok' }),
     rewrite: echoLastMessage,
     rewrites() {
@@ -58,6 +71,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     },
     reset() {
       this.requests.length = 0;
+      this.received.length = 0;
       this.respond = () => ({ text: 'ok' });
       this.rewrite = echoLastMessage;
     },
@@ -67,17 +81,31 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      if (req.method !== 'POST' || !url.pathname.endsWith('/chat/completions')) {
         res.writeHead(404).end();
         return;
       }
       const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest;
       fake.requests.push(request);
+      fake.received.push({ path: url.pathname, query: url.searchParams, headers: req.headers });
       const scripted = isRewrite(request) ? fake.rewrite(request) : fake.respond(request);
       if ('status' in scripted) {
         res
           .writeHead(scripted.status, { 'content-type': 'application/json' })
           .end(scripted.body ?? JSON.stringify({ error: { message: 'scripted failure' } }));
+        return;
+      }
+      if ('message' in scripted) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id: `chatcmpl-${fake.requests.length}`,
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model: request.model,
+            choices: [{ index: 0, message: scripted.message, finish_reason: scripted.finishReason === undefined ? 'stop' : scripted.finishReason }],
+          }),
+        );
         return;
       }
       const toolCalls = (scripted.toolCalls ?? []).map((call, i) => ({

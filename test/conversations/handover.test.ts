@@ -172,8 +172,9 @@ describeEachDialect('conversations: handover endpoints', (t) => {
     assert.deepEqual(Object.keys(res.body.data).sort(), ['delivered', 'message']);
     assert.equal(res.body.data.delivered, true);
     const message = res.body.data.message;
-    assert.deepEqual(Object.keys(message).sort(), ['authorName', 'createdAt', 'id', 'role', 'text']);
+    assert.deepEqual(Object.keys(message).sort(), ['authorName', 'createdAt', 'id', 'rateable', 'role', 'text']);
     assert.equal(message.role, 'agent');
+    assert.equal(message.rateable, false, 'a team member’s reply is no answer of the chatbot to rate');
     assert.equal(message.authorName, 'Dana');
     assert.equal(message.text, 'Hello, how can I help?');
     const read = await t().api('GET', path(s, conversation.threadId), { token: s.token });

@@ -96,7 +96,7 @@ describeEachDialect(
       assert.doesNotMatch(reference, /Ignore previous instructions|system prompt/);
     });
 
-    it('a handover tool call grounded in the visitor’s words escalates with its category; the follow-up writes the text', async () => {
+    it('a handover tool call grounded in the visitor’s words escalates with its category; with no passage to answer from, the handover notice replies', async () => {
       const s = await seed(t());
       fake.respond = (request) =>
         request.messages.at(-1)!.role === 'tool'
@@ -111,7 +111,9 @@ describeEachDialect(
             };
       const data = await start(t(), s, 'My package arrived broken and nobody answers my emails, this is unacceptable.');
       assert.equal(data.conversation.escalated, true);
-      assert.match(data.messages[1].text, /A colleague will join shortly/);
+      // The model's text is not shown: no passage answers, so nothing it wrote came from the knowledge.
+      assert.doesNotMatch(data.messages[1].text, /A colleague will join shortly/);
+      assert.match(data.messages[1].text, /a person will join this conversation shortly/);
       assert.equal(fake.requests.length, 2);
       assert.equal(fake.requests[1]!.tool_choice, 'none');
       const events = await outbox(t(), s.accountId, 'conversation.escalated');

@@ -34,6 +34,7 @@ async function webChat(t: TestApp, s: Seeded, question: string) {
     role: string;
     text: string;
     createdAt: string;
+    rateable: boolean;
   }>;
   return { threadId, token, asked: asked!, answer: answer! };
 }
@@ -271,34 +272,52 @@ describeEachDialect('conversations: the questions report and answer feedback', (
     assert.deepEqual(texts(await report(t(), s, { answered: 'true' })), ['How long do refunds take?']);
   });
 
-  it('a "don\'t know" that is also rated down counts once, in both columns', async () => {
+  it('only answers from knowledge are rateable: "I don\'t know", a handover notice and small talk are refused and leave the report as it was', async () => {
     const s = await seed(t());
-    const chat = await webChat(t(), s, 'Can I pay with bitcoin?');
-    assert.equal((await feedback(t(), s, chat, chat.answer.id, { rating: 'down' })).status, 200);
-    const [question] = (await report(t(), s)).body.data.questions;
+    await addKnowledge(t(), s, ...RETURNS);
+    const answer = await webChat(t(), s, 'How long do refunds take?');
+    assert.equal(answer.answer.rateable, true);
+    assert.equal(answer.asked.rateable, false, 'the visitor’s own message');
+    const dontKnow = await webChat(t(), s, 'Can I pay with bitcoin?');
+    assert.match(dontKnow.answer.text, /don't know/);
+    const notice = await webChat(t(), s, 'I want to talk to a human please');
+    assert.match(notice.answer.text, /someone will join/);
+    const smallTalk = await webChat(t(), s, 'Hello!');
+    const contact = await webChat(t(), s, 'My email is ann@example.com');
+    const before = (await report(t(), s)).body.data.questions;
     assert.deepEqual(
-      { count: question.count, notAnswered: question.notAnswered, downRated: question.downRated },
-      { count: 1, notAnswered: 1, downRated: 1 },
+      before.map((q: any) => [q.text, q.notAnswered, q.downRated]),
+      [['Can I pay with bitcoin?', 1, 0]],
     );
+    for (const chat of [dontKnow, notice, smallTalk, contact]) {
+      assert.equal(chat.answer.role, 'assistant');
+      assert.equal(chat.answer.rateable, false, chat.answer.text);
+      const refused = await feedback(t(), s, chat, chat.answer.id, { rating: 'down' });
+      assert.equal(refused.status, 400, `${chat.answer.text}: ${refused.text}`);
+      assert.equal(refused.body.error.code, 'validation_error');
+      assert.equal(refused.body.error.details[0].field, 'path.messageId');
+    }
+    assert.deepEqual((await report(t(), s)).body.data.questions, before);
+    // The history the widget reads says the same.
+    const history = await t().api('GET', `/widget/${s.chatbotId}/conversations/${notice.threadId}/messages`, {
+      token: notice.token,
+    });
+    assert.deepEqual(
+      history.body.data.messages.map((m: any) => [m.role, m.rateable]),
+      [
+        ['user', false],
+        ['assistant', false],
+      ],
+    );
+    assert.equal((await feedback(t(), s, answer, answer.answer.id, { rating: 'down' })).status, 200);
   });
 
-  it('a rated message the engine did not write (the handover notice) joins the report with the question before it', async () => {
+  it('two ratings of an answer at once both succeed, and its question counts once', async () => {
     const s = await seed(t());
-    const chat = await webChat(t(), s, 'I want to talk to a human please');
-    assert.match(chat.answer.text, /someone will join/);
-    assert.deepEqual(texts(await report(t(), s)), []);
-    assert.equal((await feedback(t(), s, chat, chat.answer.id, { rating: 'down' })).status, 200);
-    const [question] = (await report(t(), s)).body.data.questions;
-    assert.equal(question.text, 'I want to talk to a human please');
-    assert.deepEqual([question.count, question.notAnswered, question.downRated], [1, 0, 1]);
-    assert.equal(question.lastAskedAt, chat.asked.createdAt);
-  });
-
-  it('two first ratings of the handover notice at once both succeed, and the later one counts', async () => {
-    const s = await seed(t());
-    const chat = await webChat(t(), s, 'I want to talk to a human please');
+    await addKnowledge(t(), s, ...RETURNS);
+    const chat = await webChat(t(), s, 'How long do refunds take?');
     const answers = await Promise.all([
-      feedback(t(), s, chat, chat.answer.id, { rating: 'down' }),
+      feedback(t(), s, chat, chat.answer.id, { rating: 'up' }),
       feedback(t(), s, chat, chat.answer.id, { rating: 'down' }),
     ]);
     assert.deepEqual(
@@ -306,13 +325,19 @@ describeEachDialect('conversations: the questions report and answer feedback', (
       [200, 200],
       answers.map((res) => res.text).join('\n'),
     );
-    const [question] = (await report(t(), s)).body.data.questions;
-    assert.deepEqual([question.count, question.downRated], [1, 1]);
+    // Whichever rating was written last decides the list it is in.
+    const down = (await report(t(), s)).body.data.questions;
+    const up = (await report(t(), s, { answered: 'true' })).body.data.questions;
+    assert.deepEqual(
+      [...down, ...up].map((q: any) => [q.text, q.count]),
+      [['How long do refunds take?', 1]],
+    );
   });
 
   it("answers 429 rate_limited past the visitor's requests a minute", async () => {
     const s = await seed(t());
-    const chat = await webChat(t(), s, 'Can I pay with bitcoin?');
+    await addKnowledge(t(), s, ...RETURNS);
+    const chat = await webChat(t(), s, 'How long do refunds take?');
     t().clock.advance(60_000);
     const statuses: number[] = [];
     for (let i = 0; i < WEB_CHAT_LIMITS.perVisitor; i++)

@@ -16,8 +16,9 @@
 // Failures are told in the visitor's words: a site whose origin the chatbot does not allow, no connection,
 // too many messages, trouble on the service.
 //
-// Each of the chatbot's answers (not the visitor's messages, not the team's replies) carries two toggle
-// buttons, "Helpful" and "Not helpful" (aria-pressed), that rate it through the feedback endpoint. Rating
+// Each of the chatbot's answers from its knowledge (a message the service marks `rateable`: not the
+// visitor's messages, not the team's replies, not the chatbot's "I don't know", handover notices, small
+// talk or contact-noted replies) carries two toggle buttons, "Helpful" and "Not helpful" (aria-pressed), that rate it through the feedback endpoint. Rating
 // again replaces the rating, so the visitor can change their mind; pressing the chosen one again keeps it
 // (the service has no "unrated"). A rating that fails leaves the buttons as they were with a short note
 // under the answer, never the chat's error line. Ratings are kept in sessionStorage beside the session, so
@@ -35,6 +36,8 @@ interface Message {
   text: string;
   createdAt: string;
   authorName: string | null;
+  /** An answer from the chatbot's knowledge, which the visitor may rate. */
+  rateable: boolean;
 }
 interface Session {
   threadId: string;
@@ -267,7 +270,7 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
       body.textContent = message.text;
       item.appendChild(body);
     } else item.append(...formatted(message.text));
-    if (message.role === 'assistant') item.appendChild(rater(message.id));
+    if (message.role === 'assistant' && message.rateable === true) item.appendChild(rater(message.id));
     log.appendChild(item);
     scrollToNewest();
     if (live && panel.hidden && message.role !== 'user') setUnread(unread + 1);

@@ -47,6 +47,7 @@ export const presentMessage = (row: MessageRow) => ({
   text: row.text,
   createdAt: iso(row.created_at),
   authorName: row.role === 'agent' ? row.author_name : null,
+  rateable: row.rateable,
 });
 
 /** A visitor's turn: the conversation after it, the visitor's message and the chatbot's answer. */

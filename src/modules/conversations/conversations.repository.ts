@@ -1,7 +1,8 @@
 // Conversations and messages: all SQL for them lives here, including the reads other capabilities make
 // (the web chat's history and event stream) through this capability's service. Boolean columns are read
 // as 1/0 on SQLite: rows are turned into `ConversationRow` / `MessageRow` here, before they leave.
-import { sql, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import type { Database } from '../../db/database.js';
 import type { Executor } from '../../db/database.js';
 import { dialectOf, forUpdate, toBool } from '../../db/dialect.js';
 import { prepareQuery } from '../../db/prepared.js';
@@ -16,8 +17,10 @@ import type {
   MessageRow,
   MessageTable,
   Mode,
+  NewMessage,
 } from './conversations.table.js';
 import './conversations.table.js';
+import './questions/questions.table.js';
 
 /** Opaque, and time-ordered underneath so that ties on the same millisecond still sort newest first. */
 const opaqueId = (prefix: string) => `${prefix}_${newId().replace(/-/g, '')}`;
@@ -29,10 +32,26 @@ const conversationRow = (row: Selectable<ConversationTable>): ConversationRow =>
   escalated: toBool(row.escalated),
   resolved: toBool(row.resolved),
 });
-const messageRow = (row: Selectable<MessageTable>): MessageRow => ({
+const messageRow = (row: Selectable<MessageTable> & { rateable: SqlBool }): MessageRow => ({
   ...row,
   delivered: row.delivered === null ? null : toBool(row.delivered),
+  rateable: toBool(row.rateable),
 });
+
+/**
+ * Every read of messages selects this beside the columns: whether the message is an answer the engine
+ * gave from knowledge (its answer record says so), which a visitor may rate. One primary-key probe a row.
+ */
+const rateable = (eb: ExpressionBuilder<Database, 'messages'>) =>
+  eb
+    .exists(
+      eb
+        .selectFrom('answer_records')
+        .select('answer_records.message_id')
+        .whereRef('answer_records.message_id', '=', 'messages.id')
+        .where('answer_records.answered', '=', true),
+    )
+    .as('rateable');
 
 export type ConversationChanges = Partial<
   Pick<
@@ -222,10 +241,13 @@ export const listAccountConversations = async (
   ).map(viewRow);
 };
 
-/** Stores a message as it is given (every column set), so it is not read back. */
-export const insertMessage = async (db: Executor, row: MessageRow): Promise<MessageRow> => {
+/**
+ * Stores a message as it is given (every column set), so it is not read back. Not rateable yet: an answer
+ * becomes rateable with its answer record, written in the same transaction (the caller says so).
+ */
+export const insertMessage = async (db: Executor, row: NewMessage): Promise<MessageRow> => {
   await messageInsert.execute(db, row.id, row.thread_id, row.role, row.text, row.author_user_id, row.author_name, row.delivered, row.delivery_error, row.created_at);
-  return { ...row };
+  return { ...row, rateable: false };
 };
 const messageInsert = prepareQuery(
   9,
@@ -309,7 +331,7 @@ export async function storeReply(trx: Executor, reply: StoredReply): Promise<{ m
     updated = await updateForReply.executeTakeFirst(trx, threadId, authorUserId, at);
   }
   if (!updated) throw new Error(`conversation ${threadId} vanished under its lock`);
-  const message: MessageRow = replyRow(id, threadId, text, authorUserId, authorName, at);
+  const message: MessageRow = { ...replyRow(id, threadId, text, authorUserId, authorName, at), rateable: false };
   return { message, conversation: conversationRow(updated) };
 }
 
@@ -317,7 +339,7 @@ export async function storeReply(trx: Executor, reply: StoredReply): Promise<{ m
 export const findMessages = async (db: Executor, ids: readonly string[]) =>
   ids.length === 0
     ? []
-    : (await db.selectFrom('messages').selectAll().where('id', 'in', ids).execute()).map(messageRow);
+    : (await db.selectFrom('messages').selectAll('messages').select(rateable).where('id', 'in', ids).execute()).map(messageRow);
 
 const deliveryOutcome = prepareQuery(3, (db: Executor, messageId: string, delivered: boolean, error: string | null) =>
   db.updateTable('messages').set({ delivered, delivery_error: error }).where('id', '=', messageId),
@@ -337,7 +359,7 @@ export const recordDelivery = async (
 export const listMessages = async (db: Executor, threadId: string, page: PageRequest) =>
   (
     await keysetPage(
-      db.selectFrom('messages').selectAll().where('thread_id', '=', threadId),
+      db.selectFrom('messages').selectAll('messages').select(rateable).where('thread_id', '=', threadId),
       'created_at',
       'id',
       page,
@@ -352,7 +374,8 @@ export const recentMessages = async (
 ): Promise<MessageRow[]> => {
   const rows = await db
     .selectFrom('messages')
-    .selectAll()
+    .selectAll('messages')
+    .select(rateable)
     .where('thread_id', '=', threadId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -377,7 +400,8 @@ export const messagesAfter = async (db: Executor, threadId: string, skip: number
   (
     await db
       .selectFrom('messages')
-      .selectAll()
+      .selectAll('messages')
+      .select(rateable)
       .where('thread_id', '=', threadId)
       .orderBy('created_at')
       .orderBy('id')

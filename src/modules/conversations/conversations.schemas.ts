@@ -1,6 +1,6 @@
 // Request and response schemas of the conversation and handover routes. The Conversation resource is the
 // spec's table plus what the team inbox needs (assignee, open handover, visitor, latest message); the
-// Message resource adds authorName. The web chat, the live stream and webhook events show the same resources.
+// Message resource adds authorName and rateable. The web chat, the live stream and webhook events show the same resources.
 import { Type } from 'typebox';
 import { Envelope, Nullable, Timestamp, Uuid } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
@@ -69,6 +69,11 @@ export const MessageSchema = Type.Object({
   authorName: Nullable(
     Type.String({ description: "The team member's first name on agent messages; null otherwise." }),
   ),
+  rateable: Type.Boolean({
+    description:
+      "True on the chatbot's answers from its knowledge, the messages a visitor may rate (`POST /widget/…/messages/{messageId}/feedback`); " +
+      "false on every other message: the visitor's and the team's, and the chatbot's \"I don't know\", handover notice, small talk and contact-noted replies.",
+  }),
 }, { title: 'Message' });
 
 // --- the API channel ---------------------------------------------------------------------------------

@@ -243,7 +243,7 @@ async function answerTurn(
     const now = deps.clock.now();
     const outcome = outcomeOfAnswer(current, recorded.opened, answer, visitorTexts);
     if (outcome.contact) await deps.leads.captureLead(trx, now, current, outcome.contact);
-    const reply = await repo.insertMessage(trx, {
+    const inserted = await repo.insertMessage(trx, {
       id: repo.newMessageId(),
       thread_id: current.thread_id,
       role: 'assistant',
@@ -254,17 +254,21 @@ async function answerTurn(
       delivery_error: null,
       created_at: now,
     });
-    // What the visitor asked and whether the engine could answer it: the questions report reads these. A
-    // request for a person, small talk and contact details were not put to the engine: no question of the report.
-    if (answer && own === null)
+    // What the visitor asked and whether the engine could answer it: the questions report reads these, and
+    // a recorded answer the engine gave is what a visitor may rate. A request for a person, small talk and
+    // contact details were not put to the engine, and an answer the reply does not show (a handover notice
+    // alone stands in for it) answered nothing: no question of the report, nothing to rate.
+    const engineAnswered = answer !== null && own === null;
+    if (engineAnswered && (outcome.showsAnswer || !answer.answered))
       await recordAnswer(trx, {
-        messageId: reply.id,
+        messageId: inserted.id,
         threadId: current.thread_id,
         chatbotId: current.chatbot_id,
         question: message.text,
         answered: answer.answered,
         askedAt: message.created_at,
       });
+    const reply = { ...inserted, rateable: engineAnswered && outcome.showsAnswer };
     const updated = await repo.updateConversation(trx, current.thread_id, {
       last_message_at: now,
       unanswered_in_a_row: outcome.unansweredInARow,
@@ -287,6 +291,8 @@ async function answerTurn(
 
 interface AnswerOutcome {
   text: string;
+  /** The reply shows an answer the engine gave from knowledge (not "I don't know", not a notice alone). */
+  showsAnswer: boolean;
   unansweredInARow: number;
   /** The handover this answer opens (unanswered rule, or a model's grounded proposal). */
   opened: Escalation | null;
@@ -314,14 +320,17 @@ function outcomeOfAnswer(
       escalationAfterAnswer(unansweredInARow);
   }
   const proposedContact = answer?.proposals?.contact;
+  const shownOpened = openedByVisitor ?? opened;
   const text = composeReply({
     answer: answer?.text ?? '',
     answered,
-    opened: openedByVisitor ?? opened,
+    opened: shownOpened,
     pending: current.escalated && !openedByVisitor,
   });
   return {
     text,
+    // composeReply keeps the answer except after a request for a person (the notice alone).
+    showsAnswer: answer !== null && answered && shownOpened?.category !== 'human_requested',
     unansweredInARow,
     opened,
     contact: proposedContact ? groundedInVisitorText(proposedContact, visitorTexts) : null,

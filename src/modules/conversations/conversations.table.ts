@@ -65,7 +65,14 @@ export type ConversationRow = Omit<Selectable<ConversationTable>, 'escalated' | 
   escalated: boolean;
   resolved: boolean;
 };
-export type MessageRow = Omit<Selectable<MessageTable>, 'delivered'> & { delivered: boolean | null };
+/** A message as it is stored. */
+export type NewMessage = Omit<Selectable<MessageTable>, 'delivered'> & { delivered: boolean | null };
+/**
+ * A message as it is read: with `rateable`, true on the chatbot's answers from its knowledge (their answer
+ * record says the engine answered; questions/questions.table.ts), the only messages a visitor may rate.
+ * Never on "I don't know", a handover notice alone, small talk or a noted contact.
+ */
+export type MessageRow = NewMessage & { rateable: boolean };
 
 /**
  * A conversation as the API shows it: the row with its assignee's name, the name from its lead, and its

@@ -797,7 +797,7 @@ export interface paths {
         put?: never;
         /**
          * Rate one of the chatbot's answers
-         * @description Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401). `up` or `down` for an answer of the chatbot in this conversation; rating again replaces the rating (the latest one counts, the same one again changes nothing). 404 when the conversation has no such message; 400 for a message that is not the chatbot's (the visitor's own, a team member's). Down-rated answers' questions appear in the questions report.
+         * @description Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401). `up` or `down` for an answer of the chatbot in this conversation; rating again replaces the rating (the latest one counts, the same one again changes nothing). 404 when the conversation has no such message; 400 for a message whose `rateable` is false: not the chatbot's (the visitor's own, a team member's), or not an answer from its knowledge (its "I don't know", a handover notice, small talk). Down-rated answers' questions appear in the questions report.
          */
         post: operations["rateWebChatAnswer"];
         delete?: never;
@@ -1216,6 +1216,8 @@ export interface components {
              */
             createdAt: string;
             authorName: string | null;
+            /** @description True on the chatbot's answers from its knowledge, the messages a visitor may rate (`POST /widget/…/messages/{messageId}/feedback`); false on every other message: the visitor's and the team's, and the chatbot's "I don't know", handover notice, small talk and contact-noted replies. */
+            rateable: boolean;
         };
         /** Question */
         Question: {
@@ -9444,7 +9446,8 @@ export interface operations {
                      *             "role": "user",
                      *             "text": "We ship within two working days.",
                      *             "createdAt": "2026-11-22T10:00:00.000Z",
-                     *             "authorName": "string"
+                     *             "authorName": "string",
+                     *             "rateable": false
                      *           }
                      *         ]
                      *       },
@@ -9888,7 +9891,8 @@ export interface operations {
                      *             "role": "user",
                      *             "text": "We ship within two working days.",
                      *             "createdAt": "2026-11-22T10:00:00.000Z",
-                     *             "authorName": "string"
+                     *             "authorName": "string",
+                     *             "rateable": false
                      *           }
                      *         ]
                      *       },
@@ -10242,7 +10246,8 @@ export interface operations {
                      *             "role": "user",
                      *             "text": "We ship within two working days.",
                      *             "createdAt": "2026-11-22T10:00:00.000Z",
-                     *             "authorName": "string"
+                     *             "authorName": "string",
+                     *             "rateable": false
                      *           }
                      *         ]
                      *       },
@@ -12147,7 +12152,8 @@ export interface operations {
                      *           "role": "user",
                      *           "text": "We ship within two working days.",
                      *           "createdAt": "2026-11-22T10:00:00.000Z",
-                     *           "authorName": "string"
+                     *           "authorName": "string",
+                     *           "rateable": false
                      *         },
                      *         "delivered": false,
                      *         "deliveryError": "string"
@@ -15235,7 +15241,8 @@ export interface operations {
                      *             "role": "user",
                      *             "text": "We ship within two working days.",
                      *             "createdAt": "2026-11-22T10:00:00.000Z",
-                     *             "authorName": "string"
+                     *             "authorName": "string",
+                     *             "rateable": false
                      *           }
                      *         ],
                      *         "lastEventId": 1
@@ -15549,7 +15556,8 @@ export interface operations {
                      *             "role": "user",
                      *             "text": "We ship within two working days.",
                      *             "createdAt": "2026-11-22T10:00:00.000Z",
-                     *             "authorName": "string"
+                     *             "authorName": "string",
+                     *             "rateable": false
                      *           }
                      *         ]
                      *       },

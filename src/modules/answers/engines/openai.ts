@@ -1,22 +1,29 @@
-// The `openai` engine: any OpenAI-compatible chat-completions server (OPENAI_BASE_URL), through the
-// official SDK. A follow-up is first rewritten as a standalone question from the earlier turns (rewrite.ts);
-// retrieval runs on it and on the visitor's own message, and the model answers in the language of the
-// visitor's last message, knowing what was retrieved for. Retrieved passages go to the model as quoted,
-// delimited data with their text escaped so nothing inside can close a delimiter; handover, lead capture and "I cannot answer" are offered as tools,
-// and the service honours the first two only when the visitor's own messages bear them out by the same
-// rules as the extractive engine (the handover rules, the contact-detail extraction), and the third only
-// when its own relevance test agrees that no passage answers. Its reply reaches the
-// visitor as plain text (Markdown taken out), and passages carry their page's address. Any model failure
-// (network, status, timeout, an unusable reply) falls back to the extractive answer: never a 500.
+// The `openai` engine: any OpenAI-compatible chat-completions server (OPENAI_BASE_URL) through the
+// official SDK: OpenAI, Azure OpenAI (OPENAI_API_VERSION for its deployment URLs), Ollama, llama.cpp's
+// server, vLLM, LM Studio. A follow-up is first rewritten as a standalone question from the earlier turns
+// (rewrite.ts); retrieval runs on it and on the visitor's own message, and the model answers in the
+// language of the visitor's last message, knowing what was retrieved for. Retrieved passages go to the
+// model as quoted, delimited data with their text escaped so nothing inside can close a delimiter;
+// handover, lead capture and "I cannot answer" are offered as tools, and the service honours the first two
+// only when the visitor's own messages bear them out by the same rules as the extractive engine (the
+// handover rules, the contact-detail extraction), and the third only when its own relevance test agrees
+// that no passage answers. The same grounds hold whatever the server does with the tools: a reply where no
+// passage answers is no answer from knowledge unless the model declined through the tool (the extractive
+// engine's "I don't know" replies instead), and an answer that names none of its passages is given the
+// first one's name. Replies are read the same way from every server (model-reply.ts). The reply reaches
+// the visitor as plain text (Markdown taken out), and passages carry their page's address. Any model
+// failure (network, status, timeout, an unusable reply) falls back to the extractive answer: never a 500.
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { Logger } from 'pino';
+import type { OpenAiConfig } from '../../../config.js';
 import type { ContactDetails } from '../../leads/index.js';
 import type { Answer, AnswerEngine, AnswerRequest, Passage, Retrieve } from './engine.js';
 import { plainText } from '../excerpt.js';
 import { PASSAGES_PER_ANSWER, relevantPassages, type RelevantPassage } from './extractive.js';
 import { asQuotedData } from '../passage-text.js';
 import { rewrittenQuestion } from './rewrite.js';
+import { assistantTurn, readReply, UnusableReply, type ModelToolCall } from './model-reply.js';
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
 const HISTORY_MESSAGES = 10;
@@ -112,14 +119,12 @@ interface ToolOutcome {
   contact?: ContactDetails;
 }
 
-function readToolCalls(
-  calls: ReadonlyArray<{ type: string; function?: { name: string; arguments: string } }>,
-): ToolOutcome {
+function readToolCalls(calls: readonly ModelToolCall[]): ToolOutcome {
   const outcome: ToolOutcome = { answered: true };
   for (const call of calls) {
-    if (call.type !== 'function' || !call.function) continue;
-    const args = parseArguments(call.function.arguments);
-    switch (call.function.name) {
+    // Arguments that could not be read propose nothing (cannot_answer takes none).
+    const args = call.arguments ?? {};
+    switch (call.name) {
       case 'cannot_answer':
         outcome.answered = false;
         break;
@@ -145,21 +150,47 @@ function readToolCalls(
   return outcome;
 }
 
-function parseArguments(text: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
+/** Whether the text names one of the passages it was given: its title or its page's address. */
+export function namesAPassage(text: string, passages: readonly Passage[]): boolean {
+  const lower = text.toLowerCase();
+  return passages.some(
+    (passage) =>
+      (passage.title !== null &&
+        passage.title.trim() !== '' &&
+        lower.includes(passage.title.trim().toLowerCase())) ||
+      (passage.url !== null && lower.includes(passage.url.toLowerCase())),
+  );
 }
 
-export interface OpenAiEngineOptions {
-  baseUrl: string | undefined;
-  apiKey: string | undefined;
-  model: string | undefined;
+/** The line that names the passage an answer came from, when the model named none; null without title or address. */
+export function sourceLine(passage: Passage): string | null {
+  const title = passage.title?.trim() || null;
+  if (title && passage.url && title !== passage.url) return `Source: "${title}" (${passage.url})`;
+  if (passage.url) return `Source: ${passage.url}`;
+  return title ? `Source: "${title}"` : null;
+}
+
+export type OpenAiEngineOptions = OpenAiConfig;
+
+/**
+ * The SDK's client for the configured server. Local OpenAI-compatible servers often need no key, but the
+ * SDK insists on one. With OPENAI_API_VERSION (Azure OpenAI's deployment URLs) every request carries
+ * `?api-version=…` and the key goes in the `api-key` header, without `Authorization`.
+ */
+export function modelClient(options: OpenAiEngineOptions): OpenAI {
+  const apiKey = options.apiKey ?? 'not-needed';
+  return new OpenAI({
+    baseURL: options.baseUrl,
+    apiKey,
+    timeout: REQUEST_TIMEOUT_MS,
+    maxRetries: 1,
+    ...(options.apiVersion === undefined
+      ? {}
+      : {
+          defaultQuery: { 'api-version': options.apiVersion },
+          defaultHeaders: { 'api-key': apiKey, Authorization: null },
+        }),
+  });
 }
 
 export class OpenAiEngine implements AnswerEngine {
@@ -174,13 +205,7 @@ export class OpenAiEngine implements AnswerEngine {
     private readonly fallback: AnswerEngine,
     private readonly logger: Logger,
   ) {
-    this.#client = new OpenAI({
-      baseURL: options.baseUrl,
-      // Local OpenAI-compatible servers often need no key; the SDK insists on one.
-      apiKey: options.apiKey ?? 'not-needed',
-      timeout: REQUEST_TIMEOUT_MS,
-      maxRetries: 1,
-    });
+    this.#client = modelClient(options);
     this.#model = options.model ?? DEFAULT_OPENAI_MODEL;
   }
 
@@ -239,40 +264,43 @@ export class OpenAiEngine implements AnswerEngine {
       { role: 'user', content: request.question },
     ];
 
-    const first = await this.#client.chat.completions.create({
-      model: this.#model,
-      messages,
-      tools: TOOLS,
-      tool_choice: 'auto',
-      temperature: 0,
-    });
-    const reply = first.choices[0]?.message;
-    if (!reply) throw new Error('the model returned no choice');
-    const calls = reply.tool_calls ?? [];
-    const outcome = readToolCalls(calls);
-    let text = reply.content?.trim() ?? '';
-    if (!text && calls.length > 0) {
-      // The tools' results go back so the model can write the visitor-facing text.
-      const followUp = await this.#client.chat.completions.create({
+    const first = readReply(
+      await this.#client.chat.completions.create({
         model: this.#model,
-        messages: [
-          ...messages,
-          reply,
-          ...calls.map((call): ChatCompletionMessageParam => ({
-            role: 'tool',
-            tool_call_id: call.id,
-            content: 'noted',
-          })),
-        ],
+        messages,
         tools: TOOLS,
-        tool_choice: 'none',
+        tool_choice: 'auto',
         temperature: 0,
-      });
-      text = followUp.choices[0]?.message?.content?.trim() ?? '';
+      }),
+    );
+    const outcome = readToolCalls(first.calls);
+    let text = first.text;
+    if (!text && first.calls.length > 0) {
+      // The tools' results go back so the model can write the visitor-facing text. The calls go back in
+      // OpenAI's form, with an id each, whatever form the server sent them in.
+      const followUp = readReply(
+        await this.#client.chat.completions.create({
+          model: this.#model,
+          messages: [
+            ...messages,
+            assistantTurn(first.calls),
+            ...first.calls.map((call): ChatCompletionMessageParam => ({
+              role: 'tool',
+              tool_call_id: call.id,
+              content: 'noted',
+            })),
+          ],
+          tools: TOOLS,
+          tool_choice: 'none',
+          temperature: 0,
+        }),
+      );
+      // A server that ignores tool_choice "none" and calls tools again has written no text: unusable.
+      text = followUp.text;
     }
     // Channels show text as written: Markdown the model used anyway is taken out.
     text = plainText(text);
-    if (!text) throw new Error('the model returned no text');
+    if (!text) throw new UnusableReply('the model returned no text');
     const proposals: Answer['proposals'] = {};
     if (outcome.handover) proposals.handover = outcome.handover;
     if (outcome.contact) proposals.contact = outcome.contact;
@@ -285,9 +313,29 @@ export class OpenAiEngine implements AnswerEngine {
         { chatbotId: request.chatbotId, passages: passages.length },
         'the model declined although passages answer; answering with the extractive engine',
       );
-      const extractive = await this.fallback.answer(request);
-      return { ...extractive, proposals: { ...proposals, ...extractive.proposals } };
+      return this.#extractive(request, proposals);
+    }
+    if (outcome.answered && passages.length === 0) {
+      // An answer with no passage to answer from is not an answer from knowledge: the model wrote it from
+      // elsewhere, or declined in words without the tool (a server that ignores tools cannot call it).
+      // The extractive engine says it does not know, and the turn counts as unanswered.
+      this.logger.info(
+        { chatbotId: request.chatbotId },
+        'the model answered although no passage answers; answering with the extractive engine',
+      );
+      return this.#extractive(request, proposals);
+    }
+    if (outcome.answered && !namesAPassage(text, passages)) {
+      // Every answer names what it came from; a model that named nothing gets the first passage's name.
+      const line = sourceLine(passages[0]!);
+      if (line) text = `${text}\n\n${line}`;
     }
     return { text, answered: outcome.answered, engine: this.name, proposals };
+  }
+
+  /** The extractive engine's answer, with the model's proposals (the service still checks their grounds). */
+  async #extractive(request: AnswerRequest, proposals: NonNullable<Answer['proposals']>): Promise<Answer> {
+    const extractive = await this.fallback.answer(request);
+    return { ...extractive, proposals: { ...proposals, ...extractive.proposals } };
   }
 }

@@ -204,7 +204,7 @@ export async function webChatRoutes(fastify: FastifyInstance, { webChat, convers
           summary: "Rate one of the chatbot's answers",
           description:
             `${VisitorAuth.description} \`up\` or \`down\` for an answer of the chatbot in this conversation; rating again replaces the rating (the latest one counts, the same one again changes nothing). ` +
-            "404 when the conversation has no such message; 400 for a message that is not the chatbot's (the visitor's own, a team member's). Down-rated answers' questions appear in the questions report.",
+            "404 when the conversation has no such message; 400 for a message whose `rateable` is false: not the chatbot's (the visitor's own, a team member's), or not an answer from its knowledge (its \"I don't know\", a handover notice, small talk). Down-rated answers' questions appear in the questions report.",
           tags: TAGS,
           params: FeedbackParams,
           body: FeedbackBody,

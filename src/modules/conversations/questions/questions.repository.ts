@@ -5,7 +5,6 @@ import { sql, type SqlBool } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import type { PageRequest } from '../../../http/pagination.js';
 import { maskContactDetails } from '../../leads/index.js';
-import type { MessageRow } from '../conversations.table.js';
 import type { AnswerRecordTable, QuestionGroupRow, Rating } from './questions.table.js';
 import './questions.table.js';
 
@@ -48,33 +47,14 @@ export const findMessage = (db: Executor, threadId: string, messageId: string) =
     .where('thread_id', '=', threadId)
     .executeTakeFirst();
 
-/** The latest visitor message before the given one (what an answer without a record answered). */
-export const visitorMessageBefore = (
-  db: Executor,
-  threadId: string,
-  before: Pick<MessageRow, 'id' | 'created_at'>,
-) =>
-  db
-    .selectFrom('messages')
-    .select(['text', 'created_at'])
-    .where('thread_id', '=', threadId)
-    .where('role', '=', 'user')
-    .where((eb) =>
-      eb.or([
-        eb('created_at', '<', before.created_at),
-        eb.and([eb('created_at', '=', before.created_at), eb('id', '<', before.id)]),
-      ]),
-    )
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-
-export const hasAnswerRecord = async (db: Executor, messageId: string) =>
+/** Whether the message is an answer the engine gave from the chatbot's knowledge (the only kind a visitor rates). */
+export const isRateable = async (db: Executor, chatbotId: string, messageId: string) =>
   (await db
     .selectFrom('answer_records')
     .select('message_id')
     .where('message_id', '=', messageId)
+    .where('chatbot_id', '=', chatbotId)
+    .where('answered', '=', true)
     .executeTakeFirst()) !== undefined;
 
 export async function setRating(db: Executor, messageId: string, rating: Rating, now: number): Promise<void> {

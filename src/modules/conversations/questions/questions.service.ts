@@ -2,7 +2,8 @@
 //
 // Every chatbot answer records the visitor question it answered and whether the engine could answer it
 // from knowledge (the conversation service writes that in the answer's transaction). A visitor may rate an
-// answer of their own conversation up or down; rating again replaces the rating (the latest one counts).
+// answer the engine gave in their own conversation up or down (not an "I don't know", a handover notice or
+// small talk); rating again replaces the rating (the latest one counts).
 // The report groups questions by a normalised form (case, accents, punctuation and spacing do not count):
 // those the chatbot could not answer and those whose answer was rated down, most frequent first.
 import type { Core } from '../../../core.js';
@@ -41,7 +42,9 @@ export function createQuestionsService({ db, clock }: QuestionsDeps) {
   return {
     /**
      * The visitor's rating of a chatbot answer of their conversation: 404 when the conversation has no
-     * such message, 400 when the message is not the chatbot's. Rating again replaces the rating.
+     * such message; 400 when the message is not the chatbot's, or is not an answer from its knowledge (its
+     * "I don't know", a handover notice, small talk: the messages whose `rateable` is false). Rating again
+     * replaces the rating.
      */
     async rateAnswer(
       chatbotId: string,
@@ -53,20 +56,12 @@ export function createQuestionsService({ db, clock }: QuestionsDeps) {
         const message = await repo.findMessage(trx, threadId, messageId);
         if (!message) throw notFound('message');
         if (message.role !== 'assistant') throw validationError('path.messageId', "is not one of the chatbot's answers");
+        if (!(await repo.isRateable(trx, chatbotId, messageId)))
+          throw validationError(
+            'path.messageId',
+            "is not an answer from the chatbot's knowledge (only those can be rated: not \"I don't know\", a handover notice or small talk)",
+          );
         const now = clock.now();
-        // An answer written before answers were recorded: what it answered is the visitor message before it.
-        // (Two first ratings at once both get here: the record is inserted by whichever comes first.)
-        if (!(await repo.hasAnswerRecord(trx, messageId))) {
-          const asked = await repo.visitorMessageBefore(trx, threadId, message);
-          await repo.insertAnswerRecord(trx, {
-            message_id: messageId,
-            thread_id: threadId,
-            chatbot_id: chatbotId,
-            question: asked?.text ?? '',
-            answered: true,
-            asked_at: asked?.created_at ?? message.created_at,
-          });
-        }
         await repo.setRating(trx, messageId, rating, now);
         return { messageId, rating, ratedAt: now };
       });
