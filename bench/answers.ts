@@ -34,7 +34,9 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { buildApp } from '../src/app.js';
 import type { DialectName } from '../src/db/dialect.js';
 import { PERMISSIONS } from '../src/modules/accounts/permissions.js';
+import { searchKnowledge } from '../src/modules/answers/index.js';
 import { DONT_KNOW } from '../src/modules/answers/wording.js';
+import type { Db } from '../src/db/database.js';
 import { HANDOVER_PENDING } from '../src/modules/conversations/replies.js';
 import { startWorkers } from '../src/workers.js';
 import type { BenchQuestion, Dataset, KnowledgeMaterial, QuestionKind } from './answers/dataset.js';
@@ -110,6 +112,47 @@ interface Graded {
   question: BenchQuestion;
   answer: string | null;
   verdict: Verdict;
+  /** Why a wrong answer is wrong (causeOf); absent for the others. */
+  cause?: Cause;
+}
+
+/**
+ * Why an answer is wrong, told from the knowledge as stored and the passages retrieval finds for the
+ * question (the engine's pool):
+ *   answered-unanswerable  the knowledge does not say, and the chatbot answered anyway;
+ *   lost-before-answering  no stored chunk holds the facts: extraction or chunking lost them (or split them);
+ *   not-retrieved          a chunk holds them, but retrieval's pool for the question does not;
+ *   other-passage          the pool holds a passage with the facts, and another one was quoted;
+ *   wrong-part             the passage quoted holds the facts, but the excerpt chose other sentences of it;
+ *   contradicted           the answer holds the facts and a neighbouring fact that makes it wrong.
+ */
+type Cause =
+  | 'answered-unanswerable'
+  | 'lost-before-answering'
+  | 'not-retrieved'
+  | 'other-passage'
+  | 'wrong-part'
+  | 'contradicted';
+
+const CAUSES: Cause[] = ['answered-unanswerable', 'lost-before-answering', 'not-retrieved', 'other-passage', 'wrong-part', 'contradicted'];
+/** The pool the extractive engine weighs (engines/extractive.ts: RELEVANCE_POOL). */
+const POOL = 20;
+
+const holdsFacts = (question: BenchQuestion, text: string): boolean =>
+  (question.facts ?? []).every((group) => group.some((fact) => normalise(text).includes(normalise(fact))));
+
+async function causeOf(db: Db, chatbotId: string, graded: Graded): Promise<Cause> {
+  const { question, answer } = graded;
+  if (!question.facts) return 'answered-unanswerable';
+  if (holdsFacts(question, answer ?? '')) return 'contradicted';
+  const chunks = await db.selectFrom('knowledge_chunks').select('text').where('chatbot_id', '=', chatbotId).execute();
+  if (!chunks.some((chunk) => holdsFacts(question, chunk.text))) return 'lost-before-answering';
+  const pool = await searchKnowledge(db, chatbotId, question.ask, POOL);
+  const answering = pool.filter((passage) => holdsFacts(question, passage.text));
+  if (answering.length === 0) return 'not-retrieved';
+  // The quote: what follows the citation, its first words found in the passage it came from.
+  const quoted = normalise((answer ?? '').replace(/^(?:yes\.|no\.)?\s*according to [^:]*:\s*/i, '')).slice(0, 40);
+  return answering.some((passage) => normalise(passage.text).includes(quoted)) ? 'wrong-part' : 'other-passage';
 }
 
 interface Tally {
@@ -280,14 +323,16 @@ async function run(dialect: DialectName, env: Record<string, string>, datasets: 
       await addKnowledge(client, chatbot.id, dataset, servers);
       const ready = performance.now();
       const graded = await askAll(client, chatbot.id, dataset);
+      for (const result of graded)
+        if (result.verdict === 'wrong') result.cause = await causeOf(deps.db, chatbot.id, result);
       results.push(graded);
       console.log(
         `[${dialect}] ${dataset.name}: ready in ${((ready - started) / 1000).toFixed(1)} s, ${graded.length} questions answered in ${((performance.now() - ready) / 1000).toFixed(1)} s`,
       );
       if (VERBOSE) {
-        for (const { question, answer, verdict } of graded)
+        for (const { question, answer, verdict, cause } of graded)
           console.log(
-            `  ${verdict.padEnd(9)} ${question.kind.padEnd(12)} ${question.ask}\n            → ${(answer ?? '(no answer)').replace(/\s+/g, ' ').slice(0, 220)}`,
+            `  ${verdict.padEnd(9)} ${question.kind.padEnd(12)} ${question.ask}${cause ? `   [${cause}]` : ''}\n            → ${(answer ?? '(no answer)').replace(/\s+/g, ' ').slice(0, 220)}`,
           );
       }
     }
@@ -318,6 +363,14 @@ function report(dialect: DialectName, group: string, datasets: Dataset[], result
   const noSharedWord = tally(all.filter((r) => r.question.noSharedWord));
   if (noSharedWord.total > 0)
     console.log(`    ${'no shared word'.padEnd(13)} ${String(noSharedWord.total).padStart(3)}   ${noSharedWord.right} / ${noSharedWord.wrong} / ${noSharedWord.dontKnow}`);
+  const wrong = all.filter((r) => r.cause);
+  if (wrong.length > 0)
+    console.log(
+      `  causes of the wrong answers: ${CAUSES.map((cause) => [cause, wrong.filter((r) => r.cause === cause).length] as const)
+        .filter(([, n]) => n > 0)
+        .map(([cause, n]) => `${cause} ${n}`)
+        .join(', ')}`,
+    );
   console.log('  targets: right ≥ 70 %, wrong ≤ 5 %, unanswerable → "don\'t know" every time');
 }
 

@@ -54,6 +54,18 @@ const CONTACT =
 const MOMENT =
   /\b(?:after|before|once|as\s+soon\s+as|until|till|when|while|during|within|immediately|as\s+long\s+as)\b/iu;
 
+/** The words a question asks for a kind of answer with, which the answer itself need not repeat. */
+const ASKING_WORDS: Partial<Record<Wanted, readonly string[]>> = {
+  price: ['price', 'prices', 'priced', 'pricing', 'cost', 'costs', 'costing', 'pay', 'charge', 'charges', 'much'],
+  time: ['time', 'times', 'hours'],
+  contact: ['contact', 'reach', 'number', 'address', 'details'],
+};
+
+/** The words of a question that only say what kind of answer it wants (ASKING_WORDS), for what it wants. */
+export function askingWords(wanted: readonly Wanted[]): Set<string> {
+  return new Set(wanted.flatMap((kind) => ASKING_WORDS[kind] ?? []));
+}
+
 /** Whether a text holds what is asked for. */
 export function holdsWanted(text: string, wanted: Wanted): boolean {
   switch (wanted) {

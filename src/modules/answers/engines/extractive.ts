@@ -10,7 +10,7 @@ import { closeInMeaning } from '../meaning.js';
 import { earlierTerms } from '../follow-up.js';
 import { ENGLISH, languageOf } from '../../../lib/text/language.js';
 import { synonymsOf } from '../../../lib/text/synonyms.js';
-import { conditionStems, deniesAsked, holdsOpposite, isYesNoQuestion, superlativeOf, wantedBy } from '../question-reading.js';
+import { askingWords, conditionStems, deniesAsked, holdsOpposite, isYesNoQuestion, superlativeOf, wantedBy } from '../question-reading.js';
 import { stem } from '../../../lib/text/words.js';
 import { superlativeRow } from '../superlative.js';
 import {
@@ -60,7 +60,10 @@ async function weighedPassages(
   earlier: readonly string[],
 ): Promise<{ passages: RelevantPassage[]; weighed: WeighedTerm[]; pool: Array<Passage & { information: string }> }> {
   const language = languageOf(question);
-  const terms = significantTerms(question, language);
+  // The words that ask for a price or a time ("cost", "what time") are read by what the quote must hold
+  // (wantedBy), not matched as what the question is about: a price table says "€25", not "costs".
+  const cues = askingWords(wantedBy(question));
+  const terms = significantTerms(question, language).filter((term) => !cues.has(term));
   if (terms.length === 0) return { passages: [], weighed: [], pool: [] };
   const query = earlier.length > 0 ? `${earlier.join(' ')} ${question}` : question;
   let retrieved = await retrieveCleaned(retrieve, chatbotId, query);
