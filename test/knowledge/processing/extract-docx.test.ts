@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
+import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import { buildZip, buildZipBomb, storedEntry } from '../../../scripts/make-fixtures.js';
 import { extractDocx } from '../../../src/modules/knowledge/processing/extract-docx.js';
 import { extractFile } from '../../../src/modules/knowledge/processing/index.js';
@@ -9,6 +10,54 @@ import { fixture, rejectsWithExtractionError, scratchDir } from './helpers.js';
 
 const MiB = 1024 * 1024;
 
+const cell = (text: string, bold = false) =>
+  new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, bold })] })] });
+/** A Word table: its first row as written in Word (optionally marked as the repeated header row). */
+const wordTable = (rows: string[][], options: { headerRow?: boolean } = {}) =>
+  new Table({
+    rows: rows.map(
+      (cells, i) =>
+        new TableRow({ tableHeader: i === 0 && options.headerRow, children: cells.map((text) => cell(text)) }),
+    ),
+  });
+
+/** A dental practice's price list: a heading, a paragraph, a price table, an hours table, a list. */
+export async function priceListDocx(): Promise<Buffer> {
+  const doc = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Prices and opening hours')] }),
+          new Paragraph('All prices include the consultation and the follow-up visit.'),
+          new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Treatments')] }),
+          wordTable([
+            ['Treatment', 'Duration', 'Price'],
+            ['Dental cleaning', '45 min', '€90'],
+            ['Root canal', '90 min', '€450'],
+            ['Filling', '30 min', '€120'],
+          ]),
+          new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Opening hours')] }),
+          wordTable(
+            [
+              ['Day', 'Hours'],
+              ['Monday to Thursday', '8:00 – 18:00'],
+              ['Friday', '8:00 – 13:00'],
+            ],
+            { headerRow: true },
+          ),
+          wordTable([
+            ['Address:', '12 Harbour Street'],
+            ['Phone:', '0341 555 0100'],
+          ]),
+          new Paragraph({ text: 'Bring your insurance card', bullet: { level: 0 } }),
+          new Paragraph({ text: 'Arrive ten minutes early', bullet: { level: 0 } }),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}
+
 describe('extractDocx', () => {
   let scratch: Awaited<ReturnType<typeof scratchDir>>;
   before(async () => {
@@ -16,10 +65,32 @@ describe('extractDocx', () => {
   });
   after(() => scratch.cleanup());
 
-  it('returns the paragraphs of a Word document separated by blank lines', async () => {
+  it('returns the paragraphs of a Word document separated by blank lines, headings as Markdown', async () => {
     assert.deepEqual(await extractFile(fixture('sample.docx'), 'docx'), {
-      text: 'Delivery policy\n\nParcels are shipped within two working days.\n\nExpress delivery costs eight euros.',
+      text: '# Delivery policy\n\nParcels are shipped within two working days.\n\nExpress delivery costs eight euros.',
     });
+  });
+
+  it('keeps each table row on one line with its column headings, like CSV rows', async () => {
+    const path = await scratch.write('prices.docx', await priceListDocx());
+    assert.equal(
+      await extractDocx(path),
+      [
+        '# Prices and opening hours',
+        'All prices include the consultation and the follow-up visit.',
+        '## Treatments',
+        [
+          '- Treatment: Dental cleaning; Duration: 45 min; Price: €90',
+          '- Treatment: Root canal; Duration: 90 min; Price: €450',
+          '- Treatment: Filling; Duration: 30 min; Price: €120',
+        ].join('\n'),
+        '## Opening hours',
+        '- Day: Monday to Thursday; Hours: 8:00 – 18:00\n- Day: Friday; Hours: 8:00 – 13:00',
+        // A table of labels has no heading row: each row is a label and its value.
+        '- Address: 12 Harbour Street\n- Phone: 0341 555 0100',
+        '- Bring your insurance card\n- Arrive ten minutes early',
+      ].join('\n\n'),
+    );
   });
 
   it('refuses the zip bomb fixture on its compression ratio, quickly and with flat memory', async () => {

@@ -143,6 +143,21 @@ export function extractVisibleText(html: string, url: string): HtmlContent {
   }));
 }
 
+/**
+ * Text of an HTML fragment made by a converter (a Word document's, from mammoth): no page chrome to
+ * drop, only structure to keep. Tables without `th` cells take their first row as the column headings
+ * (as Word tables are written) unless it reads as data.
+ */
+export function fragmentText(html: string): string {
+  const dom = new JSDOM(`<!doctype html><body>${html}</body>`, { virtualConsole: new VirtualConsole() });
+  try {
+    const { body } = dom.window.document;
+    return normaliseText(body ? blockText(body, { firstRowHeadings: true }) : '');
+  } finally {
+    dom.window.close();
+  }
+}
+
 function withCleanDocument(
   html: string,
   url: string,
