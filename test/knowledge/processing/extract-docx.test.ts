@@ -1,62 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import { buildZip, buildZipBomb, storedEntry } from '../../../scripts/make-fixtures.js';
 import { extractDocx } from '../../../src/modules/knowledge/processing/extract-docx.js';
 import { extractFile } from '../../../src/modules/knowledge/processing/index.js';
 import { assertZipWithinLimits } from '../../../src/modules/knowledge/processing/zip-limits.js';
-import { fixture, rejectsWithExtractionError, scratchDir } from './helpers.js';
+import { fixture, priceListDocx, rejectsWithExtractionError, scratchDir } from './helpers.js';
 
 const MiB = 1024 * 1024;
-
-const cell = (text: string, bold = false) =>
-  new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, bold })] })] });
-/** A Word table: its first row as written in Word (optionally marked as the repeated header row). */
-const wordTable = (rows: string[][], options: { headerRow?: boolean } = {}) =>
-  new Table({
-    rows: rows.map(
-      (cells, i) =>
-        new TableRow({ tableHeader: i === 0 && options.headerRow, children: cells.map((text) => cell(text)) }),
-    ),
-  });
-
-/** A dental practice's price list: a heading, a paragraph, a price table, an hours table, a list. */
-export async function priceListDocx(): Promise<Buffer> {
-  const doc = new Document({
-    sections: [
-      {
-        children: [
-          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Prices and opening hours')] }),
-          new Paragraph('All prices include the consultation and the follow-up visit.'),
-          new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Treatments')] }),
-          wordTable([
-            ['Treatment', 'Duration', 'Price'],
-            ['Dental cleaning', '45 min', '€90'],
-            ['Root canal', '90 min', '€450'],
-            ['Filling', '30 min', '€120'],
-          ]),
-          new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Opening hours')] }),
-          wordTable(
-            [
-              ['Day', 'Hours'],
-              ['Monday to Thursday', '8:00 – 18:00'],
-              ['Friday', '8:00 – 13:00'],
-            ],
-            { headerRow: true },
-          ),
-          wordTable([
-            ['Address:', '12 Harbour Street'],
-            ['Phone:', '0341 555 0100'],
-          ]),
-          new Paragraph({ text: 'Bring your insurance card', bullet: { level: 0 } }),
-          new Paragraph({ text: 'Arrive ten minutes early', bullet: { level: 0 } }),
-        ],
-      },
-    ],
-  });
-  return Packer.toBuffer(doc);
-}
 
 describe('extractDocx', () => {
   let scratch: Awaited<ReturnType<typeof scratchDir>>;
