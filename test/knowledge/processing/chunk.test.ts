@@ -274,6 +274,46 @@ describe('chunkText follows structure', () => {
   });
 });
 
+describe('chunkText never cuts a sentence at a line end', () => {
+  it('joins a list of clauses ending in semicolons into one line', () => {
+    const [chunk] = chunkText(
+      '## Cancellation\n\nA tour can be cancelled free of charge;\nin bad weather we move it to the next dry day;\nchildren under six always travel free.',
+    );
+    assert.equal(
+      chunk,
+      '## Cancellation\n\nA tour can be cancelled free of charge; in bad weather we move it to the next dry day; children under six always travel free.',
+    );
+  });
+
+  it('joins lines wrapped mid-sentence, so a long paragraph is cut only between sentences', () => {
+    // Sentences wrapped at about 45 characters, as a PDF or a hard-wrapped text has them.
+    const wrapped = paragraphOf(1, 12)
+      .replace(/(.{30,45}?) /g, '$1\n')
+      .split('\n');
+    assert.ok(wrapped.some((line) => !/[.!?]$/.test(line)), 'some lines end mid-sentence');
+    const chunks = chunkText(wrapped.join('\n'), { target: 300, overlap: 0 });
+    assert.ok(chunks.length >= 3);
+    for (const chunk of chunks) {
+      // Lines left are whole sentences: each ends like one.
+      for (const line of chunk.split('\n')) assert.match(line, /^Sentence \d+ .*\.$/, chunk);
+    }
+    assert.equal(chunks.join(' ').replace(/\s+/g, ' '), paragraphOf(1, 12));
+  });
+
+  it('keeps lines of their own apart: an address, label lines, list items and a line after a full stop', () => {
+    const paragraphs = [
+      'Happy Paws GmbH\nKarl-Heine-Straße 87\n04229 Leipzig',
+      'phone: 0341 555 0100\nemail: hello@paws.example',
+      '- the vaccination pass;\n- a blanket',
+      'Check-in is at nine.\nCheck-out is at six.',
+    ];
+    const [chunk] = chunkText(
+      [paragraphs[0], paragraphs[1], `Please bring:\n${paragraphs[2]}`, paragraphs[3]].join('\n\n'),
+    );
+    for (const paragraph of paragraphs) assert.ok(chunk!.includes(paragraph), chunk);
+  });
+});
+
 describe('pageTitle', () => {
   it('names a page by its title, else its opening heading, else the end of its address, else its host', () => {
     assert.equal(

@@ -128,6 +128,23 @@ describe('extractPdf', () => {
     ]);
   });
 
+  it('joins lines wrapped on the page, so that each sentence is one line', async () => {
+    const path = await scratch.write(
+      'wrapped.pdf',
+      await positionedPdf([
+        ['Bookings can be cancelled free of charge up to 24 hours before', 50, 760],
+        ['departure; later cancellations cost €15 and unused tickets are', 50, 746],
+        ['refunded minus a €2 fee. Vouchers are valid for one year after the', 50, 732],
+        ['12 months of the season have passed.', 50, 718],
+        ['Opening hours', 50, 690],
+        ['Monday to Friday from 9 to 17.', 50, 676],
+      ]),
+    );
+    assert.deepEqual((await extractPdf(path)).pages, [
+      'Bookings can be cancelled free of charge up to 24 hours before departure; later cancellations cost €15 and unused tickets are refunded minus a €2 fee. Vouchers are valid for one year after the 12 months of the season have passed.\n\nOpening hours\nMonday to Friday from 9 to 17.',
+    ]);
+  });
+
   it('reads a right-aligned column of a table under its heading', async () => {
     const path = await scratch.write(
       'fares.pdf',

@@ -1,4 +1,4 @@
-import { normaliseText } from './text-clean.js';
+import { normaliseText, runsOnto } from './text-clean.js';
 import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from '../../../lib/text/structure.js';
 
 export interface ChunkOptions {
@@ -181,13 +181,19 @@ function parseBlocks(text: string): Block[] {
           flush();
           push({ kind: 'heading', level: read.level, text: line });
           break;
-        case 'text':
-          if (items) items[items.length - 1] += `\n${line}`;
+        case 'text': {
+          // A line that runs on into this one (a wrapped line, a clause ending in a semicolon) is joined
+          // to it: a sentence is never cut at a line end.
+          const last = items ? items.at(-1)! : rows ? undefined : prose.at(-1);
+          const joined = last !== undefined && runsOnto(last.slice(last.lastIndexOf('\n') + 1), line);
+          if (items) items[items.length - 1] += joined ? ` ${line}` : `\n${line}`;
           else {
             if (rows) flush();
-            prose.push(line);
+            if (joined) prose[prose.length - 1] += ` ${line}`;
+            else prose.push(line);
           }
           break;
+        }
       }
     }
     flush();

@@ -6,7 +6,7 @@ import type { TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/a
 import { ExtractionError, throwIfAborted } from './errors.js';
 import type { OcrPool } from './ocr.js';
 import { tableBlock } from './tables.js';
-import { countNonSpace, normaliseText } from './text-clean.js';
+import { countNonSpace, joinWrappedLines, normaliseText } from './text-clean.js';
 
 export interface PdfText {
   title?: string;
@@ -70,7 +70,9 @@ async function readPage(
     try {
       const text = await pageText(page);
       if (!ocr || countNonSpace(text) >= MIN_TEXT_LAYER_CHARS) return { text, recognised: false };
-      const recognised = normaliseText(await ocr.recognize(await renderPage(document, page)));
+      const recognised = joinWrappedLines(normaliseText(await ocr.recognize(await renderPage(document, page))), {
+        longLines: true,
+      });
       return { text: countNonSpace(recognised) > countNonSpace(text) ? recognised : text, recognised: true };
     } finally {
       page.cleanup(); // frees fonts and decoded images held for this page
@@ -107,9 +109,10 @@ async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
   }
 }
 
+/** A page's text layer; lines wrapped on the page are joined, so that a sentence is one line. */
 async function pageText(page: PDFPageProxy): Promise<string> {
   const content = await page.getTextContent();
-  return normaliseText(joinTextItems(content.items));
+  return joinWrappedLines(normaliseText(joinTextItems(content.items)), { longLines: true });
 }
 
 /**
