@@ -174,7 +174,7 @@ const namedPage = (landmark: boolean) => {
     <ul class="share-buttons"><li><a href="https://social.example/share">SHARETEXT Share</a></li><li><a href="https://social.example/tweet">Tweet</a></li></ul>
     <aside class="related-links">
       <h3>RELATEDTEXT Related articles</h3>
-      <ul><li><a href="/blog/bath">How often should a dog be bathed?</a></li><li><a href="/blog/nails">Cutting nails at home</a></li></ul>
+      <ul><li><a href="/blog/bath">Bathing</a></li><li><a href="/blog/nails">Nail care</a></li></ul>
     </aside>
     <section id="comments">
       <h2>2 comments</h2>
@@ -206,7 +206,7 @@ describe('extractMainContent keeps content whatever its class names', () => {
       for (const marker of ['COOKIETEXT', 'HEADERTEXT', 'BREADCRUMBTEXT', 'SHARETEXT', 'RELATEDTEXT', 'COMMENTTEXT', 'SIDEBARTEXT', 'FOOTERTEXT']) {
         assert.ok(!text.includes(marker), `${marker} leaked: ${text}`);
       }
-      assert.doesNotMatch(text, /Tweet|How often should a dog be bathed|Too expensive/);
+      assert.doesNotMatch(text, /Tweet|Bathing|Nail care|Too expensive/);
     });
   }
 

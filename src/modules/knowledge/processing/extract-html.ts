@@ -285,12 +285,21 @@ function isCommentThread(element: Element): boolean {
   return false;
 }
 
-/** Share of an element's visible characters that are link text; 0 when it has no text. */
+/**
+ * Share of an element's visible characters that are link text, its headings left aside (a box of
+ * "Related articles" is its links); 0 when it has no such text.
+ */
 function linkDensity(element: Element): number {
-  const all = countNonSpace(element.textContent ?? '');
-  if (all === 0) return 0;
+  let headings = 0;
+  for (const heading of element.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+    if (!heading.closest('a')) headings += countNonSpace(heading.textContent ?? '');
+  }
+  const all = countNonSpace(element.textContent ?? '') - headings;
+  if (all <= 0) return 0;
   let links = 0;
-  for (const anchor of element.querySelectorAll('a[href]')) links += countNonSpace(anchor.textContent ?? '');
+  for (const anchor of element.querySelectorAll('a[href]')) {
+    if (!anchor.closest('h1, h2, h3, h4, h5, h6')) links += countNonSpace(anchor.textContent ?? '');
+  }
   return links / all;
 }
 
