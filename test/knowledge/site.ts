@@ -1,6 +1,7 @@
 // A local website for the crawling tests, served on 127.0.0.1 (reached with OUTBOUND_ALLOW_HOSTS):
 // 127 pages three levels deep below the home page, robots.txt, a redirect to a private address, a PDF,
-// plain text and Markdown pages, hidden text, and pages the test can make slow or change.
+// plain text and Markdown pages, hidden text, pages the test can make slow or change, and a price page
+// (/prices, linked from nowhere) whose tables and lists have class names that sound like chrome.
 import type { ServerResponse } from 'node:http';
 import { after, before } from 'node:test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -33,6 +34,33 @@ const page = (title: string, body: string, links: string[] = []) => `<!doctype h
     <p style="display:none">displaynonemarker</p>
     <ul>${links.map((href) => `<li><a href="${href}">${href}</a></li>`).join('')}</ul>
   </article></main>
+  <footer>footermarker copyright</footer>
+</body></html>`;
+
+/**
+ * A price page whose content carries class names that sound like chrome (a `table.extras`, a
+ * `div.related-products`) beside real chrome that does too (a related-links aside and a comment thread
+ * in `main`, a cookie banner, a sidebar).
+ */
+const PRICES_PAGE = `<!doctype html>
+<html><head><meta charset="utf-8"><title>Grooming prices</title></head>
+<body>
+  <div class="cookie-banner"><p>cookiemarker We use cookies.</p><button>Accept all</button></div>
+  <header><a href="/">Home</a></header>
+  <nav><a href="/docs/">Docs</a> navigationmarker</nav>
+  <main>
+    <h1>Grooming prices</h1>
+    <p>Our groomers wash, cut and pamper dogs of all breeds; a full groom takes two to three hours.</p>
+    <h2>Add-ons</h2>
+    <table class="extras">
+      <thead><tr><th>Add-on</th><th>Price</th></tr></thead>
+      <tbody><tr><td>Teeth brushing</td><td>€8</td></tr><tr><td>Flea treatment bath</td><td>€15</td></tr></tbody>
+    </table>
+    <div class="related-products"><h2>Care products</h2><ul><li>Coat shampoo: €12</li><li>Paw balm: €9</li></ul></div>
+    <aside class="related"><h3>relatedmarker Related articles</h3><ul><li><a href="/blog/post-1">Bathing your dog</a></li><li><a href="/blog/post-2">Cutting nails</a></li></ul></aside>
+    <section id="comments"><h2>Comments</h2><ol><li class="comment">commentmarker Lovely groomers!</li><li class="comment">Too pricey.</li></ol></section>
+  </main>
+  <aside class="sidebar">sidebarmarker Newsletter</aside>
   <footer>footermarker copyright</footer>
 </body></html>`;
 
@@ -81,6 +109,7 @@ export async function startTestSite(): Promise<TestSite> {
       if (path === '/files/guide.pdf') return send(res, 'application/pdf', pdf);
       if (path === '/about.txt') return send(res, 'text/plain; charset=utf-8', 'aboutmarker: a plain text page.');
       if (path === '/notes.md') return send(res, 'text/markdown', '# Notes\n\nmarkdownmarker in a Markdown page.');
+      if (path === '/prices') return send(res, 'text/html; charset=utf-8', PRICES_PAGE);
       if (path === '/logo.png') return send(res, 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47]));
       if (path === '/slow') {
         notifySlow();

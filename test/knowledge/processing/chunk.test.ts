@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { chunkText } from '../../../src/modules/knowledge/processing/chunk.js';
 import { extractMainContent } from '../../../src/modules/knowledge/processing/extract-html.js';
 import { pageTitle } from '../../../src/modules/knowledge/processing/pipeline.js';
+import { classifyLine } from '../../../src/lib/text/structure.js';
 
 /** Sentences of distinct words, so a repeated passage can be located exactly. */
 const sentence = (n: number) => `Sentence ${n} tells the reader one more fact about parcel number ${n}.`;
@@ -271,6 +272,85 @@ describe('chunkText follows structure', () => {
     assert.match(chunk!, /## Electric bikes and tandems\n\nAn electric bike costs 35 euros a day\./);
     assert.match(chunk!, /- Bike: City bike; Per day: 15 euros/);
     assert.match(chunk!, /### How can I pay\?\n\nYou can pay with:\n\n- Visa\n- Cash\n1\. Book\n2\. Ride$/);
+  });
+});
+
+describe('chunkText never cuts a sentence at a line end', () => {
+  it('joins a list of clauses ending in semicolons into one line', () => {
+    const [chunk] = chunkText(
+      '## Cancellation\n\nA tour can be cancelled free of charge;\nin bad weather we move it to the next dry day;\nchildren under six always travel free.',
+    );
+    assert.equal(
+      chunk,
+      '## Cancellation\n\nA tour can be cancelled free of charge; in bad weather we move it to the next dry day; children under six always travel free.',
+    );
+  });
+
+  it('joins lines wrapped mid-sentence, so a long paragraph is cut only between sentences', () => {
+    // Sentences wrapped at about 45 characters, as a PDF or a hard-wrapped text has them.
+    const wrapped = paragraphOf(1, 12)
+      .replace(/(.{30,45}?) /g, '$1\n')
+      .split('\n');
+    assert.ok(wrapped.some((line) => !/[.!?]$/.test(line)), 'some lines end mid-sentence');
+    const chunks = chunkText(wrapped.join('\n'), { target: 300, overlap: 0 });
+    assert.ok(chunks.length >= 3);
+    for (const chunk of chunks) {
+      // Lines left are whole sentences: each ends like one.
+      for (const line of chunk.split('\n')) assert.match(line, /^Sentence \d+ .*\.$/, chunk);
+    }
+    assert.equal(chunks.join(' ').replace(/\s+/g, ' '), paragraphOf(1, 12));
+  });
+
+  it('keeps lines of their own apart: an address, label lines, list items and a line after a full stop', () => {
+    const paragraphs = [
+      'Happy Paws GmbH\nKarl-Heine-Straße 87\n04229 Leipzig',
+      'phone: 0341 555 0100\nemail: hello@paws.example',
+      '- the vaccination pass;\n- a blanket',
+      'Check-in is at nine.\nCheck-out is at six.',
+    ];
+    const [chunk] = chunkText(
+      [paragraphs[0], paragraphs[1], `Please bring:\n${paragraphs[2]}`, paragraphs[3]].join('\n\n'),
+    );
+    for (const paragraph of paragraphs) assert.ok(chunk!.includes(paragraph), chunk);
+  });
+});
+
+describe('chunkText never leaves a heading alone', () => {
+  const headingsOnly = (chunk: string) =>
+    chunk.split(/\n{2,}/).every((block) => classifyLine(block).kind === 'heading');
+
+  it('cuts what follows a heading so that its first part travels with it, whatever their lengths', () => {
+    // Of every length, from one that fits beside the heading to ones longer than a chunk.
+    const followers = Array.from({ length: 9 }, (_, n) => [
+      [`list of ${n + 1}`, Array.from({ length: n + 1 }, (_, i) => `- Opening hours of shop number ${i + 1}: 9 to 18.`).join('\n')],
+      [`table of ${n + 1}`, `| Shop | Hours |\n|---|---|\n${Array.from({ length: n + 1 }, (_, i) => `| Shop ${i + 1} | 9 to 18 |`).join('\n')}`],
+      [`paragraph of ${n + 1}`, paragraphOf(1, n + 1)],
+    ]).flat();
+    for (const [kind, follower] of followers as Array<[string, string]>) {
+      for (const heading of ['## Hours', `## ${'Opening hours of the shops, the workshop and the café '.repeat(2).trim()}`]) {
+        for (const target of [200, 300, 500]) {
+          for (let fillers = 0; fillers <= 3; fillers++) {
+            const text = [...Array.from({ length: fillers }, (_, i) => paragraphOf(100 + i * 10, 1)), heading, follower, '## Parking', 'Parking is free.'].join('\n\n');
+            const chunks = chunkText(text, { target, overlap: 50 });
+            const where = `${kind}, ${heading.length}-character heading, target ${target}, ${fillers} paragraphs`;
+            for (const chunk of chunks) {
+              assert.ok(!headingsOnly(chunk), `${where}: a chunk of headings alone: ${JSON.stringify(chunks)}`);
+              assert.ok(chunk.length <= target, where);
+            }
+            const first = chunks.find((chunk) => chunk.includes(heading));
+            assert.ok(first, where);
+            assert.match(first.slice(first.indexOf(heading) + heading.length), /^\n\n[^#\s]/, where);
+          }
+        }
+      }
+    }
+  });
+
+  it('ends the chunk before with headings that nothing follows, and keeps a text that is only a heading', () => {
+    // 197 characters: the heading does not fit after them.
+    const chunks = chunkText(`${paragraphOf(1, 3)}\n\n## Contact`, { target: 200, overlap: 50 });
+    assert.ok(chunks.length >= 1 && !chunks.some(headingsOnly), JSON.stringify(chunks));
+    assert.deepEqual(chunkText('# Price list'), ['# Price list']);
   });
 });
 

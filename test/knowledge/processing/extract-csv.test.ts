@@ -11,14 +11,14 @@ describe('extractCsv', () => {
   });
   after(() => scratch.cleanup());
 
-  it('turns each row into "column: value; column: value", skipping empty values', async () => {
+  it('turns each row into a list line "- column: value; column: value", skipping empty values', async () => {
     // The fixture has a BOM, CRLF line ends, a quoted comma, an empty value, a short row and a long row.
     assert.deepEqual(await extractFile(fixture('sample.csv'), 'csv'), {
       text: [
-        'name: Ada; city: London',
-        'name: Grace, Rear Admiral; city: Arlington; phone: 555-0100',
-        'name: Linus',
-        'name: Alan; city: Wilmslow; phone: 555-0199; column 4: extra',
+        '- name: Ada; city: London',
+        '- name: Grace, Rear Admiral; city: Arlington; phone: 555-0100',
+        '- name: Linus',
+        '- name: Alan; city: Wilmslow; phone: 555-0199; column 4: extra',
       ].join('\n'),
     });
   });
@@ -30,15 +30,15 @@ describe('extractCsv', () => {
     );
     assert.equal(
       await extractCsv(path),
-      'product: Lamp; note: Warm light, three settings\nproduct: Desk; note: Oak',
+      '- product: Lamp; note: Warm light, three settings\n- product: Desk; note: Oak',
     );
   });
 
   it('detects semicolon- and tab-separated files', async () => {
     const semicolon = await scratch.write('semi.csv', 'Artikel;Preis\nTisch;"12,50"\n');
-    assert.equal(await extractCsv(semicolon), 'Artikel: Tisch; Preis: 12,50');
+    assert.equal(await extractCsv(semicolon), '- Artikel: Tisch; Preis: 12,50');
     const tabs = await scratch.write('tabs.csv', 'a\tb\n1\t2\n');
-    assert.equal(await extractCsv(tabs), 'a: 1; b: 2');
+    assert.equal(await extractCsv(tabs), '- a: 1; b: 2');
   });
 
   it('gives an empty text for a header without rows', async () => {

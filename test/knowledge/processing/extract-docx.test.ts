@@ -5,7 +5,7 @@ import { buildZip, buildZipBomb, storedEntry } from '../../../scripts/make-fixtu
 import { extractDocx } from '../../../src/modules/knowledge/processing/extract-docx.js';
 import { extractFile } from '../../../src/modules/knowledge/processing/index.js';
 import { assertZipWithinLimits } from '../../../src/modules/knowledge/processing/zip-limits.js';
-import { fixture, rejectsWithExtractionError, scratchDir } from './helpers.js';
+import { fixture, priceListDocx, rejectsWithExtractionError, scratchDir } from './helpers.js';
 
 const MiB = 1024 * 1024;
 
@@ -16,10 +16,32 @@ describe('extractDocx', () => {
   });
   after(() => scratch.cleanup());
 
-  it('returns the paragraphs of a Word document separated by blank lines', async () => {
+  it('returns the paragraphs of a Word document separated by blank lines, headings as Markdown', async () => {
     assert.deepEqual(await extractFile(fixture('sample.docx'), 'docx'), {
-      text: 'Delivery policy\n\nParcels are shipped within two working days.\n\nExpress delivery costs eight euros.',
+      text: '# Delivery policy\n\nParcels are shipped within two working days.\n\nExpress delivery costs eight euros.',
     });
+  });
+
+  it('keeps each table row on one line with its column headings, like CSV rows', async () => {
+    const path = await scratch.write('prices.docx', await priceListDocx());
+    assert.equal(
+      await extractDocx(path),
+      [
+        '# Prices and opening hours',
+        'All prices include the consultation and the follow-up visit.',
+        '## Treatments',
+        [
+          '- Treatment: Dental cleaning; Duration: 45 min; Price: €90',
+          '- Treatment: Root canal; Duration: 90 min; Price: €450',
+          '- Treatment: Filling; Duration: 30 min; Price: €120',
+        ].join('\n'),
+        '## Opening hours',
+        '- Day: Monday to Thursday; Hours: 8:00 – 18:00\n- Day: Friday; Hours: 8:00 – 13:00',
+        // A table of labels has no heading row: each row is a label and its value.
+        '- Address: 12 Harbour Street\n- Phone: 0341 555 0100',
+        '- Bring your insurance card\n- Arrive ten minutes early',
+      ].join('\n\n'),
+    );
   });
 
   it('refuses the zip bomb fixture on its compression ratio, quickly and with flat memory', async () => {

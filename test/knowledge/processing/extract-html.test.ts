@@ -144,6 +144,99 @@ describe('extractMainContent', () => {
   });
 });
 
+/**
+ * A shop page whose content has class names that sound like chrome (`extras`, `related-products`,
+ * `staff-comment`) around real chrome that does too (a related-links aside, share buttons, a comment
+ * thread, a cookie banner, breadcrumbs). `landmark` wraps the content in `main`; without it, readability
+ * has to find the content.
+ */
+const namedPage = (landmark: boolean) => {
+  const [open, close] = landmark ? ['<main>', '</main>'] : ['<div id="content-area">', '</div>'];
+  return `<!doctype html><html><head><title>Grooming prices</title></head><body>
+  <div id="cookie-consent" class="cookie-banner"><p>COOKIETEXT We use cookies to count visits.</p><button>Accept all</button></div>
+  <header class="site-header"><a href="/">Happy Paws</a> HEADERTEXT</header>
+  <nav><a href="/grooming">Grooming</a> <a href="/hotel">Hotel</a></nav>
+  <div class="breadcrumbs"><a href="/">Home</a> › BREADCRUMBTEXT Grooming</div>
+  ${open}
+    <h1>Grooming prices</h1>
+    <p>Our groomers wash, cut and pamper dogs of all breeds, and every groom ends with a short walk in the garden.</p>
+    <p>A full groom takes two to three hours depending on the size and the coat of the dog, and we call you when it is done.</p>
+    <h2>Add-ons</h2>
+    <table class="extras">
+      <thead><tr><th>Add-on</th><th>Price</th></tr></thead>
+      <tbody><tr><td>Teeth brushing</td><td>€8</td></tr><tr><td>Paw balm treatment</td><td>€5</td></tr></tbody>
+    </table>
+    <div class="related-products">
+      <h2>Care products</h2>
+      <ul class="related-list"><li>Coat shampoo, 250 ml: €12</li><li>Paw balm, 50 ml: €9</li></ul>
+    </div>
+    <div class="staff-comment"><p>Our tip: book nail clipping together with a bath and the clipping is free.</p></div>
+    <ul class="share-buttons"><li><a href="https://social.example/share">SHARETEXT Share</a></li><li><a href="https://social.example/tweet">Tweet</a></li></ul>
+    <aside class="related-links">
+      <h3>RELATEDTEXT Related articles</h3>
+      <ul><li><a href="/blog/bath">Bathing</a></li><li><a href="/blog/nails">Nail care</a></li></ul>
+    </aside>
+    <section id="comments">
+      <h2>2 comments</h2>
+      <ol class="comment-list">
+        <li class="comment"><p class="comment-author">Anna</p><p>COMMENTTEXT Great service, my poodle loved it!</p></li>
+        <li class="comment"><p class="comment-author">Ben</p><p>Too expensive for me.</p></li>
+      </ol>
+      <form><textarea name="reply"></textarea><button>Post comment</button></form>
+    </section>
+  ${close}
+  <aside class="sidebar"><h3>Newsletter</h3><p>SIDEBARTEXT Tips for dog owners once a month.</p></aside>
+  <footer>FOOTERTEXT © Happy Paws</footer>
+</body></html>`;
+};
+
+describe('extractMainContent keeps content whatever its class names', () => {
+  for (const landmark of [true, false]) {
+    const where = landmark ? 'in a main landmark' : 'found by readability';
+    const { text } = extractMainContent(namedPage(landmark), 'https://paws.example/grooming');
+
+    it(`keeps a table, a list and a box of the content named like chrome (${where})`, () => {
+      assert.match(text, /## Add-ons\n\n- Add-on: Teeth brushing; Price: €8\n- Add-on: Paw balm treatment; Price: €5/);
+      assert.match(text, /## Care products\n\n- Coat shampoo, 250 ml: €12\n- Paw balm, 50 ml: €9/);
+      assert.match(text, /Our tip: book nail clipping together with a bath/);
+      assert.match(text, /Our groomers wash, cut and pamper dogs/);
+    });
+
+    it(`still drops the chrome: cookie banner, breadcrumbs, share buttons, related links, comments, sidebar (${where})`, () => {
+      for (const marker of ['COOKIETEXT', 'HEADERTEXT', 'BREADCRUMBTEXT', 'SHARETEXT', 'RELATEDTEXT', 'COMMENTTEXT', 'SIDEBARTEXT', 'FOOTERTEXT']) {
+        assert.ok(!text.includes(marker), `${marker} leaked: ${text}`);
+      }
+      assert.doesNotMatch(text, /Tweet|Bathing|Nail care|Too expensive/);
+    });
+  }
+
+  it('keeps a note in an aside and the header of an article, drops an aside that is a list of links', () => {
+    const { text } = extractMainContent(
+      `<body><main><article>
+        <header><h1>Hotel rooms</h1><p>Updated in March.</p></header>
+        <p>Every room is heated and has a window to the garden, and the dogs sleep alone unless they arrived together.</p>
+        <aside><p>Note: prices include VAT and a daily walk.</p></aside>
+        <aside><a href="/a">Room photos</a> <a href="/b">Prices</a></aside>
+      </article></main></body>`,
+      'https://paws.example/hotel',
+    );
+    assert.match(text, /^# Hotel rooms\n\nUpdated in March\./);
+    assert.match(text, /Note: prices include VAT and a daily walk\./);
+    assert.doesNotMatch(text, /Room photos/);
+  });
+
+  it('keeps the whole main landmark rather than the part readability prefers', () => {
+    const { text } = extractMainContent(
+      `<body><main>
+        <section><p>${'Dogs stay in heated rooms, go for two walks a day, and play in groups matched by size. '.repeat(4)}</p></section>
+        <section><h2>Opening hours</h2><p>Reception: 7 to 19.</p></section>
+      </main><footer>FOOTERTEXT</footer></body>`,
+      'https://paws.example/',
+    );
+    assert.match(text, /## Opening hours\n\nReception: 7 to 19\./);
+  });
+});
+
 describe('stripInvisible', () => {
   it('removes zero-width, bidi, tag and soft-hyphen characters and nothing else', () => {
     const invisible = [

@@ -5,7 +5,7 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { extractPdf, joinTextItems } from '../../../src/modules/knowledge/processing/extract-pdf.js';
 import { extractFile } from '../../../src/modules/knowledge/processing/index.js';
 import { createOcrPool, type OcrPool } from '../../../src/modules/knowledge/processing/ocr.js';
-import { fixture, rejectsWithExtractionError, scratchDir } from './helpers.js';
+import { PLANS, fixture, positionedPdf, rejectsWithExtractionError, scratchDir, tableRuns } from './helpers.js';
 
 /** Records what it is asked to read instead of running tesseract. */
 function recordingOcr(answer = '') {
@@ -106,6 +106,98 @@ describe('extractPdf', () => {
     const pdf = await extractPdf(path, { ocr: fake.pool });
     assert.equal(fake.images.length, 1);
     assert.deepEqual(pdf.pages, ['a much longer text found by recognition', 'Exactly twenty chars..']);
+  });
+
+  it('writes a table as rows that name their columns, between the text above and below it', async () => {
+    const path = await scratch.write(
+      'plans.pdf',
+      await positionedPdf([
+        ['Plans and prices', 50, 780, true],
+        ['Every plan includes unlimited projects and email support.', 50, 750],
+        ...tableRuns(PLANS, [50, 200, 380], 720),
+        ['Prices do not include VAT.', 50, 630],
+      ]),
+    );
+    assert.deepEqual((await extractPdf(path)).pages, [
+      [
+        'Plans and prices',
+        'Every plan includes unlimited projects and email support.',
+        '- Plan: Starter; Price per month: €9; Users: 1\n- Plan: Team; Price per month: €29; Users: up to 10\n- Plan: Business; Price per month: €99; Users: unlimited',
+        'Prices do not include VAT.',
+      ].join('\n\n'),
+    ]);
+  });
+
+  it('joins lines wrapped on the page, so that each sentence is one line', async () => {
+    const path = await scratch.write(
+      'wrapped.pdf',
+      await positionedPdf([
+        ['Bookings can be cancelled free of charge up to 24 hours before', 50, 760],
+        ['departure; later cancellations cost €15 and unused tickets are', 50, 746],
+        ['refunded minus a €2 fee. Vouchers are valid for one year after the', 50, 732],
+        ['12 months of the season have passed.', 50, 718],
+        ['Opening hours', 50, 690],
+        ['Monday to Friday from 9 to 17.', 50, 676],
+      ]),
+    );
+    assert.deepEqual((await extractPdf(path)).pages, [
+      'Bookings can be cancelled free of charge up to 24 hours before departure; later cancellations cost €15 and unused tickets are refunded minus a €2 fee. Vouchers are valid for one year after the 12 months of the season have passed.\n\nOpening hours\nMonday to Friday from 9 to 17.',
+    ]);
+  });
+
+  it('reads a right-aligned column of a table under its heading', async () => {
+    const path = await scratch.write(
+      'fares.pdf',
+      await positionedPdf([
+        ['Fare', 50, 700, true],
+        ['Price', 300, 700, true],
+        ['Adult', 50, 682],
+        ['€9.50', 302, 682],
+        ['Child (6 to 14 years)', 50, 664],
+        ['€4.80', 302, 664],
+        ['Car with trailer', 50, 646],
+        ['€115.00', 296, 646],
+      ]),
+    );
+    assert.deepEqual((await extractPdf(path)).pages, [
+      '- Fare: Adult; Price: €9.50\n- Fare: Child (6 to 14 years); Price: €4.80\n- Fare: Car with trailer; Price: €115.00',
+    ]);
+  });
+
+  it('leaves prose as prose: columns of text side by side, and aligned lines without a heading row', async () => {
+    const left = [
+      'Our support team answers every email within',
+      'one working day, and urgent requests about',
+      'outages are answered within two hours by',
+      'the engineer on call, at any time of day.',
+    ];
+    const right = [
+      'Invoices are sent on the first day of each',
+      'month and can be paid by card or transfer;',
+      'unpaid invoices are reminded after fourteen',
+      'days, and accounts are paused after thirty.',
+    ];
+    const columns = await scratch.write(
+      'columns.pdf',
+      await positionedPdf([
+        ['Support', 50, 760, true],
+        ['Billing', 310, 760, true],
+        ...left.map((text, i): [string, number, number] => [text, 50, 740 - i * 14]),
+        ...right.map((text, i): [string, number, number] => [text, 310, 740 - i * 14]),
+      ]),
+    );
+    const [columnText] = (await extractPdf(columns)).pages;
+    assert.doesNotMatch(columnText!, /^- |Support: |Billing: /m, columnText);
+    assert.match(columnText!, /Our support team answers every email within/);
+
+    // The same lines as a table but all in one font: nothing says the first row names the columns.
+    const plain = await scratch.write(
+      'plain-rows.pdf',
+      await positionedPdf(tableRuns(PLANS, [50, 200, 380], 720).map(([text, x, y]) => [text, x, y, false])),
+    );
+    assert.deepEqual((await extractPdf(plain)).pages, [
+      'Plan Price per month Users\nStarter €9 1\nTeam €29 up to 10\nBusiness €99 unlimited',
+    ]);
   });
 
   it('stops between pages when aborted', async () => {

@@ -3,6 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
   ExtractionError,
   type ExtractionErrorCode,
@@ -51,4 +53,74 @@ export async function rejectsWithExtractionError(
 
 export function isPng(data: Buffer): boolean {
   return data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+}
+
+/** One page of positioned runs of text: [text, x, y, bold?], Helvetica 11 pt. */
+export async function positionedPdf(runs: Array<[string, number, number, boolean?]>): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const page = pdf.addPage([595, 842]);
+  for (const [text, x, y, isBold] of runs) page.drawText(text, { x, y, size: 11, font: isBold ? bold : regular });
+  return pdf.save();
+}
+
+/** A table drawn as text in columns at `xs`, from `top` down, 18 pt a row; the first row in bold. */
+export function tableRuns(rows: string[][], xs: number[], top: number): Array<[string, number, number, boolean]> {
+  return rows.flatMap((row, r) => row.map((text, c): [string, number, number, boolean] => [text, xs[c]!, top - r * 18, r === 0]));
+}
+
+export const PLANS: string[][] = [
+  ['Plan', 'Price per month', 'Users'],
+  ['Starter', '€9', '1'],
+  ['Team', '€29', 'up to 10'],
+  ['Business', '€99', 'unlimited'],
+];
+
+const cell = (text: string, bold = false) =>
+  new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, bold })] })] });
+/** A Word table: its first row as written in Word (optionally marked as the repeated header row). */
+const wordTable = (rows: string[][], options: { headerRow?: boolean } = {}) =>
+  new Table({
+    rows: rows.map(
+      (cells, i) =>
+        new TableRow({ tableHeader: i === 0 && options.headerRow, children: cells.map((text) => cell(text)) }),
+    ),
+  });
+
+/** A dental practice's price list: a heading, a paragraph, a price table, an hours table, a list. */
+export async function priceListDocx(): Promise<Buffer> {
+  const doc = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Prices and opening hours')] }),
+          new Paragraph('All prices include the consultation and the follow-up visit.'),
+          new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Treatments')] }),
+          wordTable([
+            ['Treatment', 'Duration', 'Price'],
+            ['Dental cleaning', '45 min', '€90'],
+            ['Root canal', '90 min', '€450'],
+            ['Filling', '30 min', '€120'],
+          ]),
+          new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Opening hours')] }),
+          wordTable(
+            [
+              ['Day', 'Hours'],
+              ['Monday to Thursday', '8:00 – 18:00'],
+              ['Friday', '8:00 – 13:00'],
+            ],
+            { headerRow: true },
+          ),
+          wordTable([
+            ['Address:', '12 Harbour Street'],
+            ['Phone:', '0341 555 0100'],
+          ]),
+          new Paragraph({ text: 'Bring your insurance card', bullet: { level: 0 } }),
+          new Paragraph({ text: 'Arrive ten minutes early', bullet: { level: 0 } }),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
 }

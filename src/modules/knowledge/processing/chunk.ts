@@ -1,4 +1,4 @@
-import { normaliseText } from './text-clean.js';
+import { normaliseText, runsOnto } from './text-clean.js';
 import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from '../../../lib/text/structure.js';
 
 export interface ChunkOptions {
@@ -78,7 +78,8 @@ export function chunkText(text: string, options: ChunkOptions = {}): string[] {
     const nearest = headings.at(-1)?.text ?? '';
     return nearest.length <= room ? nearest : '';
   };
-  for (const unit of units) {
+  for (let index = 0; index < units.length; index++) {
+    let unit = units[index]!;
     if (unit.kind === 'heading') {
       while (headings.length > 0 && headings.at(-1)!.level >= unit.level!) headings.pop();
       headings.push({ level: unit.level!, text: unit.text });
@@ -91,8 +92,19 @@ export function chunkText(text: string, options: ChunkOptions = {}): string[] {
     if (carried && trailingLeadIns! > 0) chunks.push(current.slice(0, trailingLeadIns).trimEnd());
     else if (!carried) chunks.push(current);
     if (carried) {
-      const together = carried.length + 2 + unit.text.length <= target;
-      if (!together) chunks.push(carried); // lead-ins too long to share a chunk with their text stand alone
+      let together = carried.length + 2 + unit.text.length <= target;
+      if (!together) {
+        // A heading never stands alone: what follows it is cut so that its first part fits beside it.
+        const split = unit.kind === 'heading' ? null : splitFirst(unit, target - carried.length - 2);
+        if (split) {
+          unit = split.first;
+          units.splice(index + 1, 0, ...split.rest);
+          together = true;
+        } else if (unit.kind === 'heading' && headingsOnly(carried)) {
+          // Empty sections, closed by the next heading, end the chunk before when they fit; else they go.
+          if (chunks.length > 0 && chunks.at(-1)!.length + 2 + carried.length <= target) chunks[chunks.length - 1] += `\n\n${carried}`;
+        } else chunks.push(carried); // lead-ins too long to share a chunk with any text
+      }
       current = together ? carried : '';
       trailingLeadIns = together ? 0 : undefined;
       append(unit, current ? '\n\n' : '');
@@ -121,8 +133,47 @@ export function chunkText(text: string, options: ChunkOptions = {}): string[] {
       append(unit, current ? '\n\n' : '');
     }
   }
-  if (current) chunks.push(current);
+  if (current) {
+    // Headings at the very end have no text below them: they end the chunk before when they fit, or go
+    // (an empty section says nothing), unless they are all there is.
+    if (trailingLeadIns !== 0 || !headingsOnly(current) || chunks.length === 0) chunks.push(current);
+    else if (chunks.at(-1)!.length + 2 + current.length <= target) chunks[chunks.length - 1] += `\n\n${current}`;
+  }
   return chunks.map((chunk) => chunk.trim()).filter((chunk) => chunk.length > 0);
+}
+
+const headingsOnly = (text: string) => text.split(/\n{2,}/).every((block) => classifyLine(block).kind === 'heading');
+
+/** Below this much room, what follows lead-ins is not cut to fit beside them. */
+const MIN_FIRST_PIECE = 40;
+
+/**
+ * `unit` cut in two so that its first part is at most `room` long: a list or table between its lines (a
+ * line too long, at its sentences, then words), prose at lines, sentences, then words. Null when there is
+ * too little room for a useful first part.
+ */
+function splitFirst(unit: Unit, room: number): { first: Unit; rest: Unit[] } | null {
+  if (room < MIN_FIRST_PIECE || unit.kind === 'heading') return null;
+  const listLike = unit.kind === 'whole' || unit.kind === 'line';
+  const pieces: Piece[] =
+    unit.kind === 'whole'
+      ? unit.text
+          .split('\n')
+          .flatMap((line, i) => splitToFit(line, room, 1).map((piece, j) => ({ text: piece.text, joiner: j > 0 ? piece.joiner : i > 0 ? '\n' : '' })))
+      : splitToFit(unit.text, room, unit.kind === 'line' ? 1 : 0);
+  if (pieces.length < 2) return null;
+  // The first part takes as many pieces as fit in the room.
+  let first = pieces[0]!.text;
+  let taken = 1;
+  while (taken < pieces.length && first.length + pieces[taken]!.joiner.length + pieces[taken]!.text.length <= room) {
+    first += pieces[taken]!.joiner + pieces[taken]!.text;
+    taken++;
+  }
+  const kind: Unit['kind'] = listLike ? 'line' : 'text';
+  return {
+    first: { ...unit, text: first, kind, leadsIn: false },
+    rest: pieces.slice(taken).map((piece) => ({ text: piece.text, separator: piece.joiner, kind, leadsIn: false })),
+  };
 }
 
 /**
@@ -181,13 +232,19 @@ function parseBlocks(text: string): Block[] {
           flush();
           push({ kind: 'heading', level: read.level, text: line });
           break;
-        case 'text':
-          if (items) items[items.length - 1] += `\n${line}`;
+        case 'text': {
+          // A line that runs on into this one (a wrapped line, a clause ending in a semicolon) is joined
+          // to it: a sentence is never cut at a line end.
+          const last = items ? items.at(-1)! : rows ? undefined : prose.at(-1);
+          const joined = last !== undefined && runsOnto(last.slice(last.lastIndexOf('\n') + 1), line);
+          if (items) items[items.length - 1] += joined ? ` ${line}` : `\n${line}`;
           else {
             if (rows) flush();
-            prose.push(line);
+            if (joined) prose[prose.length - 1] += ` ${line}`;
+            else prose.push(line);
           }
           break;
+        }
       }
     }
     flush();

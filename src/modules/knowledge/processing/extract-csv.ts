@@ -1,14 +1,17 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { parse } from 'csv-parse';
+import { tableRowsAsText } from '../../../lib/text/structure.js';
 import { ExtractionError } from './errors.js';
+import { tableBlock } from './tables.js';
 import { stripInvisible } from './text-clean.js';
 
 const DELIMITERS = [',', ';', '\t'] as const;
 
 /**
- * Each data row becomes one line `column: value; column: value` (empty values left out), so a row found
- * by search carries its own column names. The first row names the columns; rows may be shorter or longer.
+ * Each data row becomes one list line `- column: value; column: value` (empty values left out), so a row
+ * found by search carries its own column names: a table written the one way every reader writes tables
+ * (tableBlock). The first row names the columns; rows may be shorter or longer.
  */
 export async function extractCsv(path: string): Promise<string> {
   const parser = createReadStream(path).pipe(
@@ -22,15 +25,18 @@ export async function extractCsv(path: string): Promise<string> {
     }),
   );
   let columns: string[] | undefined;
-  const lines: string[] = [];
+  const rows: string[][] = [];
+  let width = 0;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       if (!columns) {
         columns = record.map(cleanCell);
         continue;
       }
-      const line = formatRow(columns, record);
-      if (line) lines.push(line);
+      const cells = record.map(cleanCell);
+      if (!cells.some(Boolean)) continue;
+      rows.push(cells);
+      width = Math.max(width, cells.length);
     }
   } catch (error) {
     const line = (error as { lines?: number }).lines;
@@ -38,17 +44,17 @@ export async function extractCsv(path: string): Promise<string> {
       cause: error,
     });
   }
-  return lines.join('\n');
+  return rows.length > 0 ? tableBlock(namedColumns(columns ?? [], width), rows) : '';
 }
 
+/** One row as `column: value; column: value`, its columns named by the header or else by position. */
 export function formatRow(columns: string[], record: string[]): string {
-  return record
-    .map((raw, i) => {
-      const value = cleanCell(raw);
-      return value ? `${columns[i] || `column ${i + 1}`}: ${value}` : '';
-    })
-    .filter(Boolean)
-    .join('; ');
+  return tableRowsAsText(namedColumns(columns, record.length), [record.map(cleanCell)])[0] ?? '';
+}
+
+/** Columns the header leaves unnamed are named by position: `column 4`. */
+function namedColumns(columns: readonly string[], width: number): string[] {
+  return Array.from({ length: Math.max(width, columns.length) }, (_, i) => columns[i] || `column ${i + 1}`);
 }
 
 /** Quoted cells may hold line breaks; a row must stay on one line. */

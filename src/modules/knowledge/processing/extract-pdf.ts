@@ -5,7 +5,8 @@ import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dis
 import type { TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api.js';
 import { ExtractionError, throwIfAborted } from './errors.js';
 import type { OcrPool } from './ocr.js';
-import { countNonSpace, normaliseText } from './text-clean.js';
+import { tableBlock } from './tables.js';
+import { countNonSpace, joinWrappedLines, normaliseText } from './text-clean.js';
 
 export interface PdfText {
   title?: string;
@@ -69,7 +70,9 @@ async function readPage(
     try {
       const text = await pageText(page);
       if (!ocr || countNonSpace(text) >= MIN_TEXT_LAYER_CHARS) return { text, recognised: false };
-      const recognised = normaliseText(await ocr.recognize(await renderPage(document, page)));
+      const recognised = joinWrappedLines(normaliseText(await ocr.recognize(await renderPage(document, page))), {
+        longLines: true,
+      });
       return { text: countNonSpace(recognised) > countNonSpace(text) ? recognised : text, recognised: true };
     } finally {
       page.cleanup(); // frees fonts and decoded images held for this page
@@ -106,26 +109,38 @@ async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
   }
 }
 
+/** A page's text layer; lines wrapped on the page are joined, so that a sentence is one line. */
 async function pageText(page: PDFPageProxy): Promise<string> {
   const content = await page.getTextContent();
-  return normaliseText(joinTextItems(content.items));
+  return joinWrappedLines(normaliseText(joinTextItems(content.items)), { longLines: true });
 }
 
 /**
  * pdf.js returns text runs with positions. A new line starts where the run says so (hasEOL) or where the
  * baseline moves; a blank line where it moves much more than a line height (a paragraph gap, which chunking
- * splits at); a space where runs on one line are apart.
+ * splits at); a space where runs on one line are apart. Tables (findTables) are written as rows that name
+ * their columns, the way tables of every other kind of source are written.
  */
 export function joinTextItems(items: Array<TextItem | TextMarkedContent>): string {
+  const tables = findTables(items);
   let text = '';
   let previous: { x: number; y: number; end: number; size: number } | undefined;
   const ensureEnding = (ending: string) => {
     while (text.length > 0 && !text.endsWith(ending)) text += '\n';
   };
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
     if (!('str' in item)) continue;
-    const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
-    const size = Math.hypot(c, d) || item.height || 10;
+    const table = tables.byItem.get(index);
+    if (table) {
+      if (!table.written) {
+        ensureEnding('\n\n');
+        text += `${table.text}\n\n`;
+        table.written = true;
+      }
+      previous = undefined;
+      continue;
+    }
+    const { x, y, size } = geometry(item);
     if (previous) {
       const drop = Math.abs(previous.y - y);
       if (drop > Math.max(size, previous.size) * 1.8) ensureEnding('\n\n');
@@ -137,6 +152,185 @@ export function joinTextItems(items: Array<TextItem | TextMarkedContent>): strin
     if (item.str.length > 0 || !previous) previous = { x, y, end: x + item.width, size };
   }
   return text;
+}
+
+function geometry(item: TextItem): { x: number; y: number; size: number } {
+  const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
+  return { x, y, size: Math.hypot(c, d) || item.height || 10 };
+}
+
+/** A run of text on a line, apart from the next by more than this many font sizes: a table cell. */
+const COLUMN_GAP = 1;
+/** Table rows are at most this many font sizes apart (more is a paragraph gap). */
+const MAX_ROW_PITCH = 3;
+/** A header cell is short, like a column name. */
+const MAX_HEADER_CELL = 40;
+const MAX_HEADER_WORDS = 6;
+const MIN_TABLE_ROWS = 2;
+/** A line of prose that runs on into the next is about this long at least; table cells are often shorter. */
+const MIN_RUN_ON = 25;
+
+interface Cell {
+  text: string;
+  x: number;
+  end: number;
+  fonts: Set<string>;
+}
+
+interface Line {
+  /** Indices of the items on it, empty and space runs included. */
+  items: number[];
+  y: number;
+  size: number;
+  /** Runs of text apart by more than COLUMN_GAP; null when the runs go backwards (not read left to right). */
+  cells: Cell[] | null;
+}
+
+interface FoundTable {
+  text: string;
+  written: boolean;
+}
+
+/**
+ * Tables drawn as positioned text: a header line of two or more short cells in another font than the rows
+ * (a bold heading row, as nearly every document writes one), then at least two lines whose cells each sit
+ * under one of its columns (aligned on its left edge, right edge or centre) in order. Each row becomes a line
+ * `Plan: Team; Price per month: €29; Users: up to 10`. Conservative: columns of prose (cells that run on
+ * into the line below, or long ones) are not a table, nor is anything without a header line; such lines stay
+ * as they were.
+ */
+function findTables(items: Array<TextItem | TextMarkedContent>): { byItem: Map<number, FoundTable> } {
+  const lines = textLines(items);
+  const byItem = new Map<number, FoundTable>();
+  for (let start = 0; start < lines.length; start++) {
+    const header = lines[start]!;
+    if (!isHeaderLine(header)) continue;
+    const columns = header.cells!;
+    const rows: string[][] = [];
+    let end = start;
+    while (end + 1 < lines.length) {
+      const next = lines[end + 1]!;
+      if (Math.abs(lines[end]!.y - next.y) > next.size * MAX_ROW_PITCH) break;
+      const row = placeInColumns(next, columns);
+      if (!row) break;
+      rows.push(row);
+      end++;
+    }
+    const body = lines.slice(start + 1, end + 1);
+    if (rows.length < MIN_TABLE_ROWS || !headerStandsOut(header, body) || readsAsProse(rows)) continue;
+    const table: FoundTable = {
+      text: tableBlock(
+        columns.map((cell) => cell.text),
+        rows,
+      ),
+      written: false,
+    };
+    for (const line of [header, ...body]) for (const index of line.items) byItem.set(index, table);
+    start = end;
+  }
+  return { byItem };
+}
+
+/** Items grouped by baseline, in order, each line with its cells. */
+function textLines(items: Array<TextItem | TextMarkedContent>): Line[] {
+  const lines: Line[] = [];
+  for (const [index, item] of items.entries()) {
+    if (!('str' in item)) continue;
+    const { y, size } = geometry(item);
+    const line = lines.at(-1);
+    if (line && Math.abs(line.y - y) <= Math.min(size, line.size) * 0.5) line.items.push(index);
+    else lines.push({ items: [index], y, size, cells: null });
+  }
+  for (const line of lines) line.cells = cellsOf(line, items);
+  return lines;
+}
+
+function cellsOf(line: Line, items: Array<TextItem | TextMarkedContent>): Cell[] | null {
+  const cells: Cell[] = [];
+  for (const index of line.items) {
+    const item = items[index] as TextItem;
+    if (!item.str.trim()) continue; // pdf.js fills gaps with space runs: the gap is what counts
+    const { x, size } = geometry(item);
+    const cell = cells.at(-1);
+    if (cell && x < cell.end - size) return null;
+    if (cell && x - cell.end <= size * COLUMN_GAP) {
+      cell.text += x - cell.end > size * 0.15 && !/\s$/.test(cell.text) && !/^\s/.test(item.str) ? ` ${item.str}` : item.str;
+      cell.end = Math.max(cell.end, x + item.width);
+      cell.fonts.add(item.fontName);
+    } else {
+      cells.push({ text: item.str, x, end: x + item.width, fonts: new Set([item.fontName]) });
+    }
+  }
+  for (const cell of cells) cell.text = cell.text.replace(/\s+/g, ' ').trim();
+  return cells;
+}
+
+function isHeaderLine(line: Line): boolean {
+  const cells = line.cells;
+  return (
+    !!cells &&
+    cells.length >= 2 &&
+    cells.every(
+      (cell) =>
+        cell.text.length <= MAX_HEADER_CELL &&
+        cell.text.split(' ').length <= MAX_HEADER_WORDS &&
+        !/[.,;!?]$/.test(cell.text),
+    )
+  );
+}
+
+/**
+ * The line's cells by column, or null when a cell does not sit under exactly one column, in order. A cell
+ * sits under a column when it shares its left edge, right edge or centre (within half a font size), or
+ * else overlaps it and no other.
+ */
+function placeInColumns(line: Line, columns: readonly Cell[]): string[] | null {
+  const cells = line.cells;
+  if (!cells || cells.length < 2 || cells.length > columns.length) return null;
+  const row = columns.map(() => '');
+  let last = -1;
+  for (const cell of cells) {
+    const tolerance = line.size * 0.5;
+    const centre = (c: Cell) => (c.x + c.end) / 2;
+    const aligned = columns.findIndex(
+      (column) =>
+        Math.abs(column.x - cell.x) <= tolerance ||
+        Math.abs(column.end - cell.end) <= tolerance ||
+        Math.abs(centre(column) - centre(cell)) <= tolerance,
+    );
+    const overlapping = columns.flatMap((column, i) => (column.x < cell.end && cell.x < column.end ? [i] : []));
+    const index = aligned >= 0 ? aligned : overlapping.length === 1 ? overlapping[0]! : -1;
+    if (index <= last) return null;
+    row[index] = cell.text;
+    last = index;
+  }
+  return row;
+}
+
+/** The header is in a font of its own: no row is written in the header's fonts alone. */
+function headerStandsOut(header: Line, body: readonly Line[]): boolean {
+  const fonts = new Set(header.cells!.flatMap((cell) => [...cell.fonts]));
+  return body.every((line) => line.cells!.some((cell) => [...cell.fonts].some((font) => !fonts.has(font))));
+}
+
+/**
+ * Columns of prose set side by side, not a table: many long cells, or cells that run on into the cell
+ * below (no sentence end above, a lower-case start below).
+ */
+function readsAsProse(rows: readonly string[][]): boolean {
+  const cells = rows.flat().filter(Boolean);
+  if (cells.filter((cell) => cell.length > MAX_HEADER_CELL).length * 3 > cells.length) return true;
+  let pairs = 0;
+  let runOn = 0;
+  for (let r = 1; r < rows.length; r++) {
+    rows[r]!.forEach((cell, c) => {
+      const above = rows[r - 1]![c];
+      if (!cell || !above) return;
+      pairs++;
+      if (above.length >= MIN_RUN_ON && !/[.!?:;]$/.test(above) && /^\p{Ll}/u.test(cell)) runOn++;
+    });
+  }
+  return pairs > 0 && runOn * 2 > pairs;
 }
 
 /** The part of pdf.js's (undocumented-type) canvas factory we use; in Node its canvases are @napi-rs/canvas. */

@@ -1,0 +1,73 @@
+// Nothing is lost before answering: a web page's table and list named like chrome, a Word price table and
+// a PDF plans table reach the stored text row by row, each row with its column headings, and a question
+// through the API is answered with the row that holds the answer.
+import assert from 'node:assert/strict';
+import { after, it } from 'node:test';
+import { describeEachDialect } from '../support/app.js';
+import { seed } from '../support/factories.js';
+import { start } from '../conversations/support.js';
+import { PLANS, positionedPdf, priceListDocx, tableRuns } from './processing/helpers.js';
+import { testSiteForThisFile } from './site.js';
+import { closeRuntime, getSource, runJobs, upload } from './support.js';
+
+const site = testSiteForThisFile();
+
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+describeEachDialect(
+  'knowledge: tables and lists reach the answers',
+  (t) => {
+    after(() => closeRuntime(t()));
+
+    it('keeps a web page’s table.extras and div.related-products, and drops its related links and comments', async () => {
+      const s = await seed(t());
+      const res = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/website`, {
+        token: s.token,
+        body: { url: `${site().url}/prices` },
+      });
+      assert.equal(res.status, 201, res.text);
+      await runJobs(t());
+      const source = await getSource(t(), s.token, s.chatbotId, res.body.data.source.id, true);
+      assert.equal(source.status, 'ready', source.error);
+      assert.match(source.text, /- Add-on: Teeth brushing; Price: €8\n- Add-on: Flea treatment bath; Price: €15/);
+      assert.match(source.text, /## Care products\n\n- Coat shampoo: €12\n- Paw balm: €9/);
+      for (const marker of ['cookiemarker', 'navigationmarker', 'relatedmarker', 'commentmarker', 'sidebarmarker', 'footermarker']) {
+        assert.doesNotMatch(source.text, new RegExp(marker), marker);
+      }
+      const answer = await start(t(), s, 'How much is a flea treatment bath?');
+      assert.match(answer.messages[1].text, /Flea treatment bath.*€15/);
+    });
+
+    it('stores a Word table and a PDF table row by row with their column headings, and answers from the row', async () => {
+      const s = await seed(t());
+      const docx = await upload(t(), s.token, s.chatbotId, [
+        { name: 'file', filename: 'dental-prices.docx', contentType: DOCX_TYPE, value: await priceListDocx() },
+      ]);
+      assert.equal(docx.status, 201, docx.text);
+      const pdfBytes = await positionedPdf([
+        ['Plans', 50, 780, true],
+        ['Every plan includes unlimited projects and email support.', 50, 750],
+        ...tableRuns(PLANS, [50, 200, 380], 720),
+      ]);
+      const pdf = await upload(t(), s.token, s.chatbotId, [
+        { name: 'file', filename: 'plans.pdf', contentType: 'application/pdf', value: Buffer.from(pdfBytes) },
+      ]);
+      assert.equal(pdf.status, 201, pdf.text);
+      await runJobs(t());
+
+      const word = await getSource(t(), s.token, s.chatbotId, docx.body.data.source.id, true);
+      assert.equal(word.status, 'ready', word.error);
+      assert.match(word.text, /^- Treatment: Root canal; Duration: 90 min; Price: €450$/m);
+      assert.match(word.text, /^- Day: Friday; Hours: 8:00 – 13:00$/m);
+      const plans = await getSource(t(), s.token, s.chatbotId, pdf.body.data.source.id, true);
+      assert.equal(plans.status, 'ready', plans.error);
+      assert.match(plans.text, /^- Plan: Team; Price per month: €29; Users: up to 10$/m);
+
+      const rootCanal = await start(t(), s, 'How much does a root canal cost?');
+      assert.match(rootCanal.messages[1].text, /Root canal; Duration: 90 min; Price: €450/);
+      const team = await start(t(), s, 'What is the price per month of the Team plan?');
+      assert.match(team.messages[1].text, /Team; Price per month: €29/);
+    });
+  },
+  { env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } },
+);
