@@ -264,6 +264,7 @@ async function answerTurn(
         question: message.text,
         answered: answer.answered,
         askedAt: message.created_at,
+        curatedAnswerId: answer.curatedAnswerId ?? null,
       });
     const updated = await repo.updateConversation(trx, current.thread_id, {
       last_message_at: now,
