@@ -5,6 +5,7 @@ import { PageQuery } from '../../../http/pagination.js';
 import { CURATED_LIMITS } from './wordings.js';
 
 const QUESTION_ID_PATTERN = '^[0-9a-f]{64}$';
+const QUESTION_ID_EXAMPLE = '3f1c9a0e5b7d2f4a6c8e0b1d3f5a7c9e1b3d5f7a9c0e2b4d6f8a0c2e4b6d8f0a';
 
 export const CuratedAnswerSchema = Type.Object(
   {
@@ -15,6 +16,7 @@ export const CuratedAnswerSchema = Type.Object(
     answer: Type.String({ description: 'What the chatbot replies, exactly as written.' }),
     fromQuestion: Nullable(
       Type.String({
+        examples: [QUESTION_ID_EXAMPLE],
         description: 'The id of the questions report’s entry (`GET /chatbots/{chatbotId}/questions`) the answer was written for; null when written on its own.',
       }),
     ),
@@ -49,6 +51,7 @@ export const NewAnswerBody = Type.Object(
     fromQuestion: Type.Optional(
       Type.String({
         pattern: QUESTION_ID_PATTERN,
+        examples: [QUESTION_ID_EXAMPLE],
         description: 'The `id` of an entry of the chatbot’s questions report the answer is written for: the report then shows this answer as covering it.',
       }),
     ),
