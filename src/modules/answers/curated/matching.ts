@@ -126,6 +126,8 @@ export const sameKind = (a: QuestionKind, b: QuestionKind): boolean => a === b |
 /** A meaningful word of a wording. */
 export interface Term {
   word: string;
+  /** Its English stem. */
+  stem: string;
   /** A name, a number or a word the dictionary does not know: the other side must hold it. */
   named: boolean;
 }
@@ -133,6 +135,9 @@ export interface Term {
 /** What matching reads of a question (a curated wording, or a visitor's message). */
 export interface Reading {
   terms: Term[];
+  /** The terms' words and English stems, for the cheap test. */
+  words: ReadonlySet<string>;
+  stems: ReadonlySet<string>;
   negated: boolean;
   kind: QuestionKind;
   language: Language;
@@ -187,85 +192,114 @@ export function readQuestion(text: string): Reading {
     if (word.length < 2 && !/\d/.test(word)) continue;
     seen.add(word);
     const named = /\d/.test(word) || capitalised.has(word) || (english && word.length >= 3 && !isWord(word));
-    terms.push({ word, named });
+    terms.push({ word, stem: stem(word), named });
   }
   return {
     terms,
+    words: new Set(terms.map((term) => term.word)),
+    stems: new Set(terms.map((term) => term.stem)),
     negated: words.some((word) => NEGATIONS.has(word) || word.endsWith("n't")),
     kind: questionKind(words),
     language,
   };
 }
 
-/** Stems in English and, when it is another, in the visitor's language. */
-const sameStem = (a: string, b: string, language: Language): boolean =>
-  stem(a) === stem(b) || (language.code !== ENGLISH.code && stem(a, language.snowball) === stem(b, language.snowball));
+/** Stems of a word's WordNet synonyms (English), kept by word; cleared whole when full. */
+const synonymStems = new Map<string, ReadonlySet<string>>();
+const SYNONYM_STEMS_LIMIT = 20_000;
+
+function synonymStemsOf(word: string): ReadonlySet<string> {
+  let found = synonymStems.get(word);
+  if (!found) {
+    if (synonymStems.size >= SYNONYM_STEMS_LIMIT) synonymStems.clear();
+    found = new Set(synonymsOf(word).map((synonym) => stem(synonym)));
+    synonymStems.set(word, found);
+  }
+  return found;
+}
 
 /** Whether `a` and `b` are each among the other's synonyms (their most frequent senses, English). */
-function mutualSynonyms(a: string, b: string): boolean {
-  if (a.length < SYNONYM_MIN_LENGTH || b.length < SYNONYM_MIN_LENGTH || /\d/.test(a) || /\d/.test(b)) return false;
-  const [stemA, stemB] = [stem(a), stem(b)];
-  const holds = (synonyms: readonly string[], target: string) => synonyms.some((synonym) => stem(synonym) === target);
-  return holds(synonymsOf(a), stemB) && holds(synonymsOf(b), stemA);
+function mutualSynonyms(a: Term, b: Term): boolean {
+  if (b.word.length < SYNONYM_MIN_LENGTH || !synonymStemsOf(a.word).has(b.stem)) return false;
+  return !/\d/.test(b.word) && synonymStemsOf(b.word).has(a.stem);
 }
 
 /** A typo of another word: close in spelling, same first letter, no digits, and not two words of their own. */
-function typoOf(a: string, b: string, language: Language): boolean {
-  if (Math.min(a.length, b.length) < TYPO_MIN_LENGTH || a[0] !== b[0] || /\d/.test(a) || /\d/.test(b)) return false;
+function typoOf(a: string, b: string): boolean {
+  if (a[0] !== b[0] || Math.abs(a.length - b.length) > 2 || Math.min(a.length, b.length) < TYPO_MIN_LENGTH || /\d/.test(b)) return false;
   if (!withinEdits(a, b, allowedEdits(Math.min(a.length, b.length)))) return false;
-  // Without a dictionary of the language, any two close spellings could be two words.
-  return language.code === ENGLISH.code && (!isWord(a) || !isWord(b));
+  return !isWord(a) || !isWord(b);
 }
 
-/** How much `word` is held by one of `others`: 1 as itself or another form of it, less as a typo or synonym, else 0. */
-function heldBy(word: string, others: readonly Term[], language: Language): number {
-  let best = 0;
-  for (const other of others) {
-    if (other.word === word || sameStem(word, other.word, language)) return 1;
-    if (best < TYPO_CREDIT && typoOf(word, other.word, language)) best = TYPO_CREDIT;
+/** Whether `by` holds the term as itself or another form of it (its English stem): the cheap test. */
+const heldAsItself = (term: Term, by: Reading): boolean => by.words.has(term.word) || by.stems.has(term.stem);
+
+/**
+ * How much `by` holds a term that it does not hold as itself: 1 as another form of it in the visitor's
+ * language, less as a typo or a synonym (English only: without a dictionary of the language, any two close
+ * spellings could be two words), else 0.
+ */
+function heldOtherwise(term: Term, by: Reading, language: Language): number {
+  // Numbers are exact ("E3" is not "E2").
+  if (/\d/.test(term.word)) return 0;
+  if (language.code !== ENGLISH.code) {
+    const own = stem(term.word, language.snowball);
+    return by.terms.some((other) => stem(other.word, language.snowball) === own) ? 1 : 0;
   }
-  if (best > 0 || language.code !== ENGLISH.code) return best;
-  for (const other of others) if (mutualSynonyms(word, other.word)) return SYNONYM_CREDIT;
+  for (const other of by.terms) if (typoOf(term.word, other.word)) return TYPO_CREDIT;
+  if (term.word.length < SYNONYM_MIN_LENGTH) return 0;
+  for (const other of by.terms) if (mutualSynonyms(term, other)) return SYNONYM_CREDIT;
   return 0;
 }
 
-/** The weighed share of `of`'s terms that `by` holds, and whether every named one is held. */
-function coverage(of: readonly Term[], by: readonly Term[], language: Language): { share: number; namesHeld: boolean } {
+/**
+ * The weighed share of `of`'s terms that `by` holds, or null when a named one is not held or the share
+ * stays under `minimum`. The cheap test first; the others only for the terms it leaves, and only while
+ * the share can still reach `minimum`.
+ */
+function coverage(of: Reading, by: Reading, language: Language, minimum: number): number | null {
+  if (of.terms.length === 0) return null;
   let sum = 0;
-  let namesHeld = true;
-  for (const term of of) {
-    const held = heldBy(term.word, by, language);
-    sum += held;
-    if (term.named && held === 0) namesHeld = false;
+  const left: Term[] = [];
+  for (const term of of.terms) {
+    if (heldAsItself(term, by)) sum += 1;
+    else left.push(term);
   }
-  return { share: of.length === 0 ? 0 : sum / of.length, namesHeld };
-}
-
-/** The visitor's reading decides the language words are compared in (its stop words, its stems). */
-function compared(visitor: Reading, curated: Reading) {
-  const language = visitor.language;
-  return { ofCurated: coverage(curated.terms, visitor.terms, language), ofVisitor: coverage(visitor.terms, curated.terms, language) };
+  // Names first: one not held ends it.
+  left.sort((a, b) => Number(b.named) - Number(a.named));
+  for (const [i, term] of left.entries()) {
+    const best = (sum + Math.max(TYPO_CREDIT, SYNONYM_CREDIT, 1) * (left.length - i)) / of.terms.length;
+    if (best < minimum && !term.named) return null;
+    const held = heldOtherwise(term, by, language);
+    if (held === 0 && term.named) return null;
+    sum += held;
+  }
+  const share = sum / of.terms.length;
+  return share >= minimum ? share : null;
 }
 
 /**
  * Whether nothing tells the two questions apart beyond their wording: same kind, same negation, and each
- * one's names and numbers held by the other. What a match by meaning (vectors) must pass too.
+ * one's names and numbers held by the other. What a match by meaning (vectors) must pass too. The
+ * visitor's reading decides the language words are compared in (its stop words, its stems).
  */
 export function compatible(visitor: Reading, curated: Reading): boolean {
   if (visitor.negated !== curated.negated || !sameKind(visitor.kind, curated.kind)) return false;
-  const { ofCurated, ofVisitor } = compared(visitor, curated);
-  return ofCurated.namesHeld && ofVisitor.namesHeld;
+  const namesHeld = (of: Reading, by: Reading) =>
+    of.terms.every((term) => !term.named || heldAsItself(term, by) || heldOtherwise(term, by, visitor.language) > 0);
+  return namesHeld(curated, visitor) && namesHeld(visitor, curated);
 }
 
 /**
  * How well a visitor's message matches a curated wording by its words, 0 to 1 (the lesser of the two
- * coverages), or null when it does not match.
+ * coverages), or null when it does not match. The curated wording's few words are weighed first: most
+ * wordings fail there, before the message's words (up to a few hundred) are.
  */
 export function wordMatch(visitor: Reading, curated: Reading): number | null {
   if (visitor.terms.length === 0 || curated.terms.length === 0) return null;
   if (visitor.negated !== curated.negated || !sameKind(visitor.kind, curated.kind)) return null;
-  const { ofCurated, ofVisitor } = compared(visitor, curated);
-  if (!ofCurated.namesHeld || !ofVisitor.namesHeld) return null;
-  if (ofCurated.share < CURATED_COVERAGE || ofVisitor.share < VISITOR_COVERAGE) return null;
-  return Math.min(ofCurated.share, ofVisitor.share);
+  const ofCurated = coverage(curated, visitor, visitor.language, CURATED_COVERAGE);
+  if (ofCurated === null) return null;
+  const ofVisitor = coverage(visitor, curated, visitor.language, VISITOR_COVERAGE);
+  return ofVisitor === null ? null : Math.min(ofCurated, ofVisitor);
 }
