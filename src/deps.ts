@@ -8,6 +8,7 @@
 //   knowledge   runtime (page and file workers, crawler fetch) and service; its search is the retrieval
 //   webhooks    runtime (pinned fetch, connections, in-flight bounds, attempt recorder) and service
 //   channels    runtime (live bus, Graph API fetch, web chat rate window, open streams) and its delivery adapters
+//   answers    curated answers (the team's own answers; their matcher comes before the answer engine)
 //   conversations  answer engine, delivery (the port's defaults with the channels' adapters plugged in),
 //                  the change feed and its open streams, the visitor-side, handover and questions services
 //   channels    web chat and inbound services, which use conversations
@@ -30,7 +31,14 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger } from './logger.js';
 import { createMetrics } from './metrics.js';
 import { createOutboundGuard, type OutboundGuard } from './net/outbound-guard.js';
-import { createAnswerEngine } from './modules/answers/index.js';
+import {
+  createAnswerEngine,
+  createCuratedAnswersService,
+  createCuratedMatcher,
+  curatedAnswersCapability,
+  withCuratedAnswers,
+  type CuratedAnswersService,
+} from './modules/answers/index.js';
 import { createAccountsService, type AccountsService } from './modules/accounts/index.js';
 import {
   channelsCapability,
@@ -84,6 +92,7 @@ export interface AppDeps extends Core {
   chatbots: ChatbotsService;
   leads: LeadsService;
   knowledge: KnowledgeService;
+  curatedAnswers: CuratedAnswersService;
   webhooks: WebhooksService;
   conversations: ConversationsService;
   questions: QuestionsService;
@@ -149,6 +158,10 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
   const knowledgeBase = { db, clock, logger, runtime: createKnowledgeRuntime(core) };
   const knowledge = createKnowledgeService(knowledgeBase);
 
+  const curatedBase = { db, clock, logger, embeddings: knowledgeBase.runtime.embeddings };
+  const curatedAnswers = createCuratedAnswersService(curatedBase);
+  const curatedMatcher = createCuratedMatcher(curatedBase);
+
   const webhooksBase = { db, clock, logger, config, runtime: createWebhooksRuntime(core) };
   const webhooks = createWebhooksService(webhooksBase);
 
@@ -161,13 +174,14 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
       ...overrides.channelAdapters,
     }),
   });
-  const engine = overrides.answerEngine ?? createAnswerEngine(config, knowledge.search, logger);
+  // Curated answers come before whichever engine answers from the knowledge.
+  const engine = withCuratedAnswers(overrides.answerEngine ?? createAnswerEngine(config, knowledge.search, logger), curatedMatcher);
   const feed = createConversationFeed(core);
   const liveRuntime = createLiveRuntime();
   const streamAccess = createStreamAccess({ notifications: core.notifications, logger, check: principalChecks({ tokenEnds: accounts.tokenEnds, sessionEnds: people.sessionEnds }) });
   const conversations = createConversationsService({ db, clock, engine, delivery, leads, feed });
   const handover = createHandoverService({ db, clock, delivery, feed });
-  const questions = createQuestionsService({ db, clock });
+  const questions = createQuestionsService({ db, clock, coverage: curatedMatcher.covering });
 
   const inbound = createInboundService({ db, clock, config, conversations });
   const webChat = createWebChatService({ db, clock, runtime: channelsRuntime, chatbots, conversations, questions });
@@ -177,6 +191,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     mount(peopleCapability, { db, clock, config, logger, people, paginator }),
     mount(chatbotsCapability, { chatbots, paginator }),
     mount(knowledgeCapability, { ...knowledgeBase, knowledge, paginator }),
+    mount(curatedAnswersCapability, { ...curatedBase, curatedAnswers, paginator }),
     mount(webhooksCapability, { ...webhooksBase, webhooks, paginator }),
     mount(conversationsCapability, {
       conversations,
@@ -206,6 +221,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     chatbots,
     leads,
     knowledge,
+    curatedAnswers,
     webhooks,
     conversations,
     questions,

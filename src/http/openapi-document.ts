@@ -38,7 +38,7 @@ interface Response extends Json {
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const UUID_PARAMS = new Set(['chatbotId', 'sourceId', 'leadId', 'webhookId', 'deliveryId', 'userId']);
+const UUID_PARAMS = new Set(['chatbotId', 'sourceId', 'leadId', 'webhookId', 'deliveryId', 'userId', 'answerId']);
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
 const RESPONSE_HEADERS = {
@@ -65,6 +65,7 @@ const ERROR_DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
   unavailable: 'shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds',
   idempotency_in_progress: 'a request with this Idempotency-Key is still running',
   idempotency_key_reused: 'this Idempotency-Key was used with another request',
+  duplicate_question: 'another curated answer of the chatbot already has this question or other wording',
 };
 
 const STATUS_TEXT: Record<string, string> = { '200': 'OK', '201': 'Created', '202': 'Accepted' };

@@ -53,6 +53,12 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/switch-to-ai': { id: 'switchConversationToAi', codes: ['not_handover', ...CLAIM] },
   'GET /api/v1/chatbots/{chatbotId}/questions': { id: 'listQuestions' },
 
+  'GET /api/v1/chatbots/{chatbotId}/answers': { id: 'listCuratedAnswers' },
+  'POST /api/v1/chatbots/{chatbotId}/answers': { id: 'createCuratedAnswer', codes: ['duplicate_question'] },
+  'GET /api/v1/chatbots/{chatbotId}/answers/{answerId}': { id: 'getCuratedAnswer' },
+  'PATCH /api/v1/chatbots/{chatbotId}/answers/{answerId}': { id: 'updateCuratedAnswer', codes: ['duplicate_question'] },
+  'DELETE /api/v1/chatbots/{chatbotId}/answers/{answerId}': { id: 'deleteCuratedAnswer' },
+
   'GET /api/v1/chatbots/{chatbotId}/leads': { id: 'listLeads' },
   'GET /api/v1/chatbots/{chatbotId}/leads/{leadId}': { id: 'getLead' },
   'PATCH /api/v1/chatbots/{chatbotId}/leads/{leadId}': { id: 'updateLead' },

@@ -48,6 +48,12 @@ const TAGS = [
   { name: 'Conversations', description: 'Conversations and their messages; the API channel, where your backend speaks for the visitor.' },
   { name: 'Handover', description: 'A person takes a conversation over, replies on its own channel, hands it back, resolves or reopens it.' },
   { name: 'Leads', description: 'Contact details visitors left in conversations.' },
+  {
+    name: 'Curated answers',
+    description:
+      'The team’s own answers to questions, the way to correct the chatbot: matched before any knowledge source, by the ' +
+      'question’s words (other forms and synonyms of them too) and, with embeddings, by its meaning, and sent verbatim.',
+  },
   { name: 'Webhooks', description: 'Endpoints that receive signed events; their delivery log.' },
   { name: 'Web chat', description: 'The public API of the embeddable chat widget (`/widget.js`): a visitor token per conversation, no account token.' },
   { name: 'Channels', description: 'Inbound webhooks of WhatsApp, Messenger and Instagram (signed by Meta).' },

@@ -15,6 +15,8 @@ export interface JobPayloads {
   'knowledge.process': { sourceId: string; runId: string };
   /** Vectors of `model` for the ready chunks that lack them (embeddings enabled later, or the model changed). */
   'knowledge.embed': { model: string };
+  /** Vectors of `model` for the curated answers' wordings that lack them (new or changed wordings, a new model). */
+  'answers.embed': { model: string };
   /** An outbox event's first attempt at every subscribed endpoint of its account. */
   'events.dispatch': { eventId: string };
   /** One later attempt at one endpoint: a retry, or a first attempt the endpoint was too busy to take. */
@@ -107,6 +109,13 @@ export const JOB_TYPES: { readonly [N in JobName]: JobType } = {
     backoffMs: exponentialBackoff(30_000, 10 * 60_000),
     timeoutMs: () => 5 * 60_000,
   },
+  'answers.embed': {
+    pool: 'jobs',
+    // As knowledge.embed: the embeddings service down for a while is waited out; the periodic task queues it again after.
+    maxAttempts: 6,
+    backoffMs: exponentialBackoff(30_000, 10 * 60_000),
+    timeoutMs: () => 5 * 60_000,
+  },
   'events.dispatch': deliveryRedo,
   'webhooks.deliver': deliveryRedo,
   'channels.receive': {
@@ -151,6 +160,8 @@ export const PERIODIC_TASKS = {
    * deploy, so hourly is enough: the query reads every ready chunk.
    */
   'knowledge.embed-missing': { everyMs: 60 * 60_000 },
+  /** With EMBEDDINGS_MODEL: queues `answers.embed` when curated answers' wordings lack a vector of the model. */
+  'answers.embed-missing': { everyMs: 60 * 60_000 },
   /**
    * Removes, in small batches, what is kept only for a while: delivered events and webhook delivery
    * records past 30 days, Idempotency-Key records and the conversations' change feed past 24 hours,

@@ -104,6 +104,7 @@ describeEachDialect(
       assert.deepEqual(pools, {
         'knowledge.process': 'jobs',
         'knowledge.embed': 'jobs',
+        'answers.embed': 'jobs',
         'events.dispatch': 'deliveries',
         'webhooks.deliver': 'deliveries',
         'channels.receive': 'jobs',

@@ -60,6 +60,7 @@ export type AccountConversationListQuery = QueryOf<'/api/v1/conversations', 'get
 export type MessageListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages', 'get'>;
 export type WebhookListQuery = QueryOf<'/api/v1/webhooks', 'get'>;
 export type DeliveryListQuery = QueryOf<'/api/v1/webhooks/{webhookId}/deliveries', 'get'>;
+export type CuratedAnswerListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/answers', 'get'>;
 
 export type AddTextBody = BodyOf<'/api/v1/chatbots/{chatbotId}/knowledge/text', 'post'>;
 export type AddWebsiteBody = BodyOf<'/api/v1/chatbots/{chatbotId}/knowledge/website', 'post'>;
@@ -69,6 +70,8 @@ export type StartConversationBody = BodyOf<'/api/v1/chatbots/{chatbotId}/convers
 export type SendMessageBody = BodyOf<'/api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages', 'post'>;
 export type ReplyBody = BodyOf<'/api/v1/chatbots/{chatbotId}/conversations/{threadId}/replies', 'post'>;
 export type CreateWebhookBody = BodyOf<'/api/v1/webhooks', 'post'>;
+export type CreateCuratedAnswerBody = BodyOf<'/api/v1/chatbots/{chatbotId}/answers', 'post'>;
+export type UpdateCuratedAnswerBody = BodyOf<'/api/v1/chatbots/{chatbotId}/answers/{answerId}', 'patch'>;
 
 interface FetchResult<T> {
   data?: T;
@@ -233,6 +236,31 @@ export function createClient(options: ClientOptions) {
       ).data,
   };
 
+  const answerPath = (chatbotId: string, answerId: string) => ({ params: { path: { chatbotId, answerId } } });
+  const answers = {
+    /** The chatbot's curated answers (the team's own answers to questions), newest first. */
+    list: (chatbotId: string, query: CuratedAnswerListQuery = {}, options?: RequestOptions) =>
+      paginate(
+        query,
+        (q) => api.GET('/api/v1/chatbots/{chatbotId}/answers', { params: { path: { chatbotId }, query: q }, ...init(options) }),
+        (d) => d.answers,
+      ),
+    get: async (chatbotId: string, answerId: string, options?: RequestOptions) =>
+      (await unwrap(api.GET('/api/v1/chatbots/{chatbotId}/answers/{answerId}', { ...answerPath(chatbotId, answerId), ...init(options) }))).data,
+    /**
+     * The answer the chatbot sends, verbatim, when a visitor asks `question` (or one of `alternatives`);
+     * `fromQuestion` (a questions report entry's id) writes it for that question.
+     */
+    create: async (chatbotId: string, body: CreateCuratedAnswerBody, options?: CreateOptions) =>
+      (await unwrap(api.POST('/api/v1/chatbots/{chatbotId}/answers', { params: { path: { chatbotId } }, body, ...createInit(options) }))).data,
+    /** Only the fields sent change; `alternatives` replaces the list. */
+    update: async (chatbotId: string, answerId: string, body: UpdateCuratedAnswerBody, options?: RequestOptions) =>
+      (await unwrap(api.PATCH('/api/v1/chatbots/{chatbotId}/answers/{answerId}', { ...answerPath(chatbotId, answerId), body, ...init(options) })))
+        .data,
+    delete: async (chatbotId: string, answerId: string, options?: RequestOptions) =>
+      (await unwrap(api.DELETE('/api/v1/chatbots/{chatbotId}/answers/{answerId}', { ...answerPath(chatbotId, answerId), ...init(options) }))).data,
+  };
+
   const conversationPath = (chatbotId: string, threadId: string) => ({ params: { path: { chatbotId, threadId } } });
   const listChatbotConversations = (chatbotId: string, query: ConversationListQuery = {}, options?: RequestOptions) =>
     paginate(
@@ -375,6 +403,7 @@ export function createClient(options: ClientOptions) {
     chatbots,
     knowledge,
     leads,
+    answers,
     conversations,
     webhooks,
     /** `GET /health` (no token needed). */

@@ -33,6 +33,8 @@ export type KnowledgeSource = Schemas['Source'];
 export type Lead = Schemas['Lead'];
 export type Conversation = Schemas['Conversation'];
 export type Message = Schemas['Message'];
+/** The team's own answer to a question, sent verbatim. */
+export type CuratedAnswer = Schemas['CuratedAnswer'];
 export type Webhook = Schemas['WebhookEndpoint'];
 /** The endpoint as created, with its `secret` (shown this once). */
 export type CreatedWebhook = Schemas['WebhookEndpointWithSecret'];

@@ -17,6 +17,7 @@ import * as knowledgeWords from './0014_knowledge_words.js';
 import * as chunkVectors from './0015_chunk_vectors.js';
 import * as streamEventIds from './0016_stream_event_ids.js';
 import * as jobInterruptions from './0017_job_interruptions.js';
+import * as curatedAnswers from './0018_curated_answers.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_chunk_vectors': chunkVectors,
   '0016_stream_event_ids': streamEventIds,
   '0017_job_interruptions': jobInterruptions,
+  '0018_curated_answers': curatedAnswers,
 };

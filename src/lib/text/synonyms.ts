@@ -6,6 +6,7 @@
 import { openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { stem } from './words.js';
 
 type PartOfSpeech = 'noun' | 'verb' | 'adj' | 'adv';
 const PARTS: readonly PartOfSpeech[] = ['noun', 'verb', 'adj', 'adv'];
@@ -141,4 +142,16 @@ export function synonymsOf(word: string): string[] {
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, result);
   return result;
+}
+
+/**
+ * Whether WordNet knows a (lower-case, English) word: as one of its lemmas, or as a regular inflection of
+ * one that shares its stem ("shipping" of "ship", "refunds" of "refund"; not "shiping", which WordNet's
+ * detachment rules would also take back to "ship"). Two known words are two words, never a typo of each
+ * other ("ship" and "shop", "cost" and "coat").
+ */
+export function isKnownWord(word: string): boolean {
+  const key = word.toLowerCase();
+  const index = loadIndexes();
+  return baseForms(key, index).some(([, base]) => base === key || stem(base) === stem(key));
 }

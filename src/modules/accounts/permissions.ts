@@ -1,4 +1,5 @@
-// Every permission a token can carry: the contract's table plus chatbots:read, conversations:read and messages:write.
+// Every permission a token can carry: the contract's table plus chatbots:read, conversations:read and
+// messages:write, and answers:read and answers:write (the curated answers).
 export const PERMISSIONS = [
   'chatbots:read',
   'knowledge:read',
@@ -12,6 +13,8 @@ export const PERMISSIONS = [
   'conversations:read',
   'conversations:write',
   'messages:write',
+  'answers:read',
+  'answers:write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

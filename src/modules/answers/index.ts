@@ -6,7 +6,8 @@
 // conversations capability reaches it only through its answer port (AnswerEngine).
 //
 // The configured engine (ANSWER_ENGINE): `extractive` by default, `openai` with the extractive engine as
-// its fallback.
+// its fallback. Curated answers (curated/: the team's own answers, their endpoints and their matching)
+// come before either: `withCuratedAnswers` wraps the engine the answer port gets.
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { AnswerEngine, Retrieve } from './engines/engine.js';
@@ -23,6 +24,10 @@ export {
   type EmbeddingsClient,
 } from './retrieval/embeddings.js';
 export { refreshSearchStatistics } from './retrieval/search.dialect.js';
+export { curatedAnswersCapability, type CuratedAnswersCapabilityDeps } from './curated/curated.capability.js';
+export { withCuratedAnswers } from './curated/curated.engine.js';
+export { createCuratedMatcher, type CuratedMatch, type CuratedMatcher } from './curated/curated.matcher.js';
+export { createCuratedAnswersService, type CuratedAnswersService } from './curated/curated.service.js';
 export {
   chunksWithoutVectors,
   createMeaningSearch,

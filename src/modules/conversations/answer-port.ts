@@ -19,6 +19,8 @@ export interface Answer {
   answered: boolean;
   /** Which engine produced the text (`extractive` also when `openai` fell back to it). */
   engine: EngineName;
+  /** The team's curated answer the text is, verbatim: set when a curated answer matched the question. */
+  curatedAnswerId?: string;
   /** A model's proposals, made through tools; honoured only when grounded in the visitor's words. */
   proposals?: {
     handover?: { category: 'human_requested' | 'complaint'; visitorQuote: string };

@@ -267,6 +267,7 @@ async function answerTurn(
         question: message.text,
         answered: answer.answered,
         askedAt: message.created_at,
+        curatedAnswerId: answer.curatedAnswerId ?? null,
       });
     const reply = { ...inserted, rateable: engineAnswered && outcome.showsAnswer };
     const updated = await repo.updateConversation(trx, current.thread_id, {

@@ -41,7 +41,8 @@ export { createConversationFeed, type ConversationFeed } from './live/live.servi
 export { createLiveRuntime, type LiveRuntime } from './live/live.runtime.js';
 export { presentFeedback } from './questions/questions.presenter.js';
 export { FeedbackBody, FeedbackParams, FeedbackSchema } from './questions/questions.schemas.js';
-export { createQuestionsService, type QuestionsService } from './questions/questions.service.js';
+export { createQuestionsService, type QuestionsService, type ReportCoverage } from './questions/questions.service.js';
+export { findReportQuestion, questionKey } from './questions/questions.repository.js';
 export type { Rating } from './questions/questions.table.js';
 
 export type ConversationsCapabilityDeps = ConversationRoutesDeps &

@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   "already_resolved": 409,
   "not_resolved": 409,
   "idempotency_in_progress": 409,
+  "duplicate_question": 409,
   "payload_too_large": 413,
   "unsupported_media_type": 415,
   "idempotency_key_reused": 422,

@@ -11,6 +11,7 @@ export const presentQuestion = (row: QuestionGroupRow) => ({
   notAnswered: row.not_answered,
   downRated: row.down_rated,
   lastAskedAt: iso(row.last_asked_at),
+  curatedAnswerId: row.curated_answer_id,
 });
 
 export const presentFeedback = (feedback: { messageId: string; rating: Rating; ratedAt: number }) => ({

@@ -26,14 +26,24 @@ export const questionKey = (text: string): string =>
 
 export async function insertAnswerRecord(
   db: Executor,
-  row: Omit<AnswerRecordTable, 'question_key' | 'rating' | 'rated_at' | 'answered'> & { answered: boolean },
+  row: Omit<AnswerRecordTable, 'question_key' | 'rating' | 'rated_at' | 'answered' | 'curated_answer_id'> & {
+    answered: boolean;
+    curated_answer_id?: string | null;
+  },
 ): Promise<void> {
   // The team needs the question, not the visitor's address or number: they are never stored here, and
   // questions that differ only by them are one group.
   const question = maskContactDetails(row.question);
   await db
     .insertInto('answer_records')
-    .values({ ...row, question, question_key: questionKey(question), rating: null, rated_at: null })
+    .values({
+      ...row,
+      question,
+      question_key: questionKey(question),
+      rating: null,
+      rated_at: null,
+      curated_answer_id: row.curated_answer_id ?? null,
+    })
     .onConflict((oc) => oc.column('message_id').doNothing())
     .execute();
 }
@@ -77,7 +87,7 @@ function parseCursorId(id: string): { lastAskedAt: number; key: string } | null 
  * Whether a record belongs in the report: `answered` false, an answer the engine could not give or one
  * rated down; true, an answer it gave that is not rated down.
  */
-function inReport(alias: 'r' | 'w', answered: boolean) {
+function inReport(alias: 'r' | 'w' | 'c', answered: boolean) {
   const isAnswered = sql.ref(`${alias}.answered`);
   const rating = sql.ref(`${alias}.rating`);
   return answered
@@ -120,6 +130,18 @@ export async function questionGroups(
           .orderBy('w.message_id', 'desc')
           .limit(1)
           .as('question'),
+      (eb) =>
+        eb
+          .selectFrom('answer_records as c')
+          .select('c.curated_answer_id')
+          .where('c.chatbot_id', '=', chatbotId)
+          .whereRef('c.question_key', '=', 'r.question_key')
+          .where('c.curated_answer_id', 'is not', null)
+          .where(inReport('c', answered))
+          .orderBy('c.asked_at', 'desc')
+          .orderBy('c.message_id', 'desc')
+          .limit(1)
+          .as('curated_answer_id'),
     ]);
   const after = page.after && parseCursorId(page.after.id);
   if (page.after && after) {
@@ -142,5 +164,28 @@ export async function questionGroups(
     not_answered: Number(row.not_answered),
     down_rated: Number(row.down_rated),
     last_asked_at: Number(row.last_asked_at),
+    curated_answer_id: row.curated_answer_id ?? null,
   }));
+}
+
+/**
+ * An entry of the chatbot's questions report by its id (the question's key), with its latest wording;
+ * undefined when no visitor of the chatbot asked it.
+ */
+export async function findReportQuestion(
+  db: Executor,
+  chatbotId: string,
+  id: string,
+): Promise<{ id: string; text: string } | undefined> {
+  const row = await db
+    .selectFrom('answer_records')
+    .select('question')
+    .where('chatbot_id', '=', chatbotId)
+    .where('question_key', '=', id)
+    .orderBy('asked_at', 'desc')
+    .orderBy('message_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  // Masked when recorded; again here for records kept from before masking.
+  return row ? { id, text: maskContactDetails(row.question) } : undefined;
 }

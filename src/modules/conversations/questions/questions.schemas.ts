@@ -1,6 +1,6 @@
 // Request and response schemas of the questions report and of a visitor's rating of an answer.
 import { Type } from 'typebox';
-import { Timestamp } from '../../../http/envelope.js';
+import { Nullable, Timestamp } from '../../../http/envelope.js';
 import { PageQuery } from '../../../http/pagination.js';
 import { RATINGS } from './questions.table.js';
 
@@ -32,6 +32,14 @@ export const QuestionSchema = Type.Object(
     notAnswered: Type.Integer({ description: 'Of these, the times the chatbot could not answer.' }),
     downRated: Type.Integer({ description: 'Of these, the times a visitor rated the answer down.' }),
     lastAskedAt: Timestamp,
+    curatedAnswerId: Nullable(
+      Type.String({
+        format: 'uuid',
+        description:
+          "The team's curated answer that now covers the question (`GET /chatbots/{chatbotId}/answers/{answerId}`): the one written for it " +
+          '(`fromQuestion`), else one whose question or other wording it matches, else the one that last answered it; null when none does.',
+      }),
+    ),
   },
   { title: 'Question' },
 );

@@ -11,9 +11,21 @@ import type { Executor } from '../../../db/database.js';
 import { notFound, validationError } from '../../../errors.js';
 import type { PageRequest } from '../../../http/pagination.js';
 import * as repo from './questions.repository.js';
-import type { Rating } from './questions.table.js';
+import type { QuestionGroupRow, Rating } from './questions.table.js';
 
-export type QuestionsDeps = Pick<Core, 'db' | 'clock'>;
+/**
+ * The port through which the report shows, for each question, the team's curated answer that now covers
+ * it (the answers capability implements it): question id → curated answer id, for the questions covered.
+ */
+export type ReportCoverage = (
+  chatbotId: string,
+  questions: ReadonlyArray<{ id: string; text: string }>,
+) => Promise<ReadonlyMap<string, string>>;
+
+export interface QuestionsDeps extends Pick<Core, 'db' | 'clock'> {
+  /** Without it, only the curated answers that answered a question (the records) are shown. */
+  coverage?: ReportCoverage;
+}
 
 export type QuestionsService = ReturnType<typeof createQuestionsService>;
 
@@ -27,6 +39,8 @@ export const recordAnswer = (
     question: string;
     answered: boolean;
     askedAt: number;
+    /** The curated answer the chatbot sent, when one matched. */
+    curatedAnswerId?: string | null;
   },
 ) =>
   repo.insertAnswerRecord(trx, {
@@ -36,9 +50,10 @@ export const recordAnswer = (
     question: input.question,
     answered: input.answered,
     asked_at: input.askedAt,
+    curated_answer_id: input.curatedAnswerId ?? null,
   });
 
-export function createQuestionsService({ db, clock }: QuestionsDeps) {
+export function createQuestionsService({ db, clock, coverage }: QuestionsDeps) {
   return {
     /**
      * The visitor's rating of a chatbot answer of their conversation: 404 when the conversation has no
@@ -67,8 +82,21 @@ export function createQuestionsService({ db, clock }: QuestionsDeps) {
       });
     },
 
-    /** Questions grouped by normalised form, most frequent first (see `questionGroups`). */
-    listQuestions: (chatbotId: string, answered: boolean, page: PageRequest) =>
-      repo.questionGroups(db, chatbotId, answered, page),
+    /**
+     * Questions grouped by normalised form, most frequent first (see `questionGroups`), each with the
+     * curated answer that now covers it (the coverage port), else the one that last answered it.
+     */
+    async listQuestions(chatbotId: string, answered: boolean, page: PageRequest): Promise<QuestionGroupRow[]> {
+      const groups = await repo.questionGroups(db, chatbotId, answered, page);
+      if (!coverage || groups.length === 0) return groups;
+      const covered = await coverage(
+        chatbotId,
+        groups.map((group) => ({ id: group.question_key, text: group.question })),
+      );
+      return groups.map((group) => ({
+        ...group,
+        curated_answer_id: covered.get(group.question_key) ?? group.curated_answer_id,
+      }));
+    },
   };
 }

@@ -26,6 +26,8 @@ export interface AnswerRecordTable {
   rating: Rating | null;
   rated_at: number | null;
   asked_at: number;
+  /** The team's curated answer that answered (verbatim); null when the engine answered from knowledge. */
+  curated_answer_id: string | null;
 }
 
 /** A group of the report: one question (by its normalised form) and how often it went unanswered or was down-rated. */
@@ -37,4 +39,6 @@ export interface QuestionGroupRow {
   not_answered: number;
   down_rated: number;
   last_asked_at: number;
+  /** The curated answer that last answered it (the latest record naming one), if any. */
+  curated_answer_id: string | null;
 }
