@@ -291,7 +291,12 @@ export function answerExcerpt(
     if (segment.score < best * EXCERPT_SCORE_SHARE) break;
     if (chosen.includes(segment) || segment.section !== top.section) continue;
     // A part joins by what it or its section says, not by the title every part shares.
-    if (segment.matched < minimum || !segment.holds || weighedCoverage(weighed, `${segment.context} ${segment.text}`) === 0)
+    if (
+      segment.matched < minimum ||
+      !segment.holds ||
+      segment.unnamedCondition ||
+      weighedCoverage(weighed, `${segment.context} ${segment.text}`) === 0
+    )
       continue;
     // Items and rows are alternatives: only those matching best answer (the whole list when it was asked for).
     if (segment.kind === 'item' && segment.score < best) continue;

@@ -38,7 +38,7 @@ export function wantedBy(question: string): Wanted[] {
 }
 
 const NUMBER =
-  /\p{N}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|half|third|quarter|a\s+dozen|once|twice|a\s+couple|daily|weekly|monthly|yearly|annually|hourly)\b/iu;
+  /\p{N}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|half|third|quarter|first|second|last|a\s+dozen|once|twice|a\s+couple|daily|weekly|monthly|yearly|annually|hourly)\b/iu;
 const MONEY =
   /[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|chf\b|francs?\b|cents?\b|sek\b|nok\b|dkk\b|kr\b)|\b(?:free|no\s+(?:[\p{L}-]+\s+)?(?:charges?|fees?|costs?)|at\s+no\s+(?:extra\s+)?(?:cost|charge)|complimentary|costs?\s+nothing|without\s+(?:charge|cost|a\s+fee))\b|\b(?:price|cost|fee|fare|rate)\w*[^.;]{0,30}\d|\d[^.;]{0,20}\b(?:per|a|each)\s+(?:day|night|hour|month|year|person|week|item|kg|unit)\b|\d+(?:[.,]\d+)?\s?%/iu;
 const TIME_UNIT =
@@ -46,9 +46,9 @@ const TIME_UNIT =
 const TIME_OF_DAY =
   /\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h\b|uhr\b)|\b\d{1,2}[:.]\d{2}\b|\b(?:noon|midday|midnight|morning|afternoon|evening|night|tonight|today|tomorrow|yesterday)\b/iu;
 const DAY_OR_DATE =
-  /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b|\b(?:weekdays?|weekends?|daily|every\s+day|public\s+holidays?|holidays?|year[-\s]round|all\s+year)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)|\b(?:january|february|march|april|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|season)\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?\b|\b(?:before|after|until|till|by|within|from)\b[^.;]{0,30}(?:\p{N}|day|week|month|hour)/iu;
+  /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b|\b(?:weekdays?|weekends?|daily|every\s+day|(?:each|every)\s+(?:week|month|year|morning|evening)|monthly|weekly|public\s+holidays?|holidays?|year[-\s]round|all\s+year)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)|\b(?:january|february|march|april|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|season)\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?\b|\b(?:before|after|until|till|by|within|from)\b[^.;]{0,30}(?:\p{N}|day|week|month|hour)/iu;
 const CONTACT =
-  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d[\d\s().-]{6,}\d|\bhttps?:\/\/\S+|\b(?:call|phone|ring|email|e-mail|write\s+to|contact\s+form|chat|whatsapp|visit\s+(?:us|our))\b/iu;
+  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d[\d\s().-]{6,}\d|\bhttps?:\/\/\S+|\b(?:call|phone|ring|email|e-mail|write\s+to|contact|chat|whatsapp|visit\s+(?:us|our))\b/iu;
 
 /** A moment told by what happens around it: "after the light stops flashing", "once it is paid". */
 const MOMENT =

@@ -151,7 +151,7 @@ export function weighedCoverage(
 /** How much a word held only through a typo's match or a synonym counts when parts are ranked. */
 export const EXPANSION_SHARE = 0.5;
 
-export const UNKNOWN_WORD_WEIGHT = 3;
+export const UNKNOWN_WORD_WEIGHT = 2;
 /** Words that help pick the sentence when the knowledge uses them, and count for nothing when it does not. */
 const LIGHT_WORDS = new Set(['take', 'takes', 'taking', 'took']);
 export const EARLIER_WORD_WEIGHT = 0.5;

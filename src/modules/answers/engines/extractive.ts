@@ -63,7 +63,10 @@ async function weighedPassages(
   // The words that ask for a price or a time ("cost", "what time") are read by what the quote must hold
   // (wantedBy), not matched as what the question is about: a price table says "€25", not "costs".
   const cues = askingWords(wantedBy(question));
-  const terms = significantTerms(question, language).filter((term) => !cues.has(term));
+  const all = significantTerms(question, language);
+  const rest = all.filter((term) => !cues.has(term));
+  // "What does pricing cost?": when the asking words are all it says, they are what it is about.
+  const terms = rest.length > 0 ? rest : all;
   if (terms.length === 0) return { passages: [], weighed: [], pool: [] };
   const query = earlier.length > 0 ? `${earlier.join(' ')} ${question}` : question;
   let retrieved = await retrieveCleaned(retrieve, chatbotId, query);
