@@ -26,7 +26,7 @@
 // default, or openai: with OPENAI_API_KEY or OPENAI_BASE_URL set, OPENAI_MODEL optional; skipped otherwise;
 // BENCH_LOCAL_MODEL=1 runs it against a deterministic local stand-in, bench/answers/local-model.ts, a smoke
 // run of the path whose figures are not a model's), BENCH_VERBOSE=1 to print every question with its answer
-// and verdict.
+// and verdict, BENCH_DATASET to run only the sets whose name holds it.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
@@ -58,9 +58,12 @@ const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const DEVELOPMENT: Dataset[] = [shopFaq, helpCenter, pdfManual, ...NEW_DEVELOPMENT_DATASETS];
 /** Which group to run: `development`, `held-out` or `both`. */
 const SET = process.env.BENCH_SET ?? 'both';
+/** BENCH_DATASET: only the sets whose name holds it (a quicker run while working on one kind of knowledge). */
+const only = (datasets: Dataset[]) =>
+  datasets.filter((dataset) => dataset.name.toLowerCase().includes((process.env.BENCH_DATASET ?? '').toLowerCase()));
 const GROUPS: Array<{ name: string; datasets: Dataset[] }> = [
-  ...(SET === 'development' || SET === 'both' ? [{ name: 'development', datasets: DEVELOPMENT }] : []),
-  ...(SET === 'held-out' || SET === 'both' ? [{ name: 'held-out', datasets: HELD_OUT_DATASETS }] : []),
+  ...(SET === 'development' || SET === 'both' ? [{ name: 'development', datasets: only(DEVELOPMENT) }] : []),
+  ...(SET === 'held-out' || SET === 'both' ? [{ name: 'held-out', datasets: only(HELD_OUT_DATASETS) }] : []),
 ];
 if (GROUPS.length === 0) {
   console.error(`BENCH_SET must be development, held-out or both, not ${SET}`);
