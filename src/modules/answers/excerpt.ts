@@ -17,6 +17,8 @@ interface Segment {
   section: string;
   /** Its section and, for a list item, the line that announced the list ("We accept:"). */
   context: string;
+  /** The nearest heading above it, if any. */
+  heading: string;
   index: number;
 }
 
@@ -102,7 +104,7 @@ function segmentsOf(information: string): Segment[] {
     if (!/[\p{L}\p{N}]/u.test(text)) return;
     const section = headings.map((heading) => heading.text).join(' ');
     const context = kind === 'item' && leadIn ? `${section} ${leadIn}` : section;
-    segments.push({ text, kind, line, section, context, index: segments.length });
+    segments.push({ text, kind, line, section, context, heading: headings.at(-1)?.text ?? '', index: segments.length });
   };
   const heading = (level: number, text: string) => {
     leadIn = '';
@@ -167,6 +169,8 @@ function similarity(a: Set<string>, b: Set<string>): number {
 export interface ExcerptOptions {
   /** What the question asks for (wantedBy): only a part that holds it answers. */
   wanted?: readonly Wanted[];
+  /** The words of a thing the question asks to have explained (definedBy): only a part about it answers. */
+  defines?: readonly string[] | null;
   /** The passage's title: context of every sentence, like a heading above them all. */
   title?: string | null;
   /** Below this weighed coverage (with its headings) no sentence answers: the excerpt is empty. */
@@ -218,7 +222,7 @@ export function answerExcerpt(
   options: ExcerptOptions = {},
 ): Excerpt {
   const none = { text: '', score: 0, own: 0, alike: 0 };
-  const { wanted = [], title = null, minimum = 0, maxLength = 500 } = options;
+  const { wanted = [], defines = null, title = null, minimum = 0, maxLength = 500 } = options;
   const segments = segmentsOf(information);
   if (segments.length === 0) return none;
   const asked = stems(question);
@@ -229,6 +233,7 @@ export function answerExcerpt(
     let ranked = weighedCoverage(weighed, words, { expansions: EXPANSION_SHARE });
     const holds =
       holdsAllWanted(segment.text, wanted) &&
+      (!defines || explains(segment, defines)) &&
       (subject.length === 0 || weighedCoverage(subject, `${title ?? ''} ${segment.context} ${segment.text}`) > 0);
     // "It costs 12 euros." after "Express delivery is available.": the two say it together.
     const previous = segments[i - 1];
@@ -270,7 +275,7 @@ export function answerExcerpt(
       (segment.matched > 0 || minimum === 0) &&
       !segment.unnamedCondition,
   );
-  if (answering.length === 0) return minimum > 0 || wanted.length > 0 ? none : { ...none, text: fallback(scored) };
+  if (answering.length === 0) return minimum > 0 || wanted.length > 0 || defines ? none : { ...none, text: fallback(scored) };
   const byRank = (a: (typeof scored)[number], b: (typeof scored)[number]) =>
     b.score - a.score || b.own - a.own || b.alike - a.alike || a.index - b.index;
   const top = [...answering].sort(byRank)[0]!;
@@ -325,6 +330,30 @@ export function answerExcerpt(
       ? `${excerpt.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…`
       : excerpt;
   return { text, score: top.score, own: top.own, alike: top.alike, lead: top.text, leadContext: top.context };
+}
+
+const ARTICLE = /^(?:a|an|the)$/u;
+const namedStems = (text: string): string[] =>
+  wordsOf(text)
+    .filter((word) => !ARTICLE.test(word))
+    .map((word) => stem(word));
+
+/**
+ * Whether a part explains the thing named (definedBy): it opens with its name ("A bite splint is …",
+ * "Shockwave therapy sends …", "R-value: how well …"; the name's first words may stand in its headings
+ * instead: "E1: …" under "Error codes"), or it is prose under a heading that is the name ("Gravel bike",
+ * then "Drop handlebars and 40 mm tyres …"). A table row that merely holds the name in a cell does not.
+ */
+function explains(segment: Segment, defined: readonly string[]): boolean {
+  const name = defined.map((word) => stem(word));
+  const opening = namedStems(segment.text);
+  const around = new Set(namedStems(segment.context));
+  for (let k = 0; k < name.length; k++) {
+    const rest = name.slice(k);
+    if (rest.every((word, i) => opening[i] === word) && name.slice(0, k).every((word) => around.has(word))) return true;
+  }
+  const heading = namedStems(segment.heading);
+  return segment.kind === 'sentence' && heading.length === name.length && name.every((word, i) => heading[i] === word);
 }
 
 /** With nothing weighed to match (no meaningful word in the question), the passage's opening. */

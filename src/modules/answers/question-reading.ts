@@ -91,6 +91,34 @@ export function holdsWanted(text: string, wanted: Wanted): boolean {
 export const holdsAllWanted = (text: string, wanted: readonly Wanted[]): boolean =>
   wanted.every((kind) => holdsWanted(text, kind));
 
+/** "What is a bite splint?", "what's R-value?", "what is X used for?", "what does E4 mean?": the thing named. */
+const DEFINITION_ASKED = [
+  /^\s*(?:and\s+|so\s+)?what(?:'s|’s|\s+is|\s+are)\s+(?:an?\s+)?(?<thing>.+?)(?:\s+used\s+for|\s+for)?\s*\??\s*$/iu,
+  /^\s*(?:and\s+|so\s+)?what\s+(?:does|do)\s+(?:the\s+)?(?<thing>.+?)\s+(?:mean|stand\s+for)\s*\??\s*$/iu,
+  /^\s*(?:and\s+|so\s+)?what\s+is\s+meant\s+by\s+(?:an?\s+|the\s+)?(?<thing>.+?)\s*\??\s*$/iu,
+];
+/** A thing to define is named in a few words, none of them a stop word ("the deposit for an e-bike" asks for an amount, not a definition). */
+const DEFINED_WORDS_MAX = 3;
+
+/**
+ * The words of the thing an English question asks to have defined or explained ("what is a gravel bike?" →
+ * gravel, bike), or null when it asks for something else. "What is the deposit?" asks for an amount, and a
+ * question that asks for a price, a time or another measure (wantedBy) is not read as a definition.
+ */
+export function definedBy(question: string): string[] | null {
+  if (languageOf(question).code !== ENGLISH.code || wantedBy(question).length > 0) return null;
+  for (const pattern of DEFINITION_ASKED) {
+    const thing = pattern.exec(question)?.groups?.thing;
+    if (!thing) continue;
+    const words = wordsOf(thing);
+    // A letter of a hyphenated name ("R-value", "e-bike") is part of the name, not a stop word.
+    if (words.length === 0 || words.length > DEFINED_WORDS_MAX + 1 || words.some((word) => word.length > 1 && isStopword(word)))
+      return null;
+    return words;
+  }
+  return null;
+}
+
 /** An English question answered by yes or no: it opens with a verb ("Is …", "Can I …", "Do you …"). */
 export function isYesNoQuestion(question: string): boolean {
   return (

@@ -148,6 +148,26 @@ export function weighedCoverage(
   return weighed.reduce((sum, w) => sum + held(w) * w.weight, 0) / total;
 }
 
+/**
+ * How much a text is about the question's words, beyond whether it holds them: BM25's term-frequency part
+ * (k1 1.2, b 0.75) weighed by each word's weight, so a passage that keeps coming back to what is asked, in
+ * few words, ranks above one that mentions it once in passing. Exact words only (stems): it breaks ties
+ * between passages of equal coverage.
+ */
+export function termFrequencyScore(weighed: readonly WeighedTerm[], text: string, averageLength: number): number {
+  const words = wordsOf(text).map((word) => stem(word));
+  if (words.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+  const norm = BM25_K1 * (1 - BM25_B + (BM25_B * words.length) / Math.max(1, averageLength));
+  return weighed.reduce((sum, { term, weight }) => {
+    const tf = counts.get(stem(term)) ?? 0;
+    return sum + (weight * tf * (BM25_K1 + 1)) / (tf + norm);
+  }, 0);
+}
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
+
 /** How much a word held only through a typo's match or a synonym counts when parts are ranked. */
 export const EXPANSION_SHARE = 0.5;
 

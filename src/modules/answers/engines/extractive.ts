@@ -10,13 +10,14 @@ import { closeInMeaning } from '../meaning.js';
 import { earlierTerms } from '../follow-up.js';
 import { ENGLISH, languageOf } from '../../../lib/text/language.js';
 import { synonymsOf } from '../../../lib/text/synonyms.js';
-import { askingWords, conditionStems, deniesAsked, holdsOpposite, isYesNoQuestion, superlativeOf, wantedBy } from '../question-reading.js';
-import { stem } from '../../../lib/text/words.js';
+import { askingWords, conditionStems, definedBy, deniesAsked, holdsOpposite, isYesNoQuestion, superlativeOf, wantedBy } from '../question-reading.js';
+import { stem, wordsOf } from '../../../lib/text/words.js';
 import { superlativeRow } from '../superlative.js';
 import {
   EXPANSION_SHARE,
   RELEVANCE_THRESHOLD,
   significantTerms,
+  termFrequencyScore,
   termWeights,
   unknownTerms,
   weighedCoverage,
@@ -97,23 +98,35 @@ async function weighedPassages(
     retrieved = [...retrieved, ...more.filter((passage) => !seen.has(passage.text))];
     weighed = weigh(synonyms);
   }
-  const passages = retrieved
-    .map((passage, rank) => ({
+  const averageLength = retrieved.reduce((sum, passage) => sum + wordsOf(passage.information).length, 0) / (retrieved.length || 1);
+  // From here on the order is the engine's own, computed from the passages' text alone: each database ranks
+  // by its own formula (FTS5's bm25, PostgreSQL's ts_rank), and the answer must not depend on which one ran.
+  const ordered = retrieved
+    .map((passage) => ({
       ...passage,
       relevance: weighedCoverage(weighed, passage.information),
       // Ranked with words held only through expansions counting less: they never outrank exact evidence.
       evidence: weighedCoverage(weighed, passage.information, { expansions: EXPANSION_SHARE }),
-      rank,
+      focus: termFrequencyScore(weighed, passage.information, averageLength),
     }))
-    .filter((passage) => passage.relevance >= RELEVANCE_THRESHOLD || closeInMeaning(passage))
     .sort(
       (a, b) =>
-        Number(b.isSourceOfTruth) - Number(a.isSourceOfTruth) || b.evidence - a.evidence || a.rank - b.rank,
-    )
+        Number(b.isSourceOfTruth) - Number(a.isSourceOfTruth) ||
+        b.evidence - a.evidence ||
+        b.focus - a.focus ||
+        Number(b.closeInMeaning ?? false) - Number(a.closeInMeaning ?? false) ||
+        compareText(a, b),
+    );
+  const passages = ordered
+    .filter((passage) => passage.relevance >= RELEVANCE_THRESHOLD || closeInMeaning(passage))
     .slice(0, PASSAGES_PER_ANSWER)
-    .map(({ rank: _rank, evidence: _evidence, ...passage }) => passage);
-  return { passages, weighed, pool: retrieved };
+    .map(({ evidence: _evidence, focus: _focus, ...passage }) => passage);
+  return { passages, weighed, pool: ordered.map(({ evidence: _e, focus: _f, relevance: _r, ...passage }) => passage) };
 }
+
+/** The last of the engine's tie-breaks: the same passages in the same order whichever database found them. */
+const compareText = (a: Passage, b: Passage): number =>
+  a.text < b.text ? -1 : a.text > b.text ? 1 : (a.title ?? '') < (b.title ?? '') ? -1 : (a.title ?? '') > (b.title ?? '') ? 1 : 0;
 
 const betterExcerpt = (a: Excerpt & { titled: number }, b: Excerpt & { titled: number }): boolean =>
   (a.score - b.score || a.titled - b.titled || a.own - b.own || a.alike - b.alike) > 0;
@@ -151,6 +164,7 @@ export class ExtractiveEngine implements AnswerEngine {
       if (row && from) return { text: citing(from.title, from.url, row.text), answered: true, engine: this.name };
     }
     const wanted = wantedBy(request.question);
+    const defines = definedBy(request.question);
     // The part of a passage that answers best (a passage of headings alone holds none); source-of-truth
     // passages come first and are not outweighed by others.
     let best: (Excerpt & { passage: RelevantPassage; titled: number }) | null = null;
@@ -158,6 +172,7 @@ export class ExtractiveEngine implements AnswerEngine {
       if (best && best.passage.isSourceOfTruth && !passage.isSourceOfTruth) break;
       const excerpt = answerExcerpt(weighed, request.question, passage.information, {
         wanted,
+        defines,
         title: passage.title,
         // A passage close in meaning (vectors) may share no word with the question.
         minimum: closeInMeaning(passage) ? 0 : RELEVANCE_THRESHOLD,
