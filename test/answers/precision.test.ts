@@ -37,6 +37,39 @@ describeEachDialect('answers: precision first', (t) => {
     assert.equal(await answerTo(t(), other, 'How much is a helmet?'), DONT_KNOW);
   });
 
+  it('answers "what is …?" with the part that explains the thing, not a table row naming it, or not at all', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Treatments',
+      [
+        '| Treatment | Duration | Price |',
+        '| --- | --- | --- |',
+        '| Bite splint | 2 appointments | €280 |',
+        '| Shockwave therapy | 15 min | €60 |',
+        '',
+        'A bite splint is a thin plastic guard worn at night that protects your teeth from grinding.',
+        '',
+        'R-value: how well a sleeping mat insulates you from the cold ground.',
+        '',
+        '## Gravel bike',
+        '',
+        'Drop handlebars and 40 mm tyres, fast on tarmac and on forest roads.',
+      ].join('\n'),
+    );
+    assert.equal(
+      await answerTo(t(), s, 'What is a bite splint?'),
+      'According to "Treatments": A bite splint is a thin plastic guard worn at night that protects your teeth from grinding.',
+    );
+    assert.match(await answerTo(t(), s, 'what does R-value mean?'), /: R-value: how well a sleeping mat insulates/);
+    assert.match(await answerTo(t(), s, 'what is a gravel bike?'), /: Drop handlebars and 40 mm tyres/);
+    // Only the table names shockwave therapy: its row says what it costs, not what it is.
+    assert.equal(await answerTo(t(), s, 'What is shockwave therapy?'), DONT_KNOW);
+    // "What is the price …" asks for an amount, not for a definition: the row answers it.
+    assert.match(await answerTo(t(), s, 'What is the price of shockwave therapy?'), /Shockwave therapy; Duration: 15 min; Price: €60/);
+  });
+
   it('never reads a meaningful word as a typo of a stop word ("move" is not "more")', async () => {
     const s = await seed(t());
     await addKnowledge(t(), s, 'Rooms', 'You can book more than one room in a single booking.');
