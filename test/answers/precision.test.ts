@@ -116,6 +116,61 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(await answerTo(t(), s, 'Which is the most expensive pot?'), /Cirro stock pot/);
   });
 
+  it('reads a superlative in the column the question names, over rows named by their first column, list items and semicolons in a cell included', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Rental',
+      [
+        '| Bike type | Half day | Full day | Week |',
+        '| --- | --- | --- | --- |',
+        '| City bike | €12 | €18 | €89 |',
+        '| Cargo bike | €30 | €45 | €210 |',
+        '| Racing bike | €35 | €50 | €199 |',
+        '',
+        '| Route | Distance | Climbing | Highlights |',
+        '| --- | --- | --- | --- |',
+        '| Kaiserstuhl wine route | 58 km | 620 m | vineyards |',
+        '| Rhine meadows tour | 71 km | 90 m | dykes; return by train possible |',
+        '| Schauinsland climb | 46 km | 1,050 m | summit at 1,284 m; e-bike recommended |',
+        '',
+        '- sku: SB-05; name: Nordlys Down Sleeping Bag; category: sleeping bag; price_eur: 299.00; description: Down fill; comfort -5 °C',
+        '- sku: SB-K; name: Junior Sleeping Bag; category: sleeping bag; price_eur: 49.00; description: For children; grows by 20 cm',
+        '- sku: BP-22; name: Daypack 22; category: backpack; price_eur: 39.00; description: Room for a sleeping bag',
+      ].join('\n'),
+    );
+    // By the week the cargo bike costs most; by the full day the racing bike would.
+    assert.match(await answerTo(t(), s, 'Which bike costs the most for a week?'), /Bike type: Cargo bike; .*Week: €210/);
+    assert.match(await answerTo(t(), s, 'Which bike is the most expensive for a full day?'), /Bike type: Racing bike/);
+    // "Route" names the column of every route, though "Rhine meadows tour" does not say "route".
+    assert.match(await answerTo(t(), s, 'How long is your longest route?'), /Route: Rhine meadows tour; Distance: 71 km/);
+    // The backpack is cheaper but it is not a sleeping bag; the description's semicolons stay in its row.
+    assert.match(await answerTo(t(), s, 'cheapest sleeping bag?'), /name: Junior Sleeping Bag; .*description: For children; grows by 20 cm/);
+  });
+
+  it('reads "how heavy" and "how big" as asking for a weight and a size, and "email address" as asking for one', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Machine',
+      [
+        'Connect the machine only to a socket with 220 to 240 volts.',
+        '',
+        'The water tank holds 1.8 litres.',
+        '',
+        'Cancel appointments by phone, by email or online.',
+        '',
+        'For appointments, write to praxis@example.org.',
+      ].join('\n'),
+    );
+    // The only number near "machine" is a voltage: not a weight.
+    assert.equal(await answerTo(t(), s, 'How heavy is the machine?'), DONT_KNOW);
+    assert.equal(await answerTo(t(), s, 'How big is the water tank?'), 'According to "Machine": The water tank holds 1.8 litres.');
+    assert.equal(await answerTo(t(), s, 'email address for appointments?'), 'According to "Machine": For appointments, write to praxis@example.org.');
+  });
+
   it('says "Yes." or "No." only when the quoted sentence states it', async () => {
     const s = await seed(t());
     await addKnowledge(

@@ -37,10 +37,16 @@ const MIN_LABELLED_CELLS = 2;
  */
 function labelledCells(line: string): string[] | null {
   if (!line.includes(': ') || !line.includes('; ')) return null;
-  const cells = line.split(/;\s+/);
-  if (cells.length < MIN_LABELLED_CELLS) return null;
-  const labelled = cells.filter((cell) => LABELLED_CELL.test(cell)).length;
-  return labelled >= MIN_LABELLED_CELLS && labelled >= cells.length - 1 ? cells.map((cell) => cell.trim()) : null;
+  const pieces = line.split(/;\s+/).map((piece) => piece.trim());
+  if (pieces.length < MIN_LABELLED_CELLS || !LABELLED_CELL.test(pieces[0]!)) return null;
+  // A piece without a label goes on the value before it: a description may hold semicolons of its own
+  // ("description: Synthetic fill; comfort temperature +10 °C").
+  const cells: string[] = [];
+  for (const piece of pieces) {
+    if (LABELLED_CELL.test(piece)) cells.push(piece);
+    else cells[cells.length - 1] += `; ${piece}`;
+  }
+  return cells.length >= MIN_LABELLED_CELLS && cells.length * 2 >= pieces.length ? cells : null;
 }
 
 /**

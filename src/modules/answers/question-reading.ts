@@ -6,7 +6,19 @@ import { ENGLISH, isStopword, languageOf } from '../../lib/text/language.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
 
 /** What a question asks for, when its wording says so. */
-export type Wanted = 'price' | 'duration' | 'time' | 'moment' | 'quantity' | 'contact';
+export type Wanted =
+  | 'price'
+  | 'duration'
+  | 'time'
+  | 'moment'
+  | 'quantity'
+  | 'weight'
+  | 'size'
+  | 'length'
+  | 'temperature'
+  | 'contact'
+  | 'phone'
+  | 'email';
 
 const PRICE_ASKED =
   /\bhow\s+much\s+(?:is|are|was|were|do|does|did|will|would|should|for|to|it|money|extra|more)\b|\bhow\s+much\s*(?:\?|$)|\bhow\s+much's\b|\b(?:price|prices|priced|pricing|cost|costs|costing|fee|fees|charge|charges|rate|rates|tariff|tariffs|fare|fares)\b|\bwhat\s+do(?:es)?\s+(?:it|\S+)\s+cost\b/iu;
@@ -17,12 +29,24 @@ const TIME_ASKED =
   /\bwhen\s+(?:do|does|are|is|will)\s+(?:you|we|it|they|the\s+[\p{L}-]+)\s+(?:open|close|opened|closed|start|end|leave|depart|arrive)\b|\bwhat\s+time\b|\b(?:which|what)\s+(?:days?|hours|times|dates?|months?)\b|\bopening\s+(?:hours|times)\b|\b(?:open|opened|close|closed)\s+(?:on|at)\b|\bhow\s+(?:early|late)\b|\bdeadline\b/iu;
 const QUANTITY_ASKED =
   /\bhow\s+(?:many|much)\b|\bhow\s+(?:heavy|big|large|small|wide|tall|high|deep|old|hot|cold|warm|full|far|often|strong|loud|low)\b|\bmaximum\b|\bminimum\b/iu;
+/** "How heavy", "how big", "how wide", "how hot": a measure, stated with its unit. */
+const MEASURES: ReadonlyArray<readonly [Wanted, RegExp]> = [
+  ['weight', /\bhow\s+heavy\b/iu],
+  ['size', /\bhow\s+(?:big|large|small)\b/iu],
+  ['length', /\bhow\s+(?:wide|tall|high|deep)\b/iu],
+  ['temperature', /\bhow\s+(?:hot|cold|warm)\b/iu],
+];
+/** A phone number or an email address of the business, not the visitor's own ("change my email address"). */
+const PHONE_ASKED = /\b(?:phone|telephone|hotline|mobile)\s*(?:number|no\.?|#)?\b|\bnumber\s+to\s+call\b|\bcall\s+(?:you|them|us)\b/iu;
+const EMAIL_ASKED = /\be-?mail\s+address\b|\b(?:your|support|service|contact|team|customer|office|booking)\s+e-?mail\b|^\W*e-?mail\W*$/iu;
+const OWN = /\b(?:my|mine|i|i'm|i've)\b/iu;
 const CONTACT_ASKED =
   /\b(?:phone|telephone|email|e-mail|mail\s+address|contact|call\s+(?:you|them)|reach\s+(?:you|someone|somebody|a\s+person)|whatsapp|hotline)\b/iu;
 
 /**
  * What the question asks for, by its wording: a price or amount, a duration, a day or time, a moment (a
- * bare "when": a time, or what happens around it), a quantity or size, a way to contact. Empty when it asks for something else (a reason, the steps to do something, a
+ * bare "when": a time, or what happens around it), a quantity or size, a way to contact (a phone number or an
+ * email address of the business, when it names one). Empty when it asks for something else (a reason, the steps to do something, a
  * yes or no) or its wording does not say.
  */
 export function wantedBy(question: string): Wanted[] {
@@ -33,7 +57,12 @@ export function wantedBy(question: string): Wanted[] {
   else if (/\bwhen\b/iu.test(question)) wanted.push('moment');
   if (QUANTITY_ASKED.test(question) && !wanted.includes('duration') && !wanted.includes('price'))
     wanted.push('quantity');
+  for (const [kind, pattern] of MEASURES) if (pattern.test(question)) wanted.push(kind);
   if (CONTACT_ASKED.test(question)) wanted.push('contact');
+  if (!OWN.test(question)) {
+    if (PHONE_ASKED.test(question)) wanted.push('phone');
+    if (EMAIL_ASKED.test(question)) wanted.push('email');
+  }
   return wanted;
 }
 
@@ -49,6 +78,9 @@ const DAY_OR_DATE =
   /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b|\b(?:weekdays?|weekends?|daily|every\s+day|(?:each|every)\s+(?:week|month|year|morning|evening)|monthly|weekly|public\s+holidays?|holidays?|year[-\s]round|all\s+year)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)|\b(?:january|february|march|april|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|season)\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?\b|\b(?:before|after|until|till|by|within|from)\b[^.;]{0,30}(?:\p{N}|day|week|month|hour)/iu;
 const CONTACT =
   /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d[\d\s().-]{6,}\d|\bhttps?:\/\/\S+|\b(?:call|phone|ring|email|e-mail|write\s+to|contact|chat|whatsapp|visit\s+(?:us|our))\b/iu;
+
+const PHONE_NUMBER = /(?:\+|\b0)\d[\d\s()./-]{5,}\d\b|\b\d{3}[\s.-]\d{3,4}[\s.-]\d{3,4}\b/u;
+const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
 
 /** A moment told by what happens around it: "after the light stops flashing", "once it is paid". */
 const MOMENT =
@@ -84,6 +116,18 @@ export function holdsWanted(text: string, wanted: Wanted): boolean {
       return NUMBER.test(text);
     case 'contact':
       return CONTACT.test(text);
+    case 'weight':
+      return /\d\s?(?:kg|g|grams?|kilos?|kilograms?|lbs?|pounds?|oz)\b|\bweigh(?:s|t|ing)?\b|weight/iu.test(text);
+    case 'size':
+      return /\d\s?(?:l|litres?|liters?|ml|cl|cm|mm|m|m²|m2|m³|inch(?:es)?|in|ft|persons?|people|seats|gb|tb)\b|\b(?:size|capacity|dimensions?|volume|holds)\b|\d\s?[x×]\s?\d/iu.test(text);
+    case 'length':
+      return /\d\s?(?:cm|mm|m|km|inch(?:es)?|in|ft|feet|metres?|meters?)\b/iu.test(text);
+    case 'temperature':
+      return /\d\s?(?:°|degrees?|deg\b)|°\s?[cf]\b/iu.test(text);
+    case 'phone':
+      return PHONE_NUMBER.test(text);
+    case 'email':
+      return EMAIL_ADDRESS.test(text);
   }
 }
 
@@ -194,12 +238,12 @@ export function conditionStems(text: string): Set<string> {
 /** Superlatives a question may ask over the rows of a table or catalogue, and the column each reads. */
 const SUPERLATIVES: ReadonlyArray<{ pattern: RegExp; order: 'min' | 'max'; columns: RegExp }> = [
   {
-    pattern: /\b(?:cheapest|least\s+expensive|lowest[-\s]priced|lowest\s+price|most\s+affordable)\b/iu,
+    pattern: /\b(?:cheapest|least\s+expensive|lowest[-\s]priced|lowest\s+price|most\s+affordable|costs?\s+the\s+least)\b/iu,
     order: 'min',
     columns: /price|cost|eur|usd|gbp|fee|fare|rate|€|\$|£/iu,
   },
   {
-    pattern: /\b(?:most\s+expensive|priciest|highest[-\s]priced|highest\s+price|dearest)\b/iu,
+    pattern: /\b(?:most\s+expensive|priciest|highest[-\s]priced|highest\s+price|dearest|costs?\s+the\s+most)\b/iu,
     order: 'max',
     columns: /price|cost|eur|usd|gbp|fee|fare|rate|€|\$|£/iu,
   },
@@ -212,12 +256,12 @@ const SUPERLATIVES: ReadonlyArray<{ pattern: RegExp; order: 'min' | 'max'; colum
   {
     pattern: /\b(?:longest|lengthiest)\b/iu,
     order: 'max',
-    columns: /length|long|duration|time|minutes|min\b|hours|days|cm\b|\bm\b/iu,
+    columns: /length|long|distance|duration|time|minutes|min\b|hours|days|km\b|miles?\b|cm\b|\bm\b/iu,
   },
   {
     pattern: /\bshortest\b/iu,
     order: 'min',
-    columns: /length|long|duration|time|minutes|min\b|hours|days|cm\b|\bm\b/iu,
+    columns: /length|long|distance|duration|time|minutes|min\b|hours|days|km\b|miles?\b|cm\b|\bm\b/iu,
   },
   {
     pattern: /\b(?:biggest|largest|roomiest|most\s+spacious)\b/iu,

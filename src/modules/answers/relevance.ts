@@ -22,9 +22,12 @@ export function significantTerms(text: string, language: Language = languageOf(t
   return [...new Set(terms)];
 }
 
-/** Words that, right after "how", make the question ask for a time or an amount (not for a dimension: "how heavy"). */
+/**
+ * Words that, right after "how", make the question ask for a time, an amount or a measure ("how heavy":
+ * a weight, which the answer states in kilograms, not with the word "heavy"; see wantedBy).
+ */
 const MEASURE_WORDS = new Set(
-  'long fast soon quickly quick often frequently much many early late'.split(' '),
+  'long fast soon quickly quick often frequently much many early late heavy big large small wide tall high deep hot cold warm'.split(' '),
 );
 
 /** The words of a text, split like the question's ("don't" stays one word, "it's" too). */
@@ -172,8 +175,13 @@ const BM25_B = 0.75;
 export const EXPANSION_SHARE = 0.5;
 
 export const UNKNOWN_WORD_WEIGHT = 2;
-/** Words that help pick the sentence when the knowledge uses them, and count for nothing when it does not. */
-const LIGHT_WORDS = new Set(['take', 'takes', 'taking', 'took']);
+/**
+ * Words that help pick the sentence when the knowledge uses them, and count for nothing when it does not:
+ * "take" ("it takes 3 days" or "within 3 days") and the judgement a yes-or-no question asks for ("is vinegar OK for descaling?").
+ */
+const LIGHT_WORDS = new Set(
+  'take takes taking took ok okay fine alright'.split(' '),
+);
 export const EARLIER_WORD_WEIGHT = 0.5;
 export const TITLE_WORD_WEIGHT = 0.5;
 const TITLED_POOL_MIN = 3;

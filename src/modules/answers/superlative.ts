@@ -22,6 +22,8 @@ const REQUEST_WORDS = new Set(
   ),
 );
 
+/** Columns that say what a row is. */
+const IDENTITY_COLUMN = /\b(?:name|title|product|item|model|category|type|kind)\b|^(?:name|title|product|item|model|category|type|kind)|_(?:name|type)\b/iu;
 /** The longest cell value that still says what a row is, rather than describing it. */
 const IDENTITY_CELL = 40;
 
@@ -44,7 +46,12 @@ function rowsOf(texts: readonly string[]): Array<{ cells: string[]; passage: num
   texts.forEach((text, passage) => {
     let header: string[] | null = null;
     for (const line of text.split('\n')) {
-      const read = classifyLine(line);
+      let read = classifyLine(line);
+      // A catalogue's records may come as list items ("- sku: …; name: …"): each is a row all the same.
+      if (read.kind === 'item') {
+        const inner = classifyLine(read.text);
+        if (inner.kind === 'row') read = inner;
+      }
       if (read.kind === 'separator') continue;
       if (read.kind !== 'row') {
         header = null;
@@ -76,18 +83,37 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
   if (about.length === 0) return null;
   let best: { text: string; passage: number; value: number } | null = null;
   for (const { cells, passage } of rowsOf(texts)) {
-    // What a row is is said by its short cells (name, category, type), not by a description that may
+    // The cells the superlative can read: a price column, or a value in euros (a weight column, or kilograms…).
+    const readable = cells.filter((cell) => superlative.columns.test(cell));
+    const labelOf = (cell: string) => wordsOf(cell.slice(0, cell.indexOf(':'))).map((word) => stem(word));
+    // A word of the question that names one of those columns ("for a week") says which value to read, not
+    // what the row is.
+    const columnWords = new Set(readable.flatMap(labelOf));
+    const rowWords = about.filter((term) => !columnWords.has(term));
+    // What a row is is said by its first cell, named by its column ("Route: Rhine meadows tour" is a
+    // route), and by the cells that name or class it (name, category, type), not by a description that may
     // mention other things ("room for a sleeping bag" in a backpack's).
-    const identity = cells
-      .map((cell) => cell.slice(cell.indexOf(':') + 1))
-      .filter((value) => value.trim().length <= IDENTITY_CELL);
+    const identity = cells.flatMap((cell, i) => {
+      const colon = cell.indexOf(':');
+      const label = cell.slice(0, Math.max(0, colon));
+      const value = cell.slice(colon + 1);
+      if (i === 0) return [label, value];
+      return IDENTITY_COLUMN.test(label) && value.trim().length <= IDENTITY_CELL ? [value] : [];
+    });
     const words = new Set(wordsOf(identity.join(' ')).map((word) => stem(word)));
     // What the question names ("tent", "frying pan") must be what the row is.
-    if (!about.every((term) => words.has(term))) continue;
-    const cell = cells.find((candidate) => {
-      const label = candidate.slice(0, candidate.indexOf(':'));
-      return superlative.columns.test(label);
-    });
+    if (rowWords.length === 0 || !rowWords.every((term) => words.has(term))) continue;
+    // The column the question names most ("for a full day": Full day, not Half day), else the one whose
+    // name says it holds the value ("Price"), else the first that holds one.
+    const named = (cell: string) => {
+      const label = labelOf(cell);
+      return label.length === 0 ? 0 : label.filter((word) => about.includes(word)).length / label.length;
+    };
+    const mostNamed = [...readable].sort((a, b) => named(b) - named(a))[0];
+    const cell =
+      (mostNamed && named(mostNamed) > 0 ? mostNamed : undefined) ??
+      readable.find((candidate) => superlative.columns.test(candidate.slice(0, candidate.indexOf(':')))) ??
+      readable[0];
     if (!cell) continue;
     const value = numberIn(cell.slice(cell.indexOf(':') + 1));
     if (value === null) continue;
