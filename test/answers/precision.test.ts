@@ -149,6 +149,43 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(await answerTo(t(), s, 'cheapest sleeping bag?'), /name: Junior Sleeping Bag; .*description: For children; grows by 20 cm/);
   });
 
+  it('answers a filter over the rows with every row that passes it, each whole, and none that does not', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Plans',
+      [
+        '| Plan | Price per month | Users |',
+        '| --- | --- | --- |',
+        '| Starter | €9 | 1 |',
+        '| Professional | €24 | 3 |',
+        '| Business | €59 | 10 |',
+        '| Enterprise | on request | unlimited |',
+        '',
+        '| Route | Distance | Level |',
+        '| --- | --- | --- |',
+        '| Dreisam loop | 32 km | easy |',
+        '| Schauinsland climb | 46 km | hard |',
+        '| Seepark loop | 9 km | easy |',
+      ].join('\n'),
+    );
+    const users = await answerTo(t(), s, 'Which plans allow more than 2 users?');
+    assert.equal(
+      users,
+      'According to "Plans": Plan: Professional; Price per month: €24; Users: 3\nPlan: Business; Price per month: €59; Users: 10\nPlan: Enterprise; Price per month: on request; Users: unlimited',
+    );
+    const cheap = await answerTo(t(), s, 'which plans cost under 30 euros a month?');
+    assert.match(cheap, /Plan: Starter.*\nPlan: Professional/s);
+    assert.doesNotMatch(cheap, /Business|Enterprise/);
+    const short = await answerTo(t(), s, 'any routes shorter than 40 km?');
+    assert.match(short, /Route: Dreisam loop.*\nRoute: Seepark loop/s);
+    assert.doesNotMatch(short, /Schauinsland/);
+    const easy = await answerTo(t(), s, 'Which routes are easy?');
+    assert.match(easy, /Route: Dreisam loop; Distance: 32 km; Level: easy\nRoute: Seepark loop/);
+    assert.doesNotMatch(easy, /Schauinsland/);
+  });
+
   it('reads "how heavy" and "how big" as asking for a weight and a size, and "email address" as asking for one', async () => {
     const s = await seed(t());
     await addKnowledge(

@@ -296,3 +296,54 @@ export function superlativeOf(question: string): Superlative | null {
   }
   return null;
 }
+
+/** A filter over the rows of a table or catalogue: by a number ("under 30 euros") or by a quality ("easy"). */
+export type RowFilter =
+  | {
+      kind: 'number';
+      comparison: 'below' | 'at most' | 'above' | 'at least';
+      value: number;
+      /** The word after the number ("users", "km", "euros"), if any: which column it reads. */
+      unit: string | null;
+      /** The question without the comparison: what the rows must be. */
+      rest: string;
+    }
+  | { kind: 'quality'; word: string; rest: string };
+
+const COMPARISONS: ReadonlyArray<readonly [RegExp, 'below' | 'at most' | 'above' | 'at least']> = [
+  [/\b(?:under|below|less\s+than|fewer\s+than|cheaper\s+than|shorter\s+than|lighter\s+than|smaller\s+than)\s+/iu, 'below'],
+  [/\b(?:at\s+most|up\s+to|no\s+more\s+than|max(?:imum)?)\s+/iu, 'at most'],
+  [/\b(?:over|above|more\s+than|longer\s+than|heavier\s+than|bigger\s+than|larger\s+than)\s+/iu, 'above'],
+  [/\b(?:at\s+least|min(?:imum)?|from)\s+/iu, 'at least'],
+];
+const AMOUNT = /^(?:[€$£]\s?)?(\d+(?:[.,]\d+)?)\s*([\p{L}€$£%]+)?/u;
+/** "Which …", "any …", "what … do you have": a question asking for the rows that pass. */
+const ASKS_FOR_ROWS = /^\s*(?:(?:and|so)\s+)?(?:which|what|any|are\s+there\s+any|do\s+you\s+have(?:\s+any)?|list)\b/iu;
+const QUALITY_ASKED = /^\s*(?:(?:and|so)\s+)?(?:which|what)\s+(?<things>\p{L}+(?:\s+\p{L}+)?)\s+(?:are|is)\s+(?<quality>\p{L}+)\s*\??\s*$/iu;
+
+/** The filter over rows an English question asks for, if any. */
+export function rowFilterOf(question: string): RowFilter | null {
+  if (languageOf(question).code !== ENGLISH.code || !ASKS_FOR_ROWS.test(question)) return null;
+  for (const [pattern, comparison] of COMPARISONS) {
+    const match = pattern.exec(question);
+    if (!match) continue;
+    const after = question.slice(match.index + match[0].length);
+    const amount = AMOUNT.exec(after);
+    if (!amount) continue;
+    const value = Number.parseFloat(amount[1]!.replace(',', '.'));
+    const symbol = /^[€$£]/u.exec(after)?.[0];
+    const unit = symbol ?? amount[2] ?? null;
+    const rest = `${question.slice(0, match.index)} ${after.slice(amount[0].length)}`;
+    return { kind: 'number', comparison, value, unit, rest };
+  }
+  // "3 people or more"
+  const orMore = /(\d+(?:[.,]\d+)?)\s*(\p{L}+)?\s+or\s+(more|less|fewer)\b/iu.exec(question);
+  if (orMore) {
+    const rest = question.replace(orMore[0], ' ');
+    const comparison = orMore[3]!.toLowerCase() === 'more' ? 'at least' : 'at most';
+    return { kind: 'number', comparison, value: Number.parseFloat(orMore[1]!.replace(',', '.')), unit: orMore[2] ?? null, rest };
+  }
+  const quality = QUALITY_ASKED.exec(question)?.groups;
+  if (quality && !isStopword(quality.quality!)) return { kind: 'quality', word: quality.quality!, rest: quality.things! };
+  return null;
+}

@@ -10,9 +10,9 @@ import { closeInMeaning } from '../meaning.js';
 import { earlierTerms } from '../follow-up.js';
 import { ENGLISH, languageOf } from '../../../lib/text/language.js';
 import { synonymsOf } from '../../../lib/text/synonyms.js';
-import { askingWords, conditionStems, definedBy, deniesAsked, holdsOpposite, isYesNoQuestion, superlativeOf, wantedBy } from '../question-reading.js';
+import { askingWords, conditionStems, definedBy, deniesAsked, holdsOpposite, isYesNoQuestion, rowFilterOf, superlativeOf, wantedBy } from '../question-reading.js';
 import { stem, wordsOf } from '../../../lib/text/words.js';
-import { superlativeRow } from '../superlative.js';
+import { filteredRows, superlativeRow } from '../row-questions.js';
 import {
   EXPANSION_SHARE,
   RELEVANCE_THRESHOLD,
@@ -162,6 +162,13 @@ export class ExtractiveEngine implements AnswerEngine {
       const row = superlativeRow(superlative, pool.map((passage) => passage.information));
       const from = row && pool[row.passage];
       if (row && from) return { text: citing(from.title, from.url, row.text), answered: true, engine: this.name };
+    }
+    // "Which plans allow more than 2 users?": the rows found that are plans and pass, each whole.
+    const filter = rowFilterOf(request.question);
+    if (filter) {
+      const rows = filteredRows(filter, pool.map((passage) => passage.information));
+      const from = rows && pool[rows.passage];
+      if (rows && from) return { text: citing(from.title, from.url, rows.text), answered: true, engine: this.name };
     }
     const wanted = wantedBy(request.question);
     const defines = definedBy(request.question);

@@ -1,0 +1,212 @@
+// Questions over the rows of a table or catalogue (a table row, a CSV record: `column: value; …`), read
+// over the rows of the passages found that are about what the question names:
+// - a superlative ("the cheapest …", "the lightest …"): the row with the least or greatest value in the
+//   column it speaks of answers, whole;
+// - a filter ("which plans allow more than 2 users?", "any routes shorter than 40 km?", "which routes are
+//   easy?"): the rows whose value passes it answer, each whole.
+// Rows that do not name what is asked about are not compared.
+import { classifyLine } from '../../lib/text/structure.js';
+import { stem, wordsOf } from '../../lib/text/words.js';
+import { plainInline } from './excerpt.js';
+import { significantTerms } from './relevance.js';
+import type { RowFilter, Superlative } from './question-reading.js';
+
+export interface ComparedRow {
+  /** The row as plain text, `column: value; …`. */
+  text: string;
+  /** Which passage it came from (an index into the passages given). */
+  passage: number;
+}
+
+/** Words of the request itself ("which … do you sell", "the cheapest one you have"), not of what is compared. */
+const REQUEST_WORDS = new Set(
+  'sell sells selling sold buy buying bought have has stock stocks carry carries offer offers available one ones product products item items model models option options shop store order rent hire get got cheapest'.split(
+    ' ',
+  ),
+);
+
+/** Columns that say what a row is. */
+const IDENTITY_COLUMN = /\b(?:name|title|product|item|model|category|type|kind)\b|^(?:name|title|product|item|model|category|type|kind)|_(?:name|type)\b/iu;
+/** The longest cell value that still says what a row is, rather than describing it. */
+const IDENTITY_CELL = 40;
+
+/** A number in a cell: "34.90", "1,2 kg", "€ 1.299,00" → 34.9, 1.2, 1299. */
+function numberIn(value: string): number | null {
+  const match = /\d[\d.,' ]*/u.exec(value);
+  if (!match) return null;
+  let digits = match[0].trim().replace(/['\s]/g, '');
+  // A comma followed by exactly two digits at the end, or a lone comma: a decimal comma.
+  if (/,\d{1,2}$/.test(digits) && !/\.\d{1,2}$/.test(digits))
+    digits = digits.replace(/\./g, '').replace(',', '.');
+  else digits = digits.replace(/,/g, '');
+  const number = Number.parseFloat(digits);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** The rows of passages' texts, each with its cells as `column: value`. */
+function rowsOf(texts: readonly string[]): Array<{ cells: string[]; passage: number }> {
+  const rows: Array<{ cells: string[]; passage: number }> = [];
+  texts.forEach((text, passage) => {
+    let header: string[] | null = null;
+    for (const line of text.split('\n')) {
+      let read = classifyLine(line);
+      // A catalogue's records may come as list items ("- sku: …; name: …"): each is a row all the same.
+      if (read.kind === 'item') {
+        const inner = classifyLine(read.text);
+        if (inner.kind === 'row') read = inner;
+      }
+      if (read.kind === 'separator') continue;
+      if (read.kind !== 'row') {
+        header = null;
+        continue;
+      }
+      // A Markdown table's first row names its columns.
+      const labelled = read.cells.every((cell) => /^[^:]{1,40}:\s*\S/u.test(cell));
+      if (!labelled && header === null) {
+        header = read.cells;
+        continue;
+      }
+      const cells = labelled
+        ? read.cells
+        : read.cells.map((cell, i) => (header?.[i] ? `${header[i]}: ${cell}` : cell));
+      rows.push({ cells: cells.map(plainInline), passage });
+    }
+  });
+  return rows;
+}
+
+const labelWords = (cell: string): string[] => wordsOf(cell.slice(0, cell.indexOf(':'))).map((word) => stem(word));
+
+/**
+ * Whether a row is one of what the question names (`about`: stems): its first cell, named by its column
+ * ("Route: Rhine meadows tour" is a route), and the cells that name or class it (name, category, type) hold
+ * those words; a description may mention other things ("room for a sleeping bag" in a backpack's). Words
+ * that name one of the `compared` cells' columns ("for a week") say which value to read, not what the row is.
+ */
+function isAbout(cells: readonly string[], about: readonly string[], compared: readonly string[]): boolean {
+  const columnWords = new Set(compared.flatMap(labelWords));
+  const rowWords = about.filter((term) => !columnWords.has(term));
+  const words = identityWords(cells);
+  return rowWords.length > 0 && rowWords.every((term) => words.has(term));
+}
+
+function identityWords(cells: readonly string[]): Set<string> {
+  const identity = cells.flatMap((cell, i) => {
+    const colon = cell.indexOf(':');
+    const label = cell.slice(0, Math.max(0, colon));
+    const value = cell.slice(colon + 1);
+    if (i === 0) return [label, value];
+    return IDENTITY_COLUMN.test(label) && value.trim().length <= IDENTITY_CELL ? [value] : [];
+  });
+  return new Set(wordsOf(identity.join(' ')).map((word) => stem(word)));
+}
+
+/** What the rows compared must be: the question's meaningful words, without those of the request itself. */
+const aboutWords = (rest: string): string[] =>
+  significantTerms(rest)
+    .filter((term) => !REQUEST_WORDS.has(term))
+    .map((term) => stem(term));
+
+/**
+ * The row that answers a superlative over the passages' rows, or null: no row names what is asked about,
+ * or none has a value in the column the superlative speaks of.
+ */
+export function superlativeRow(superlative: Superlative, texts: readonly string[]): ComparedRow | null {
+  const about = aboutWords(superlative.rest);
+  if (about.length === 0) return null;
+  let best: { text: string; passage: number; value: number } | null = null;
+  for (const { cells, passage } of rowsOf(texts)) {
+    // The cells the superlative can read: a price column, or a value in euros (a weight column, or kilograms…).
+    const readable = cells.filter((cell) => superlative.columns.test(cell));
+    if (!isAbout(cells, about, readable)) continue;
+    // The column the question names most ("for a full day": Full day, not Half day), else the one whose
+    // name says it holds the value ("Price"), else the first that holds one.
+    const named = (cell: string) => {
+      const label = labelWords(cell);
+      return label.length === 0 ? 0 : label.filter((word) => about.includes(word)).length / label.length;
+    };
+    const mostNamed = [...readable].sort((a, b) => named(b) - named(a))[0];
+    const cell =
+      (mostNamed && named(mostNamed) > 0 ? mostNamed : undefined) ??
+      readable.find((candidate) => superlative.columns.test(candidate.slice(0, candidate.indexOf(':')))) ??
+      readable[0];
+    if (!cell) continue;
+    const value = numberIn(cell.slice(cell.indexOf(':') + 1));
+    if (value === null) continue;
+    const better = !best || (superlative.order === 'min' ? value < best.value : value > best.value);
+    if (better) best = { text: cells.join('; '), passage, value };
+  }
+  return best && { text: best.text, passage: best.passage };
+}
+
+/** At most this many rows answer a filter: a longer list is no answer a visitor can read. */
+const FILTERED_ROWS_MAX = 8;
+const MONEY_UNIT = /^(?:€|\$|£|eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?)$/iu;
+const MONEY_CELL = /[€$£]|\b(?:eur|usd|gbp|chf)\b|price|cost|fee/iu;
+
+/** A cell's value as a number to compare; "unlimited" is more than any number. */
+function valueIn(cell: string): number | null {
+  const value = cell.slice(cell.indexOf(':') + 1);
+  return UNLIMITED.test(value) ? Number.POSITIVE_INFINITY : numberIn(value);
+}
+const UNLIMITED = /^\s*(?:unlimited|no\s+limit|limitless|infinite)\b/iu;
+
+export interface FilteredRows {
+  /** The rows that pass, as plain text, one per line, in the order found. */
+  text: string;
+  /** The passage of the first of them. */
+  passage: number;
+}
+
+/**
+ * The rows of the passages that are what the filter names and pass it, or null: no row of what it names
+ * has the value it compares, or none passes.
+ * - A number ("more than 2 users", "under 30 euros"): the cell whose column names its unit ("Users"), or
+ *   that holds it ("71 km", "€29" for euros), compared.
+ * - A quality ("which routes are easy?", "which jackets are waterproof?"): a cell whose value is that word
+ *   ("Level: easy"), or whose column is that word and says yes ("waterproof: yes").
+ */
+export function filteredRows(filter: RowFilter, texts: readonly string[]): FilteredRows | null {
+  const rows = rowsOf(texts);
+  // A filter's other words may be its verb ("which plans allow …"): what the rows are is said by those
+  // words that name rows found ("plans").
+  const named = new Set(rows.flatMap(({ cells }) => [...identityWords(cells)]));
+  const about = aboutWords(filter.rest).filter((term) => named.has(term));
+  if (about.length === 0) return null;
+  const quality = filter.kind === 'quality' ? stem(filter.word) : null;
+  const unit = filter.kind === 'number' && filter.unit ? stem(filter.unit.toLowerCase()) : null;
+  const found: Array<{ text: string; passage: number }> = [];
+  let compared = 0;
+  for (const { cells, passage } of rows) {
+    let readable: string[];
+    if (filter.kind === 'quality') {
+      readable = cells.filter((cell) => {
+        const value = wordsOf(cell.slice(cell.indexOf(':') + 1)).map((word) => stem(word));
+        return (value.length <= 2 && value.includes(quality!)) || (labelWords(cell).includes(quality!) && /^\s*yes\b/iu.test(cell.slice(cell.indexOf(':') + 1)));
+      });
+      // Any row of what is named may hold the quality: one that does not simply fails the filter.
+      if (!isAbout(cells, about, [])) continue;
+      compared++;
+      if (readable.length > 0) found.push({ text: cells.join('; '), passage });
+      continue;
+    }
+    readable = cells.filter((cell) => {
+      if (valueIn(cell) === null) return false;
+      if (!filter.unit) return true;
+      if (MONEY_UNIT.test(filter.unit)) return MONEY_CELL.test(cell);
+      return labelWords(cell).includes(unit!) || wordsOf(cell.slice(cell.indexOf(':') + 1)).some((word) => stem(word) === unit);
+    });
+    if (readable.length === 0 || !isAbout(cells, about, readable)) continue;
+    const value = valueIn(readable[0]!)!;
+    compared++;
+    const passes =
+      filter.comparison === 'below' ? value < filter.value
+      : filter.comparison === 'at most' ? value <= filter.value
+      : filter.comparison === 'above' ? value > filter.value
+      : value >= filter.value;
+    if (passes) found.push({ text: cells.join('; '), passage });
+  }
+  const unique = [...new Map(found.map((row) => [row.text, row])).values()];
+  if (compared === 0 || unique.length === 0 || unique.length > FILTERED_ROWS_MAX) return null;
+  return { text: unique.map((row) => row.text).join('\n'), passage: unique[0]!.passage };
+}
