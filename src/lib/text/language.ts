@@ -34,8 +34,25 @@ export interface Language {
 
 export const ENGLISH: Language = { code: 'eng', snowball: 'english' };
 
+/**
+ * Question words the `stopword` package's lists lack: they ask ("combien": how much), they are not what a
+ * question is about, as "how" and "when" are English stop words.
+ */
+const QUESTION_WORDS: Readonly<Record<string, string>> = {
+  fra: 'combien quand où comment pourquoi quel quelle quels quelles',
+  deu: 'wie wann wo warum welche welcher welches wieviel wieviele',
+  spa: 'cuánto cuánta cuántos cuántas cuándo dónde cómo qué cuál cuáles',
+  ita: 'quanto quanta quanti quante quando dove come perché quale quali',
+  por: 'quanto quanta quantos quantas quando onde como qual quais',
+  nld: 'hoeveel wanneer waar hoe waarom welke welk',
+};
+
 const LANGUAGES: ReadonlyArray<Language & { stopwords: ReadonlySet<string> }> = SNOWBALL_BY_CODE.map(
-  ([code, snowball]) => ({ code, snowball, stopwords: new Set(stopwords[code] ?? []) }),
+  ([code, snowball]) => ({
+    code,
+    snowball,
+    stopwords: new Set([...(stopwords[code] ?? []), ...(QUESTION_WORDS[code]?.split(' ') ?? [])]),
+  }),
 );
 
 /** The language of a short text: the one whose stop words it uses most; English on a tie or none. */

@@ -91,6 +91,8 @@ const ASKING_WORDS: Partial<Record<Wanted, readonly string[]>> = {
   price: ['price', 'prices', 'priced', 'pricing', 'cost', 'costs', 'costing', 'pay', 'charge', 'charges', 'much'],
   time: ['time', 'times', 'hours'],
   contact: ['contact', 'reach', 'number', 'address', 'details'],
+  // An email address is told by its form, not by the word: "write to praxis@example.org".
+  email: ['email', 'e-mail', 'mail', 'address'],
 };
 
 /** The words of a question that only say what kind of answer it wants (ASKING_WORDS), for what it wants. */
