@@ -70,6 +70,38 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(await answerTo(t(), s, 'What is the price of shockwave therapy?'), /Shockwave therapy; Duration: 15 min; Price: €60/);
   });
 
+  it('uses a part only when it holds more than half of a longer question, and the most specific half of a two-word one', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Shop',
+      [
+        'Our Seepark shop is at Seeparkweg 3, open Tuesday to Sunday.',
+        '',
+        'We accept Visa, Mastercard and PayPal.',
+        '',
+        'You can also pay by invoice.',
+        '',
+        'Call our customer service on +49 40 1234 5678.',
+        '',
+        'Support is available Monday to Friday, 9:00 to 17:00.',
+        '',
+        'Error E2 means the drip tray is full. Empty it.',
+      ].join('\n'),
+    );
+    // "Parking" is a thing the knowledge never names: the shop's address is not an answer to it.
+    assert.equal(await answerTo(t(), s, 'Is there parking at the Seepark shop?'), DONT_KNOW);
+    assert.match(await answerTo(t(), s, 'Can I pay with PayPal?'), /^According to "Shop": We accept Visa, Mastercard and PayPal\./);
+    // A phone number is told by its form; "phone" and "number" only ask for one.
+    const phone = 'According to "Shop": Call our customer service on +49 40 1234 5678.';
+    assert.equal(await answerTo(t(), s, 'customer service phone number?'), phone);
+    assert.equal(await answerTo(t(), s, 'What is your phone number?'), phone);
+    // "Support hours" asks for a time; "dose" is "does" with two letters swapped.
+    assert.equal(await answerTo(t(), s, 'what are your support hours?'), 'According to "Shop": Support is available Monday to Friday, 9:00 to 17:00.');
+    assert.match(await answerTo(t(), s, 'what dose error E2 mean'), /Error E2 means the drip tray is full\./);
+  });
+
   it('never reads a meaningful word as a typo of a stop word ("move" is not "more")', async () => {
     const s = await seed(t());
     await addKnowledge(t(), s, 'Rooms', 'You can book more than one room in a single booking.');

@@ -18,7 +18,7 @@ describeEachDialect('conversations: answering (extractive)', (t) => {
       'Our shop was founded in 1998 in Leeds.\n\nYou can return any item within 30 days of delivery. Refunds are paid to the original card within 5 working days. Gift cards cannot be refunded.',
     );
     await addKnowledge(t(), s, 'Opening hours', 'The shop is open Monday to Saturday, 9:00 to 18:00.');
-    const data = await start(t(), s, 'How long do refunds take to reach my card?');
+    const data = await start(t(), s, 'How long until refunds are on my card?');
     // The sentence that gives the time asked for; not the founding story, the 30-day rule or the sentence on gift
     // cards (it shares words but gives no time).
     assert.equal(

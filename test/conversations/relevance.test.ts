@@ -128,7 +128,9 @@ describeEachDialect('conversations: hybrid retrieval and the relevance decision'
         question,
       );
     }
-    const answered = await start(t(), s, `"buisness" OR * NEAR(plan) AND costs:`);
+    // The words inside the syntax still answer ("near" is only one more word of the question, which the
+    // knowledge never uses: with it, half of the question would be unknown).
+    const answered = await start(t(), s, `"buisness" OR * plan AND costs:`);
     assert.equal(answered.messages[1].text, `According to "Plans and prices": ${PRICING}`);
     const chunks = await t()
       .db.selectFrom('knowledge_chunks')

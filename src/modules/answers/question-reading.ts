@@ -26,13 +26,13 @@ const DURATION_ASKED =
   /\bhow\s+long\b(?!\s+is\s+(?:the|a|an)\s+\S+\s*\??$)|\bhow\s+many\s+(?:days|hours|minutes|weeks|months|years|nights)\b|\bhow\s+(?:quickly|fast|soon)\b|\bhow\s+far\s+in\s+advance\b/iu;
 // A bare "when" may ask for a condition ("when do I stop frothing?" → "at 65 degrees"): not a time.
 const TIME_ASKED =
-  /\bwhen\s+(?:do|does|are|is|will)\s+(?:you|we|it|they|the\s+[\p{L}-]+)\s+(?:open|close|opened|closed|start|end|leave|depart|arrive)\b|\bwhat\s+time\b|\b(?:which|what)\s+(?:days?|hours|times|dates?|months?)\b|\bopening\s+(?:hours|times)\b|\b(?:open|opened|close|closed)\s+(?:on|at)\b|\bhow\s+(?:early|late)\b|\bdeadline\b/iu;
+  /\b(?:support|office|business|opening|service|visiting|phone|desk|counter|reception)\s+hours\b|\byour\s+hours\b|\bwhen\s+(?:do|does|are|is|will)\s+(?:you|we|it|they|the\s+[\p{L}-]+)\s+(?:open|close|opened|closed|start|end|leave|depart|arrive)\b|\bwhat\s+time\b|\b(?:which|what)\s+(?:days?|hours|times|dates?|months?)\b|\bopening\s+(?:hours|times)\b|\b(?:open|opened|close|closed)\s+(?:on|at)\b|\bhow\s+(?:early|late)\b|\bdeadline\b/iu;
 const QUANTITY_ASKED =
   /\bhow\s+(?:many|much)\b|\bhow\s+(?:heavy|big|large|small|wide|tall|high|deep|old|hot|cold|warm|full|far|often|strong|loud|low)\b|\bmaximum\b|\bminimum\b/iu;
 /** "How heavy", "how big", "how wide", "how hot": a measure, stated with its unit. */
 const MEASURES: ReadonlyArray<readonly [Wanted, RegExp]> = [
   ['weight', /\bhow\s+heavy\b/iu],
-  ['size', /\bhow\s+(?:big|large|small)\b/iu],
+  ['size', /\bhow\s+(?:big|large|small)\b|\bdimensions?\b|\bmeasurements?\b/iu],
   ['length', /\bhow\s+(?:wide|tall|high|deep)\b/iu],
   ['temperature', /\bhow\s+(?:hot|cold|warm)\b/iu],
 ];
@@ -91,9 +91,13 @@ const ASKING_WORDS: Partial<Record<Wanted, readonly string[]>> = {
   price: ['price', 'prices', 'priced', 'pricing', 'cost', 'costs', 'costing', 'pay', 'charge', 'charges', 'much'],
   time: ['time', 'times', 'hours'],
   contact: ['contact', 'reach', 'number', 'address', 'details'],
-  // An email address is told by its form, not by the word: "write to praxis@example.org".
+  // A phone number or an email address is told by its form, not by the word: "write to praxis@example.org".
+  phone: ['phone', 'telephone', 'hotline', 'number'],
   email: ['email', 'e-mail', 'mail', 'address'],
 };
+
+/** Asking words that say least of what is asked: a question made only of asking words keeps the others. */
+export const GENERIC_ASKING_WORDS: ReadonlySet<string> = new Set(['number', 'address', 'details', 'time', 'times', 'much']);
 
 /** The words of a question that only say what kind of answer it wants (ASKING_WORDS), for what it wants. */
 export function askingWords(wanted: readonly Wanted[]): Set<string> {
@@ -121,7 +125,7 @@ export function holdsWanted(text: string, wanted: Wanted): boolean {
     case 'weight':
       return /\d\s?(?:kg|g|grams?|kilos?|kilograms?|lbs?|pounds?|oz)\b|\bweigh(?:s|t|ing)?\b|weight/iu.test(text);
     case 'size':
-      return /\d\s?(?:l|litres?|liters?|ml|cl|cm|mm|m|m²|m2|m³|inch(?:es)?|in|ft|persons?|people|seats|gb|tb)\b|\b(?:size|capacity|dimensions?|volume|holds)\b|\d\s?[x×]\s?\d/iu.test(text);
+      return /\d\s?(?:l|litres?|liters?|ml|cl|cm|mm|m|m²|m2|m³|inch(?:es)?|in|ft|persons?|people|seats|gb|tb)\b|\b(?:size|capacity|dimensions?|volume)\b|\d\s?[x×]\s?\d/iu.test(text);
     case 'length':
       return /\d\s?(?:cm|mm|m|km|inch(?:es)?|in|ft|feet|metres?|meters?)\b/iu.test(text);
     case 'temperature':

@@ -10,12 +10,12 @@ import { closeInMeaning } from '../meaning.js';
 import { earlierTerms } from '../follow-up.js';
 import { ENGLISH, languageOf } from '../../../lib/text/language.js';
 import { synonymsOf } from '../../../lib/text/synonyms.js';
-import { askingWords, conditionStems, definedBy, deniesAsked, holdsOpposite, isYesNoQuestion, rowFilterOf, superlativeOf, wantedBy } from '../question-reading.js';
+import { GENERIC_ASKING_WORDS, askingWords, conditionStems, definedBy, deniesAsked, holdsOpposite, isYesNoQuestion, rowFilterOf, superlativeOf, wantedBy } from '../question-reading.js';
 import { stem, wordsOf } from '../../../lib/text/words.js';
 import { filteredRows, superlativeRow } from '../row-questions.js';
 import {
   EXPANSION_SHARE,
-  RELEVANCE_THRESHOLD,
+  relevanceThreshold,
   significantTerms,
   termFrequencyScore,
   termWeights,
@@ -26,6 +26,7 @@ import {
 import { DONT_KNOW, citing } from '../wording.js';
 
 export const PASSAGES_PER_ANSWER = 8;
+const DEFINITION_CUES = ['used', 'use', 'mean', 'means', 'meant', 'stand', 'stands'];
 /** Passages retrieved to weigh the question's words (see termWeights) before the best are kept. */
 const RELEVANCE_POOL = 20;
 /** Shorter words have too many unrelated senses to look up. */
@@ -40,7 +41,7 @@ export interface RelevantPassage extends Passage {
 }
 
 /**
- * Retrieved passages that speak to the question (relevance at least RELEVANCE_THRESHOLD, or close in
+ * Retrieved passages that speak to the question (relevance reaching relevanceThreshold, or close in
  * meaning by their vectors), cleaned, best first: source-of-truth passages before all others (they win
  * conflicts), then by relevance, then in retrieval order; at most PASSAGES_PER_ANSWER. Empty when none does: the chatbot then says it does not know.
  */
@@ -64,10 +65,14 @@ async function weighedPassages(
   // The words that ask for a price or a time ("cost", "what time") are read by what the quote must hold
   // (wantedBy), not matched as what the question is about: a price table says "€25", not "costs".
   const cues = askingWords(wantedBy(question));
+  // "What is shockwave therapy used for?": the words around the thing to explain only ask for it.
+  if (definedBy(question)) for (const word of DEFINITION_CUES) cues.add(word);
   const all = significantTerms(question, language);
   const rest = all.filter((term) => !cues.has(term));
-  // "What does pricing cost?": when the asking words are all it says, they are what it is about.
-  const terms = rest.length > 0 ? rest : all;
+  // "What does pricing cost?", "What is your phone number?": when the asking words are all it says, they
+  // are what it is about, the most telling of them ("phone", not "number").
+  const telling = all.filter((term) => !GENERIC_ASKING_WORDS.has(term));
+  const terms = rest.length > 0 ? rest : telling.length > 0 ? telling : all;
   if (terms.length === 0) return { passages: [], weighed: [], pool: [] };
   const query = earlier.length > 0 ? `${earlier.join(' ')} ${question}` : question;
   let retrieved = await retrieveCleaned(retrieve, chatbotId, query);
@@ -98,6 +103,7 @@ async function weighedPassages(
     retrieved = [...retrieved, ...more.filter((passage) => !seen.has(passage.text))];
     weighed = weigh(synonyms);
   }
+  const threshold = relevanceThreshold(weighed);
   const averageLength = retrieved.reduce((sum, passage) => sum + wordsOf(passage.information).length, 0) / (retrieved.length || 1);
   // From here on the order is the engine's own, computed from the passages' text alone: each database ranks
   // by its own formula (FTS5's bm25, PostgreSQL's ts_rank), and the answer must not depend on which one ran.
@@ -118,7 +124,7 @@ async function weighedPassages(
         compareText(a, b),
     );
   const passages = ordered
-    .filter((passage) => passage.relevance >= RELEVANCE_THRESHOLD || closeInMeaning(passage))
+    .filter((passage) => passage.relevance >= threshold || closeInMeaning(passage))
     .slice(0, PASSAGES_PER_ANSWER)
     .map(({ evidence: _evidence, focus: _focus, ...passage }) => passage);
   return { passages, weighed, pool: ordered.map(({ evidence: _e, focus: _f, relevance: _r, ...passage }) => passage) };
@@ -182,7 +188,7 @@ export class ExtractiveEngine implements AnswerEngine {
         defines,
         title: passage.title,
         // A passage close in meaning (vectors) may share no word with the question.
-        minimum: closeInMeaning(passage) ? 0 : RELEVANCE_THRESHOLD,
+        minimum: closeInMeaning(passage) ? 0 : relevanceThreshold(weighed),
       });
       if (!excerpt.text) continue;
       // The best match; between equals, the passage whose title names more of what is asked (the page about
