@@ -65,6 +65,8 @@ export interface WeighedTerm {
   exact?: boolean;
   /** The share of the passages found that hold it: the lower, the more it says what the question is about. */
   share?: number;
+  /** A word of the earlier question a follow-up is read with. */
+  earlier?: true;
 }
 
 export interface WeighingContext {
@@ -122,7 +124,7 @@ export function termWeights(
       const share = present.filter((words) => holds(words, term)).length / present.length;
       return { term, weight: everyTitle ? TITLE_WORD_WEIGHT : 1, language, share, ...(exact ? { exact } : {}) };
     }),
-    ...earlier.map((term) => ({ term, weight: EARLIER_WORD_WEIGHT, language })),
+    ...earlier.map((term) => ({ term, weight: EARLIER_WORD_WEIGHT, language, earlier: true as const })),
   ];
 }
 
@@ -202,13 +204,14 @@ const TITLED_POOL_MIN = 3;
  * (with its headings): more than half. Exactly half is not enough: on the development sets of the answers
  * benchmark, the passages holding exactly half of a longer question were wrong more often than right (a
  * product's name and a price, for a detail of it the knowledge never gives), and a wrong answer is worse
- * than "I don't know". A question of two words is the exception: half of it is its most specific word
+ * than "I don't know". A question of two words (not read with an earlier one) is the exception: half of it is its most specific word
  * (the part must hold that: subjectTerms), and the other is often said in other words ("Can I pay with
  * PayPal?" → "We accept PayPal").
  */
 export function relevanceThreshold(weighed: readonly WeighedTerm[]): number {
-  const total = weighed.reduce((sum, { weight }) => sum + weight, 0);
-  return total <= TWO_WORDS ? HALF : MORE_THAN_HALF;
+  // A follow-up read with the earlier question's words is longer than its own two.
+  const twoWords = weighed.every((w) => !w.earlier) && weighed.filter((w) => w.weight > 0).length <= TWO_WORDS;
+  return twoWords ? HALF : MORE_THAN_HALF;
 }
 const TWO_WORDS = 2;
 const HALF = 0.5;
