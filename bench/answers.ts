@@ -399,11 +399,25 @@ if (LOCAL_MODEL) {
 console.log(
   `chatbot-ops bench:answers — engine ${ENGINE}${LOCAL_MODEL ? ' (local deterministic stand-in model: a smoke run, not a model’s figures)' : ''}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load ${loadavg()[0]!.toFixed(1)}, ${new Date().toISOString().slice(0, 10)}`,
 );
+/** Each group's answers per database, to tell how many differ (the site's address, a port, made alike). */
+const answersByGroup = new Map<string, Array<Array<string | null>>>();
 for (const dialect of DIALECTS) {
   if (dialect === 'postgres' && !(await postgresReachable())) {
     console.log(`[postgres] skipped: ${PG_URL} cannot be reached`);
     continue;
   }
-  for (const group of GROUPS) report(dialect, group.name, group.datasets, await run(dialect, env, group.datasets));
+  for (const group of GROUPS) {
+    const results = await run(dialect, env, group.datasets);
+    report(dialect, group.name, group.datasets, results);
+    const answers = answersByGroup.get(group.name) ?? [];
+    answers.push(results.flat().map((r) => r.answer?.replace(/127\.0\.0\.1:\d+/g, 'site') ?? null));
+    answersByGroup.set(group.name, answers);
+  }
 }
+// Counted, not shown: the held-out answers stay unread.
+for (const [group, [first, ...others]] of answersByGroup)
+  for (const other of others)
+    console.log(
+      `\n${group} sets: ${first!.filter((answer, i) => answer !== other[i]).length} of ${first!.length} answers differ between ${DIALECTS.join(' and ')}`,
+    );
 process.exit(0);
