@@ -218,37 +218,6 @@ describeEachDialect('answers: precision first', (t) => {
     assert.doesNotMatch(easy, /Schauinsland/);
   });
 
-  it('reads an e-bike as an e-bike, not any bike, with or without its hyphen', async () => {
-    const s = await seed(t());
-    await addKnowledge(
-      t(),
-      s,
-      'Bike rental',
-      [
-        '# Prices',
-        '',
-        '| Bike type | Half day | Full day |',
-        '| --- | --- | --- |',
-        '| City bike | €12 | €18 |',
-        '| E-bike | €25 | €39 |',
-        '',
-        '# Winter',
-        '',
-        'Can I rent in winter?',
-        'From November to February only city bikes and e-bikes are available, and weekly prices are 20 % lower.',
-      ].join('\n'),
-    );
-    // E-bikes are in every passage, renting in one: still the e-bike is what is asked about.
-    await addKnowledge(t(), s, 'Tours', 'Our guided e-bike tours leave every Saturday at 10:00.');
-    await addKnowledge(t(), s, 'Batteries', 'An e-bike battery lasts about 100 km.');
-    assert.match(
-      await answerTo(t(), s, 'How much does it cost to rent an e-bike for a day?'),
-      /^According to "Bike rental": Bike type: E-bike; Half day: €25; Full day: €39$/,
-    );
-    // Typed without its hyphen, it is still the e-bike.
-    assert.match(await answerTo(t(), s, 'how much is an ebike for half a day'), /Bike type: E-bike/);
-  });
-
   it('reads "how heavy" and "how big" as asking for a weight and a size, and "email address" as asking for one', async () => {
     const s = await seed(t());
     await addKnowledge(

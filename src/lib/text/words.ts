@@ -52,14 +52,13 @@ export function stem(word: string, language = 'english'): string {
 /**
  * Lower-case words of a text (letters and digits, accents kept), in order: the one way text is split into
  * words, at indexing and at answering. A contraction stays one word ("don't", "it's"), with one kind of
- * apostrophe, and so does a number with decimals or a version ("4.2", "34,90"), and a name whose first part
- * is a single letter ("e-bike", "R-value": an e-bike is not any bike).
+ * apostrophe, and so does a number with decimals or a version ("4.2", "34,90").
  */
 export const wordsOf = (text: string): string[] =>
   (text
     .normalize('NFKC')
     .toLowerCase()
-    .match(/\p{N}+(?:[.,]\p{N}+)+(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])\p{L}-[\p{L}\p{N}]+|[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu) ?? []).map((word) => word.replace(/’/g, "'"));
+    .match(/\p{N}+(?:[.,]\p{N}+)+(?![\p{L}\p{N}])|[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu) ?? []).map((word) => word.replace(/’/g, "'"));
 
 /** Edits allowed between a misspelt word and the word meant, by the length of the shorter one. */
 export const allowedEdits = (length: number): number => (length >= 8 ? 2 : length >= 4 ? 1 : 0);

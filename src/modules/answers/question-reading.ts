@@ -96,14 +96,6 @@ const ASKING_WORDS: Partial<Record<Wanted, readonly string[]>> = {
   email: ['email', 'e-mail', 'mail', 'address'],
 };
 
-/**
- * Verbs of the request itself ("can I rent …", "do you sell …", "where do I order …"): they say what the
- * visitor wants to do with the thing, not which thing the question is about.
- */
-export const REQUEST_VERBS: ReadonlySet<string> = new Set(
-  'sell sells selling sold buy buying bought stock stocks carry carries offer offers order orders ordering rent rents renting hire hiring get got have has'.split(' '),
-);
-
 /** Asking words that say least of what is asked: a question made only of asking words keeps the others. */
 export const GENERIC_ASKING_WORDS: ReadonlySet<string> = new Set(['number', 'address', 'details', 'time', 'times', 'much']);
 

@@ -3,7 +3,6 @@
 // meet by their Snowball stem (English, and the visitor's language) or as a typo of one another.
 import { ENGLISH, isStopword, languageOf, type Language } from '../../lib/text/language.js';
 import { sameWord, stem, wordsOf } from '../../lib/text/words.js';
-import { REQUEST_VERBS } from './question-reading.js';
 
 
 
@@ -224,9 +223,8 @@ const MORE_THAN_HALF = 0.5 + 1e-9;
  * them, with its headings.
  */
 export function subjectTerms(weighed: readonly WeighedTerm[]): WeighedTerm[] {
-  // Words no passage holds say nothing of which part answers (a passage close in meaning holds none), and
-  // the verb of the request ("rent") says what the visitor wants to do, not with what.
-  const own = weighed.filter((w) => w.weight >= 1 && (w.share ?? 0) > 0 && !REQUEST_VERBS.has(w.term));
+  // Words no passage holds say nothing of which part answers (a passage close in meaning holds none).
+  const own = weighed.filter((w) => w.weight >= 1 && (w.share ?? 0) > 0);
   if (own.length === 0) return [];
   const least = Math.min(...own.map((w) => w.share!));
   return own.filter((w) => w.share === least);

@@ -9,7 +9,7 @@ import { classifyLine } from '../../lib/text/structure.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
 import { plainInline } from './excerpt.js';
 import { significantTerms } from './relevance.js';
-import { REQUEST_VERBS, type RowFilter, type Superlative } from './question-reading.js';
+import type { RowFilter, Superlative } from './question-reading.js';
 
 export interface ComparedRow {
   /** The row as plain text, `column: value; …`. */
@@ -19,10 +19,11 @@ export interface ComparedRow {
 }
 
 /** Words of the request itself ("which … do you sell", "the cheapest one you have"), not of what is compared. */
-const REQUEST_WORDS = new Set([
-  ...REQUEST_VERBS,
-  ...'available one ones product products item items model models option options shop store cheapest'.split(' '),
-]);
+const REQUEST_WORDS = new Set(
+  'sell sells selling sold buy buying bought have has stock stocks carry carries offer offers available one ones product products item items model models option options shop store order rent hire get got cheapest'.split(
+    ' ',
+  ),
+);
 
 /** Columns that say what a row is. */
 const IDENTITY_COLUMN = /\b(?:name|title|product|item|model|category|type|kind)\b|^(?:name|title|product|item|model|category|type|kind)|_(?:name|type)\b/iu;

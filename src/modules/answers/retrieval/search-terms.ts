@@ -10,9 +10,9 @@ const MAX_TERM_LENGTH = 64;
 
 export function searchTerms(query: string): string[] {
   const language = languageOf(query);
-  // A contraction, a decimal number or a hyphenated name is searched by its parts ("don't" → "don", "t";
-  // "4.2" → "4", "2"; "e-bike" → "e", "bike"), as the full-text indexes split it.
-  const words = wordsOf(query).flatMap((word) => word.split(/['.,-]/));
+  // A contraction or a decimal number is searched by its parts ("don't" → "don", "t"; "4.2" → "4", "2"), as
+  // the full-text indexes split it.
+  const words = wordsOf(query).flatMap((word) => word.split(/['.,]/));
   const terms: string[] = [];
   for (const word of words) {
     if (!word || isStopword(word, language) || word.length > MAX_TERM_LENGTH || terms.includes(word)) continue;
