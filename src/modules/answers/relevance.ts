@@ -204,13 +204,14 @@ const TITLED_POOL_MIN = 3;
  * (with its headings): more than half. Exactly half is not enough: on the development sets of the answers
  * benchmark, the passages holding exactly half of a longer question were wrong more often than right (a
  * product's name and a price, for a detail of it the knowledge never gives), and a wrong answer is worse
- * than "I don't know". A question of two words (not read with an earlier one) is the exception: half of it is its most specific word
+ * than "I don't know". A question of two words of its own is the exception: half of it is its most specific word
  * (the part must hold that: subjectTerms), and the other is often said in other words ("Can I pay with
  * PayPal?" → "We accept PayPal").
  */
 export function relevanceThreshold(weighed: readonly WeighedTerm[]): number {
-  // A follow-up read with the earlier question's words is longer than its own two.
-  const twoWords = weighed.every((w) => !w.earlier) && weighed.filter((w) => w.weight > 0).length <= TWO_WORDS;
+  // Counted among the question's own words: a follow-up's earlier words help find the topic, they do not
+  // raise the bar ("When are you open?" after another question is still a question of one word).
+  const twoWords = weighed.filter((w) => !w.earlier && w.weight > 0).length <= TWO_WORDS;
   return twoWords ? HALF : MORE_THAN_HALF;
 }
 const TWO_WORDS = 2;
