@@ -108,6 +108,48 @@ describeEachDialect('answers: precision first', (t) => {
     assert.equal(await answerTo(t(), s, 'How do I move my booking?'), DONT_KNOW);
   });
 
+  it('never reads one English word as a typo of another ("ship" is not "shop"), and reads a verb by its senses as a verb', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Shop',
+      'Our shop in Oslo is open every day.\n\nThe warranty does not cover wear and tear of the tent fabric.\n\nWe deliver within 2 days. The colour of each tent is shown on its page.',
+    );
+    assert.equal(await answerTo(t(), s, 'Do you ship to Oslo?'), DONT_KNOW);
+    // "Rent" as a noun is a tear in cloth; "can I rent" is the verb: to hire.
+    assert.equal(await answerTo(t(), s, 'Can I rent a tent?'), DONT_KNOW);
+    // One word with an ending, or spelt two ways, is still one word.
+    assert.match(await answerTo(t(), s, 'how long does delivery take?'), /We deliver within 2 days\./);
+    assert.match(await answerTo(t(), s, 'is the color of each tent shown?'), /The colour of each tent is shown on its page\./);
+  });
+
+  it('reads "pay for" as asking for a price, a percentage as a price only for a discount or a rate, and "how much power" as asking for watts', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Rental',
+      [
+        'If you paid by card, the refund can take up to 5 working days.',
+        '',
+        'Helmets are free with every rental.',
+        '',
+        'In winter, weekly prices are 20 % lower. Students get a discount of 10 %.',
+        '',
+        'Press the power button; the machine heats up in 45 seconds.',
+        '',
+        'The machine uses 1450 watts.',
+      ].join('\n'),
+    );
+    // It asks for a price: the quote answers it, without a "Yes." that would say the opposite.
+    assert.equal(await answerTo(t(), s, 'Do I have to pay for a helmet?'), 'According to "Rental": Helmets are free with every rental.');
+    // A share of a price is not what a week costs.
+    assert.equal(await answerTo(t(), s, 'How much does a weekly rental cost in winter?'), DONT_KNOW);
+    assert.match(await answerTo(t(), s, 'How much is the student discount?'), /Students get a discount of 10 %\./);
+    assert.equal(await answerTo(t(), s, 'How much power does the machine use?'), 'According to "Rental": The machine uses 1450 watts.');
+  });
+
   it('prefers the general rule to a clause under a condition the question does not name, and the exception the question names', async () => {
     const s = await seed(t());
     await addKnowledge(

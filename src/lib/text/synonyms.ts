@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { stem } from './words.js';
 
-type PartOfSpeech = 'noun' | 'verb' | 'adj' | 'adv';
+export type PartOfSpeech = 'noun' | 'verb' | 'adj' | 'adv';
 const PARTS: readonly PartOfSpeech[] = ['noun', 'verb', 'adj', 'adv'];
 
 /** WordNet's "morphy" detachment rules: how an inflected form reaches its base form, per part of speech. */
@@ -120,14 +120,19 @@ function baseForms(
   return found;
 }
 
-/** Words sharing one of the most frequent meanings of `word` (lower case, the word itself not included). */
-export function synonymsOf(word: string): string[] {
+/**
+ * Words sharing one of the most frequent meanings of `word` (lower case, the word itself not included);
+ * `as`: only its meanings as that part of speech ("can I rent …": the verb, to hire, not a rent in cloth).
+ */
+export function synonymsOf(word: string, as?: PartOfSpeech): string[] {
   const key = word.toLowerCase();
-  const cached = cache.get(key);
+  const cacheKey = as ? `${key} ${as}` : key;
+  const cached = cache.get(cacheKey);
   if (cached) return cached;
   const index = loadIndexes();
   const synonyms = new Set<string>();
   for (const [part, base] of baseForms(key, index)) {
+    if (as && part !== as) continue;
     let fd = dataFiles.get(part);
     if (fd === undefined) {
       fd = openSync(join(dictionaryPath(), `data.${part}`), 'r');
@@ -140,7 +145,7 @@ export function synonymsOf(word: string): string[] {
   }
   const result = [...synonyms];
   if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(key, result);
+  cache.set(cacheKey, result);
   return result;
 }
 
@@ -155,3 +160,25 @@ export function isKnownWord(word: string): boolean {
   const index = loadIndexes();
   return baseForms(key, index).some(([, base]) => base === key || stem(base) === stem(key));
 }
+
+/**
+ * Irregular forms of common verbs, which WordNet's index does not list (its exception files are not in the
+ * package): words, not names.
+ */
+const IRREGULAR_FORMS = new Set(
+  `arose awoke bore born beat became began bent bet bit bitten bled blew blown broke broken bred brought built
+  burnt bought caught chose chosen clung came dealt dug did done drew drawn dreamt drank drunk drove driven ate
+  eaten fell fallen fed felt fought found fled flew flown forbade forbidden forgot forgotten forgave forgiven
+  froze frozen got gotten gave given went gone grew grown hung heard hid hidden held hurt kept knelt knew known
+  laid led leant leapt learnt left lent lay lain lit lost made meant met paid proved quit ran rang rung rose
+  risen sought sold sent set shook shaken shone shot shown shut sang sung sank sunk sat slept slid spoke spoken
+  spent spun split spread sprang stood stole stolen stuck stung struck swore sworn swept swam swum swung took
+  taken taught tore torn told thought threw thrown understood woke woken wore worn won wound wrote written
+  withdrew withdrawn`.split(/\s+/),
+);
+
+/**
+ * Whether a (lower-case) word is English: a WordNet word or an irregular form of one. Two English words are
+ * two words, never a typo of each other ('come' is not 'code', 'rent' is not 'tent').
+ */
+export const isEnglishWord = (word: string): boolean => IRREGULAR_FORMS.has(word) || isKnownWord(word);

@@ -8,6 +8,7 @@ import { stem, wordsOf } from '../../lib/text/words.js';
 /** What a question asks for, when its wording says so. */
 export type Wanted =
   | 'price'
+  | 'rate'
   | 'duration'
   | 'time'
   | 'moment'
@@ -16,12 +17,15 @@ export type Wanted =
   | 'size'
   | 'length'
   | 'temperature'
+  | 'power'
   | 'contact'
   | 'phone'
   | 'email';
 
 const PRICE_ASKED =
-  /\bhow\s+much\s+(?:is|are|was|were|do|does|did|will|would|should|for|to|it|money|extra|more)\b|\bhow\s+much\s*(?:\?|$)|\bhow\s+much's\b|\b(?:price|prices|priced|pricing|cost|costs|costing|fee|fees|charge|charges|rate|rates|tariff|tariffs|fare|fares)\b|\bwhat\s+do(?:es)?\s+(?:it|\S+)\s+cost\b/iu;
+  /\bhow\s+much\s+(?:is|are|was|were|do|does|did|will|would|should|for|to|it|money|extra|more)\b|\bhow\s+much\s*(?:\?|$)|\bhow\s+much's\b|\b(?:price|prices|priced|pricing|cost|costs|costing|fee|fees|charge|charges|rate|rates|tariff|tariffs|fare|fares)\b|\bwhat\s+do(?:es)?\s+(?:it|\S+)\s+cost\b|\b(?:pay|paying)\s+(?:for|extra)\b/iu;
+/** What is priced in percent as often as in money: "how much is the discount?" → "20 %". */
+const RATE_NAMED = /\b(?:discounts?|reductions?|rebates?|rates?|tax|taxes|vat|surcharges?|commissions?|interest|percent|percentage|markup|deductible|excess)\b/iu;
 const DURATION_ASKED =
   /\bhow\s+long\b(?!\s+is\s+(?:the|a|an)\s+\S+\s*\??$)|\bhow\s+many\s+(?:days|hours|minutes|weeks|months|years|nights)\b|\bhow\s+(?:quickly|fast|soon)\b|\bhow\s+far\s+in\s+advance\b/iu;
 // A bare "when" may ask for a condition ("when do I stop frothing?" → "at 65 degrees"): not a time.
@@ -29,12 +33,13 @@ const TIME_ASKED =
   /\b(?:support|office|business|opening|service|visiting|phone|desk|counter|reception)\s+hours\b|\byour\s+hours\b|\bwhen\s+(?:do|does|are|is|will)\s+(?:you|we|it|they|the\s+[\p{L}-]+)\s+(?:open|close|opened|closed|start|end|leave|depart|arrive)\b|\bwhat\s+time\b|\b(?:which|what)\s+(?:days?|hours|times|dates?|months?)\b|\bopening\s+(?:hours|times)\b|\b(?:open|opened|close|closed)\s+(?:on|at)\b|\bhow\s+(?:early|late)\b|\bdeadline\b/iu;
 const QUANTITY_ASKED =
   /\bhow\s+(?:many|much)\b|\bhow\s+(?:heavy|big|large|small|wide|tall|high|deep|old|hot|cold|warm|full|far|often|strong|loud|low)\b|\bmaximum\b|\bminimum\b/iu;
-/** "How heavy", "how big", "how wide", "how hot": a measure, stated with its unit. */
+/** "How heavy", "how big", "how wide", "how hot", "how much power": a measure, stated with its unit. */
 const MEASURES: ReadonlyArray<readonly [Wanted, RegExp]> = [
   ['weight', /\bhow\s+heavy\b/iu],
   ['size', /\bhow\s+(?:big|large|small)\b|\bdimensions?\b|\bmeasurements?\b/iu],
   ['length', /\bhow\s+(?:wide|tall|high|deep)\b/iu],
   ['temperature', /\bhow\s+(?:hot|cold|warm)\b/iu],
+  ['power', /\bhow\s+much\s+(?:power|electricity|energy)\b|\bhow\s+many\s+(?:watts|kilowatts)\b|\bwattage\b|\bpower\s+(?:consumption|rating|draw)\b/iu],
 ];
 /** A phone number or an email address of the business, not the visitor's own ("change my email address"). */
 const PHONE_ASKED = /\b(?:phone|telephone|hotline|mobile)\s*(?:number|no\.?|#)?\b|\bnumber\s+to\s+call\b|\bcall\s+(?:you|them|us)\b/iu;
@@ -51,11 +56,12 @@ const CONTACT_ASKED =
  */
 export function wantedBy(question: string): Wanted[] {
   const wanted: Wanted[] = [];
-  if (PRICE_ASKED.test(question)) wanted.push('price');
+  // "How much does it cost?" asks for an amount of money; "weekly prices are 20 % lower" does not give one.
+  if (PRICE_ASKED.test(question)) wanted.push(RATE_NAMED.test(question) ? 'rate' : 'price');
   if (DURATION_ASKED.test(question)) wanted.push('duration');
   else if (TIME_ASKED.test(question)) wanted.push('time');
   else if (/\bwhen\b/iu.test(question)) wanted.push('moment');
-  if (QUANTITY_ASKED.test(question) && !wanted.includes('duration') && !wanted.includes('price'))
+  if (QUANTITY_ASKED.test(question) && !wanted.includes('duration') && !wanted.includes('price') && !wanted.includes('rate'))
     wanted.push('quantity');
   for (const [kind, pattern] of MEASURES) if (pattern.test(question)) wanted.push(kind);
   if (CONTACT_ASKED.test(question)) wanted.push('contact');
@@ -69,7 +75,9 @@ export function wantedBy(question: string): Wanted[] {
 const NUMBER =
   /\p{N}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|half|third|quarter|first|second|last|a\s+dozen|once|twice|a\s+couple|daily|weekly|monthly|yearly|annually|hourly)\b/iu;
 const MONEY =
-  /[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|chf\b|francs?\b|cents?\b|sek\b|nok\b|dkk\b|kr\b)|\b(?:free|no\s+(?:[\p{L}-]+\s+)?(?:charges?|fees?|costs?)|at\s+no\s+(?:extra\s+)?(?:cost|charge)|complimentary|costs?\s+nothing|without\s+(?:charge|cost|a\s+fee))\b|\b(?:price|cost|fee|fare|rate)\w*[^.;]{0,30}\d|\d[^.;]{0,20}\b(?:per|a|each)\s+(?:day|night|hour|month|year|person|week|item|kg|unit)\b|\d+(?:[.,]\d+)?\s?%/iu;
+  /[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|chf\b|francs?\b|cents?\b|sek\b|nok\b|dkk\b|kr\b)|\b(?:free|no\s+(?:[\p{L}-]+\s+)?(?:charges?|fees?|costs?)|at\s+no\s+(?:extra\s+)?(?:cost|charge)|complimentary|costs?\s+nothing|without\s+(?:charge|cost|a\s+fee))\b|\b(?:price|cost|fee|fare|rate)\w*[^.;]{0,30}\d(?![\d.,]*\s?(?:%|percent\b))|\d[^.;]{0,20}\b(?:per|a|each)\s+(?:day|night|hour|month|year|person|week|item|kg|unit)\b|\d\s?%\s+of\s+(?:the\s+|your\s+|its\s+)?(?:fare|price|cost|total|amount|value|fee|rent|rental|booking|order|invoice|deposit)\b/iu;
+/** A share: a price only when the question names a discount or a rate ("50 % of the fare" is a price itself). */
+const PERCENTAGE = /\d+(?:[.,]\d+)?\s?(?:%|percent\b)/iu;
 const TIME_UNIT =
   /\b(?:seconds?|minutes?|mins?|hours?|hrs?|h|days?|nights?|weeks?|months?|years?|weekends?|overnight|same[-\s]day|next[-\s]day|immediately|instantly|right\s+away|at\s+once|business\s+days?|working\s+days?)\b/iu;
 const TIME_OF_DAY =
@@ -86,9 +94,11 @@ const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
 const MOMENT =
   /\b(?:after|before|once|as\s+soon\s+as|until|till|when|while|during|within|immediately|as\s+long\s+as)\b/iu;
 
+const PRICE_WORDS = ['price', 'prices', 'priced', 'pricing', 'cost', 'costs', 'costing', 'pay', 'charge', 'charges', 'much'];
 /** The words a question asks for a kind of answer with, which the answer itself need not repeat. */
 const ASKING_WORDS: Partial<Record<Wanted, readonly string[]>> = {
-  price: ['price', 'prices', 'priced', 'pricing', 'cost', 'costs', 'costing', 'pay', 'charge', 'charges', 'much'],
+  price: PRICE_WORDS,
+  rate: PRICE_WORDS,
   time: ['time', 'times', 'hours'],
   contact: ['contact', 'reach', 'number', 'address', 'details'],
   // A phone number or an email address is told by its form, not by the word: "write to praxis@example.org".
@@ -109,6 +119,8 @@ export function holdsWanted(text: string, wanted: Wanted): boolean {
   switch (wanted) {
     case 'price':
       return MONEY.test(text);
+    case 'rate':
+      return MONEY.test(text) || PERCENTAGE.test(text);
     case 'duration':
       return (
         (NUMBER.test(text) && TIME_UNIT.test(text)) ||
@@ -130,6 +142,8 @@ export function holdsWanted(text: string, wanted: Wanted): boolean {
       return /\d\s?(?:cm|mm|m|km|inch(?:es)?|in|ft|feet|metres?|meters?)\b/iu.test(text);
     case 'temperature':
       return /\d\s?(?:°|degrees?|deg\b)|°\s?[cf]\b/iu.test(text);
+    case 'power':
+      return /\d\s?(?:w|watts?|kw|kilowatts?|kwh|wh)\b/iu.test(text);
     case 'phone':
       return PHONE_NUMBER.test(text);
     case 'email':
@@ -167,6 +181,15 @@ export function definedBy(question: string): string[] | null {
     return words;
   }
   return null;
+}
+
+/** The words after which a question's word is a verb: its subject, a modal, "to" ("can I rent", "to rent"). */
+const BEFORE_A_VERB = new Set("i you we they to can could will would should may might must please cannot can't don't won't".split(' '));
+
+/** Whether the question uses a word as a verb ("can I rent a tent?": to hire, not a rent in cloth). */
+export function usedAsVerb(question: string, word: string): boolean {
+  const words = wordsOf(question);
+  return words.some((each, i) => each === word && i > 0 && BEFORE_A_VERB.has(words[i - 1]!));
 }
 
 /** An English question answered by yes or no: it opens with a verb ("Is …", "Can I …", "Do you …"). */

@@ -2,6 +2,7 @@
 // Deterministic and cheap (no index of its own): retrieval already narrowed the passages down. Words
 // meet by their Snowball stem (English, and the visitor's language) or as a typo of one another.
 import { ENGLISH, isStopword, languageOf, type Language } from '../../lib/text/language.js';
+import { isEnglishWord, synonymsOf } from '../../lib/text/synonyms.js';
 import { sameWord, stem, wordsOf } from '../../lib/text/words.js';
 
 
@@ -37,7 +38,7 @@ const wordsIn = (text: string): Set<string> => new Set(wordsOf(text));
  * Whether a text's words hold the question's word (sameWord; `language`: the visitor's Snowball stemmer).
  * `exactOnly`: by the word or its stem only, no typo (the knowledge uses the word as the visitor wrote it,
  * so a near spelling elsewhere is another word: "move" is not "more"). A stop word is never the typo of a
- * meaningful word.
+ * meaningful word, nor are two English words (twoEnglishWords).
  */
 const holdsWord = (present: ReadonlySet<string>, term: string, language?: string, exactOnly = false): boolean => {
   if (present.has(term)) return true;
@@ -45,10 +46,24 @@ const holdsWord = (present: ReadonlySet<string>, term: string, language?: string
   for (const word of present) {
     if (stem(word) === own) return true;
     if (exactOnly || isStopword(word)) continue;
-    if (sameWord(term, word, language)) return true;
+    if (sameWord(term, word, language) && !twoEnglishWords(term, word, language)) return true;
   }
   return false;
 };
+
+/**
+ * Two words the English dictionary knows are two words, not a typo of one another: "come" is not "code",
+ * "rent" is not "tent". Unless one is the other with an ending ("deliver" and "delivery") or they are one word
+ * spelt two ways (WordNet lists them together: "colour" and "color"). Without a dictionary of the visitor's
+ * own language, close spellings of it may still meet.
+ */
+const twoEnglishWords = (term: string, word: string, language?: string): boolean =>
+  language === undefined &&
+  !term.startsWith(word) &&
+  !word.startsWith(term) &&
+  isEnglishWord(term) &&
+  isEnglishWord(word) &&
+  !synonymsOf(term).some((synonym) => stem(synonym) === stem(word));
 
 /** Whether a text's words hold the word as it is or by its stem (no typo, no synonym). */
 const holdsExactly = (present: ReadonlySet<string>, term: string): boolean => holdsWord(present, term, undefined, true);

@@ -18,7 +18,7 @@
 // frequent senses ("price" and "cost", "store" and "shop", "warranty" and "guarantee"; not "refund" and
 // "return", which is a synonym one way only). A typo or a synonym counts a little less than the word itself.
 import { ENGLISH, isStopword, languageOf, type Language } from '../../../lib/text/language.js';
-import { isKnownWord, synonymsOf } from '../../../lib/text/synonyms.js';
+import { isEnglishWord, synonymsOf } from '../../../lib/text/synonyms.js';
 import { allowedEdits, stem, withinEdits, wordsOf } from '../../../lib/text/words.js';
 
 /** Share (weighed) of the curated wording's meaningful words the visitor's message must hold. */
@@ -143,25 +143,6 @@ export interface Reading {
   language: Language;
 }
 
-/**
- * Irregular forms of common verbs, which WordNet's index does not list (its exception files are not in the
- * package): words, not names.
- */
-const IRREGULAR_FORMS = new Set(
-  `arose awoke bore born beat became began bent bet bit bitten bled blew blown broke broken bred brought built
-  burnt bought caught chose chosen clung came dealt dug did done drew drawn dreamt drank drunk drove driven ate
-  eaten fell fallen fed felt fought found fled flew flown forbade forbidden forgot forgotten forgave forgiven
-  froze frozen got gotten gave given went gone grew grown hung heard hid hidden held hurt kept knelt knew known
-  laid led leant leapt learnt left lent lay lain lit lost made meant met paid proved quit ran rang rung rose
-  risen sought sold sent set shook shaken shone shot shown shut sang sung sank sunk sat slept slid spoke spoken
-  spent spun split spread sprang stood stole stolen stuck stung struck swore sworn swept swam swum swung took
-  taken taught tore torn told thought threw thrown understood woke woken wore worn won wound wrote written
-  withdrew withdrawn`.split(/\s+/),
-);
-
-/** A word the English dictionary knows, or an irregular form of one. */
-const isWord = (word: string): boolean => IRREGULAR_FORMS.has(word) || isKnownWord(word);
-
 const WORD = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu;
 
 /** Words written with a capital letter where a sentence does not start: names ("Canada", "PayPal", "USA"). */
@@ -191,7 +172,7 @@ export function readQuestion(text: string): Reading {
     if (seen.has(word) || LIGHT_WORDS.has(word) || isStopword(word, language) || NEGATIONS.has(word)) continue;
     if (word.length < 2 && !/\d/.test(word)) continue;
     seen.add(word);
-    const named = /\d/.test(word) || capitalised.has(word) || (english && word.length >= 3 && !isWord(word));
+    const named = /\d/.test(word) || capitalised.has(word) || (english && word.length >= 3 && !isEnglishWord(word));
     terms.push({ word, stem: stem(word), named });
   }
   return {
@@ -228,7 +209,7 @@ function mutualSynonyms(a: Term, b: Term): boolean {
 function typoOf(a: string, b: string): boolean {
   if (a[0] !== b[0] || Math.abs(a.length - b.length) > 2 || Math.min(a.length, b.length) < TYPO_MIN_LENGTH || /\d/.test(b)) return false;
   if (!withinEdits(a, b, allowedEdits(Math.min(a.length, b.length)))) return false;
-  return !isWord(a) || !isWord(b);
+  return !isEnglishWord(a) || !isEnglishWord(b);
 }
 
 /** Whether `by` holds the term as itself or another form of it (its English stem): the cheap test. */

@@ -10,7 +10,7 @@ import { closeInMeaning } from '../meaning.js';
 import { earlierTerms } from '../follow-up.js';
 import { ENGLISH, languageOf } from '../../../lib/text/language.js';
 import { synonymsOf } from '../../../lib/text/synonyms.js';
-import { GENERIC_ASKING_WORDS, askingWords, conditionStems, definedBy, deniesAsked, holdsOpposite, isYesNoQuestion, rowFilterOf, superlativeOf, wantedBy } from '../question-reading.js';
+import { GENERIC_ASKING_WORDS, askingWords, conditionStems, definedBy, deniesAsked, holdsOpposite, isYesNoQuestion, rowFilterOf, superlativeOf, usedAsVerb, wantedBy } from '../question-reading.js';
 import { stem, wordsOf } from '../../../lib/text/words.js';
 import { filteredRows, superlativeRow } from '../row-questions.js';
 import {
@@ -88,7 +88,7 @@ async function weighedPassages(
   const synonyms = new Map(
     (language.code === ENGLISH.code ? unknownTerms(weighed) : [])
       .filter((term) => term.length >= MIN_SYNONYM_WORD && !/\d/.test(term))
-      .map((term) => [term, synonymsOf(term).slice(0, SYNONYMS_PER_WORD)] as const)
+      .map((term) => [term, synonymsOf(term, usedAsVerb(question, term) ? 'verb' : undefined).slice(0, SYNONYMS_PER_WORD)] as const)
       .filter(([, found]) => found.length > 0),
   );
   if (synonyms.size > 0) {
@@ -199,7 +199,8 @@ export class ExtractiveEngine implements AnswerEngine {
     }
     if (best) {
       const cited = citing(best.passage.title, best.passage.url, best.text);
-      const verdict = isYesNoQuestion(request.question) ? yesOrNo(request.question, weighed, best) : null;
+      // "Do I have to pay for a helmet?" asks for a price: "Helmets are free" answers it, a "Yes." would not.
+      const verdict = isYesNoQuestion(request.question) && wanted.length === 0 ? yesOrNo(request.question, weighed, best) : null;
       return { text: verdict ? `${verdict} ${cited}` : cited, answered: true, engine: this.name };
     }
     return { text: DONT_KNOW, answered: false, engine: this.name };
