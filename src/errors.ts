@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   not_resolved: 409,
   idempotency_in_progress: 409,
   duplicate_question: 409,
+  email_taken: 409,
+  last_owner: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,

@@ -181,6 +181,7 @@ for (const dialect of DIALECTS) {
         ['neither --user nor --email', ['tokens', 'create'], /exactly one of --user .* --email/],
         ['both --user and --email', ['tokens', 'create', '--user', ids.dana, '--email', 'dana@example.com', '--json'], /exactly one of/],
         ['an email another account has', ['users', 'create', '--account', ids.beta, '--name', 'D S', '--email', 'DANA@example.com'], /a user with email dana@example\.com already exists/],
+        ['unknown role', ['users', 'create', '--account', ids.beta, '--name', 'A B', '--email', 'ab@example.com', '--role', 'boss'], /role must be owner, admin or agent/],
         ['unknown user (invite)', ['users', 'invite', MISSING], /no user/],
         ['malformed user id (disable)', ['users', 'disable', 'dana'], /no user dana/],
         ['set-password without --password-stdin', ['users', 'set-password', ids.dana], /--password-stdin/],

@@ -176,11 +176,12 @@ describe('chatbot-ops CLI', () => {
     ]);
     assert.deepEqual(active, { ...account, subscriptionStatus: 'active' });
     assert.equal(defaultAccount.subscriptionStatus, 'active', '--subscription defaults to active');
-    assert.deepEqual(keys(user), ['accountId', 'email', 'id', 'name']);
+    assert.deepEqual(keys(user), ['accountId', 'email', 'id', 'name', 'role']);
     assert.match(user.id as string, UUID_V7);
     assert.deepEqual(
       { ...user, id: '' },
-      { id: '', accountId, name: 'Dana Katherine Scully', email: 'dana@example.com' },
+      // The account's first person is its owner.
+      { id: '', accountId, name: 'Dana Katherine Scully', email: 'dana@example.com', role: 'owner' },
     );
     assert.deepEqual(keys(chatbot), ['accountId', 'createdAt', 'id', 'name']);
     assert.match(chatbot.id as string, UUID_V7);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { iso, isoOrNull } from '../lib/clock.js';
-import { parseScopes } from '../modules/accounts/index.js';
+import { isRole, parseScopes } from '../modules/accounts/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../modules/people/index.js';
 import { withDatabase } from './context.js';
 import { print, type Output } from './output.js';
@@ -64,10 +64,12 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .requiredOption('--account <accountId>', 'account id')
     .requiredOption('--name <fullName>', 'full name; visitors see the first name')
     .requiredOption('--email <email>', 'email address')
-    .action((options: { account: string; name: string; email: string }) =>
+    .option('--role <role>', 'owner, admin or agent (the account\'s first person is always its owner)', 'agent')
+    .action((options: { account: string; name: string; email: string; role: string }) =>
       withDatabase(async ({ accounts }) => {
-        const user = await accounts.createUser({ accountId: options.account, name: options.name, email: options.email });
-        print(output(), { id: user.id, accountId: user.account_id, name: user.name, email: user.email }, `user ${user.id} ${user.name} <${user.email}>`);
+        if (!isRole(options.role)) throw new Error(`role must be owner, admin or agent, not "${options.role}"`);
+        const user = await accounts.createUser({ accountId: options.account, name: options.name, email: options.email, role: options.role });
+        print(output(), { id: user.id, accountId: user.account_id, name: user.name, email: user.email, role: user.role }, `user ${user.id} ${user.name} <${user.email}> (${user.role})`);
       }),
     );
   users

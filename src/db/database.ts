@@ -31,6 +31,8 @@ export interface UserTable {
   password_changed_at: number | null;
   /** Set by `users disable`: sign-in is refused and sessions end. */
   disabled_at: number | null;
+  /** owner, admin or agent (see Role); agent when not given. */
+  role: ColumnType<string, string | undefined, string>;
 }
 
 export interface ChatbotTable {
@@ -38,6 +40,17 @@ export interface ChatbotTable {
   account_id: string;
   name: string;
   created_at: number;
+  /** The chatbot's first message to a visitor; null: the widget's own. */
+  greeting: string | null;
+  /** What it says when it cannot answer; null: the service's own words. */
+  fallback_text: string | null;
+  /** The name it speaks as in the widget; null: the chatbot's name. */
+  bot_name: string | null;
+  widget_title: string | null;
+  /** #rrggbb */
+  widget_color: string | null;
+  /** bottom-right or bottom-left */
+  widget_position: string | null;
 }
 
 export interface ApiTokenTable {
@@ -51,6 +64,8 @@ export interface ApiTokenTable {
   expires_at: number | null;
   revoked_at: number | null;
   created_at: number;
+  /** Written at most once a minute. */
+  last_used_at: number | null;
 }
 
 export interface Database {

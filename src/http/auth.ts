@@ -68,7 +68,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
           new AppError(
             'forbidden',
             principal.tokenId === null
-              ? `A signed-in session lacks the ${permission} permission; use an access token that has it.`
+              ? `Your role (${principal.role ?? 'agent'}) does not have the ${permission} permission; an owner or an admin does.`
               : `The access token lacks the ${permission} permission.`,
           ),
         );

@@ -11,7 +11,6 @@
 // - one example per operation, made from its schemas.
 import { ERROR_STATUS, type ErrorCode } from '../errors.js';
 import type { Permission } from '../modules/accounts/index.js';
-import { SESSION_PERMISSIONS } from '../modules/people/index.js';
 import { OPERATIONS } from './openapi-operations.js';
 import { WEBHOOK_EVENTS } from './openapi-webhooks.js';
 
@@ -66,6 +65,8 @@ const ERROR_DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
   idempotency_in_progress: 'a request with this Idempotency-Key is still running',
   idempotency_key_reused: 'this Idempotency-Key was used with another request',
   duplicate_question: 'another curated answer of the chatbot already has this question or other wording',
+  email_taken: 'someone already signs in with this email (emails are one person each, across accounts)',
+  last_owner: 'the change would leave the account without an active owner',
 };
 
 const STATUS_TEXT: Record<string, string> = { '200': 'OK', '201': 'Created', '202': 'Accepted' };
@@ -204,8 +205,8 @@ const SESSION_ONLY = new Set(['/api/v1/auth/session', '/api/v1/auth/sign-out']);
 
 function finishSecurity(path: string, op: Operation): void {
   const permission = op['x-permission'] as Permission | undefined;
-  if (op['x-authenticated'] || (permission && SESSION_PERMISSIONS.has(permission))) op.security = [{ bearerAuth: [] }, { sessionCookie: [] }];
-  else if (permission) op.security = [{ bearerAuth: [] }];
+  // Every permission is a role's: owners and admins hold them all.
+  if (op['x-authenticated'] || permission) op.security = [{ bearerAuth: [] }, { sessionCookie: [] }];
   else if (SESSION_ONLY.has(path)) op.security = [{ sessionCookie: [] }];
   else if (isVisitorOperation(path, op)) op.security = [{ visitorToken: [] }];
   else op.security = [];

@@ -21,6 +21,11 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'POST /api/v1/auth/invitations/{token}/accept': { id: 'acceptInvitation' },
   'GET /api/v1/users': { id: 'listUsers' },
   'GET /api/v1/users/me': { id: 'getCurrentUser' },
+  'POST /api/v1/users': { id: 'inviteUser', codes: ['email_taken'] },
+  'POST /api/v1/users/{userId}/invitation': { id: 'reinviteUser' },
+  'PATCH /api/v1/users/{userId}': { id: 'changeUserRole', codes: ['last_owner'] },
+  'POST /api/v1/users/{userId}/disable': { id: 'disableUser', codes: ['last_owner'] },
+  'POST /api/v1/users/{userId}/enable': { id: 'enableUser' },
   'GET /api/v1/chatbots': { id: 'listChatbots' },
   'GET /api/v1/chatbots/{chatbotId}': { id: 'getChatbot' },
 

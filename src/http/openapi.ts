@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { SESSION_PERMISSIONS } from '../modules/people/index.js';
+import { ROLE_PERMISSIONS } from '../modules/accounts/index.js';
 import { finishDocument } from './openapi-document.js';
 
 export const API_PREFIX = '/api/v1';
@@ -84,7 +84,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     if (permission) {
       schema['x-permission'] = permission;
       const description = schema.description ? `${String(schema.description)}\n\n` : '';
-      const session = SESSION_PERMISSIONS.has(permission) ? ' A signed-in session has it too (changes send `X-CSRF-Token`).' : '';
+      const session = ROLE_PERMISSIONS.agent.has(permission)
+        ? ' A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).'
+        : ' A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).';
       schema.description = `${description}Permission: \`${permission}\`.${session}`;
     }
     if (route.config?.idempotent) schema['x-idempotent'] = true;

@@ -91,7 +91,7 @@ describeEachDialect('OpenAPI document and reference page', (t) => {
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
     assert.equal(script.headers['x-content-type-options'], 'nosniff');
   });
-  it('documents the session cookie: on sign-in routes, the users routes and the routes a session may use, not on the others', async () => {
+  it('documents the session cookie: on sign-in routes, the users routes and every route of a permission (owners and admins hold them all)', async () => {
     const doc = (await t().api('GET', '/api/v1/openapi.json')).body;
     assert.deepEqual(doc.components.securitySchemes.sessionCookie, {
       type: 'apiKey',
@@ -110,11 +110,15 @@ describeEachDialect('OpenAPI document and reference page', (t) => {
       ['get', '/api/v1/users/me', both],
       ['post', '/api/v1/chatbots/{chatbotId}/conversations/{threadId}/replies', both],
       ['get', '/api/v1/chatbots/{chatbotId}/leads', both],
-      ['patch', '/api/v1/chatbots/{chatbotId}/leads/{leadId}', [{ bearerAuth: [] }]],
-      ['post', '/api/v1/webhooks', [{ bearerAuth: [] }]],
-      ['post', '/api/v1/chatbots/{chatbotId}/conversations', [{ bearerAuth: [] }]],
+      ['patch', '/api/v1/chatbots/{chatbotId}/leads/{leadId}', both],
+      ['post', '/api/v1/webhooks', both],
+      ['post', '/api/v1/users', both],
+      ['get', '/api/v1/widget/{chatbotId}/conversations/{threadId}/messages', [{ visitorToken: [] }]],
     ];
     for (const [method, path, security] of expected) assert.deepEqual(doc.paths[path]?.[method]?.security, security, `${method} ${path}`);
+    // What a session of each role may do is said on each operation.
+    assert.match(doc.paths['/api/v1/chatbots/{chatbotId}/leads'].get.description, /whatever the person’s role/);
+    assert.match(doc.paths['/api/v1/webhooks'].post.description, /A signed-in session of an owner or an admin has it too/);
     assert.equal(doc.paths['/api/v1/auth/sign-in'].post.operationId, 'signIn');
     assert.deepEqual(doc.paths['/api/v1/auth/sign-in'].post.responses['429'].content['application/json'].schema.allOf[1].properties.error.properties.code.enum, ['rate_limited']);
     assert.ok(doc.tags.some((tag: { name: string }) => tag.name === 'Sign-in'));

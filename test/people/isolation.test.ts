@@ -1,4 +1,4 @@
-// What a signed-in session may do: read chatbots, conversations, leads and knowledge and act on
+// What a signed-in agent's session may do: read chatbots, conversations, leads and knowledge and act on
 // conversations (take over, reply with the person's first name, hand back, resolve) on its own account
 // only; anything else is 403, and another account's resources are 404 as for a token.
 import assert from 'node:assert/strict';
@@ -7,9 +7,11 @@ import { describeEachDialect, type TestApp } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { signIn, withPassword } from './support.js';
 
+/** An account (its owner seeded) and an agent of it, signed in: the inbox's role. */
 async function setUp(t: TestApp, userName = 'Dana Katherine Scully') {
-  const s = await seed(t, { userName });
-  const session = await signIn(t, await withPassword(t, s.userId));
+  const s = await seed(t);
+  const agent = await s.colleague(userName);
+  const session = await signIn(t, await withPassword(t, agent.userId));
   const source = await t.api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { token: s.token, body: { title: 'Shipping', text: 'We ship within two days.' } });
   assert.equal(source.status, 201);
   const started = await t.api('POST', `/chatbots/${s.chatbotId}/conversations`, {
@@ -20,6 +22,7 @@ async function setUp(t: TestApp, userName = 'Dana Katherine Scully') {
   const leads = await t.api('GET', `/chatbots/${s.chatbotId}/leads`, { token: s.token });
   return {
     s,
+    agentId: agent.userId,
     session,
     sourceId: source.body.data.source.id as string,
     threadId: started.body.data.conversation.threadId as string,
@@ -90,7 +93,7 @@ describeEachDialect('sessions: permissions and account isolation', (t) => {
       const res = await t().api(method as 'POST', path, { headers, ...(body === undefined ? {} : { body }) });
       assert.equal(res.status, 403, `${method} ${path}`);
       assert.equal(res.body.error.code, 'forbidden');
-      assert.match(res.body.error.message, /session lacks the [a-z]+:[a-z]+ permission/);
+      assert.match(res.body.error.message, /Your role \(agent\) does not have the [a-z]+:[a-z]+ permission/);
     }
     assert.equal((await t().api('GET', `${c}/knowledge/${sourceId}`, { token: s.token })).body.data.source.title, 'Shipping');
   });
@@ -110,7 +113,7 @@ describeEachDialect('sessions: permissions and account isolation', (t) => {
     assert.equal(everywhere.status, 200, 'the account-wide list takes a session');
     assert.deepEqual(everywhere.body.data.conversations.map((c: { threadId: string }) => c.threadId), [mine.threadId]);
     const users = await t().api('GET', '/users', { headers });
-    assert.deepEqual(users.body.data.users.map((u: { id: string }) => u.id), [mine.s.userId]);
+    assert.deepEqual(users.body.data.users.map((u: { id: string }) => u.id).sort(), [mine.s.userId, mine.agentId].sort());
     const base = `/chatbots/${other.s.chatbotId}/conversations/${other.threadId}`;
     for (const [method, path, body] of [
       ['POST', `${base}/take-over`, undefined],

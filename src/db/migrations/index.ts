@@ -18,6 +18,7 @@ import * as chunkVectors from './0015_chunk_vectors.js';
 import * as streamEventIds from './0016_stream_event_ids.js';
 import * as jobInterruptions from './0017_job_interruptions.js';
 import * as curatedAnswers from './0018_curated_answers.js';
+import * as rolesAndSettings from './0019_roles_and_settings.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_stream_event_ids': streamEventIds,
   '0017_job_interruptions': jobInterruptions,
   '0018_curated_answers': curatedAnswers,
+  '0019_roles_and_settings': rolesAndSettings,
 };

@@ -1,5 +1,6 @@
 // Accounts, users and tokens: all SQL for them lives here.
 import type { AccountTable, ApiTokenTable, Executor, UserTable } from '../../db/database.js';
+import type { Insertable } from 'kysely';
 import { prepareQuery } from '../../db/prepared.js';
 
 export const insertAccount = (db: Executor, row: AccountTable) =>
@@ -16,14 +17,18 @@ export const countAccounts = async (db: Executor): Promise<number> => {
   return Number(row.n);
 };
 
-export const insertUser = (db: Executor, row: UserTable) =>
+export const insertUser = (db: Executor, row: Insertable<UserTable>) =>
   db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
 
 export const findUser = (db: Executor, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** Whether the account has an owner who is not switched off. */
+export const hasOwner = async (db: Executor, accountId: string): Promise<boolean> =>
+  (await db.selectFrom('users').select('id').where('account_id', '=', accountId).where('role', '=', 'owner').where('disabled_at', 'is', null).executeTakeFirst()) !== undefined;
+
 /** A new token is never revoked. */
-export const insertToken = (db: Executor, row: Omit<ApiTokenTable, 'revoked_at'>) =>
-  db.insertInto('api_tokens').values({ ...row, revoked_at: null }).returningAll().executeTakeFirstOrThrow();
+export const insertToken = (db: Executor, row: Omit<ApiTokenTable, 'revoked_at' | 'last_used_at'>) =>
+  db.insertInto('api_tokens').values({ ...row, revoked_at: null, last_used_at: null }).returningAll().executeTakeFirstOrThrow();
 
 export const revokeToken = (db: Executor, id: string, at: number) =>
   db.updateTable('api_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
@@ -53,6 +58,7 @@ const tokenByHash = prepareQuery(1, (db: Executor, tokenHash: string) =>
       'api_tokens.chatbot_ids',
       'api_tokens.expires_at',
       'api_tokens.revoked_at',
+      'api_tokens.last_used_at',
       'users.name as user_name',
       'accounts.subscription_status',
     ])
@@ -64,6 +70,9 @@ export const findTokenStates = (db: Executor, ids: readonly string[]) =>
   db.selectFrom('api_tokens').select(['id', 'scopes', 'chatbot_ids', 'expires_at', 'revoked_at']).where('id', 'in', ids).execute();
 
 export const findTokenByHash = (db: Executor, tokenHash: string) => tokenByHash.executeTakeFirst(db, tokenHash);
+
+export const touchToken = (db: Executor, id: string, at: number) =>
+  db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).executeTakeFirst();
 
 // For the command line's administration (`accounts list`, `users list`, `users rename`, `tokens list`).
 // Lists are newest first, ties broken by id, like every list of the service.

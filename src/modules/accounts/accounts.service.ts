@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.js';
 import { inBatches } from '../../lib/batches.js';
 import { isUuid, newId, randomBase62 } from '../../lib/ids.js';
 import * as repo from './accounts.repository.js';
-import { isPermission, type Permission } from './permissions.js';
+import { isPermission, type Permission, type Role } from './permissions.js';
 import { ACCESS_ENDED_CHANNEL, type Principal, type PrincipalEnd } from './principal.js';
 
 export class AccountsError extends Error {}
@@ -31,7 +31,7 @@ export function createAccountsService({ db, clock, notifications }: AccountsDeps
     /** The account, or undefined. */
     findAccount: (accountId: string) => repo.findAccount(db, accountId),
     countAccounts: () => repo.countAccounts(db),
-    createUser: (input: { accountId: string; name: string; email: string }) => createUser(db, clock, input),
+    createUser: (input: UserInput) => createUser(db, clock, input),
     createToken: (input: TokenInput) => createToken(db, clock, input),
     revokeToken: (tokenId: string) => revokeToken(db, clock, notifications, tokenId),
     /** null for an unknown, revoked or expired token. */
@@ -60,7 +60,15 @@ async function setAccountSubscription(db: Db, accountId: string, status: 'active
   return account;
 }
 
-async function createUser(db: Db, clock: Clock, input: { accountId: string; name: string; email: string }) {
+export interface UserInput {
+  accountId: string;
+  name: string;
+  email: string;
+  /** Default: agent; the account's first person is always its owner. */
+  role?: Role;
+}
+
+async function createUser(db: Db, clock: Clock, input: UserInput) {
   const name = input.name.trim();
   if (!name) throw new AccountsError('a user needs a full name');
   if (!EMAIL.test(input.email) || input.email.length > 254) throw new AccountsError(`"${input.email}" is not an email address`);
@@ -69,7 +77,9 @@ async function createUser(db: Db, clock: Clock, input: { accountId: string; name
   const email = input.email.toLowerCase();
   if ((await repo.findUsersByEmail(db, email)).length > 0) throw new AccountsError(`a user with email ${email} already exists`);
   try {
-    const row = { id: newId(), account_id: input.accountId, name, email, created_at: clock.now() };
+    // An account always has an owner: its first person is one, whatever was asked.
+    const role = (await repo.hasOwner(db, input.accountId)) ? (input.role ?? 'agent') : 'owner';
+    const row = { id: newId(), account_id: input.accountId, name, email, role, created_at: clock.now() };
     // A new team member has no password until they accept an invitation or one is set for them.
     return await repo.insertUser(db, { ...row, password_hash: null, password_changed_at: null, disabled_at: null });
   } catch (error) {
@@ -145,10 +155,15 @@ function permissionsOf(scopes: string): ReadonlySet<Permission> {
   return permissions;
 }
 
+const LAST_USED_EVERY_MS = 60_000;
+
 async function authenticate(db: Db, clock: Clock, token: string): Promise<Principal | null> {
   const row = await repo.findTokenByHash(db, hashToken(token));
   if (!row || row.revoked_at !== null) return null;
-  if (row.expires_at !== null && row.expires_at <= clock.now()) return null;
+  const now = clock.now();
+  if (row.expires_at !== null && row.expires_at <= now) return null;
+  // "Last used" is shown to the team; written at most once a minute, not on every request.
+  if (row.last_used_at === null || now - row.last_used_at >= LAST_USED_EVERY_MS) await repo.touchToken(db, row.id, now);
   return {
     tokenId: row.id,
     sessionKey: null,
@@ -157,6 +172,7 @@ async function authenticate(db: Db, clock: Clock, token: string): Promise<Princi
     userName: row.user_name,
     subscriptionActive: row.subscription_status === 'active',
     permissions: permissionsOf(row.scopes),
+    role: null,
     chatbotIds: row.chatbot_ids === null ? null : (JSON.parse(row.chatbot_ids) as string[]),
   };
 }

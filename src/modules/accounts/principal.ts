@@ -1,4 +1,4 @@
-import type { Permission } from './permissions.js';
+import type { Permission, Role } from './permissions.js';
 
 /**
  * Who is calling: the token's account, its creator, what it may do and which chatbots it may see; or a
@@ -14,6 +14,8 @@ export interface Principal {
   userName: string;
   subscriptionActive: boolean;
   permissions: ReadonlySet<Permission>;
+  /** A signed-in person's role (what the session may do follows from it); null for a token. */
+  role: Role | null;
   /** null: every chatbot of the account */
   chatbotIds: readonly string[] | null;
 }

@@ -6,7 +6,7 @@ import { escalationEmailJob, peopleRetention, type PeopleJobsDeps } from './peop
 import { peopleRoutes, type PeopleRoutesDeps } from './people.routes.js';
 
 export { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from './password.js';
-export { SESSION_PERMISSIONS, createPeopleService, inviteLink, type PeopleDeps, type PeopleService } from './people.service.js';
+export { createPeopleService, inviteLink, type PeopleDeps, type PeopleService } from './people.service.js';
 
 export type PeopleCapabilityDeps = PeopleRoutesDeps & PeopleJobsDeps;
 

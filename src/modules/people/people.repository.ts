@@ -1,5 +1,6 @@
 // Users as people who sign in, their sessions and invitations: all SQL for them lives here.
 import type { Executor } from '../../db/database.js';
+import { forUpdate } from '../../db/dialect.js';
 import { keysetPage, type PageRequest } from '../../http/pagination.js';
 import './people.table.js';
 
@@ -47,6 +48,7 @@ export const findSession = (db: Executor, idHash: string) =>
       'users.email as user_email',
       'users.created_at as user_created_at',
       'users.disabled_at as user_disabled_at',
+      'users.role as user_role',
       'accounts.subscription_status',
     ])
     .where('sessions.id_hash', '=', idHash)
@@ -109,3 +111,42 @@ export async function deleteEndedInvitations(db: Executor, now: number, batch: n
   await db.deleteFrom('invitations').where('token_hash', 'in', rows.map((row) => row.token_hash)).execute();
   return rows.length;
 }
+
+// --- the team, as the management API changes it ---------------------------------------------------
+
+/** The account's user by id; undefined when it is not of the account. */
+export const findMember = (db: Executor, accountId: string, userId: string) =>
+  db.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', '=', userId).executeTakeFirst();
+
+/** Locks the account row (PostgreSQL): changes to who owns it are made one at a time. */
+export const lockAccount = (trx: Executor, accountId: string) =>
+  forUpdate(trx, trx.selectFrom('accounts').select('id').where('id', '=', accountId)).executeTakeFirst();
+
+/** Active owners of the account other than `exceptUserId`. */
+export const countOtherActiveOwners = async (db: Executor, accountId: string, exceptUserId: string): Promise<number> => {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('account_id', '=', accountId)
+    .where('role', '=', 'owner')
+    .where('disabled_at', 'is', null)
+    .where('id', '!=', exceptUserId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+};
+
+export const insertMember = (db: Executor, row: { id: string; account_id: string; name: string; email: string; role: string; created_at: number }) =>
+  db
+    .insertInto('users')
+    .values({ ...row, password_hash: null, password_changed_at: null, disabled_at: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+export const setRole = (db: Executor, userId: string, role: string) =>
+  db.updateTable('users').set({ role }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+
+export const enableUser = (db: Executor, userId: string) =>
+  db.updateTable('users').set({ disabled_at: null }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+
+/** Anyone, in any account, with this (lower-case) email: people sign in by email alone. */
+export const findByEmail = (db: Executor, email: string) => db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();

@@ -10,8 +10,8 @@ import { Envelope, ListEnvelope, errors, ok } from '../../http/envelope.js';
 import { listPage } from '../../http/pagination.js';
 import { clearSessionCookie, csrfTokenOf, hasCsrfToken, sessionIdOf, setSessionCookie } from '../../http/session.js';
 import { iso } from '../../lib/clock.js';
-import { presentUser } from './people.presenter.js';
-import { AcceptInvitationBody, Invitation, InvitationParams, SessionData, SignInBody, User, UserListQuery } from './people.schemas.js';
+import { presentMember, presentUser } from './people.presenter.js';
+import { AcceptInvitationBody, Invitation, InvitationLink, InvitationParams, NewUserBody, SessionData, SignInBody, User, UserListQuery, UserParams, UserPatch } from './people.schemas.js';
 import type { PeopleService, SignedIn } from './people.service.js';
 
 export interface PeopleRoutesDeps extends Pick<Core, 'paginator'> {
@@ -19,7 +19,8 @@ export interface PeopleRoutesDeps extends Pick<Core, 'paginator'> {
 }
 
 const sessionData = (sessionId: string, user: SignedIn['user'], expiresAt: number) => ({
-  user: presentUser(user),
+  // Whoever holds a session signed in: active.
+  user: presentUser(user, 'active'),
   csrfToken: csrfTokenOf(sessionId),
   expiresAt: iso(expiresAt),
 });
@@ -68,7 +69,7 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
       const session = sessionId ? await people.resume(sessionId) : null;
       if (!sessionId || !session) throw noSession();
       reply.header('cache-control', 'no-store');
-      const user = { id: session.user_id, name: session.user_name, email: session.user_email, created_at: session.user_created_at };
+      const user = { id: session.user_id, name: session.user_name, email: session.user_email, role: session.user_role, created_at: session.user_created_at };
       return ok(request, sessionData(sessionId, user, session.expires_at));
     },
   );
@@ -147,7 +148,7 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
         scope: principal.accountId,
         fetch: (page) => people.listUsers(principal, page),
         keyOf: (row) => ({ at: row.created_at, id: row.id }),
-        present: (items) => ({ users: items.map(presentUser) }),
+        present: (items) => ({ users: items.map(presentMember) }),
       });
     },
   );
@@ -163,6 +164,102 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
         response: { 200: Envelope(Type.Object({ user: User })), ...errors(401, 429) },
       },
     },
-    async (request) => ok(request, { user: presentUser(await people.me(principalOf(request))) }),
+    async (request) => ok(request, { user: presentMember(await people.me(principalOf(request))) }),
+  );
+  const MemberEnvelope = Envelope(Type.Object({ user: User }));
+  const Invited = Envelope(Type.Object({ user: User, invitation: InvitationLink }));
+
+  app.post(
+    '/users',
+    {
+      config: { permission: 'people:write', idempotent: true },
+      schema: {
+        summary: 'Invite a team member',
+        description:
+          'Adds a person to the account with a role and returns the link where they set their password (once, within 72 hours): ' +
+          'hand it to them, it is not shown again (`POST /users/{userId}/invitation` makes a new one). ' +
+          'Only an owner adds an owner (403). An email someone already signs in with, in any account, is 409 `email_taken`. ' +
+          'Accepts an Idempotency-Key header.',
+        tags: ['Users'],
+        body: NewUserBody,
+        response: { 201: Invited, ...errors(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { user, invitation } = await people.addMember(principalOf(request), request.body);
+      reply.code(201);
+      reply.header('cache-control', 'no-store');
+      return ok(request, { user: presentMember(user), invitation: { link: invitation.link, expiresAt: iso(invitation.expiresAt) } });
+    },
+  );
+
+  app.post(
+    '/users/:userId/invitation',
+    {
+      config: { permission: 'people:write' },
+      schema: {
+        summary: 'Invite a team member again',
+        description: 'A new link where the person sets a password (their earlier links stop working); also how a forgotten password is reset. A switched-off person is 403.',
+        tags: ['Users'],
+        params: UserParams,
+        response: { 200: Invited, ...errors(401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { user, invitation } = await people.reinvite(principalOf(request), request.params.userId);
+      reply.header('cache-control', 'no-store');
+      return ok(request, { user: presentMember(user), invitation: { link: invitation.link, expiresAt: iso(invitation.expiresAt) } });
+    },
+  );
+
+  app.patch(
+    '/users/:userId',
+    {
+      config: { permission: 'people:write' },
+      schema: {
+        summary: 'Change a team member’s role',
+        description:
+          'Their sessions end at once (they sign in again with the new role). Only an owner makes someone an owner or changes an owner (403); ' +
+          'the account’s last active owner keeps the role (409 `last_owner`).',
+        tags: ['Users'],
+        params: UserParams,
+        body: UserPatch,
+        response: { 200: MemberEnvelope, ...errors(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => ok(request, { user: presentMember(await people.changeRole(principalOf(request), request.params.userId, request.body.role)) }),
+  );
+
+  app.post(
+    '/users/:userId/disable',
+    {
+      config: { permission: 'people:write' },
+      schema: {
+        summary: 'Switch a team member off',
+        description:
+          'Their sessions and live streams end within seconds, sign-in and open invitations stop working; their access tokens are not touched ' +
+          '(revoke them with `DELETE /tokens/{tokenId}`). Only an owner switches off an owner (403); the last active owner cannot be (409 `last_owner`). ' +
+          'Switching off someone already off changes nothing.',
+        tags: ['Users'],
+        params: UserParams,
+        response: { 200: MemberEnvelope, ...errors(401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => ok(request, { user: presentMember(await people.disableMember(principalOf(request), request.params.userId)) }),
+  );
+
+  app.post(
+    '/users/:userId/enable',
+    {
+      config: { permission: 'people:write' },
+      schema: {
+        summary: 'Switch a team member on again',
+        description: 'They can sign in again with their password (or a new invitation). Only an owner switches an owner on (403).',
+        tags: ['Users'],
+        params: UserParams,
+        response: { 200: MemberEnvelope, ...errors(401, 403, 404, 429) },
+      },
+    },
+    async (request) => ok(request, { user: presentMember(await people.enableMember(principalOf(request), request.params.userId)) }),
   );
 }

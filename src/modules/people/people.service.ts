@@ -12,18 +12,12 @@ import type { PageRequest } from '../../http/pagination.js';
 import { inBatches } from '../../lib/batches.js';
 import { RateWindow } from '../../lib/rate-window.js';
 import { isUuid } from '../../lib/ids.js';
-import { ACCESS_ENDED_CHANNEL, AccountsError, type Permission, type Principal, type PrincipalEnd } from '../accounts/index.js';
+import type { UserRow } from './people.table.js';
+import { ACCESS_ENDED_CHANNEL, AccountsError, ROLE_PERMISSIONS, roleOf, type Principal, type PrincipalEnd, type Role } from '../accounts/index.js';
+import { assertKeepsAnOwner, assertMayChange } from './team.js';
+import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './password.js';
 import * as repo from './people.repository.js';
-
-/** What a signed-in session may do, on every chatbot of the person's account. */
-export const SESSION_PERMISSIONS: ReadonlySet<Permission> = new Set<Permission>([
-  'chatbots:read',
-  'conversations:read',
-  'conversations:write',
-  'leads:read',
-  'knowledge:read',
-]);
 
 export const SESSION_IDLE_MS = 12 * 3_600_000;
 /** last_seen_at is written at most this often: a busy inbox does not write on every request. */
@@ -34,6 +28,8 @@ export const SIGN_IN_LIMITS = { windowMs: 15 * 60_000, failuresPerEmail: 10, att
 
 const INCORRECT = 'The email or password is incorrect.';
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const emailTaken = (email: string) => new AppError('email_taken', `Someone already signs in with ${email}: each person needs an email of their own.`);
 
 /**
  * `notifications` tells every process that sessions ended (live streams end at once); without it they
@@ -46,6 +42,7 @@ export interface UserView {
   id: string;
   name: string;
   email: string;
+  role: string;
   created_at: number;
 }
 
@@ -126,6 +123,53 @@ export function createPeopleService({ db, clock, config, notifications }: People
     return user;
   }
 
+  /** A one-time link where the person sets a password; their earlier unused invitations stop working. */
+  async function issueInvitation(trx: Executor, userId: string, base: string): Promise<Invitation> {
+    const token = randomBytes(32).toString('base64url');
+    const now = clock.now();
+    const expiresAt = now + INVITATION_TTL_MS;
+    await repo.deleteOpenInvitations(trx, userId);
+    await repo.insertInvitation(trx, { token_hash: hashSecret(token), user_id: userId, created_at: now, expires_at: expiresAt });
+    return { token, link: inviteLink(base, token), expiresAt };
+  }
+
+  /**
+   * A change to a member of the principal's account, made under the account's lock: `change` gets the
+   * member and the acting person's role, and says what the member becomes; the team rules (team.ts) are
+   * checked before it is written. 404 for someone of another account.
+   */
+  async function changeMember(
+    principal: Principal,
+    userId: string,
+    change: (member: UserRow) => { role?: Role; disabled?: boolean },
+  ): Promise<UserRow> {
+    return db.transaction().execute(async (trx) => {
+      await repo.lockAccount(trx, principal.accountId);
+      const member = isUuid(userId) ? await repo.findMember(trx, principal.accountId, userId) : undefined;
+      if (!member) throw notFound('user');
+      const actor = await repo.findMember(trx, principal.accountId, principal.userId);
+      const target = change(member);
+      const before = { role: roleOf(member.role), disabled: member.disabled_at !== null };
+      const after = { role: target.role ?? before.role, disabled: target.disabled ?? before.disabled };
+      assertMayChange(roleOf(actor?.role ?? 'agent'), before.role, target.role);
+      assertKeepsAnOwner(before, after, await repo.countOtherActiveOwners(trx, principal.accountId, member.id));
+      let row = member;
+      if (after.role !== before.role) row = await repo.setRole(trx, member.id, after.role);
+      if (after.disabled && !before.disabled) {
+        await repo.disableUser(trx, member.id, clock.now());
+        await repo.deleteOpenInvitations(trx, member.id);
+        row = { ...row, disabled_at: clock.now() };
+      }
+      if (!after.disabled && before.disabled) row = await repo.enableUser(trx, member.id);
+      // A new role or a switch-off ends the person's sessions at once: what they may do changed.
+      if (after.role !== before.role || (after.disabled && !before.disabled)) {
+        await repo.deleteSessionsOfUser(trx, member.id);
+        await sessionsEnded(trx, member.account_id);
+      }
+      return row;
+    });
+  }
+
   return {
     /** Checks email and password; every failure is the same 401, and an unknown email costs as much time. */
     async signIn(input: { email: string; password: string; address: string }): Promise<SignedIn> {
@@ -156,7 +200,9 @@ export function createPeopleService({ db, clock, config, notifications }: People
         userId: row.user_id,
         userName: row.user_name,
         subscriptionActive: row.subscription_status === 'active',
-        permissions: SESSION_PERMISSIONS,
+        role: roleOf(row.user_role),
+        // A session acts with its person's role, on every chatbot of the account.
+        permissions: ROLE_PERMISSIONS[roleOf(row.user_role)],
         chatbotIds: null,
       };
     },
@@ -193,14 +239,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
       if (user.disabled_at !== null) throw new AccountsError(`user ${userId} is disabled`);
       const others = await repo.othersWithEmail(db, user.email, user.id);
       if (others.length > 0) throw new AccountsError(`${user.email} is also the email of user ${others.map((o) => o.id).join(', ')}; sign-in needs an email of one person`);
-      const token = randomBytes(32).toString('base64url');
-      const now = clock.now();
-      const expiresAt = now + INVITATION_TTL_MS;
-      await db.transaction().execute(async (trx) => {
-        await repo.deleteOpenInvitations(trx, user.id);
-        await repo.insertInvitation(trx, { token_hash: hashSecret(token), user_id: user.id, created_at: now, expires_at: expiresAt });
-      });
-      return { token, link: inviteLink(base, token), expiresAt, user };
+      return { ...(await db.transaction().execute((trx) => issueInvitation(trx, user.id, base))), user };
     },
 
     async getInvitation(token: string) {
@@ -252,6 +291,47 @@ export function createPeopleService({ db, clock, config, notifications }: People
       });
       return { ...user, disabled_at: at };
     },
+
+    /**
+     * Adds a person to the principal's account with a role, and the link where they set their password.
+     * Only an owner adds an owner; an email anyone already has (in any account) is 409 email_taken.
+     */
+    async addMember(principal: Principal, input: { name: string; email: string; role: Role }, base = publicBase(config)) {
+      const name = input.name.trim();
+      if (!name) throw validationError('body.name', 'must hold a name');
+      const email = input.email.trim().toLowerCase();
+      if (!EMAIL.test(email)) throw validationError('body.email', 'must be an email address');
+      try {
+        return await db.transaction().execute(async (trx) => {
+          await repo.lockAccount(trx, principal.accountId);
+          const actor = await repo.findMember(trx, principal.accountId, principal.userId);
+          assertMayChange(roleOf(actor?.role ?? 'agent'), null, input.role);
+          if (await repo.findByEmail(trx, email)) throw emailTaken(email);
+          const user = await repo.insertMember(trx, { id: newId(), account_id: principal.accountId, name, email, role: input.role, created_at: clock.now() });
+          return { user, invitation: await issueInvitation(trx, user.id, base) };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken(email);
+        throw error;
+      }
+    },
+
+    /** A new invitation link for a member who is not switched off (the earlier one stops working). */
+    async reinvite(principal: Principal, userId: string, base = publicBase(config)) {
+      return db.transaction().execute(async (trx) => {
+        const member = isUuid(userId) ? await repo.findMember(trx, principal.accountId, userId) : undefined;
+        if (!member) throw notFound('user');
+        const actor = await repo.findMember(trx, principal.accountId, principal.userId);
+        assertMayChange(roleOf(actor?.role ?? 'agent'), roleOf(member.role));
+        if (member.disabled_at !== null) throw new AppError('forbidden', 'This person is switched off: switch them on before inviting them again.');
+        return { user: member, invitation: await issueInvitation(trx, member.id, base) };
+      });
+    },
+
+    changeRole: (principal: Principal, userId: string, role: Role) => changeMember(principal, userId, () => ({ role })),
+    /** Switches a member off: sessions end, sign-in and open invitations stop working. Tokens stay. */
+    disableMember: (principal: Principal, userId: string) => changeMember(principal, userId, () => ({ disabled: true })),
+    enableMember: (principal: Principal, userId: string) => changeMember(principal, userId, () => ({ disabled: false })),
 
     listUsers: (principal: Principal, page: PageRequest) => repo.listUsers(db, principal.accountId, page),
 

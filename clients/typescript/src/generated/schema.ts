@@ -135,7 +135,13 @@ export interface paths {
          */
         get: operations["listUsers"];
         put?: never;
-        post?: never;
+        /**
+         * Invite a team member
+         * @description Adds a person to the account with a role and returns the link where they set their password (once, within 72 hours): hand it to them, it is not shown again (`POST /users/{userId}/invitation` makes a new one). Only an owner adds an owner (403). An email someone already signs in with, in any account, is 409 `email_taken`. Accepts an Idempotency-Key header.
+         *
+         *     Permission: `people:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
+         */
+        post: operations["inviteUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -162,6 +168,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/{userId}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a team member again
+         * @description A new link where the person sets a password (their earlier links stop working); also how a forgotten password is reset. A switched-off person is 403.
+         *
+         *     Permission: `people:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
+         */
+        post: operations["reinviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a team member’s role
+         * @description Their sessions end at once (they sign in again with the new role). Only an owner makes someone an owner or changes an owner (403); the account’s last active owner keeps the role (409 `last_owner`).
+         *
+         *     Permission: `people:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
+         */
+        patch: operations["changeUserRole"];
+        trace?: never;
+    };
+    "/api/v1/users/{userId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch a team member off
+         * @description Their sessions and live streams end within seconds, sign-in and open invitations stop working; their access tokens are not touched (revoke them with `DELETE /tokens/{tokenId}`). Only an owner switches off an owner (403); the last active owner cannot be (409 `last_owner`). Switching off someone already off changes nothing.
+         *
+         *     Permission: `people:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
+         */
+        post: operations["disableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{userId}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch a team member on again
+         * @description They can sign in again with their password (or a new invitation). Only an owner switches an owner on (403).
+         *
+         *     Permission: `people:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
+         */
+        post: operations["enableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/chatbots": {
         parameters: {
             query?: never;
@@ -171,7 +265,7 @@ export interface paths {
         };
         /**
          * List chatbots
-         * @description Permission: `chatbots:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         * @description Permission: `chatbots:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         get: operations["listChatbots"];
         put?: never;
@@ -191,7 +285,7 @@ export interface paths {
         };
         /**
          * Get a chatbot
-         * @description Permission: `chatbots:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         * @description Permission: `chatbots:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         get: operations["getChatbot"];
         put?: never;
@@ -213,7 +307,7 @@ export interface paths {
          * List knowledge sources
          * @description Newest first, without their text.
          *
-         *     Permission: `knowledge:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         *     Permission: `knowledge:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         get: operations["listKnowledgeSources"];
         put?: never;
@@ -237,7 +331,7 @@ export interface paths {
          * Add a website
          * @description Reads one page (`crawl: "page"`, or exactly `pageUrls`), or follows the site’s links (`crawl: "site"`: up to 50 pages, 2 levels deep).
          *
-         *     Permission: `knowledge:write`.
+         *     Permission: `knowledge:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         post: operations["addWebsiteSource"];
         delete?: never;
@@ -257,7 +351,7 @@ export interface paths {
         put?: never;
         /**
          * Add text
-         * @description Permission: `knowledge:write`.
+         * @description Permission: `knowledge:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         post: operations["addTextSource"];
         delete?: never;
@@ -279,7 +373,7 @@ export interface paths {
          * Upload a file
          * @description multipart/form-data with a `file` part (PDF, .docx, CSV, .txt, .md, PNG, JPEG, WebP, GIF or BMP; at most 50 MiB; the content must match the extension) and an optional `title` (at most 255 characters, default the file name). With an `Idempotency-Key`, the same request is the same file (its bytes and name) and the same title, whatever the multipart boundary or the order of the parts: it replays the first answer; another file or title with the key is 422 `idempotency_key_reused`, and nothing of it is kept.
          *
-         *     Permission: `knowledge:write`.
+         *     Permission: `knowledge:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         post: operations["uploadFileSource"];
         delete?: never;
@@ -297,7 +391,7 @@ export interface paths {
         };
         /**
          * Get a knowledge source
-         * @description Permission: `knowledge:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         * @description Permission: `knowledge:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         get: operations["getKnowledgeSource"];
         put?: never;
@@ -306,7 +400,7 @@ export interface paths {
          * Delete a knowledge source
          * @description The chatbot stops using it at once.
          *
-         *     Permission: `knowledge:delete`.
+         *     Permission: `knowledge:delete`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         delete: operations["deleteKnowledgeSource"];
         options?: never;
@@ -315,7 +409,7 @@ export interface paths {
          * Update a knowledge source
          * @description Only sent fields change. New `text` (text sources, when ready or failed) is processed again.
          *
-         *     Permission: `knowledge:write`.
+         *     Permission: `knowledge:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         patch: operations["updateKnowledgeSource"];
         trace?: never;
@@ -331,7 +425,7 @@ export interface paths {
         put?: never;
         /**
          * Read a website again now
-         * @description Permission: `knowledge:write`.
+         * @description Permission: `knowledge:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         post: operations["refreshKnowledgeSource"];
         delete?: never;
@@ -351,7 +445,7 @@ export interface paths {
          * List curated answers
          * @description Newest first (by createdAt).
          *
-         *     Permission: `answers:read`.
+         *     Permission: `answers:read`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         get: operations["listCuratedAnswers"];
         put?: never;
@@ -359,7 +453,7 @@ export interface paths {
          * Add a curated answer
          * @description The team’s own answer to a question: when a visitor asks it (in these words, other forms of them, or other wordings the answer lists), the chatbot replies with `answer` exactly as written, before looking at any knowledge source. With `fromQuestion` (the `id` of an entry of `GET /chatbots/{chatbotId}/questions`) the answer is written for that question: `question` defaults to its wording, and the report shows the answer as covering it. A question or other wording another curated answer of the chatbot has already is 409 `duplicate_question`. Accepts an Idempotency-Key header.
          *
-         *     Permission: `answers:write`.
+         *     Permission: `answers:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         post: operations["createCuratedAnswer"];
         delete?: never;
@@ -377,7 +471,7 @@ export interface paths {
         };
         /**
          * Get a curated answer
-         * @description Permission: `answers:read`.
+         * @description Permission: `answers:read`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         get: operations["getCuratedAnswer"];
         put?: never;
@@ -386,7 +480,7 @@ export interface paths {
          * Delete a curated answer
          * @description The chatbot stops using it at once.
          *
-         *     Permission: `answers:write`.
+         *     Permission: `answers:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         delete: operations["deleteCuratedAnswer"];
         options?: never;
@@ -395,7 +489,7 @@ export interface paths {
          * Update a curated answer
          * @description Only sent fields change; `alternatives` replaces the whole list. The chatbot uses the new wording at once.
          *
-         *     Permission: `answers:write`.
+         *     Permission: `answers:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         patch: operations["updateCuratedAnswer"];
         trace?: never;
@@ -411,7 +505,7 @@ export interface paths {
          * List webhook endpoints
          * @description Newest first, without secrets; `data.events` lists every type an endpoint can subscribe to.
          *
-         *     Permission: `webhooks:read`.
+         *     Permission: `webhooks:read`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -419,7 +513,7 @@ export interface paths {
          * Add a webhook endpoint
          * @description The signing secret is returned in this response only.
          *
-         *     Permission: `webhooks:write`.
+         *     Permission: `webhooks:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -441,7 +535,7 @@ export interface paths {
          * Send a test event
          * @description Sends a signed `webhook.test` event now, also to an inactive endpoint; it does not count toward the failure streak.
          *
-         *     Permission: `webhooks:write`.
+         *     Permission: `webhooks:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -462,7 +556,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a webhook endpoint
-         * @description Permission: `webhooks:write`.
+         * @description Permission: `webhooks:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -481,7 +575,7 @@ export interface paths {
          * List delivery attempts
          * @description Every attempt to this endpoint (automatic, test and manual), newest first, kept 30 days.
          *
-         *     Permission: `webhooks:read`.
+         *     Permission: `webhooks:read`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -505,7 +599,7 @@ export interface paths {
          * Send a delivery again
          * @description Sends that delivery's event again now, with the same id and body, answering like the test operation.
          *
-         *     Permission: `webhooks:write`.
+         *     Permission: `webhooks:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         post: operations["retryWebhookDelivery"];
         delete?: never;
@@ -525,7 +619,7 @@ export interface paths {
          * List conversations
          * @description Newest first (by startedAt).
          *
-         *     Permission: `conversations:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         *     Permission: `conversations:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         get: operations["listConversations"];
         put?: never;
@@ -533,7 +627,7 @@ export interface paths {
          * Start a conversation (API channel)
          * @description Your backend speaks for the visitor: the visitor's first message, answered by the chatbot. Accepts an Idempotency-Key header.
          *
-         *     Permission: `messages:write`.
+         *     Permission: `messages:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         post: operations["startConversation"];
         delete?: never;
@@ -553,7 +647,7 @@ export interface paths {
          * List a conversation's messages
          * @description Newest first (by createdAt).
          *
-         *     Permission: `conversations:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         *     Permission: `conversations:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         get: operations["listMessages"];
         put?: never;
@@ -561,7 +655,7 @@ export interface paths {
          * Send a visitor message (API channel)
          * @description Accepts an Idempotency-Key header.
          *
-         *     Permission: `messages:write`.
+         *     Permission: `messages:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         post: operations["sendVisitorMessage"];
         delete?: never;
@@ -581,7 +675,7 @@ export interface paths {
          * List the account's conversations
          * @description Every chatbot of the account the token may see (a token restricted to some chatbots sees only theirs), newest activity first (by lastMessageAt). Filters as on the per-chatbot list, plus `chatbotId` and `assignee`; a chatbot the token cannot see gives an empty list.
          *
-         *     Permission: `conversations:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         *     Permission: `conversations:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         get: operations["listAccountConversations"];
         put?: never;
@@ -601,7 +695,7 @@ export interface paths {
         };
         /**
          * Get a conversation
-         * @description Permission: `conversations:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         * @description Permission: `conversations:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         get: operations["getConversation"];
         put?: never;
@@ -613,7 +707,7 @@ export interface paths {
          * Resolve or reopen a conversation
          * @description resolved true resolves and ends the handover: mode becomes ai, the assignee is cleared, escalated becomes false, and conversation.resolved fires. A visitor who writes again is answered by the chatbot. false reopens.
          *
-         *     Permission: `conversations:write`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         *     Permission: `conversations:write`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         patch: operations["resolveConversation"];
         trace?: never;
@@ -631,7 +725,7 @@ export interface paths {
          * Take a conversation over
          * @description The chatbot stops answering; mode becomes human and the token's creator is assigned. Works whether or not the conversation is escalated. Waits up to a second for the conversation's lock: of simultaneous take-overs one succeeds and the others answer 409 already_handover; 503 lock_failed (Retry-After: 1) only when the lock could not be had in that time.
          *
-         *     Permission: `conversations:write`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         *     Permission: `conversations:write`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         post: operations["takeOverConversation"];
         delete?: never;
@@ -653,7 +747,7 @@ export interface paths {
          * Reply to the visitor
          * @description Sent as the token's creator (the visitor sees their first name) on the conversation's own channel. Replying to an open, unclaimed handover claims it. Accepts an Idempotency-Key header.
          *
-         *     Permission: `conversations:write`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         *     Permission: `conversations:write`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         post: operations["replyToConversation"];
         delete?: never;
@@ -675,7 +769,7 @@ export interface paths {
          * Hand the conversation back to the chatbot
          * @description Mode becomes ai; the chatbot answers the visitor's next messages and the handover closes (escalated false).
          *
-         *     Permission: `conversations:write`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         *     Permission: `conversations:write`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         post: operations["switchConversationToAi"];
         delete?: never;
@@ -695,7 +789,7 @@ export interface paths {
          * List visitor questions (unanswered by default)
          * @description Visitor questions grouped by their normalised form (case, accents, punctuation and spacing do not count), most frequent first, then most recently asked. With `answered=false` (the default): questions the chatbot could not answer from its knowledge and questions whose answer a visitor rated down (`POST /widget/…/feedback`), so the team can fill the gaps.
          *
-         *     Permission: `conversations:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         *     Permission: `conversations:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         get: operations["listQuestions"];
         put?: never;
@@ -717,7 +811,7 @@ export interface paths {
          * Follow the account's conversations live (Server-Sent Events)
          * @description `text/event-stream`, not enveloped. `event: conversation` carries the Conversation resource after every change and every new message; `event: message` carries the Message resource plus `threadId` for new messages of the conversations named with `threadId` (up to 20). Every event has an increasing `id`, counted within the account (other accounts' activity leaves no gaps); `Last-Event-ID` (or `lastEventId`) replays the events after it (kept for 24 hours at least); without one the stream starts now. A `: keep-alive` comment comes every 15 seconds. A token restricted to some chatbots receives only their conversations. The stream ends when what opened it does (sign-out, a new password, the person disabled, the session idle or past its end; the token revoked or expired): within seconds, in every process, a last `event: end` without id carries `{"reason"}` (`session_ended`, `token_revoked`, `token_expired`, `access_changed`), then the response closes; reconnecting is 401.
          *
-         *     Permission: `conversations:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         *     Permission: `conversations:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         get: operations["streamConversations"];
         put?: never;
@@ -739,7 +833,7 @@ export interface paths {
          * List leads
          * @description Newest first (by capturedAt). `contact=true` lists only leads with an email address or phone number.
          *
-         *     Permission: `leads:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         *     Permission: `leads:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         get: operations["listLeads"];
         put?: never;
@@ -759,7 +853,7 @@ export interface paths {
         };
         /**
          * Get a lead
-         * @description Permission: `leads:read`. A signed-in session has it too (changes send `X-CSRF-Token`).
+         * @description Permission: `leads:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         get: operations["getLead"];
         put?: never;
@@ -768,7 +862,7 @@ export interface paths {
          * Delete a lead
          * @description Removes the lead's data for good; the conversation it came from and its messages are kept.
          *
-         *     Permission: `leads:delete`.
+         *     Permission: `leads:delete`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         delete: operations["deleteLead"];
         options?: never;
@@ -777,7 +871,7 @@ export interface paths {
          * Update a lead
          * @description Only sent fields change; null clears a contact field.
          *
-         *     Permission: `leads:write`.
+         *     Permission: `leads:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
          */
         patch: operations["updateLead"];
         trace?: never;
@@ -1077,6 +1171,10 @@ export interface components {
             /** @description Full name; visitors see the first word on replies. */
             name: string;
             email: string;
+            /** @description owner and admin: the console and the management API, and the inbox; agent: the inbox only. Only an owner makes or changes an owner. */
+            role: "owner" | "admin" | "agent";
+            /** @description invited: has not set a password yet; active: can sign in; disabled: switched off (sign-in refused, sessions ended). */
+            status: "invited" | "active" | "disabled";
             /**
              * Format: date-time
              * @example 2026-11-22T10:00:00.000Z
@@ -1111,6 +1209,16 @@ export interface components {
             /** @description True when another page exists. */
             hasMore: boolean;
             nextCursor: string | null;
+        };
+        /** InvitationLink */
+        InvitationLink: {
+            /** @description Where the person sets their password: works once, for 72 hours. Hand it to them; it is shown only here. */
+            link: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            expiresAt: string;
         };
         /** Chatbot */
         Chatbot: {
@@ -1617,6 +1725,8 @@ export interface operations {
                      *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
                      *           "name": "Ann Lee",
                      *           "email": "ann@example.com",
+                     *           "role": "owner",
+                     *           "status": "invited",
                      *           "createdAt": "2026-11-22T10:00:00.000Z"
                      *         },
                      *         "csrfToken": "string",
@@ -1946,6 +2056,8 @@ export interface operations {
                      *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
                      *           "name": "Ann Lee",
                      *           "email": "ann@example.com",
+                     *           "role": "owner",
+                     *           "status": "invited",
                      *           "createdAt": "2026-11-22T10:00:00.000Z"
                      *         },
                      *         "csrfToken": "string",
@@ -2637,6 +2749,8 @@ export interface operations {
                      *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
                      *           "name": "Ann Lee",
                      *           "email": "ann@example.com",
+                     *           "role": "owner",
+                     *           "status": "invited",
                      *           "createdAt": "2026-11-22T10:00:00.000Z"
                      *         },
                      *         "csrfToken": "string",
@@ -2902,6 +3016,8 @@ export interface operations {
                      *             "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
                      *             "name": "Ann Lee",
                      *             "email": "ann@example.com",
+                     *             "role": "owner",
+                     *             "status": "invited",
                      *             "createdAt": "2026-11-22T10:00:00.000Z"
                      *           }
                      *         ]
@@ -3139,6 +3255,475 @@ export interface operations {
             };
         };
     };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours replays the first answer (`Idempotent-Replayed: true`) and does nothing again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Fox Mulder",
+                 *       "email": "fox@example.com",
+                 *       "role": "owner"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Full name; visitors see the first word on replies.
+                     * @example Fox Mulder
+                     */
+                    name: string;
+                    /**
+                     * @description Where they sign in with; one person per email across the service.
+                     * @example fox@example.com
+                     */
+                    email: string;
+                    /** @description owner and admin: the console and the management API, and the inbox; agent: the inbox only. Only an owner makes or changes an owner. */
+                    role: "owner" | "admin" | "agent";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when this answer replays the first request sent with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description On a replay: the id of the first request sent with the key. */
+                    "Original-Request"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *           "name": "Ann Lee",
+                     *           "email": "ann@example.com",
+                     *           "role": "owner",
+                     *           "status": "invited",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z"
+                     *         },
+                     *         "invitation": {
+                     *           "link": "string",
+                     *           "expiresAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            user: components["schemas"]["User"];
+                            invitation: components["schemas"]["InvitationLink"];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `email_taken`: someone already signs in with this email (emails are one person each, across accounts); `idempotency_in_progress`: a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "email_taken",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "email_taken" | "idempotency_in_progress";
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+            413: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+            415: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`: this Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "idempotency_key_reused";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
     getCurrentUser: {
         parameters: {
             query?: never;
@@ -3170,6 +3755,8 @@ export interface operations {
                      *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
                      *           "name": "Ann Lee",
                      *           "email": "ann@example.com",
+                     *           "role": "owner",
+                     *           "status": "invited",
                      *           "createdAt": "2026-11-22T10:00:00.000Z"
                      *         }
                      *       },
@@ -3254,6 +3841,1355 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    reinviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *           "name": "Ann Lee",
+                     *           "email": "ann@example.com",
+                     *           "role": "owner",
+                     *           "status": "invited",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z"
+                     *         },
+                     *         "invitation": {
+                     *           "link": "string",
+                     *           "expiresAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            user: components["schemas"]["User"];
+                            invitation: components["schemas"]["InvitationLink"];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    changeUserRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "owner"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description owner and admin: the console and the management API, and the inbox; agent: the inbox only. Only an owner makes or changes an owner. */
+                    role: "owner" | "admin" | "agent";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *           "name": "Ann Lee",
+                     *           "email": "ann@example.com",
+                     *           "role": "owner",
+                     *           "status": "invited",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            user: components["schemas"]["User"];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `last_owner`: the change would leave the account without an active owner */
+            409: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "last_owner",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "last_owner";
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+            413: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+            415: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    disableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *           "name": "Ann Lee",
+                     *           "email": "ann@example.com",
+                     *           "role": "owner",
+                     *           "status": "invited",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            user: components["schemas"]["User"];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `last_owner`: the change would leave the account without an active owner */
+            409: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "last_owner",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "last_owner";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    enableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *           "name": "Ann Lee",
+                     *           "email": "ann@example.com",
+                     *           "role": "owner",
+                     *           "status": "invited",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            user: components["schemas"]["User"];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
                         };
                     };
                 };
