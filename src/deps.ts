@@ -78,6 +78,7 @@ import {
 } from './modules/knowledge/index.js';
 import { createLeadsService, leadsCapability, type LeadsService } from './modules/leads/index.js';
 import { createPeopleService, peopleCapability, type PeopleService } from './modules/people/index.js';
+import { createTokensService, tokensCapability } from './modules/tokens/index.js';
 import {
   createWebhooksRuntime,
   createWebhooksService,
@@ -190,6 +191,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     mount(healthCapability, { database }),
     mount(peopleCapability, { db, clock, config, logger, people, paginator }),
     mount(chatbotsCapability, { chatbots, paginator }),
+    mount(tokensCapability, { tokens: createTokensService({ db, accounts, chatbots }), paginator, clock }),
     mount(knowledgeCapability, { ...knowledgeBase, knowledge, paginator }),
     mount(curatedAnswersCapability, { ...curatedBase, curatedAnswers, paginator }),
     mount(webhooksCapability, { ...webhooksBase, webhooks, paginator }),

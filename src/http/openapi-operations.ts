@@ -26,6 +26,9 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'PATCH /api/v1/users/{userId}': { id: 'changeUserRole', codes: ['last_owner'] },
   'POST /api/v1/users/{userId}/disable': { id: 'disableUser', codes: ['last_owner'] },
   'POST /api/v1/users/{userId}/enable': { id: 'enableUser' },
+  'GET /api/v1/tokens': { id: 'listTokens' },
+  'POST /api/v1/tokens': { id: 'createToken' },
+  'DELETE /api/v1/tokens/{tokenId}': { id: 'revokeToken' },
   'GET /api/v1/chatbots': { id: 'listChatbots' },
   'GET /api/v1/chatbots/{chatbotId}': { id: 'getChatbot' },
 

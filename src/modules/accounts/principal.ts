@@ -1,3 +1,4 @@
+import { AppError } from '../../errors.js';
 import type { Permission, Role } from './permissions.js';
 
 /**
@@ -22,6 +23,17 @@ export interface Principal {
 
 export const canSeeChatbot = (principal: Principal, chatbotId: string): boolean =>
   principal.chatbotIds === null || principal.chatbotIds.includes(chatbotId);
+
+/**
+ * Whether the principal acts on the whole account: what concerns every chatbot (the team, tokens, new
+ * chatbots) is refused to a token restricted to some of them.
+ */
+export const isAccountWide = (principal: Principal): boolean => principal.chatbotIds === null;
+
+/** 403 unless the principal acts on the whole account (isAccountWide); `what` names the action. */
+export function assertAccountWide(principal: Principal, what: string): void {
+  if (!isAccountWide(principal)) throw new AppError('forbidden', `${what} needs a token for every chatbot of the account; this one is restricted to some.`);
+}
 
 /** Visitors see the first word of a team member's full name. */
 export const firstName = (fullName: string): string => fullName.trim().split(/\s+/)[0] ?? fullName;

@@ -13,7 +13,7 @@ import { inBatches } from '../../lib/batches.js';
 import { RateWindow } from '../../lib/rate-window.js';
 import { isUuid } from '../../lib/ids.js';
 import type { UserRow } from './people.table.js';
-import { ACCESS_ENDED_CHANNEL, AccountsError, ROLE_PERMISSIONS, roleOf, type Principal, type PrincipalEnd, type Role } from '../accounts/index.js';
+import { ACCESS_ENDED_CHANNEL, AccountsError, ROLE_PERMISSIONS, assertAccountWide, roleOf, type Principal, type PrincipalEnd, type Role } from '../accounts/index.js';
 import { assertKeepsAnOwner, assertMayChange } from './team.js';
 import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './password.js';
@@ -143,6 +143,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
     userId: string,
     change: (member: UserRow) => { role?: Role; disabled?: boolean },
   ): Promise<UserRow> {
+    assertAccountWide(principal, 'Managing the team');
     return db.transaction().execute(async (trx) => {
       await repo.lockAccount(trx, principal.accountId);
       const member = isUuid(userId) ? await repo.findMember(trx, principal.accountId, userId) : undefined;
@@ -297,6 +298,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
      * Only an owner adds an owner; an email anyone already has (in any account) is 409 email_taken.
      */
     async addMember(principal: Principal, input: { name: string; email: string; role: Role }, base = publicBase(config)) {
+      assertAccountWide(principal, 'Managing the team');
       const name = input.name.trim();
       if (!name) throw validationError('body.name', 'must hold a name');
       const email = input.email.trim().toLowerCase();
@@ -318,6 +320,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
 
     /** A new invitation link for a member who is not switched off (the earlier one stops working). */
     async reinvite(principal: Principal, userId: string, base = publicBase(config)) {
+      assertAccountWide(principal, 'Managing the team');
       return db.transaction().execute(async (trx) => {
         const member = isUuid(userId) ? await repo.findMember(trx, principal.accountId, userId) : undefined;
         if (!member) throw notFound('user');

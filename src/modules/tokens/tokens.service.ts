@@ -1,0 +1,70 @@
+// Access tokens through the management API: list (never a secret), create (the secret shown once),
+// revoke. A token is made for the calling person and never gives more than the caller has: no permission
+// it lacks. Tokens concern the whole account: a token restricted to some chatbots cannot manage them.
+import type { Core } from '../../core.js';
+import { AppError, notFound, validationError } from '../../errors.js';
+import type { PageRequest } from '../../http/pagination.js';
+import { isUuid } from '../../lib/ids.js';
+import { assertAccountWide, type AccountsService, type Permission, type Principal } from '../accounts/index.js';
+import * as repo from './tokens.repository.js';
+
+export interface TokensDeps extends Pick<Core, 'db'> {
+  accounts: Pick<AccountsService, 'createToken' | 'revokeToken'>;
+  chatbots: { isOfAccount(accountId: string, chatbotId: string): Promise<boolean> };
+}
+
+export type TokensService = ReturnType<typeof createTokensService>;
+
+export interface NewToken {
+  name: string;
+  permissions: Permission[];
+  chatbotIds?: string[] | null;
+  expiresInDays?: number | null;
+}
+
+export function createTokensService({ db, accounts, chatbots }: TokensDeps) {
+  async function accountToken(principal: Principal, tokenId: string) {
+    assertAccountWide(principal, 'Managing tokens');
+    const row = isUuid(tokenId) ? await repo.findToken(db, principal.accountId, tokenId) : undefined;
+    if (!row) throw notFound('token');
+    return row;
+  }
+
+  return {
+    list(principal: Principal, page: PageRequest) {
+      assertAccountWide(principal, 'Managing tokens');
+      return repo.listTokens(db, principal.accountId, page);
+    },
+
+    get: accountToken,
+
+    async create(principal: Principal, input: NewToken) {
+      assertAccountWide(principal, 'Managing tokens');
+      const lacking = [...new Set(input.permissions)].filter((permission) => !principal.permissions.has(permission));
+      if (lacking.length > 0) throw new AppError('forbidden', `A token cannot give what its maker lacks: ${lacking.join(', ')}.`);
+      const chatbotIds = input.chatbotIds ? [...new Set(input.chatbotIds)] : null;
+      for (const [i, id] of (chatbotIds ?? []).entries()) {
+        if (!isUuid(id) || !(await chatbots.isOfAccount(principal.accountId, id)))
+          throw validationError(`body.chatbotIds[${i}]`, 'is not a chatbot of this account');
+      }
+      const created = await accounts.createToken({
+        userId: principal.userId,
+        scopes: [...new Set(input.permissions)],
+        chatbotIds,
+        expiresInDays: input.expiresInDays ?? null,
+        name: input.name.trim(),
+      });
+      const row = await repo.findToken(db, principal.accountId, created.id);
+      if (!row) throw notFound('token');
+      return { row, secret: created.token };
+    },
+
+    /** Revoked at once: requests with it get 401 and its live streams end within seconds, in every process. */
+    async revoke(principal: Principal, tokenId: string) {
+      const row = await accountToken(principal, tokenId);
+      if (row.revoked_at !== null) return row;
+      await accounts.revokeToken(row.id);
+      return (await repo.findToken(db, principal.accountId, row.id)) ?? row;
+    },
+  };
+}
