@@ -37,6 +37,7 @@ import {
   createCuratedMatcher,
   curatedAnswersCapability,
   withCuratedAnswers,
+  withFallbackText,
   type CuratedAnswersService,
 } from './modules/answers/index.js';
 import { createAccountsService, type AccountsService } from './modules/accounts/index.js';
@@ -46,6 +47,7 @@ import {
   createChannelsRuntime,
   createInboundService,
   createWebChatService,
+  originsPort,
   type ChannelsRuntime,
   type InboundService,
   type WebChatService,
@@ -153,11 +155,12 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
 
   const accounts = createAccountsService(core);
   const people = createPeopleService(core);
-  const chatbots = createChatbotsService({ db, clock, accounts });
   const leads = createLeadsService(core);
 
   const knowledgeBase = { db, clock, logger, runtime: createKnowledgeRuntime(core) };
   const knowledge = createKnowledgeService(knowledgeBase);
+  // A deleted chatbot's knowledge goes with it (full-text rows and uploaded files are not cascades).
+  const chatbots = createChatbotsService({ db, clock, accounts, origins: originsPort, removals: [knowledge.removeAllOf] });
 
   const curatedBase = { db, clock, logger, embeddings: knowledgeBase.runtime.embeddings };
   const curatedAnswers = createCuratedAnswersService(curatedBase);
@@ -176,7 +179,10 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     }),
   });
   // Curated answers come before whichever engine answers from the knowledge.
-  const engine = withCuratedAnswers(overrides.answerEngine ?? createAnswerEngine(config, knowledge.search, logger), curatedMatcher);
+  const engine = withFallbackText(
+    withCuratedAnswers(overrides.answerEngine ?? createAnswerEngine(config, knowledge.search, logger), curatedMatcher),
+    chatbots.fallbackTextOf,
+  );
   const feed = createConversationFeed(core);
   const liveRuntime = createLiveRuntime();
   const streamAccess = createStreamAccess({ notifications: core.notifications, logger, check: principalChecks({ tokenEnds: accounts.tokenEnds, sessionEnds: people.sessionEnds }) });

@@ -31,6 +31,9 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'DELETE /api/v1/tokens/{tokenId}': { id: 'revokeToken' },
   'GET /api/v1/chatbots': { id: 'listChatbots' },
   'GET /api/v1/chatbots/{chatbotId}': { id: 'getChatbot' },
+  'POST /api/v1/chatbots': { id: 'createChatbot' },
+  'PATCH /api/v1/chatbots/{chatbotId}': { id: 'updateChatbot' },
+  'DELETE /api/v1/chatbots/{chatbotId}': { id: 'deleteChatbot' },
 
   'GET /api/v1/chatbots/{chatbotId}/knowledge': { id: 'listKnowledgeSources' },
   'POST /api/v1/chatbots/{chatbotId}/knowledge/website': { id: 'addWebsiteSource', codes: ADD_KNOWLEDGE },
@@ -72,6 +75,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'PATCH /api/v1/chatbots/{chatbotId}/leads/{leadId}': { id: 'updateLead' },
   'DELETE /api/v1/chatbots/{chatbotId}/leads/{leadId}': { id: 'deleteLead' },
 
+  'GET /api/v1/widget/{chatbotId}/settings': { id: 'getWebChatSettings', codes: ['forbidden'] },
   'POST /api/v1/widget/{chatbotId}/conversations': { id: 'startWebChat', codes: ['forbidden'] },
   'POST /api/v1/widget/{chatbotId}/conversations/{threadId}/messages': { id: 'sendWebChatMessage', codes: ['forbidden'] },
   'GET /api/v1/widget/{chatbotId}/conversations/{threadId}/messages': { id: 'readWebChat', codes: ['forbidden'] },

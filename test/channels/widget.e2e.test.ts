@@ -118,9 +118,10 @@ describeEachDialect('the embeddable widget in Chromium', (t) => {
     chatbotId: string,
     viewport: { width: number; height: number },
     allow = true,
+    dataTitle?: string | null,
   ): Promise<{ page: Page; url: string; problems: string[] }> {
     const base = await listen(t().app);
-    const shop = await startShop(`${base}/widget.js`, chatbotId);
+    const shop = await startShop(`${base}/widget.js`, chatbotId, dataTitle);
     shops.push(shop.server);
     if (allow) {
       const setup = await channelSetup(commandServices(t().deps.config, t().db, t().clock));
@@ -395,6 +396,38 @@ describeEachDialect('the embeddable widget in Chromium', (t) => {
         token: s.token,
       });
       assert.equal(conversations.body.data.conversations.length, 0);
+      assert.deepEqual(problems, []);
+    },
+  );
+  it(
+    'takes its title, colour, side, greeting and the bot’s name from the chatbot’s settings when the tag sets none',
+    { skip },
+    async () => {
+      const s = await seed(t());
+      await addReadyTextSource(t(), s.chatbotId, s.token, OPENING_HOURS);
+      const changed = await t().api('PATCH', `/chatbots/${s.chatbotId}`, {
+        token: s.token,
+        body: { greeting: 'Ahoy! Ask me about rentals.', botName: 'Skipper', widget: { title: 'Harbour help', color: '#0b6e4f', position: 'bottom-left' } },
+      });
+      assert.equal(changed.status, 200);
+      const { page, problems } = await openShop(s.chatbotId, WIDE, true, null);
+      const bubble = page.getByRole('button', { name: 'Open chat: Harbour help' });
+      await bubble.waitFor();
+      const box = await boxOf(bubble, 'the bubble');
+      assert.ok(box.x < WIDE.width / 2, `the bubble sits on the left: ${JSON.stringify(box)}`);
+      assert.equal(await bubble.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(11, 110, 79)');
+      await bubble.click();
+      const dialog = page.getByRole('dialog', { name: 'Harbour help' });
+      await dialog.waitFor();
+      const log = page.getByRole('log', { name: 'Messages' });
+      await log.getByText('Ahoy! Ask me about rentals.').waitFor();
+      await page.getByRole('textbox', { name: 'Your message' }).fill('When are you open on Saturday?');
+      await page.keyboard.press('Enter');
+      const answer = log.locator('.msg.assistant').first();
+      await answer.waitFor();
+      assert.equal(await answer.locator('.who').innerText(), 'Skipper');
+      await page.screenshot({ path: `${SCREENSHOTS}widget-settings.png` });
+      assert.deepEqual((await seriousAccessibilityProblems(page)).problems, []);
       assert.deepEqual(problems, []);
     },
   );

@@ -64,12 +64,14 @@ export function useChromium(what: string): ChromiumForTests {
 export async function startShop(
   widgetSrc: string,
   chatbotId: string,
+  /** The script tag's data-title; null: none (the chatbot's settings decide). */
+  dataTitle: string | null = 'Harbour Bikes support',
 ): Promise<{ url: string; server: Server }> {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour Bikes</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:Georgia,serif;margin:40px;background:#fbfaf7;color:#222}h1{color:#284b63}</style></head>
 <body><h1>Harbour Bikes</h1><p>City bikes, repairs and rentals by the harbour.</p>
-<script src="${widgetSrc}" data-chatbot-id="${chatbotId}" data-title="Harbour Bikes support"></script></body></html>`;
+<script src="${widgetSrc}" data-chatbot-id="${chatbotId}"${dataTitle === null ? '' : ` data-title="${dataTitle}"`}></script></body></html>`;
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(html);

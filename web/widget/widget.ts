@@ -75,9 +75,12 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
   const service = tag.src.replace(/\/widget\.js(?:[?#].*)?$/, '');
   const api = `${service}/api/v1/widget/${encodeURIComponent(chatbot)}`;
   const storageKey = `chatbot-ops:${chatbot}`;
-  const title = tag.dataset.title || 'Chat with us';
-  const color = tag.dataset.color || '#1f5fbf';
-  const side = tag.dataset.position === 'left' ? 'left' : 'right';
+  // The script tag's data-* attributes win; the team's settings (fetched below) fill in the rest.
+  let title = tag.dataset.title || 'Chat with us';
+  let color = tag.dataset.color || '#1f5fbf';
+  let side = tag.dataset.position === 'left' ? 'left' : 'right';
+  let greeting = 'Hello! Ask us anything.';
+  let botName = 'Assistant';
 
   const host = document.createElement('div');
   host.setAttribute('data-chatbot-ops', '');
@@ -121,6 +124,30 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
   const status = $<HTMLParagraphElement>('.status');
   const badge = $<HTMLSpanElement>('.badge');
   const unreadNote = $<HTMLDivElement>('.unread');
+
+  void applySettings();
+
+  /** The team's settings for the web chat (title, colour, side, greeting, the bot's name), where the tag set none. */
+  async function applySettings(): Promise<void> {
+    let settings: Partial<Record<'title' | 'botName' | 'greeting' | 'color' | 'position', string | null>>;
+    try {
+      const response = await fetch(`${api}/settings`, { credentials: 'omit' });
+      if (!response.ok) return;
+      settings = ((await response.json()) as { data: { settings: typeof settings } }).data.settings;
+    } catch {
+      return; // offline or refused: the widget's own look stays
+    }
+    if (!tag.dataset.title && settings.title) {
+      title = settings.title;
+      $<HTMLHeadingElement>('#title').textContent = title;
+      labelBubble();
+    }
+    if (!tag.dataset.color && settings.color) color = settings.color;
+    if (!tag.dataset.position && (settings.position === 'left' || settings.position === 'right')) side = settings.position;
+    $<HTMLStyleElement>('style').textContent = css(color, side);
+    if (settings.greeting) greeting = settings.greeting;
+    if (settings.botName) botName = settings.botName;
+  }
 
   const ratingsKey = `${storageKey}:ratings`;
   const ratings = readRatings();
@@ -175,7 +202,7 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
     bubble.setAttribute('aria-expanded', String(open));
     if (open) {
       setUnread(0);
-      if (log.childElementCount === 0) notice('Hello! Ask us anything.');
+      if (log.childElementCount === 0) notice(greeting);
       // A hidden log cannot scroll: what arrived while closed is brought into view now.
       scrollToNewest();
       input.focus();
@@ -262,7 +289,7 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
         ? 'You'
         : message.role === 'agent'
           ? (message.authorName ?? 'Team')
-          : 'Assistant';
+          : botName;
     item.appendChild(who);
     if (message.role === 'user') {
       const body = document.createElement('p');

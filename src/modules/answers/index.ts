@@ -7,7 +7,8 @@
 //
 // The configured engine (ANSWER_ENGINE): `extractive` by default, `openai` with the extractive engine as
 // its fallback. Curated answers (curated/: the team's own answers, their endpoints and their matching)
-// come before either: `withCuratedAnswers` wraps the engine the answer port gets.
+// come before either: `withCuratedAnswers` wraps the engine the answer port gets; `withFallbackText` puts
+// the team's own words in place of "I don't know".
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { AnswerEngine, Retrieve } from './engines/engine.js';
@@ -26,6 +27,7 @@ export {
 export { refreshSearchStatistics } from './retrieval/search.dialect.js';
 export { curatedAnswersCapability, type CuratedAnswersCapabilityDeps } from './curated/curated.capability.js';
 export { withCuratedAnswers } from './curated/curated.engine.js';
+export { withFallbackText, type FallbackTextOf } from './engines/fallback.js';
 export { createCuratedMatcher, type CuratedMatch, type CuratedMatcher } from './curated/curated.matcher.js';
 export { createCuratedAnswersService, type CuratedAnswersService } from './curated/curated.service.js';
 export {

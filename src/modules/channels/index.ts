@@ -20,7 +20,7 @@ export { PROVIDERS, type Provider } from './channels.table.js';
 export { createConnectionsService, type ConnectionsService } from './meta/connections.service.js';
 export { createInboundService, type InboundService } from './meta/inbound.service.js';
 export { createWebChatService, type WebChatService } from './web/chat.service.js';
-export { createOriginsService, type OriginsService } from './web/origins.service.js';
+export { createOriginsService, originsPort, type OriginsService } from './web/origins.service.js';
 
 export type ChannelsDeps = WebChatRoutesDeps &
   MetaRoutesDeps & { runtime: ChannelsRuntime; inbound: InboundService };

@@ -1,9 +1,17 @@
-import type { Executor } from '../../db/database.js';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ChatbotTable, Executor } from '../../db/database.js';
 import { prepareQuery } from '../../db/prepared.js';
 import { keysetPage, preparedKeysetPage, type PageRequest } from '../../http/pagination.js';
 
-export const insertChatbot = (db: Executor, row: { id: string; account_id: string; name: string; created_at: number }) =>
-  db.insertInto('chatbots').values(row).returningAll().executeTakeFirstOrThrow();
+export const insertChatbot = (db: Executor, row: Insertable<ChatbotTable>) => db.insertInto('chatbots').values(row).returningAll().executeTakeFirstOrThrow();
+
+export const updateChatbot = (db: Executor, chatbotId: string, changes: Updateable<ChatbotTable>) =>
+  db.updateTable('chatbots').set(changes).where('id', '=', chatbotId).returningAll().executeTakeFirstOrThrow();
+
+/** The chatbot row; what else is its goes with it by the database's cascades. */
+export const deleteChatbot = (db: Executor, chatbotId: string) => db.deleteFrom('chatbots').where('id', '=', chatbotId).executeTakeFirst();
+
+export type ChatbotRow = Pick<Selectable<ChatbotTable>, (typeof LISTED)[number]>;
 
 export const findChatbot = (db: Executor, accountId: string, chatbotId: string) =>
   db.selectFrom('chatbots').selectAll().where('account_id', '=', accountId).where('id', '=', chatbotId).executeTakeFirst();
@@ -19,7 +27,7 @@ export const findChatbotById = (db: Executor, chatbotId: string) =>
   db.selectFrom('chatbots').selectAll().where('id', '=', chatbotId).executeTakeFirst();
 
 /** What a list shows of a chatbot: each column read is a string made for every row of every page. */
-const LISTED = ['id', 'name', 'created_at'] as const;
+const LISTED = ['id', 'name', 'greeting', 'fallback_text', 'bot_name', 'widget_title', 'widget_color', 'widget_position', 'created_at'] as const;
 
 /** Every chatbot of the account, the common case, compiled once (`preparedKeysetPage`). */
 const allChatbotsPage = preparedKeysetPage(

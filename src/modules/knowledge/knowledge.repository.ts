@@ -74,6 +74,15 @@ export async function deleteSource(trx: Executor, sourceId: string): Promise<voi
   await trx.deleteFrom('knowledge_sources').where('id', '=', sourceId).execute();
 }
 
+/** Removes every source of a chatbot and everything indexed from them; returns the stored uploads' records. */
+export async function deleteSourcesOfChatbot(trx: Executor, chatbotId: string): Promise<string[]> {
+  const uploads = await trx.selectFrom('knowledge_sources').select('upload').where('chatbot_id', '=', chatbotId).where('upload', 'is not', null).execute();
+  // Chunks first and explicitly: the FTS5 delete trigger must see each chunk row go.
+  await trx.deleteFrom('knowledge_chunks').where('chatbot_id', '=', chatbotId).execute();
+  await trx.deleteFrom('knowledge_sources').where('chatbot_id', '=', chatbotId).execute();
+  return uploads.flatMap((row) => (row.upload ? [row.upload] : []));
+}
+
 /** Swaps the indexed content of a source for new chunks; callers run it in the transaction that marks the source ready. */
 export async function replaceChunks(trx: Executor, source: { id: string; chatbot_id: string }, chunks: readonly ChunkDraft[]): Promise<void> {
   await trx.deleteFrom('knowledge_chunks').where('source_id', '=', source.id).execute();

@@ -2,6 +2,7 @@
 // (the spec's status table and the contract). Every change that needs processing queues its job in the
 // same transaction.
 import type { Core } from '../../core.js';
+import type { Executor } from '../../db/database.js';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, notFound, validationError } from '../../errors.js';
@@ -49,6 +50,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
       updateSource(deps, chatbotId, sourceId, input),
     refreshSource: (chatbotId: string, sourceId: string) => refreshSource(deps, chatbotId, sourceId),
     deleteSource: (chatbotId: string, sourceId: string) => deleteSource(deps, chatbotId, sourceId),
+    removeAllOf: (trx: Executor, chatbotId: string) => removeAllOf(deps, trx, chatbotId),
     /** Passages of the chatbot's ready sources for a question (what the chatbot answers from). */
     search: (chatbotId: string, query: string, limit: number, options?: { byMeaning?: boolean }) =>
       searchKnowledge(deps.db, chatbotId, query, limit, options?.byMeaning === false ? null : meaning),
@@ -384,6 +386,23 @@ async function refreshSource(
   });
 }
 
+/**
+ * Every source of a chatbot that is being deleted, in its transaction; the uploaded files go once it has
+ * committed (the returned step), as for one source.
+ */
+async function removeAllOf(deps: KnowledgeServiceDeps, trx: Executor, chatbotId: string): Promise<() => Promise<void>> {
+  const uploads = (await repo.deleteSourcesOfChatbot(trx, chatbotId)).map((text) => JSON.parse(text) as StoredUpload);
+  return async () => {
+    for (const upload of uploads) await removeUpload(deps, upload, chatbotId);
+  };
+}
+
+async function removeUpload(deps: KnowledgeServiceDeps, upload: StoredUpload, ownerId: string): Promise<void> {
+  await rm(join(deps.runtime.dataDir, upload.path), { force: true }).catch((error: unknown) =>
+    deps.logger.warn({ err: error, ownerId }, 'could not remove a deleted source’s upload'),
+  );
+}
+
 /** The chatbot stops using the source at once: its chunks go in the same transaction, a running job drops its result. */
 async function deleteSource(deps: KnowledgeServiceDeps, chatbotId: string, sourceId: string): Promise<void> {
   const upload = await deps.db.transaction().execute(async (trx) => {
@@ -393,9 +412,5 @@ async function deleteSource(deps: KnowledgeServiceDeps, chatbotId: string, sourc
     return source.upload ? (JSON.parse(source.upload) as StoredUpload) : null;
   });
   // Files are not part of the transaction: removed once the row is surely gone.
-  if (upload) {
-    await rm(join(deps.runtime.dataDir, upload.path), { force: true }).catch((error: unknown) =>
-      deps.logger.warn({ err: error, sourceId }, 'could not remove a deleted source’s upload'),
-    );
-  }
+  if (upload) await removeUpload(deps, upload, sourceId);
 }

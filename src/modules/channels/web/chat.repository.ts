@@ -37,6 +37,27 @@ export async function listAllowedOrigins(db: Executor, chatbotId: string): Promi
   return rows.map((row) => row.origin);
 }
 
+/** The allowed origins of each of the chatbots, oldest first. */
+export async function allowedOriginsOf(db: Executor, chatbotIds: readonly string[]): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  if (chatbotIds.length === 0) return found;
+  const rows = await db
+    .selectFrom('channel_allowed_origins')
+    .select(['chatbot_id', 'origin'])
+    .where('chatbot_id', 'in', chatbotIds)
+    .orderBy('created_at')
+    .orderBy('origin')
+    .execute();
+  for (const row of rows) found.set(row.chatbot_id, [...(found.get(row.chatbot_id) ?? []), row.origin]);
+  return found;
+}
+
+/** The chatbot's allowed origins become exactly `origins` (in that order). */
+export async function replaceAllowedOrigins(trx: Executor, chatbotId: string, origins: readonly string[], now: number): Promise<void> {
+  await trx.deleteFrom('channel_allowed_origins').where('chatbot_id', '=', chatbotId).execute();
+  for (const [i, origin] of origins.entries()) await addAllowedOrigin(trx, chatbotId, origin, now + i);
+}
+
 export async function isOriginAllowed(db: Executor, chatbotId: string, origin: string): Promise<boolean> {
   const row = await db
     .selectFrom('channel_allowed_origins')

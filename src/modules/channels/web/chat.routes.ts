@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError, validationError } from '../../../errors.js';
 import { bearerToken } from '../../../http/auth.js';
-import { Envelope, errors, ok } from '../../../http/envelope.js';
+import { Envelope, Nullable, errors, ok } from '../../../http/envelope.js';
 import {
   ConversationSchema,
   FeedbackBody,
@@ -103,6 +103,42 @@ export async function webChatRoutes(fastify: FastifyInstance, { webChat, convers
     };
 
     const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+    app.get(
+      '/widget/:chatbotId/settings',
+      {
+        schema: {
+          summary: 'The web chat’s look and greeting',
+          description:
+            'Public. What the team set for the chatbot’s web chat (`PATCH /chatbots/{chatbotId}`); null where the widget keeps its own. ' +
+            'The script tag’s data-title, data-color and data-position win over these.',
+          tags: TAGS,
+          params: ChatbotParams,
+          response: {
+            200: Envelope(
+              Type.Object({
+                settings: Type.Object(
+                  {
+                    title: Nullable(Type.String()),
+                    botName: Nullable(Type.String()),
+                    greeting: Nullable(Type.String()),
+                    color: Nullable(Type.String({ pattern: '^#[0-9a-f]{6}$' })),
+                    position: Nullable(Type.Union([Type.Literal('left'), Type.Literal('right')])),
+                  },
+                  { title: 'WebChatSettings' },
+                ),
+              }),
+            ),
+            ...errors(403, 404, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        // Settings change rarely; a minute of caching spares every page view a request.
+        reply.header('cache-control', 'public, max-age=60');
+        return ok(request, { settings: await webChat.settings(request.params.chatbotId) });
+      },
+    );
 
     app.post(
       '/widget/:chatbotId/conversations',

@@ -88,6 +88,19 @@ export function createWebChatService({ db, clock, runtime, chatbots, conversatio
     /** Removes up to `limit` tokens idle for 30 days at `now` (the retention sweep). */
     removeIdleVisitorTokens: (now: number, limit: number) => repo.deleteIdleVisitorTokens(db, now - VISITOR_TOKEN_IDLE_MS, limit),
 
+    /** How the chatbot's web chat looks and greets, as the team set it (null: the widget's own). */
+    async settings(chatbotId: string) {
+      const chatbot = await chatbots.findChatbot(chatbotId);
+      if (!chatbot) throw notFound('chatbot');
+      return {
+        title: chatbot.widget_title,
+        botName: chatbot.bot_name,
+        greeting: chatbot.greeting,
+        color: chatbot.widget_color,
+        position: chatbot.widget_position === 'bottom-left' ? ('left' as const) : chatbot.widget_position === 'bottom-right' ? ('right' as const) : null,
+      };
+    },
+
     async startConversation(
       chatbotId: string,
       visitor: VisitorInput | undefined,

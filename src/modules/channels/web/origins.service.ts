@@ -28,6 +28,13 @@ export function createOriginsService({ db, clock, chatbots }: OriginsDeps) {
   };
 }
 
+/** The chatbots capability's view of the allowed origins (its API reads and replaces them). */
+export const originsPort = {
+  list: repo.allowedOriginsOf,
+  replace: repo.replaceAllowedOrigins,
+  normalise: (raw: string) => normaliseOrigin(raw),
+};
+
 /**
  * An origin as browsers send it: `scheme://host[:port]`, lower case, default port left out. Paths,
  * queries, credentials and wildcards are refused so that what is stored is exactly what is compared.
