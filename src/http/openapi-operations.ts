@@ -42,6 +42,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}': { id: 'getKnowledgeSource' },
   'PATCH /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}': { id: 'updateKnowledgeSource', codes: ['not_ready'] },
   'DELETE /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}': { id: 'deleteKnowledgeSource' },
+  'GET /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}/pages': { id: 'listSourcePages', codes: ['not_a_website'] },
   'POST /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}/refresh': { id: 'refreshKnowledgeSource', codes: ['not_a_website', 'not_ready', 'refresh_running'] },
 
   'POST /api/v1/webhooks': { id: 'createWebhook', codes: ['endpoint_limit'] },

@@ -134,6 +134,49 @@ describeEachDialect(
       assert.ok(!site().requests.includes('/private/'));
     });
 
+    it('lists what the last read did with each page: read with its words, skipped with why, in the order read; paged and filtered', async () => {
+      const source = await addWebsite({ url: `${site().url}/`, crawl: 'site' });
+      const pagesOf = (query = '') => t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${source.id}/pages${query}`, { token: s.token });
+      assert.deepEqual((await pagesOf()).body.data.pages, [], 'nothing before the first read ends');
+      await runJobs(t());
+      const all: Array<{ url: string; title: string | null; status: string; words: number; reason: string | null; readAt: string }> = [];
+      let cursor: string | null = null;
+      do {
+        const res = await pagesOf(`?limit=20${cursor ? `&cursor=${cursor}` : ''}`);
+        assert.equal(res.status, 200, res.text);
+        all.push(...res.body.data.pages);
+        cursor = res.body.meta.pagination.nextCursor;
+      } while (cursor);
+      assert.equal(new Set(all.map((page) => page.url)).size, all.length, 'each page once');
+      assert.equal(all[0]!.url, `${site().url}/`, 'the first page read comes first');
+      assert.equal(all[0]!.status, 'read');
+      assert.ok(all[0]!.words > 0 && all[0]!.title, 'a read page has words and a title');
+      const skipped = all.filter((page) => page.status === 'skipped');
+      assert.ok(skipped.some((page) => page.url.endsWith('/redirect-private') && /private network/.test(page.reason ?? '')), JSON.stringify(skipped));
+      assert.ok(skipped.every((page) => page.words === 0 && page.reason));
+      const read = all.filter((page) => page.status === 'read');
+      assert.ok(read.every((page) => page.reason === null && page.words > 0));
+      assert.ok(read.some((page) => page.url.endsWith('/files/guide.pdf')), 'the linked PDF is a page read');
+      // Filtered: only those skipped.
+      const onlySkipped = await pagesOf('?status=skipped&limit=100');
+      assert.deepEqual(onlySkipped.body.data.pages.map((page: { url: string }) => page.url), skipped.map((page) => page.url));
+      assert.equal((await pagesOf('?status=lost')).status, 400);
+      // A text source has no pages; another chatbot's source is not found.
+      const text = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { token: s.token, body: { title: 'T', text: 'Some text.' } });
+      const notWebsite = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${text.body.data.source.id}/pages`, { token: s.token });
+      assert.equal(notWebsite.status, 400);
+      assert.equal(notWebsite.body.error.code, 'not_a_website');
+      const other = await seed(t());
+      assert.equal((await t().api('GET', `/chatbots/${other.chatbotId}/knowledge/${source.id}/pages`, { token: other.token })).status, 404);
+      // A failed read lists its pages too, all skipped, with the reasons the error sums up.
+      const failing = await addWebsite({ url: `${site().url}/nowhere` });
+      await runJobs(t());
+      const failedPages = (await t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${failing.id}/pages`, { token: s.token })).body.data.pages;
+      assert.equal(failedPages.length, 1);
+      assert.equal(failedPages[0].status, 'skipped');
+      assert.match(failedPages[0].reason, /HTTP 404/);
+    });
+
     it('refresh reads the site again and replaces its content in one step; 409 refresh_running meanwhile', async () => {
       site().homeMarker = 'homemarker';
       const source = await addWebsite({ url: `${site().url}/` });

@@ -19,6 +19,7 @@ import * as streamEventIds from './0016_stream_event_ids.js';
 import * as jobInterruptions from './0017_job_interruptions.js';
 import * as curatedAnswers from './0018_curated_answers.js';
 import * as rolesAndSettings from './0019_roles_and_settings.js';
+import * as sourcePages from './0020_source_pages.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017_job_interruptions': jobInterruptions,
   '0018_curated_answers': curatedAnswers,
   '0019_roles_and_settings': rolesAndSettings,
+  '0020_source_pages': sourcePages,
 };

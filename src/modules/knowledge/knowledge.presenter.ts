@@ -1,6 +1,8 @@
 // The knowledge source as the API and the knowledge.synced event show it. Fields are picked one by one:
 // internal columns (the stored upload, crawl settings, the processing run) never reach a client.
 import { iso, isoOrNull } from '../../lib/clock.js';
+import type { Selectable } from 'kysely';
+import type { SourcePageTable } from './knowledge.table.js';
 import type { SourceSummaryRow } from './knowledge.repository.js';
 
 export interface PresentedSource {
@@ -37,3 +39,13 @@ export function presentSource(row: SourceSummaryRow): PresentedSource {
 }
 
 export const presentSourceWithText = (row: SourceSummaryRow & { text: string }): PresentedSource => ({ ...presentSource(row), text: row.text });
+
+/** A page of a website source's last read. */
+export const presentPage = (row: Selectable<SourcePageTable>) => ({
+  url: row.url,
+  title: row.title,
+  status: row.status,
+  words: row.words,
+  reason: row.reason,
+  readAt: iso(row.read_at),
+});

@@ -4,7 +4,7 @@ import type { Selectable, SqlBool, Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { forUpdate, toBool } from '../../db/dialect.js';
 import { keysetPage, type PageRequest } from '../../http/pagination.js';
-import type { KnowledgeSourceTable, SourceType } from './knowledge.table.js';
+import type { KnowledgeSourceTable, PageResult, SourceType } from './knowledge.table.js';
 import './knowledge.table.js';
 
 /** A source as the repository returns it: `is_source_of_truth` read as a boolean on either database. */
@@ -73,6 +73,30 @@ export async function deleteSource(trx: Executor, sourceId: string): Promise<voi
   await trx.deleteFrom('knowledge_chunks').where('source_id', '=', sourceId).execute();
   await trx.deleteFrom('knowledge_sources').where('id', '=', sourceId).execute();
 }
+
+/** What the last read did with each page of a website source; replaces the earlier read's list. */
+export async function replacePages(trx: Executor, sourceId: string, pages: readonly PageResult[], at: number): Promise<void> {
+  await trx.deleteFrom('knowledge_source_pages').where('source_id', '=', sourceId).execute();
+  for (let start = 0; start < pages.length; start += CHUNK_INSERT_BATCH) {
+    const rows = pages.slice(start, start + CHUNK_INSERT_BATCH).map((page, i) => ({
+      source_id: sourceId,
+      rank: pages.length - (start + i),
+      url: page.url,
+      title: page.title,
+      status: page.status,
+      words: page.words,
+      reason: page.reason,
+      read_at: at,
+    }));
+    await trx.insertInto('knowledge_source_pages').values(rows).execute();
+  }
+}
+
+export const listPages = (db: Executor, sourceId: string, status: PageResult['status'] | undefined, page: PageRequest) => {
+  let query = db.selectFrom('knowledge_source_pages').selectAll().where('source_id', '=', sourceId);
+  if (status) query = query.where('status', '=', status);
+  return keysetPage(query, 'rank', 'url', page).execute();
+};
 
 /** Removes every source of a chatbot and everything indexed from them; returns the stored uploads' records. */
 export async function deleteSourcesOfChatbot(trx: Executor, chatbotId: string): Promise<string[]> {

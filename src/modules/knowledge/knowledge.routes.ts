@@ -1,4 +1,4 @@
-// The seven knowledge endpoints (spec "Knowledge"). Handlers stay thin: the rules are in
+// The knowledge endpoints (spec "Knowledge", and the pages a website's last read went through). Handlers stay thin: the rules are in
 // knowledge.service.ts, the multipart reading in uploads.ts.
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -9,11 +9,13 @@ import { principalOf } from '../../http/auth.js';
 import { hasAnswerForKey, matchStreamedBody } from '../../http/idempotency.js';
 import { Envelope, ListEnvelope, Uuid, errors, ok } from '../../http/envelope.js';
 import { listPage } from '../../http/pagination.js';
-import { presentSource, presentSourceWithText } from './knowledge.presenter.js';
+import { presentPage, presentSource, presentSourceWithText } from './knowledge.presenter.js';
 import {
   ChatbotParams,
   KnowledgeSource,
+  PageListQuery,
   SourceListQuery,
+  SourcePage,
   SourceParams,
   SourcePatch,
   SourceReadQuery,
@@ -206,6 +208,35 @@ export async function knowledgeRoutes(api: FastifyInstance, { knowledge: service
       async (request) => {
         await service.deleteSource(request.params.chatbotId, request.params.sourceId);
         return ok(request, { id: request.params.sourceId, deleted: true as const });
+      },
+    );
+
+    app.get(
+      '/chatbots/:chatbotId/knowledge/:sourceId/pages',
+      {
+        config: { permission: 'knowledge:read' },
+        schema: {
+          summary: 'Pages of a website source',
+          description:
+            'What the last read of the website did with each page: read (with the words read) or skipped (with why: robots.txt, an HTTP error, ' +
+            'another site, a type that is not read, no text…), in the order they were read. Empty until the first read ends. ' +
+            'A text or file source is 400 `not_a_website`.',
+          tags: TAGS,
+          params: SourceParams,
+          querystring: PageListQuery,
+          response: { 200: ListEnvelope(Type.Object({ pages: Type.Array(SourcePage) })), ...errors(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request) => {
+        const { chatbotId, sourceId } = request.params;
+        return listPage(request, paginator, {
+          list: 'source-pages',
+          scope: sourceId,
+          filters: { status: request.query.status },
+          fetch: (page) => service.listPages(chatbotId, sourceId, request.query.status, page),
+          keyOf: (row) => ({ at: row.rank, id: row.url }),
+          present: (items) => ({ pages: items.map(presentPage) }),
+        });
       },
     );
 

@@ -10,6 +10,7 @@ import { enqueue } from '../../jobs/queue.js';
 import { newId } from '../../lib/ids.js';
 import * as repo from './knowledge.repository.js';
 import type { ChunkDraft, SourceRow } from './knowledge.repository.js';
+import type { PageResult } from './knowledge.table.js';
 import { presentSource } from './knowledge.presenter.js';
 import { refreshSearchStatistics } from '../answers/index.js';
 import { storeSourceVectors } from '../answers/index.js';
@@ -38,7 +39,7 @@ export async function beginRun(db: Db, now: number, payload: ProcessJobPayload):
   });
 }
 
-export type RunResult =
+export type RunResult = (
   | {
       status: 'ready';
       text: string;
@@ -46,7 +47,11 @@ export type RunResult =
       /** The chunks' vectors in their order (EMBEDDINGS_MODEL), stored with them. */
       vectors?: { model: string; vectors: readonly Float32Array[] };
     }
-  | { status: 'failed'; error: string };
+  | { status: 'failed'; error: string }
+) & {
+  /** A website's pages, read or skipped, stored with the run's end (replacing the last read's). */
+  pages?: readonly PageResult[];
+};
 
 /** Ends the run: content replaced in one step and `ready`, or `failed` with the reason. False when the result was dropped. */
 export async function finishRun(db: Db, now: number, payload: ProcessJobPayload, result: RunResult): Promise<boolean> {
@@ -66,6 +71,7 @@ async function endRun(trx: Executor, now: number, payload: ProcessJobPayload, re
   if (!source || source.run_id !== payload.runId) return false;
   if (source.status !== 'processing' && source.status !== 'pending') return false;
   let ended: SourceRow;
+  if (result.pages) await repo.replacePages(trx, source.id, result.pages, now);
   if (result.status === 'ready') {
     await repo.replaceChunks(trx, source, result.chunks);
     if (result.vectors) await storeSourceVectors(trx, source.id, result.vectors.model, result.vectors.vectors);

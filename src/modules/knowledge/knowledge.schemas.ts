@@ -72,3 +72,20 @@ export const SourcePatch = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const PageListQuery = Type.Object(
+  { ...PageQuery, status: Type.Optional(Type.Enum(['read', 'skipped'], { description: 'Only pages read, or only pages skipped.' })) },
+  { additionalProperties: false },
+);
+
+export const SourcePage = Type.Object(
+  {
+    url: Type.String(),
+    title: Nullable(Type.String({ description: 'The page’s title as answers cite it; null for a page skipped.' })),
+    status: Type.Union([Type.Literal('read'), Type.Literal('skipped')]),
+    words: Type.Integer({ description: 'Words of text read from it; 0 when skipped.' }),
+    reason: Nullable(Type.String({ description: 'Why it was skipped, in plain words; null when read.' })),
+    readAt: Timestamp,
+  },
+  { title: 'SourcePage' },
+);

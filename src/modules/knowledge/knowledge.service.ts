@@ -16,7 +16,7 @@ import { startRun } from './knowledge.runs.js';
 import type { KnowledgeRuntime } from './knowledge.runtime.js';
 import { searchKnowledge } from '../answers/index.js';
 import { createMeaningSearch } from '../answers/index.js';
-import type { CrawlSettings, RefreshInterval, SourceType, StoredUpload } from './knowledge.table.js';
+import type { CrawlSettings, PageResult, RefreshInterval, SourceType, StoredUpload } from './knowledge.table.js';
 import { websiteKey } from './processing/crawl.js';
 import { detectFileType, extensionOf } from './processing/sniff.js';
 
@@ -51,6 +51,8 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
     refreshSource: (chatbotId: string, sourceId: string) => refreshSource(deps, chatbotId, sourceId),
     deleteSource: (chatbotId: string, sourceId: string) => deleteSource(deps, chatbotId, sourceId),
     removeAllOf: (trx: Executor, chatbotId: string) => removeAllOf(deps, trx, chatbotId),
+    listPages: (chatbotId: string, sourceId: string, status: PageResult['status'] | undefined, page: PageRequest) =>
+      listPages(deps, chatbotId, sourceId, status, page),
     /** Passages of the chatbot's ready sources for a question (what the chatbot answers from). */
     search: (chatbotId: string, query: string, limit: number, options?: { byMeaning?: boolean }) =>
       searchKnowledge(deps.db, chatbotId, query, limit, options?.byMeaning === false ? null : meaning),
@@ -384,6 +386,20 @@ async function refreshSource(
       updated_at: now,
     });
   });
+}
+
+/** What the website source's last read did with each page, in the order read. */
+async function listPages(
+  deps: KnowledgeServiceDeps,
+  chatbotId: string,
+  sourceId: string,
+  status: PageResult['status'] | undefined,
+  page: PageRequest,
+) {
+  const source = await getSource(deps, chatbotId, sourceId);
+  if (source.type !== 'website')
+    throw new AppError('not_a_website', `Only website sources have pages; this one is a ${source.type} source.`);
+  return repo.listPages(deps.db, source.id, status, page);
 }
 
 /**

@@ -7,7 +7,32 @@ declare module '../../db/database.js' {
   interface Database {
     knowledge_sources: KnowledgeSourceTable;
     knowledge_chunks: KnowledgeChunkTable;
+    knowledge_source_pages: SourcePageTable;
   }
+}
+
+/** What a read did with one page of a website. */
+export interface PageResult {
+  url: string;
+  title: string | null;
+  status: 'read' | 'skipped';
+  /** Words of text read from it; 0 when skipped. */
+  words: number;
+  /** Why it was skipped; null when read. */
+  reason: string | null;
+}
+
+/** A page of a website source's last read: read, with its words, or skipped, with why. */
+export interface SourcePageTable {
+  source_id: string;
+  /** The first page read has the highest: lists go highest first, so in the order pages were read. */
+  rank: number;
+  url: string;
+  title: string | null;
+  status: 'read' | 'skipped';
+  words: number;
+  reason: string | null;
+  read_at: number;
 }
 
 export type SourceType = 'website' | 'file' | 'text';

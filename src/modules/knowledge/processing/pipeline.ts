@@ -29,7 +29,7 @@ import type { Clock } from '../../../lib/clock.js';
 import type { SourceRow } from '../knowledge.repository.js';
 import { beginRun, finishRun, type ProcessJobPayload, type RunResult } from '../knowledge.runs.js';
 import { CRAWLER_USER_AGENT, type KnowledgeRuntime } from '../knowledge.runtime.js';
-import type { CrawlSettings, StoredUpload } from '../knowledge.table.js';
+import type { CrawlSettings, PageResult, StoredUpload } from '../knowledge.table.js';
 import { crawlWebsite, type CrawlOutcome } from './crawl.js';
 import { chunkText } from './chunk.js';
 import { ExtractionError, throwIfAborted } from './errors.js';
@@ -56,7 +56,7 @@ interface Section {
   text: string;
 }
 
-type ReadOutcome = { ok: true; sections: Section[] } | { ok: false; error: string };
+type ReadOutcome = ({ ok: true; sections: Section[] } | { ok: false; error: string }) & { pages?: PageResult[] };
 
 export async function processKnowledgeSource(payload: ProcessJobPayload, context: PipelineContext): Promise<void> {
   const source = await beginRun(context.db, context.clock.now(), payload);
@@ -65,6 +65,7 @@ export async function processKnowledgeSource(payload: ProcessJobPayload, context
   const read = await readSource(source, context);
   let result: RunResult = read.ok ? chunkSections(source, read.sections) : { status: 'failed', error: read.error };
   if (result.status === 'ready') result = await withVectors(source, result, context);
+  if (read.pages) result = { ...result, pages: read.pages };
 
   // Past the time limit the job's failure handler has ended the run already: write nothing.
   throwIfAborted(context.signal);
@@ -132,9 +133,20 @@ async function readWebsite(source: SourceRow, context: PipelineContext): Promise
       signal: context.signal,
     },
   );
-  if (outcome.pages.length === 0) return { ok: false, error: describeUnreadSite(outcome) };
-  return { ok: true, sections: outcome.pages.map((page) => ({ url: page.url, title: page.title, text: page.text })) };
+  const pages = pageResults(outcome);
+  if (outcome.pages.length === 0) return { ok: false, error: describeUnreadSite(outcome), pages };
+  return { ok: true, sections: outcome.pages.map((page) => ({ url: page.url, title: page.title, text: page.text })), pages };
 }
+
+/** What the crawl did with each page: those read (in the order read, with their words), then those skipped. */
+function pageResults(outcome: CrawlOutcome): PageResult[] {
+  return [
+    ...outcome.pages.map((page) => ({ url: page.url, title: pageTitle(page.url, page), status: 'read' as const, words: wordCount(page.text), reason: null })),
+    ...outcome.skipped.map((page) => ({ url: page.url, title: null, status: 'skipped' as const, words: 0, reason: page.reason })),
+  ];
+}
+
+const wordCount = (text: string): number => text.match(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
 
 /** A PDF linked from a website is read like an uploaded one, from a scratch file that is removed afterwards. */
 async function readPdfBytes(bytes: Buffer, context: PipelineContext, signal: AbortSignal | undefined) {
