@@ -81,6 +81,7 @@ import {
 import { createLeadsService, leadsCapability, type LeadsService } from './modules/leads/index.js';
 import { createPeopleService, peopleCapability, type PeopleService } from './modules/people/index.js';
 import { createTokensService, tokensCapability } from './modules/tokens/index.js';
+import { analyticsCapability, createAnalyticsService } from './modules/analytics/index.js';
 import {
   createWebhooksRuntime,
   createWebhooksService,
@@ -197,6 +198,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     mount(healthCapability, { database }),
     mount(peopleCapability, { db, clock, config, logger, people, paginator }),
     mount(chatbotsCapability, { chatbots, paginator }),
+    mount(analyticsCapability, { analytics: createAnalyticsService({ db, clock }) }),
     mount(tokensCapability, { tokens: createTokensService({ db, accounts, chatbots }), paginator, clock }),
     mount(knowledgeCapability, { ...knowledgeBase, knowledge, paginator }),
     mount(curatedAnswersCapability, { ...curatedBase, curatedAnswers, paginator }),

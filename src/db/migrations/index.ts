@@ -20,6 +20,7 @@ import * as jobInterruptions from './0017_job_interruptions.js';
 import * as curatedAnswers from './0018_curated_answers.js';
 import * as rolesAndSettings from './0019_roles_and_settings.js';
 import * as sourcePages from './0020_source_pages.js';
+import * as conversationResolvedAt from './0021_conversation_resolved_at.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_curated_answers': curatedAnswers,
   '0019_roles_and_settings': rolesAndSettings,
   '0020_source_pages': sourcePages,
+  '0021_conversation_resolved_at': conversationResolvedAt,
 };

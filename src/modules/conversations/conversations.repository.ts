@@ -59,6 +59,7 @@ export type ConversationChanges = Partial<
     | 'mode'
     | 'escalated'
     | 'resolved'
+    | 'resolved_at'
     | 'assignee_user_id'
     | 'unanswered_in_a_row'
     | 'last_message_at'

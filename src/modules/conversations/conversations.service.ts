@@ -137,6 +137,7 @@ function insertConversation(trx: Executor, now: number, input: OpenConversationI
     mode: 'ai',
     escalated: false,
     resolved: false,
+    resolved_at: null,
     assignee_user_id: null,
     unanswered_in_a_row: 0,
     started_at: now,
@@ -181,7 +182,7 @@ async function recordVisitorMessage(
   const updated = await repo.updateConversation(trx, conversation.thread_id, {
     last_message_at: now,
     // A visitor writing again reopens a resolved conversation; by design this fires no event.
-    ...(conversation.resolved ? { resolved: false } : {}),
+    ...(conversation.resolved ? { resolved: false, resolved_at: null } : {}),
     ...(opened ? escalationColumns(opened, now) : {}),
   });
   // The visitor's own words only; what the channel passed (`given`) wins over what was parsed from text.

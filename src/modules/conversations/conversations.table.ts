@@ -1,7 +1,7 @@
 // Conversations and their messages. The API shows the conversation's state, its assignee, the open
 // handover, the visitor's name and the latest message; the rest of the record (account, the unanswered
 // streak) stays inside.
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 import type { BooleanColumn, NullableBooleanColumn } from '../../db/database.js';
 import type { Channel } from '../../domain/channels.js';
 import type { EscalationCategory, Urgency } from './handover-rules.js';
@@ -43,6 +43,8 @@ export interface ConversationTable {
   escalation_category: EscalationCategory | null;
   escalation_urgency: Urgency | null;
   escalated_at: number | null;
+  /** When it was resolved; null while it is not (reopening clears it). */
+  resolved_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface MessageTable {

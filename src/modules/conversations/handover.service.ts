@@ -210,6 +210,7 @@ function setResolved(
       // The unanswered streak starts again: a later handover needs two new unanswered questions.
       const updated = await repo.updateConversation(trx, conversation.thread_id, {
         resolved: true,
+        resolved_at: deps.clock.now(),
         mode: 'ai',
         assignee_user_id: null,
         escalated: false,
@@ -223,6 +224,6 @@ function setResolved(
       return shown;
     }
     if (!conversation.resolved) throw new AppError('not_resolved', 'The conversation is not resolved.');
-    return changed(deps, trx, await repo.updateConversation(trx, conversation.thread_id, { resolved: false }));
+    return changed(deps, trx, await repo.updateConversation(trx, conversation.thread_id, { resolved: false, resolved_at: null }));
   });
 }
