@@ -2,8 +2,6 @@
 // their messages, and the answer records of the questions report. All SQL of analytics lives here.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import '../conversations/conversations.table.js';
-import '../conversations/questions/questions.table.js';
 
 export interface Range {
   chatbotId: string;
