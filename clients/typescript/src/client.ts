@@ -61,6 +61,10 @@ export type MessageListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/conversatio
 export type WebhookListQuery = QueryOf<'/api/v1/webhooks', 'get'>;
 export type DeliveryListQuery = QueryOf<'/api/v1/webhooks/{webhookId}/deliveries', 'get'>;
 export type CuratedAnswerListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/answers', 'get'>;
+export type UserListQuery = QueryOf<'/api/v1/users', 'get'>;
+export type TokenListQuery = QueryOf<'/api/v1/tokens', 'get'>;
+export type SourcePageListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}/pages', 'get'>;
+export type AnalyticsQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/analytics', 'get'>;
 
 export type AddTextBody = BodyOf<'/api/v1/chatbots/{chatbotId}/knowledge/text', 'post'>;
 export type AddWebsiteBody = BodyOf<'/api/v1/chatbots/{chatbotId}/knowledge/website', 'post'>;
@@ -72,6 +76,10 @@ export type ReplyBody = BodyOf<'/api/v1/chatbots/{chatbotId}/conversations/{thre
 export type CreateWebhookBody = BodyOf<'/api/v1/webhooks', 'post'>;
 export type CreateCuratedAnswerBody = BodyOf<'/api/v1/chatbots/{chatbotId}/answers', 'post'>;
 export type UpdateCuratedAnswerBody = BodyOf<'/api/v1/chatbots/{chatbotId}/answers/{answerId}', 'patch'>;
+export type CreateChatbotBody = BodyOf<'/api/v1/chatbots', 'post'>;
+export type UpdateChatbotBody = BodyOf<'/api/v1/chatbots/{chatbotId}', 'patch'>;
+export type InviteUserBody = BodyOf<'/api/v1/users', 'post'>;
+export type CreateTokenBody = BodyOf<'/api/v1/tokens', 'post'>;
 
 interface FetchResult<T> {
   data?: T;
@@ -142,6 +150,47 @@ export function createClient(options: ClientOptions) {
       paginate(query, (q) => api.GET('/api/v1/chatbots', { params: { query: q }, ...init(options) }), (d) => d.chatbots),
     get: async (chatbotId: string, options?: RequestOptions) =>
       (await unwrap(api.GET('/api/v1/chatbots/{chatbotId}', { params: { path: { chatbotId } }, ...init(options) }))).data,
+    /** A new chatbot with what it says and how its web chat looks (all but `name` optional). */
+    create: async (body: CreateChatbotBody, options?: CreateOptions) =>
+      (await unwrap(api.POST('/api/v1/chatbots', { body, ...createInit(options) }))).data,
+    /** Only the fields sent change; `null` puts a setting back to its default; `allowedOrigins` replaces the list. */
+    update: async (chatbotId: string, body: UpdateChatbotBody, options?: RequestOptions) =>
+      (await unwrap(api.PATCH('/api/v1/chatbots/{chatbotId}', { params: { path: { chatbotId } }, body, ...init(options) }))).data,
+    /** Deletes the chatbot and everything that is its (knowledge, conversations, leads, curated answers…). */
+    delete: async (chatbotId: string, options?: RequestOptions) =>
+      (await unwrap(api.DELETE('/api/v1/chatbots/{chatbotId}', { params: { path: { chatbotId } }, ...init(options) }))).data,
+    /** Its figures for whole UTC days from `from` to `to` (default: the last 30 days). */
+    analytics: async (chatbotId: string, query: AnalyticsQuery = {}, options?: RequestOptions) =>
+      (await unwrap(api.GET('/api/v1/chatbots/{chatbotId}/analytics', { params: { path: { chatbotId }, query }, ...init(options) }))).data,
+  };
+
+  const userPath = (userId: string) => ({ params: { path: { userId } } });
+  const users = {
+    /** The account's team, newest first, with each person's role and state. */
+    list: (query: UserListQuery = {}, options?: RequestOptions) =>
+      paginate(query, (q) => api.GET('/api/v1/users', { params: { query: q }, ...init(options) }), (d) => d.users),
+    me: async (options?: RequestOptions) => (await unwrap(api.GET('/api/v1/users/me', init(options)))).data,
+    /** Adds a person with a role; the answer holds the link where they set their password (shown once). */
+    invite: async (body: InviteUserBody, options?: CreateOptions) => (await unwrap(api.POST('/api/v1/users', { body, ...createInit(options) }))).data,
+    /** A new invitation link (the earlier ones stop working). */
+    reinvite: async (userId: string, options?: RequestOptions) =>
+      (await unwrap(api.POST('/api/v1/users/{userId}/invitation', { ...userPath(userId), ...init(options) }))).data,
+    changeRole: async (userId: string, role: InviteUserBody['role'], options?: RequestOptions) =>
+      (await unwrap(api.PATCH('/api/v1/users/{userId}', { ...userPath(userId), body: { role }, ...init(options) }))).data,
+    disable: async (userId: string, options?: RequestOptions) =>
+      (await unwrap(api.POST('/api/v1/users/{userId}/disable', { ...userPath(userId), ...init(options) }))).data,
+    enable: async (userId: string, options?: RequestOptions) =>
+      (await unwrap(api.POST('/api/v1/users/{userId}/enable', { ...userPath(userId), ...init(options) }))).data,
+  };
+
+  const tokens = {
+    /** Every token of the account, newest first; never a secret. */
+    list: (query: TokenListQuery = {}, options?: RequestOptions) =>
+      paginate(query, (q) => api.GET('/api/v1/tokens', { params: { query: q }, ...init(options) }), (d) => d.tokens),
+    /** A token for the caller; `secret` is in this answer only. Not retried with an Idempotency-Key: the secret is never kept. */
+    create: async (body: CreateTokenBody, options?: RequestOptions) => (await unwrap(api.POST('/api/v1/tokens', { body, ...init(options) }))).data,
+    revoke: async (tokenId: string, options?: RequestOptions) =>
+      (await unwrap(api.DELETE('/api/v1/tokens/{tokenId}', { params: { path: { tokenId } }, ...init(options) }))).data,
   };
 
   const knowledge = {
@@ -202,6 +251,13 @@ export function createClient(options: ClientOptions) {
           api.DELETE('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', { params: { path: { chatbotId, sourceId } }, ...init(options) }),
         )
       ).data,
+    /** What a website source's last read did with each page (read or skipped, with why), in the order read. */
+    pages: (chatbotId: string, sourceId: string, query: SourcePageListQuery = {}, options?: RequestOptions) =>
+      paginate(
+        query,
+        (q) => api.GET('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}/pages', { params: { path: { chatbotId, sourceId }, query: q }, ...init(options) }),
+        (d) => d.pages,
+      ),
     /** Reads a website source again (202). */
     refresh: async (chatbotId: string, sourceId: string, options?: RequestOptions) =>
       (
@@ -401,6 +457,8 @@ export function createClient(options: ClientOptions) {
 
   return {
     chatbots,
+    users,
+    tokens,
     knowledge,
     leads,
     answers,

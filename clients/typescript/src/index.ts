@@ -2,7 +2,15 @@ export { createClient, normalizeBaseUrl } from './client.js';
 export type {
   AddTextBody,
   AddWebsiteBody,
+  AnalyticsQuery,
   ChatbotListQuery,
+  CreateChatbotBody,
+  CreateTokenBody,
+  InviteUserBody,
+  SourcePageListQuery,
+  TokenListQuery,
+  UpdateChatbotBody,
+  UserListQuery,
   ChatbotOpsClient,
   ClientOptions,
   ConversationListQuery,
@@ -33,6 +41,7 @@ export { DEFAULT_RETRY, withRetries } from './retry.js';
 export type { FetchLike, RetryOptions } from './retry.js';
 export type {
   BodyOf,
+  Analytics,
   Chatbot,
   Conversation,
   CreatedWebhook,
@@ -45,6 +54,9 @@ export type {
   Message,
   Pagination,
   paths,
+  SourcePage,
+  Token,
+  User,
   QueryOf,
   SuccessBody,
   Webhook,

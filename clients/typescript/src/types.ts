@@ -35,6 +35,10 @@ export type Conversation = Schemas['Conversation'];
 export type Message = Schemas['Message'];
 /** The team's own answer to a question, sent verbatim. */
 export type CuratedAnswer = Schemas['CuratedAnswer'];
+export type User = Schemas['User'];
+export type Token = Schemas['Token'];
+export type SourcePage = Schemas['SourcePage'];
+export type Analytics = Schemas['Analytics'];
 export type Webhook = Schemas['WebhookEndpoint'];
 /** The endpoint as created, with its `secret` (shown this once). */
 export type CreatedWebhook = Schemas['WebhookEndpointWithSecret'];
