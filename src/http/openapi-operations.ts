@@ -64,6 +64,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/replies': { id: 'replyToConversation', codes: ['not_handover', 'claimed_by_other', ...CLAIM] },
   'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/switch-to-ai': { id: 'switchConversationToAi', codes: ['not_handover', ...CLAIM] },
   'GET /api/v1/chatbots/{chatbotId}/questions': { id: 'listQuestions' },
+  'POST /api/v1/chatbots/{chatbotId}/try': { id: 'tryChatbot' },
   'GET /api/v1/chatbots/{chatbotId}/analytics': { id: 'getAnalytics' },
 
   'GET /api/v1/chatbots/{chatbotId}/answers': { id: 'listCuratedAnswers' },

@@ -25,6 +25,8 @@ describeEachDialect('TypeScript client: the management API', (t) => {
     const { chatbot: changed } = await client.chatbots.update(chatbot.id, { greeting: 'Ahoy!', allowedOrigins: ['https://shop.example.com'] });
     assert.equal(changed.greeting, 'Ahoy!');
     assert.deepEqual(changed.allowedOrigins, ['https://shop.example.com']);
+    const { reply } = await client.chatbots.try(chatbot.id, { message: 'Hello!' });
+    assert.equal(reply.by, 'small_talk');
     const { analytics } = await client.chatbots.analytics(chatbot.id);
     assert.equal(analytics.daily.length, 30);
     assert.deepEqual(await client.chatbots.delete(chatbot.id), { id: chatbot.id, deleted: true });

@@ -80,6 +80,7 @@ export type CreateChatbotBody = BodyOf<'/api/v1/chatbots', 'post'>;
 export type UpdateChatbotBody = BodyOf<'/api/v1/chatbots/{chatbotId}', 'patch'>;
 export type InviteUserBody = BodyOf<'/api/v1/users', 'post'>;
 export type CreateTokenBody = BodyOf<'/api/v1/tokens', 'post'>;
+export type TryChatbotBody = BodyOf<'/api/v1/chatbots/{chatbotId}/try', 'post'>;
 
 interface FetchResult<T> {
   data?: T;
@@ -159,6 +160,9 @@ export function createClient(options: ClientOptions) {
     /** Deletes the chatbot and everything that is its (knowledge, conversations, leads, curated answers…). */
     delete: async (chatbotId: string, options?: RequestOptions) =>
       (await unwrap(api.DELETE('/api/v1/chatbots/{chatbotId}', { params: { path: { chatbotId } }, ...init(options) }))).data,
+    /** The reply a visitor would get (with what it stood on), stored nowhere: no conversation, lead or event. */
+    try: async (chatbotId: string, body: TryChatbotBody, options?: RequestOptions) =>
+      (await unwrap(api.POST('/api/v1/chatbots/{chatbotId}/try', { params: { path: { chatbotId } }, body, ...init(options) }))).data,
     /** Its figures for whole UTC days from `from` to `to` (default: the last 30 days). */
     analytics: async (chatbotId: string, query: AnalyticsQuery = {}, options?: RequestOptions) =>
       (await unwrap(api.GET('/api/v1/chatbots/{chatbotId}/analytics', { params: { path: { chatbotId }, query }, ...init(options) }))).data,

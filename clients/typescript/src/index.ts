@@ -9,6 +9,7 @@ export type {
   InviteUserBody,
   SourcePageListQuery,
   TokenListQuery,
+  TryChatbotBody,
   UpdateChatbotBody,
   UserListQuery,
   ChatbotOpsClient,

@@ -21,6 +21,8 @@ export interface Answer {
   engine: EngineName;
   /** The team's curated answer the text is, verbatim: set when a curated answer matched the question. */
   curatedAnswerId?: string;
+  /** What the answer stood on, for the team trying the chatbot: the passages weighed and why it declined. */
+  grounds?: AnswerGrounds;
   /** A model's proposals, made through tools; honoured only when grounded in the visitor's words. */
   proposals?: {
     handover?: { category: 'human_requested' | 'complaint'; visitorQuote: string };
@@ -29,6 +31,21 @@ export interface Answer {
 }
 
 export type EngineName = 'extractive' | 'openai';
+
+export interface AnswerGrounds {
+  /** The passages the engine weighed, most relevant first (at most five). */
+  passages: Array<{
+    title: string | null;
+    url: string | null;
+    text: string;
+    /** How much of what the question asks about it holds, 0 to 1 (the extractive engine's measure). */
+    relevance: number | null;
+    /** Whether the answer quotes it. */
+    used: boolean;
+  }>;
+  /** Why the engine did not answer, in plain words; null when it answered. */
+  declined: string | null;
+}
 
 export interface AnswerEngine {
   readonly name: EngineName;

@@ -19,6 +19,8 @@ import {
   MessageSchema,
   StartBody,
   ThreadParams,
+  TryOutBody,
+  TryOutReply,
   VisitorTurnResponse,
 } from './conversations.schemas.js';
 import type { ConversationsService } from './conversations.service.js';
@@ -32,6 +34,26 @@ export async function conversationRoutes(
   { conversations, paginator }: ConversationRoutesDeps,
 ) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/chatbots/:chatbotId/try',
+    {
+      config: { permission: 'answers:read' },
+      schema: {
+        summary: 'Try the chatbot',
+        description:
+          'The reply a visitor would get to `message` (with `history`, the earlier turns of the test, for follow-ups), and what it stood on: ' +
+          'the passages weighed, the one quoted, and why it declined. Nothing is stored: no conversation, lead, question of the report, ' +
+          'analytics figure or event comes of it, so the inbox and webhooks never see a test.',
+        tags: ['Conversations'],
+        params: ChatbotParams,
+        body: TryOutBody,
+        response: { 200: Envelope(Type.Object({ reply: TryOutReply })), ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) =>
+      ok(request, { reply: await conversations.tryOut(request.params.chatbotId, request.body.message, request.body.history ?? []) }),
+  );
 
   app.post(
     '/chatbots/:chatbotId/conversations',

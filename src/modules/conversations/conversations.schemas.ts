@@ -179,3 +179,49 @@ export const ReplyResponse = Envelope(
 );
 
 export const ResolveBody = Type.Object({ resolved: Type.Boolean() }, { additionalProperties: false });
+
+export const TRY_OUT_HISTORY_MAX = 20;
+
+export const TryOutBody = Type.Object(
+  {
+    message: MessageText,
+    history: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]), text: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }) },
+          { additionalProperties: false },
+        ),
+        { maxItems: TRY_OUT_HISTORY_MAX, description: `The earlier turns of the test, oldest first (at most ${TRY_OUT_HISTORY_MAX}): follow-ups are read with them.` },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const Passage = Type.Object({
+  title: Nullable(Type.String()),
+  url: Nullable(Type.String()),
+  text: Type.String({ description: 'The passage as stored.' }),
+  relevance: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'How much of what the question asks about it holds.' })),
+  used: Type.Boolean({ description: 'Whether the reply quotes it.' }),
+});
+
+export const TryOutReply = Type.Object(
+  {
+    text: Type.String({ description: 'What a visitor would read.' }),
+    answered: Type.Boolean(),
+    by: Type.Union(
+      [Type.Literal('small_talk'), Type.Literal('handover'), Type.Literal('curated_answer'), Type.Literal('extractive'), Type.Literal('openai')],
+      { description: 'What replied: small talk, a request for a person, a curated answer, or an engine from the knowledge.' },
+    ),
+    curatedAnswerId: Nullable(Type.String()),
+    handover: Nullable(Type.Union([Type.Literal('human_requested'), Type.Literal('complaint')], { description: 'In a conversation this message would hand over to the team.' })),
+    grounds: Nullable(
+      Type.Object({
+        passages: Type.Array(Passage, { description: 'The passages weighed, most relevant first (at most five).' }),
+        declined: Nullable(Type.String({ description: 'Why it did not answer, in plain words; null when it answered.' })),
+      }),
+    ),
+  },
+  { title: 'TryOutReply' },
+);

@@ -33,6 +33,7 @@ import {
 import type { ConversationFeed } from './live/live.service.js';
 import { recordAnswer } from './questions/questions.service.js';
 import { isYes, offersAPerson, ownReply } from './visitor-words.js';
+import { tryOut, type TryOutTurn } from './try-out.js';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 /** Earlier messages an engine sees with the question. */
@@ -356,6 +357,9 @@ export function createConversationsService(deps: ConversationsDeps) {
     /** A visitor message on an existing conversation of the chatbot. */
     receiveVisitorMessage: (chatbotId: string, threadId: string, message: string) =>
       receiveVisitorMessage(deps, chatbotId, threadId, message),
+
+    /** The chatbot's reply to a message as a visitor would get it, stored nowhere (try-out.ts). */
+    tryOut: (chatbotId: string, message: string, history: readonly TryOutTurn[]) => tryOut(deps.engine, chatbotId, messageText(message), history),
 
     getConversation: (chatbotId: string, threadId: string) => getConversation(db, chatbotId, threadId),
     listConversations: (chatbotId: string, filters: repo.ConversationFilters, page: PageRequest) =>

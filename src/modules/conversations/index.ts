@@ -15,7 +15,7 @@ import { liveRoutes } from './live/live.routes.js';
 import type { LiveRuntime } from './live/live.runtime.js';
 import { questionRoutes, type QuestionRoutesDeps } from './questions/questions.routes.js';
 
-export type { Answer, AnswerEngine, AnswerRequest, EngineName } from './answer-port.js';
+export type { Answer, AnswerEngine, AnswerGrounds, AnswerRequest, EngineName } from './answer-port.js';
 export { OFFER_OF_A_PERSON } from './replies.js';
 export { presentConversation, presentMessage } from './conversations.presenter.js';
 export { ConversationSchema, MessageSchema } from './conversations.schemas.js';

@@ -720,6 +720,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chatbots/{chatbotId}/try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try the chatbot
+         * @description The reply a visitor would get to `message` (with `history`, the earlier turns of the test, for follow-ups), and what it stood on: the passages weighed, the one quoted, and why it declined. Nothing is stored: no conversation, lead, question of the report, analytics figure or event comes of it, so the inbox and webhooks never see a test.
+         *
+         *     Permission: `answers:read`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
+         */
+        post: operations["tryChatbot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/chatbots/{chatbotId}/conversations": {
         parameters: {
             query?: never;
@@ -1574,6 +1596,29 @@ export interface components {
              * @example 2026-11-22T10:00:00.000Z
              */
             createdAt: string;
+        };
+        /** TryOutReply */
+        TryOutReply: {
+            /** @description What a visitor would read. */
+            text: string;
+            answered: boolean;
+            /** @description What replied: small talk, a request for a person, a curated answer, or an engine from the knowledge. */
+            by: "small_talk" | "handover" | "curated_answer" | "extractive" | "openai";
+            curatedAnswerId: string | null;
+            handover: ("human_requested" | "complaint") | null;
+            grounds: {
+                /** @description The passages weighed, most relevant first (at most five). */
+                passages: {
+                    title: string | null;
+                    url: string | null;
+                    /** @description The passage as stored. */
+                    text: string;
+                    relevance: number | null;
+                    /** @description Whether the reply quotes it. */
+                    used: boolean;
+                }[];
+                declined: string | null;
+            } | null;
         };
         /** Conversation */
         Conversation: {
@@ -15865,6 +15910,407 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    tryChatbot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                chatbotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Where is my order?",
+                 *       "history": [
+                 *         {
+                 *           "role": "user",
+                 *           "text": "We ship within two working days."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 4,000 characters. */
+                    message: string;
+                    /** @description The earlier turns of the test, oldest first (at most 20): follow-ups are read with them. */
+                    history?: {
+                        role: "user" | "assistant";
+                        text: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "reply": {
+                     *           "text": "We ship within two working days.",
+                     *           "answered": false,
+                     *           "by": "small_talk",
+                     *           "curatedAnswerId": "string",
+                     *           "handover": "human_requested",
+                     *           "grounds": {
+                     *             "passages": [
+                     *               {
+                     *                 "title": null,
+                     *                 "url": null,
+                     *                 "text": "We ship within two working days.",
+                     *                 "relevance": null,
+                     *                 "used": false
+                     *               }
+                     *             ],
+                     *             "declined": "string"
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            reply: components["schemas"]["TryOutReply"];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+            413: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+            415: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unsupported_media_type";
                         };
                     };
                 };

@@ -3,14 +3,14 @@
 // source's title and, for a website, the page's address. Source-of-truth passages come first from
 // retrieval, so they win over other sources. With nothing relevant it says it does not know and offers a
 // person.
-import type { Answer, AnswerEngine, AnswerRequest, Passage, Retrieve } from './engine.js';
+import type { Answer, AnswerEngine, AnswerGrounds, AnswerRequest, Passage, Retrieve } from './engine.js';
 import { informationOnly } from '../passage-text.js';
 import { answerExcerpt, type Excerpt } from '../excerpt.js';
 import { closeInMeaning } from '../meaning.js';
 import { earlierTerms } from '../follow-up.js';
 import { ENGLISH, languageOf } from '../../../lib/text/language.js';
 import { synonymsOf } from '../../../lib/text/synonyms.js';
-import { GENERIC_ASKING_WORDS, askingWords, conditionStems, definedBy, deniesAsked, holdsOpposite, isYesNoQuestion, rowFilterOf, superlativeOf, usedAsVerb, wantedBy } from '../question-reading.js';
+import { GENERIC_ASKING_WORDS, type Wanted, askingWords, conditionStems, definedBy, deniesAsked, holdsOpposite, isYesNoQuestion, rowFilterOf, superlativeOf, usedAsVerb, wantedBy } from '../question-reading.js';
 import { stem, wordsOf } from '../../../lib/text/words.js';
 import { filteredRows, superlativeRow } from '../row-questions.js';
 import {
@@ -19,6 +19,7 @@ import {
   significantTerms,
   termFrequencyScore,
   termWeights,
+  UNKNOWN_WORD_WEIGHT,
   unknownTerms,
   weighedCoverage,
   type WeighedTerm,
@@ -60,7 +61,7 @@ async function weighedPassages(
   chatbotId: string,
   question: string,
   earlier: readonly string[],
-): Promise<{ passages: RelevantPassage[]; weighed: WeighedTerm[]; pool: Array<Passage & { information: string }> }> {
+): Promise<{ passages: RelevantPassage[]; weighed: WeighedTerm[]; pool: Array<Passage & { information: string; relevance: number }> }> {
   const language = languageOf(question);
   // The words that ask for a price or a time ("cost", "what time") are read by what the quote must hold
   // (wantedBy), not matched as what the question is about: a price table says "€25", not "costs".
@@ -127,7 +128,7 @@ async function weighedPassages(
     .filter((passage) => passage.relevance >= threshold || closeInMeaning(passage))
     .slice(0, PASSAGES_PER_ANSWER)
     .map(({ evidence: _evidence, focus: _focus, ...passage }) => passage);
-  return { passages, weighed, pool: ordered.map(({ evidence: _e, focus: _f, relevance: _r, ...passage }) => passage) };
+  return { passages, weighed, pool: ordered.map(({ evidence: _e, focus: _f, ...passage }) => passage) };
 }
 
 /** The last of the engine's tie-breaks: the same passages in the same order whichever database found them. */
@@ -167,14 +168,14 @@ export class ExtractiveEngine implements AnswerEngine {
     if (superlative) {
       const row = superlativeRow(superlative, pool.map((passage) => passage.information));
       const from = row && pool[row.passage];
-      if (row && from) return { text: citing(from.title, from.url, row.text), answered: true, engine: this.name };
+      if (row && from) return { text: citing(from.title, from.url, row.text), answered: true, engine: this.name, grounds: groundsOf(pool, from, null) };
     }
     // "Which plans allow more than 2 users?": the rows found that are plans and pass, each whole.
     const filter = rowFilterOf(request.question);
     if (filter) {
       const rows = filteredRows(filter, pool.map((passage) => passage.information));
       const from = rows && pool[rows.passage];
-      if (rows && from) return { text: citing(from.title, from.url, rows.text), answered: true, engine: this.name };
+      if (rows && from) return { text: citing(from.title, from.url, rows.text), answered: true, engine: this.name, grounds: groundsOf(pool, from, null) };
     }
     const wanted = wantedBy(request.question);
     const defines = definedBy(request.question);
@@ -201,10 +202,64 @@ export class ExtractiveEngine implements AnswerEngine {
       const cited = citing(best.passage.title, best.passage.url, best.text);
       // "Do I have to pay for a helmet?" asks for a price: "Helmets are free" answers it, a "Yes." would not.
       const verdict = isYesNoQuestion(request.question) && wanted.length === 0 ? yesOrNo(request.question, weighed, best) : null;
-      return { text: verdict ? `${verdict} ${cited}` : cited, answered: true, engine: this.name };
+      return { text: verdict ? `${verdict} ${cited}` : cited, answered: true, engine: this.name, grounds: groundsOf(pool, best.passage, null) };
     }
-    return { text: DONT_KNOW, answered: false, engine: this.name };
+    return { text: DONT_KNOW, answered: false, engine: this.name, grounds: groundsOf(pool, null, whyDeclined(weighed, pool, passages, wanted)) };
   }
+}
+
+/** The passages weighed (the five most relevant) for the team trying the chatbot, and why it declined. */
+function groundsOf(pool: ReadonlyArray<Passage & { relevance: number }>, used: Passage | null, declined: string | null): AnswerGrounds {
+  return {
+    passages: pool.slice(0, GROUNDS_SHOWN).map((passage) => ({
+      title: passage.title,
+      url: passage.url,
+      text: passage.text,
+      relevance: Math.round(passage.relevance * 100) / 100,
+      used: used !== null && passage.text === used.text && passage.title === used.title,
+    })),
+    declined,
+  };
+}
+const GROUNDS_SHOWN = 5;
+
+const WANTED_WORDS: Record<Wanted, string> = {
+  price: 'a price',
+  rate: 'a price or a percentage',
+  duration: 'a duration',
+  time: 'a day or a time',
+  moment: 'a moment',
+  quantity: 'a number',
+  weight: 'a weight',
+  size: 'a size',
+  length: 'a length',
+  temperature: 'a temperature',
+  power: 'a power in watts',
+  contact: 'a way to get in touch',
+  phone: 'a phone number',
+  email: 'an email address',
+};
+
+/** Why the engine says it does not know, in words an owner can act on. */
+function whyDeclined(
+  weighed: readonly WeighedTerm[],
+  pool: ReadonlyArray<{ relevance: number }>,
+  passages: readonly RelevantPassage[],
+  wanted: readonly Wanted[],
+): string {
+  if (weighed.length === 0) return 'The question holds no word to look for in the knowledge.';
+  if (pool.length === 0) return 'No ready knowledge source shares a word with the question.';
+  if (passages.length === 0) {
+    const best = Math.round(Math.max(...pool.map((passage) => passage.relevance)) * 100);
+    const missing = weighed.filter((w) => w.weight >= UNKNOWN_WORD_WEIGHT).map((w) => `"${w.term}"`);
+    return (
+      `The closest passage holds ${best} % of what the question asks about; more than half is needed.` +
+      (missing.length > 0 ? ` The knowledge never uses ${missing.join(', ')}.` : '')
+    );
+  }
+  if (wanted.length > 0)
+    return `Passages speak of it, but no part of them gives what the question asks for: ${wanted.map((kind) => WANTED_WORDS[kind]).join(' and ')}.`;
+  return 'Passages speak of it, but no part of one holds enough of the question by itself.';
 }
 
 /**
