@@ -68,7 +68,9 @@ const TAGS = [
       'A session ends after 12 hours without a request, 7 days after sign-in, on sign-out, when the password changes and when the ' +
       'person is disabled. `npx chatbot-ops users invite USER_ID` prints a one-time link (72 hours) where the person chooses a password.',
   },
-  { name: 'Users', description: 'The team members of the account.' },
+  { name: 'Users', description: 'The team members of the account: their roles (owner, admin, agent), invitations, switching off and on.' },
+  { name: 'Tokens', description: 'The account’s access tokens: listed without secrets, made with the secret shown once, revoked at once.' },
+  { name: 'Analytics', description: 'A chatbot’s figures over a range of days: conversations, answers, handovers, resolutions, ratings.' },
 ];
 
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {

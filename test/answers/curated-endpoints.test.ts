@@ -323,12 +323,16 @@ describeEachDialect('curated answers: endpoints', (t) => {
     assert.equal((await t().api('DELETE', answersUrl(s, `/${created.body.data.answer.id}`), { token: writer })).status, 200);
   });
 
-  it('a signed-in session (the inbox) has neither permission', async () => {
+  it('an agent’s session has neither permission; an owner’s has both', async () => {
     const s = await seed(t());
-    const session = await signIn(t(), await withPassword(t(), s.userId));
+    const agent = await s.colleague();
+    const session = await signIn(t(), await withPassword(t(), agent.userId));
     const res = await t().api('GET', answersUrl(s), { headers: session.headers() });
     assert.equal(res.status, 403);
     assert.match(res.body.error.message, /answers:read/);
+    const owner = await signIn(t(), await withPassword(t(), s.userId));
+    const created = await t().api('POST', answersUrl(s), { headers: owner.headers({ csrf: true }), body: { question: 'Do you ship to Spain?', answer: 'Yes.' } });
+    assert.equal(created.status, 201);
   });
 
   it('Idempotency-Key: the same request replays the 201 and creates one answer; another body is 422', async () => {
@@ -367,7 +371,7 @@ describeEachDialect('curated answers: endpoints', (t) => {
     );
     assert.match(collection.get.description, /answers:read/);
     assert.match(collection.post.description, /answers:write/);
-    assert.deepEqual(collection.post.security, [{ bearerAuth: [] }]);
+    assert.deepEqual(collection.post.security, [{ bearerAuth: [] }, { sessionCookie: [] }]);
     assert.ok(Object.keys(collection.post.responses).includes('201'));
     assert.ok(collection.post.parameters.some((p: any) => p.in === 'header' && p.name === 'Idempotency-Key'));
     assert.ok(!(item.patch.parameters ?? []).some((p: any) => p.name === 'Idempotency-Key'));

@@ -2,17 +2,20 @@
 // its event id (a client holding one resumes where it was), each account's counter starts at its newest,
 // and new changes go on from there, per account.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import type { DialectName } from '../../src/db/dialect.js';
-import { systemClock } from '../../src/lib/clock.js';
 import * as feed from '../../src/modules/conversations/live/live.repository.js';
 import { createTestDatabase, isPostgresReachable } from '../support/app.js';
-import { seed, type Seeded } from '../support/factories.js';
 
 const postgres = await isPostgresReachable();
+interface Ids {
+  accountId: string;
+  chatbotId: string;
+}
 /** The last migration before per-account event ids. */
 const BEFORE = '0015_chunk_vectors';
 
@@ -36,9 +39,14 @@ for (const dialect of ['sqlite', 'postgres'] as DialectName[]) {
         assert.ifError(down.error);
         assert.ok(down.results?.some((result) => result.migrationName === '0016_stream_event_ids'));
 
-        // The feed as it was: one sequence over every account, the accounts' rows interleaved.
-        const [a, b] = [await seed({ db: database.handle.db, clock: systemClock }), await seed({ db: database.handle.db, clock: systemClock })];
-        const row = (s: Seeded, thread: string) => ({
+        // The feed as it was: one sequence over every account, the accounts' rows interleaved. The feed names
+        // accounts and chatbots by id only, so two made-up ones do (today's seeding writes columns this old
+        // schema lacks).
+        const [a, b] = [
+          { accountId: randomUUID(), chatbotId: randomUUID() },
+          { accountId: randomUUID(), chatbotId: randomUUID() },
+        ];
+        const row = (s: Ids, thread: string) => ({
           account_id: s.accountId,
           chatbot_id: s.chatbotId,
           thread_id: thread,
@@ -60,7 +68,7 @@ for (const dialect of ['sqlite', 'postgres'] as DialectName[]) {
           before.map((r) => Number(r.id)),
           'each row keeps its id as its event id',
         );
-        const newestOf = (s: Seeded) => Math.max(...before.filter((r) => r.account_id === s.accountId).map((r) => Number(r.id)));
+        const newestOf = (s: Ids) => Math.max(...before.filter((r) => r.account_id === s.accountId).map((r) => Number(r.id)));
         assert.equal(await feed.lastChangeId(database.handle.db, a.accountId), newestOf(a));
         assert.equal(await feed.lastChangeId(database.handle.db, b.accountId), newestOf(b));
 

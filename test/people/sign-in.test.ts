@@ -19,7 +19,7 @@ describeEachDialect('sign-in', (t) => {
     const session = await signIn(t(), email.toUpperCase());
     const { data } = session.res.body;
     assert.deepEqual(Object.keys(data).sort(), ['csrfToken', 'expiresAt', 'user']);
-    assert.deepEqual({ ...data.user, createdAt: 'x' }, { id: s.userId, name: 'Dana Katherine Scully', email, createdAt: 'x' });
+    assert.deepEqual({ ...data.user, createdAt: 'x' }, { id: s.userId, name: 'Dana Katherine Scully', email, role: 'owner', status: 'active', createdAt: 'x' });
     assert.equal(data.expiresAt, new Date(before + 7 * 24 * 60 * MINUTE).toISOString());
     assert.match(data.csrfToken, /^[A-Za-z0-9_-]{43}$/);
     assert.equal(cookieOf(session.res), `cbo_session=${session.sessionId}; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax`);

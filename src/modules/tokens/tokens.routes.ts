@@ -58,7 +58,7 @@ export async function tokenRoutes(fastify: FastifyInstance, { tokens, paginator,
         tags: TAGS,
         body: NewTokenBody,
         response: {
-          201: Envelope(Type.Object({ token: Token, secret: Type.String({ description: 'Send as `Authorization: Bearer …`. Shown once.', pattern: '^cbo_' }) })),
+          201: Envelope(Type.Object({ token: Token, secret: Type.String({ description: 'Send as `Authorization: Bearer …`. Shown once.', pattern: '^cbo_', examples: ['cbo_7cJ2kQ9xWm4pLr8sTz1vNb6dHf3gYe5aUo0iPq2wErt'] }) })),
           ...errors(400, 401, 403, 429),
         },
       },

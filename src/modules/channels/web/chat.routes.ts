@@ -122,7 +122,7 @@ export async function webChatRoutes(fastify: FastifyInstance, { webChat, convers
                     title: Nullable(Type.String()),
                     botName: Nullable(Type.String()),
                     greeting: Nullable(Type.String()),
-                    color: Nullable(Type.String({ pattern: '^#[0-9a-f]{6}$' })),
+                    color: Nullable(Type.String({ pattern: '^#[0-9a-f]{6}$', examples: ['#1f5fbf'] })),
                     position: Nullable(Type.Union([Type.Literal('left'), Type.Literal('right')])),
                   },
                   { title: 'WebChatSettings' },
