@@ -225,3 +225,47 @@ export const api = {
 
 const thread = (chatbotId: string, threadId: string) =>
   `/chatbots/${encodeURIComponent(chatbotId)}/conversations/${encodeURIComponent(threadId)}`;
+
+// --- the console: owners and admins manage the chatbots, their knowledge and the team ------------------
+
+/** A request of the console: its `data`, or an ApiError. */
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return (await request<T>(method, path, body)).data;
+}
+
+/** One page of a list: its items under `key`, and the cursor of the next page (null on the last). */
+export async function page<T>(path: string, key: string, cursor: string | null = null, limit = 50): Promise<{ items: T[]; next: string | null }> {
+  const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
+  const answer = await request<Record<string, T[]>>('GET', `${path}${path.includes('?') ? '&' : '?'}${query}`);
+  const pagination = answer.meta?.pagination;
+  return { items: answer.data[key] ?? [], next: pagination?.hasMore ? (pagination.nextCursor ?? null) : null };
+}
+
+/**
+ * Uploads a file as a knowledge source with XMLHttpRequest (fetch cannot report an upload's progress):
+ * `onProgress` gets the share sent, 0 to 1.
+ */
+export function uploadFile<T>(path: string, file: File, onProgress: (share: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', BASE + path);
+    if (csrfToken) xhr.setRequestHeader('x-csrf-token', csrfToken);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    xhr.onerror = () => reject(new ApiError(0, 'network', 'The service cannot be reached. Check the connection and try again.', null));
+    xhr.onload = () => {
+      let parsed: { data?: T; error?: { code?: string; message?: string } } | null;
+      try {
+        parsed = JSON.parse(xhr.responseText);
+      } catch {
+        parsed = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && parsed?.data) return resolve(parsed.data);
+      if (xhr.status === 401) onSignedOut?.();
+      reject(new ApiError(xhr.status, parsed?.error?.code ?? 'error', parsed?.error?.message ?? `The service answered ${xhr.status}.`, null));
+    };
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}

@@ -1,7 +1,9 @@
 // The team inbox: a single-page application served at /inbox (the page and its files come from this
 // service; nothing from a CDN). Routes live in the hash: #/queue/VIEW, #/conversations/THREAD_ID (the
 // escalation email links there), #/questions[/CHATBOT_ID] (what the chatbot could not answer),
-// #/invite/TOKEN (the invitation link). Without a session the sign-in page
+// #/invite/TOKEN (the invitation link); for owners and admins the console: #/chatbots[/ID] (settings and the
+// install snippet), #/knowledge[/CHATBOT_ID[/SOURCE_ID]], #/try[/CHATBOT_ID], #/team (people and tokens).
+// An agent asking for a console page gets the conversations. Without a session the sign-in page
 // shows, and the route asked for opens once signed in.
 import { render } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
@@ -11,6 +13,10 @@ import { ConversationView, type MessageListener } from './conversation';
 import { visitorLabel } from './format';
 import { LiveStream, type LiveStatus } from './live';
 import { QuestionsView } from './questions';
+import { ChatbotSettings, ChatbotsPage } from './console/chatbots';
+import { KnowledgePage, SourceView } from './console/knowledge';
+import { TeamPage } from './console/team';
+import { TryPage } from './console/try';
 import { Queue, isView, type View } from './queue';
 import type { Conversation, Session } from './types';
 
@@ -18,7 +24,20 @@ type Route =
   | { name: 'queue'; view: View | null }
   | { name: 'conversation'; threadId: string }
   | { name: 'questions'; chatbotId: string | null }
-  | { name: 'invite'; token: string };
+  | { name: 'invite'; token: string }
+  | ConsoleRoute;
+
+/** The console's pages, for owners and admins. */
+type ConsoleRoute =
+  | { name: 'chatbots' }
+  | { name: 'chatbot'; chatbotId: string }
+  | { name: 'knowledge'; chatbotId: string | null }
+  | { name: 'source'; chatbotId: string; sourceId: string }
+  | { name: 'try'; chatbotId: string | null }
+  | { name: 'team' };
+
+const CONSOLE_ROUTES = new Set(['chatbots', 'chatbot', 'knowledge', 'source', 'try', 'team']);
+const isConsole = (route: Route): route is ConsoleRoute => CONSOLE_ROUTES.has(route.name);
 
 function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -26,6 +45,11 @@ function parseRoute(hash: string): Route {
   if (parts[0] === 'conversations' && parts[1]) return { name: 'conversation', threadId: parts[1] };
   if (parts[0] === 'queue' && parts[1] && isView(parts[1])) return { name: 'queue', view: parts[1] };
   if (parts[0] === 'questions') return { name: 'questions', chatbotId: parts[1] ?? null };
+  if (parts[0] === 'chatbots') return parts[1] ? { name: 'chatbot', chatbotId: parts[1] } : { name: 'chatbots' };
+  if (parts[0] === 'knowledge' && parts[1] && parts[2]) return { name: 'source', chatbotId: parts[1], sourceId: parts[2] };
+  if (parts[0] === 'knowledge') return { name: 'knowledge', chatbotId: parts[1] ?? null };
+  if (parts[0] === 'try') return { name: 'try', chatbotId: parts[1] ?? null };
+  if (parts[0] === 'team') return { name: 'team' };
   return { name: 'queue', view: null };
 }
 
@@ -223,9 +247,13 @@ function Inbox({
   };
 
   const all = [...conversations.values()];
+  // Owners and admins also run the console; agents see the inbox alone.
+  const runsConsole = me.role === 'owner' || me.role === 'admin';
+  const onConsole = runsConsole && isConsole(route);
+  const current = (name: string) => (route.name === name ? ('page' as const) : undefined);
   const queueView = route.name === 'queue' ? (route.view ?? view) : view;
   return (
-    <div class={`shell${selected ? ' has-selection' : ''}${route.name === 'questions' ? ' on-report' : ''}`}>
+    <div class={`shell${selected ? ' has-selection' : ''}${route.name === 'questions' || onConsole ? ' on-report' : ''}`}>
       <a
         class="skip"
         href="#main"
@@ -239,12 +267,28 @@ function Inbox({
           {unread.size > 0 && <span class="unread">{unread.size} new</span>}
         </h1>
         <nav class="sections" aria-label="Inbox sections">
-          <a href="#/" aria-current={route.name === 'questions' ? undefined : 'page'}>
+          <a href="#/" aria-current={route.name === 'questions' || onConsole ? undefined : 'page'}>
             Conversations
           </a>
-          <a href="#/questions" aria-current={route.name === 'questions' ? 'page' : undefined}>
+          <a href="#/questions" aria-current={current('questions')}>
             Unanswered questions
           </a>
+          {runsConsole && (
+            <>
+              <a href="#/chatbots" aria-current={route.name === 'chatbots' || route.name === 'chatbot' ? 'page' : undefined}>
+                Chatbots
+              </a>
+              <a href="#/knowledge" aria-current={route.name === 'knowledge' || route.name === 'source' ? 'page' : undefined}>
+                Knowledge
+              </a>
+              <a href="#/try" aria-current={current('try')}>
+                Try it
+              </a>
+              <a href="#/team" aria-current={current('team')}>
+                Team
+              </a>
+            </>
+          )}
         </nav>
         <span class={`live ${liveStatus}`} role="status">
           {liveStatus === 'live' ? 'Live' : liveStatus === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
@@ -268,7 +312,9 @@ function Inbox({
         </div>
       </header>
       <main id="main" tabIndex={-1}>
-        {route.name === 'questions' ? (
+        {onConsole ? (
+          <ConsolePage route={route} me={me} />
+        ) : route.name === 'questions' ? (
           <QuestionsView chatbotId={route.chatbotId} />
         ) : (
           <>
@@ -306,6 +352,23 @@ function Inbox({
       </main>
     </div>
   );
+}
+
+function ConsolePage({ route, me }: { route: ConsoleRoute; me: Session['user'] }) {
+  switch (route.name) {
+    case 'chatbots':
+      return <ChatbotsPage />;
+    case 'chatbot':
+      return <ChatbotSettings key={route.chatbotId} chatbotId={route.chatbotId} />;
+    case 'knowledge':
+      return <KnowledgePage chatbotId={route.chatbotId} />;
+    case 'source':
+      return <SourceView key={route.sourceId} chatbotId={route.chatbotId} sourceId={route.sourceId} />;
+    case 'try':
+      return <TryPage chatbotId={route.chatbotId} />;
+    case 'team':
+      return <TeamPage me={me} />;
+  }
 }
 
 const root = document.getElementById('app');

@@ -13,6 +13,11 @@ export type Message = Schemas['Message'];
 export type Lead = Schemas['Lead'];
 export type Chatbot = Schemas['Chatbot'];
 export type Question = Schemas['Question'];
+export type Source = Schemas['Source'];
+export type SourcePage = Schemas['SourcePage'];
+export type Token = Schemas['Token'];
+export type TryOutReply = Schemas['TryOutReply'];
+export type Role = User['role'];
 export type Urgency = NonNullable<Conversation['escalation']>['urgency'];
 
 /** The answer of POST …/replies: the stored message and whether the visitor's channel took it. */

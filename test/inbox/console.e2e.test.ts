@@ -1,0 +1,220 @@
+// The owner's console end to end, in headless Chromium (Debian's /usr/bin/chromium driven by playwright-core)
+// with the service on a real socket: an owner signs in, creates a chatbot and sets its greeting and colour
+// (the preview follows), copies the install snippet; adds a text, a local website (read whole) and a PDF
+// (with the upload's bar) and watches each become ready without a reload; opens the website's pages; asks in
+// Try it and sees the passage the answer quoted (nothing reaches the inbox); invites an agent, who signs in
+// and sees the inbox only; makes a token (its secret shown once) and revokes it after a confirmation. Much of
+// it by keyboard; every page at 375 px without sideways scrolling; axe-core finds no serious or critical
+// problem on any page. Screenshots: docs/screenshots/console-*.png.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startWorkers } from '../../src/workers.js';
+import { describeEachDialect } from '../support/app.js';
+import { SCREENSHOTS, noHorizontalScroll, seriousAxeViolations, tabTo, until, useChromium } from '../support/browser.js';
+import { seed } from '../support/factories.js';
+import { listen } from '../channels/support.js';
+import { makePdf } from '../knowledge/site.js';
+
+const PASSWORD = 'correct horse battery staple';
+const WIDE = { width: 1280, height: 900 };
+const NARROW = { width: 375, height: 740 };
+const chromiumForTests = useChromium('the console browser test');
+const browser = chromiumForTests.browser;
+
+/** A two-page website on 127.0.0.1 for the crawl. */
+async function startSite(): Promise<{ url: string; server: Server }> {
+  const pages: Record<string, string> = {
+    '/': '<html><head><title>Harbour Bikes</title></head><body><main><h1>Harbour Bikes</h1><p>We rent city bikes and tandems by the harbour.</p><a href="/prices">Prices</a></main></body></html>',
+    '/prices': '<html><head><title>Prices</title></head><body><main><h1>Prices</h1><p>A tandem costs 45 euros per day.</p></main></body></html>',
+  };
+  const server = createServer((req, res) => {
+    const page = pages[req.url ?? ''];
+    if (req.url === '/robots.txt' || !page) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) problems.push(`csp: ${message.text()}`);
+  });
+  return problems;
+}
+
+async function checkPage(page: Page, name: string): Promise<void> {
+  assert.deepEqual(await seriousAxeViolations(page), [], `${name}: axe`);
+  await page.screenshot({ path: `${SCREENSHOTS}console-${name}.png`, fullPage: true });
+}
+
+describeEachDialect(
+  'the owner’s console in Chromium',
+  (t) => {
+    const contexts: BrowserContext[] = [];
+    let site: { url: string; server: Server } | null = null;
+    after(async () => {
+      for (const context of contexts) await context.close();
+      await new Promise((resolve) => (site ? site.server.close(resolve) : resolve(undefined)));
+    });
+
+    it(
+      'an owner creates a chatbot, feeds it, tries it, invites an agent and manages a token',
+      { skip: chromiumForTests.skip },
+      async () => {
+        const s = await seed(t(), { userName: 'Dana Scully' });
+        const dana = await t().deps.people.setPassword(s.userId, PASSWORD);
+        const base = await listen(t().app);
+        site = await startSite();
+        mkdirSync(SCREENSHOTS, { recursive: true });
+        const workers = startWorkers(t().deps);
+        try {
+          const context = await browser().newContext({ viewport: WIDE, permissions: ['clipboard-read', 'clipboard-write'] });
+          contexts.push(context);
+          const page = await context.newPage();
+          const problems = watch(page);
+          await page.goto(`${base}/inbox/`);
+          await page.getByLabel('Email').fill(dana.email);
+          await page.getByLabel('Password').fill(PASSWORD);
+          await page.keyboard.press('Enter');
+          const nav = page.getByRole('navigation', { name: 'Inbox sections' });
+          await nav.waitFor();
+
+          // --- Chatbots: by keyboard to the section, a new chatbot, its settings.
+          await tabTo(page, nav.getByRole('link', { name: 'Chatbots' }));
+          await page.keyboard.press('Enter');
+          await page.getByRole('heading', { name: 'Chatbots' }).waitFor();
+          await page.getByLabel('Name').fill('Harbour helper');
+          await page.keyboard.press('Enter');
+          await page.getByRole('heading', { name: 'Harbour helper' }).waitFor();
+          await page.getByLabel('Greeting').fill('Ahoy! Ask me about rentals.');
+          await page.getByLabel('Colour').fill('#0b6e4f');
+          await page.getByLabel('Websites that may show the chat').fill('https://www.harbour-bikes.example');
+          const preview = page.locator('.preview');
+          await preview.getByText('Ahoy! Ask me about rentals.').waitFor();
+          await page.getByRole('button', { name: 'Save settings' }).click();
+          await page.getByText('Saved. The web chat uses the new settings from now on.').waitFor();
+          const chatbotId = decodeURIComponent(page.url().split('/').pop()!);
+          const saved = (await t().api('GET', `/chatbots/${chatbotId}`, { token: s.token })).body.data.chatbot;
+          assert.equal(saved.greeting, 'Ahoy! Ask me about rentals.');
+          assert.equal(saved.widget.color, '#0b6e4f');
+          assert.deepEqual(saved.allowedOrigins, ['https://www.harbour-bikes.example']);
+          const snippet = await page.getByLabel('Install snippet').innerText();
+          assert.ok(snippet.includes(`data-chatbot-id="${chatbotId}"`), snippet);
+          await page.getByRole('button', { name: 'Copy the snippet' }).click();
+          await page.getByText('Copied.').waitFor();
+          assert.equal(await page.evaluate(() => navigator.clipboard.readText()), snippet);
+          await checkPage(page, 'chatbot');
+
+          // --- Knowledge: a text, a website and a PDF, each ready without a reload.
+          await nav.getByRole('link', { name: 'Knowledge' }).click();
+          await page.getByRole('heading', { name: 'Knowledge', exact: true }).waitFor();
+          await page.getByLabel('Chatbot').selectOption(chatbotId);
+          await page.getByText('No knowledge yet').waitFor();
+          await page.getByLabel('Title').fill('Opening hours');
+          await page.getByLabel('Text', { exact: true }).fill('Harbour Bikes is open Monday to Saturday from 9:00 to 18:00.');
+          await page.getByRole('button', { name: 'Add text' }).click();
+          await page.getByLabel('Address').fill(`${site.url}/`);
+          await page.getByLabel('The whole site (up to 50 pages)').check();
+          await page.getByRole('button', { name: 'Add website' }).click();
+          const pdf = await makePdf(['Harbour Bikes rental terms.', 'A lost helmet costs 30 euros.']);
+          await page.getByLabel('File').setInputFiles({ name: 'terms.pdf', mimeType: 'application/pdf', buffer: pdf });
+          await page.getByRole('button', { name: 'Upload' }).click();
+          const rows = page.locator('table.list tbody tr');
+          await until(async () => (await rows.count()) === 3, 'three sources listed', 20_000);
+          await until(async () => (await page.locator('table.list .status.ready').count()) === 3, 'all three ready without a reload', 30_000);
+          assert.equal(await page.getByRole('progressbar', { name: 'Upload' }).getAttribute('value'), '1');
+          await checkPage(page, 'knowledge');
+
+          await page.getByRole('link', { name: `${site.url}/` }).click();
+          await page.getByRole('heading', { name: 'Pages of the last read' }).waitFor();
+          await page.getByText(/^Read: \d+ words$/).first().waitFor();
+          assert.equal(await page.getByText(/^Read: \d+ words$/).count(), 2, 'both pages were read');
+          await page.getByText('A tandem costs 45 euros per day.', { exact: false }).first().waitFor();
+          await checkPage(page, 'source');
+
+          // --- Try it: the answer and the passage it quotes; nothing reaches the inbox.
+          await nav.getByRole('link', { name: 'Try it' }).click();
+          await page.getByLabel('Chatbot').selectOption(chatbotId);
+          await page.getByLabel('Your question').fill('How much is a tandem?');
+          await page.keyboard.press('Enter');
+          const log = page.getByRole('list', { name: 'Test conversation' });
+          await log.locator('.message.assistant > .text').getByText(/45 euros per day/).waitFor();
+          await log.getByText(/Why this answer/).click();
+          await log.locator('.passages li.used').getByText('quoted').waitFor();
+          await page.getByLabel('Your question').fill('Can I pay with bitcoin?');
+          await page.getByRole('button', { name: 'Ask' }).click();
+          await log.getByText(/Why no answer/).click();
+          await log.locator('.declined').first().waitFor();
+          await checkPage(page, 'try');
+          const conversations = await t().api('GET', `/chatbots/${chatbotId}/conversations`, { token: s.token });
+          assert.equal(conversations.body.data.conversations.length, 0, 'tests never reach the inbox');
+
+          // --- The team: an agent invited, the link shown once; a token made and revoked.
+          await nav.getByRole('link', { name: 'Team' }).click();
+          await page.getByRole('heading', { name: 'Team and tokens' }).waitFor();
+          await page.getByLabel('Full name').fill('Fox Mulder');
+          await page.getByLabel('Email', { exact: true }).fill('fox-console@example.com');
+          await page.getByRole('button', { name: 'Invite' }).click();
+          const link = await page.locator('.secret code').first().innerText();
+          assert.match(link, /#\/invite\/[A-Za-z0-9_-]{43}$/);
+          await page.getByText('Fox Mulder', { exact: true }).waitFor();
+          await page.getByLabel('What it is for').fill('CRM sync');
+          await page.getByRole('button', { name: 'Make token' }).click();
+          const secret = await page.locator('.secret code', { hasText: /^cbo_/ }).innerText();
+          assert.match(secret, /^cbo_/);
+          assert.equal((await t().api('GET', `/chatbots/${chatbotId}/leads`, { token: secret })).status, 200, 'the token works');
+          await page.getByRole('button', { name: 'Revoke CRM sync' }).click();
+          await page.getByRole('button', { name: 'Yes, revoke it' }).click();
+          await page.locator('.tokens .tag.revoked').waitFor();
+          assert.equal((await t().api('GET', `/chatbots/${chatbotId}/leads`, { token: secret })).status, 401, 'revoked at once');
+          await checkPage(page, 'team');
+
+          // --- 375 px: each page fits without scrolling sideways.
+          await page.setViewportSize(NARROW);
+          for (const [hash, name] of [
+            [`#/chatbots/${chatbotId}`, 'chatbot'],
+            [`#/knowledge/${chatbotId}`, 'knowledge'],
+            [`#/try/${chatbotId}`, 'try'],
+            ['#/team', 'team'],
+          ] as const) {
+            await page.goto(`${base}/inbox/${hash}`);
+            await page.locator('.console h2').first().waitFor();
+            await page.waitForLoadState('networkidle');
+            assert.equal(await noHorizontalScroll(page), true, `${name} fits 375 px`);
+            assert.deepEqual(await seriousAxeViolations(page), [], `${name} at 375 px: axe`);
+            await page.screenshot({ path: `${SCREENSHOTS}console-${name}-375.png`, fullPage: true });
+          }
+          assert.deepEqual(problems, []);
+
+          // --- The agent: the invitation's link, a password, the inbox alone.
+          const agentContext = await browser().newContext({ viewport: WIDE });
+          contexts.push(agentContext);
+          const agent = await agentContext.newPage();
+          await agent.goto(link.replace(/^https?:\/\/[^/]+/, base));
+          await agent.getByLabel('New password').fill(PASSWORD);
+          await agent.getByLabel('Repeat the password').fill(PASSWORD);
+          await agent.getByRole('button', { name: 'Set password and sign in' }).click();
+          const agentNav = agent.getByRole('navigation', { name: 'Inbox sections' });
+          await agentNav.waitFor();
+          assert.equal(await agentNav.getByRole('link', { name: 'Chatbots' }).count(), 0, 'no console for an agent');
+          await agent.goto(`${base}/inbox/#/team`);
+          await agent.getByText('Choose a conversation from the queue.').waitFor();
+          assert.equal(await agent.getByRole('heading', { name: 'Team and tokens' }).count(), 0);
+        } finally {
+          await workers.stop();
+        }
+      },
+    );
+  },
+  { env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } },
+);

@@ -1,0 +1,127 @@
+// Pieces every page of the console uses: loading and failure states, the chatbot chooser, a copy button
+// and a confirmation step for what cannot be undone.
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, api } from '../api';
+import type { Chatbot } from '../types';
+
+export type Load<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'done'; value: T };
+
+/** A failed request in words a person can act on. */
+export function failure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 403) return 'Your role does not allow this. An owner or an admin can do it.';
+  if (error instanceof ApiError && error.status === 404) return 'This no longer exists. It may have been deleted.';
+  if (error instanceof ApiError) return error.message;
+  return 'Something went wrong. Try again.';
+}
+
+export function Failed({ message, retry }: { message: string; retry?: () => void }) {
+  return (
+    <div class="failed" role="alert">
+      <p>{message}</p>
+      {retry && (
+        <button type="button" onClick={retry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Loads the account's chatbots once per `attempt`. */
+export function useChatbots(attempt = 0): [Load<Chatbot[]>, () => void] {
+  const [chatbots, setChatbots] = useState<Load<Chatbot[]>>({ state: 'loading' });
+  const [tries, setTries] = useState(attempt);
+  useEffect(() => {
+    let cancelled = false;
+    setChatbots({ state: 'loading' });
+    api.chatbots().then(
+      (value) => !cancelled && setChatbots({ state: 'done', value }),
+      (error) => !cancelled && setChatbots({ state: 'failed', message: failure(error) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [tries]);
+  return [chatbots, () => setTries((n) => n + 1)];
+}
+
+/** Which chatbot a page is about: a chooser when the account has more than one; the route keeps the choice. */
+export function ChatbotChooser({ chatbots, chosen, base, id }: { chatbots: Chatbot[]; chosen: Chatbot; base: string; id: string }) {
+  if (chatbots.length < 2) return <p class="chatbot-name">Chatbot: <strong>{chosen.name}</strong></p>;
+  return (
+    <div class="chooser">
+      <label for={id}>Chatbot</label>
+      <select id={id} value={chosen.id} onChange={(event) => (location.hash = `${base}/${encodeURIComponent((event.target as HTMLSelectElement).value)}`)}>
+        {chatbots.map((chatbot) => (
+          <option key={chatbot.id} value={chatbot.id}>
+            {chatbot.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Copies a text, and says so (or says how to copy it by hand where the browser refuses). */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [said, setSaid] = useState('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setSaid('Copied.');
+    } catch {
+      setSaid('Select the text and copy it with Ctrl+C.');
+    }
+  };
+  return (
+    <span class="copy">
+      <button type="button" onClick={copy}>
+        {label}
+      </button>
+      <span role="status" class="hint">
+        {said}
+      </span>
+    </span>
+  );
+}
+
+/** A button that asks once more before it does what cannot be undone. */
+export function ConfirmButton({ label, question, confirmLabel, onConfirm }: { label: string; question: string; confirmLabel: string; onConfirm: () => Promise<void> }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!asking)
+    return (
+      <button type="button" class="danger" onClick={() => setAsking(true)}>
+        {label}
+      </button>
+    );
+  return (
+    <div class="confirm" role="group" aria-label={question}>
+      <p>{question}</p>
+      <div class="buttons">
+        <button
+          type="button"
+          class="danger primary"
+          disabled={busy}
+          ref={(element) => element?.focus()}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await onConfirm();
+            } finally {
+              setBusy(false);
+              setAsking(false);
+            }
+          }}
+        >
+          {confirmLabel}
+        </button>
+        <button type="button" onClick={() => setAsking(false)}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export const dateOf = (iso: string | null | undefined): string => (iso ? new Date(iso).toLocaleString() : '—');
