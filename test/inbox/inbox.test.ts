@@ -2,6 +2,7 @@
 // strict Content-Security-Policy; 503 in the envelope while the app is not built.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -67,11 +68,25 @@ describeEachDialect('the inbox page', (t) => {
       assert.equal(again.statusCode, 304);
       assert.equal(again.body, '');
     }
+    // Compressed for a browser that accepts it (Brotli first, else gzip), with an ETag of its own.
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip;q=1.0, br;q=0', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t().app.inject({ method: 'GET', url: script, headers: { 'accept-encoding': accept } });
+      assert.equal(res.headers['content-encoding'], encoding, accept);
+      assert.equal(res.headers.vary, 'Accept-Encoding');
+      assert.equal(decode(res.rawPayload).toString('utf8'), readFileSync(join(INBOX_BUILD_DIR, 'app.js'), 'utf8'));
+      assert.ok(res.rawPayload.length < readFileSync(join(INBOX_BUILD_DIR, 'app.js')).length / 2, 'smaller by half at least');
+      const etag = String(res.headers.etag);
+      assert.match(etag, new RegExp(`-${encoding}"$`));
+      assert.equal((await t().app.inject({ method: 'GET', url: script, headers: { 'accept-encoding': accept, 'if-none-match': etag } })).statusCode, 304);
+    }
     const bundle = readFileSync(join(INBOX_BUILD_DIR, 'app.js'), 'utf8');
     assert.doesNotMatch(
       bundle,
-      /https?:\/\/(?!www\.w3\.org)[a-z0-9.-]+\.[a-z]{2,}\//i,
-      'the app fetches nothing from another site',
+      /https?:\/\/(?!www\.w3\.org|www\.example\.com)[a-z0-9.-]+\.[a-z]{2,}\//i,
+      'the app fetches nothing from another site (www.example.com, reserved for examples, is only in placeholders)',
     );
   });
 
