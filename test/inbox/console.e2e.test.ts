@@ -2,7 +2,8 @@
 // with the service on a real socket: an owner signs in, creates a chatbot and sets its greeting and colour
 // (the preview follows), copies the install snippet; adds a text, a local website (read whole) and a PDF
 // (with the upload's bar) and watches each become ready without a reload; opens the website's pages; asks in
-// Try it and sees the passage the answer quoted (nothing reaches the inbox); invites an agent, who signs in
+// Try it and sees the passage the answer quoted (nothing reaches the inbox); answers a question visitors
+// asked that it could not answer, in one step from the report, and sees the bot use it; invites an agent, who signs in
 // and sees the inbox only; makes a token (its secret shown once) and revokes it after a confirmation. Much of
 // it by keyboard; every page at 375 px without sideways scrolling; axe-core finds no serious or critical
 // problem on any page. Screenshots: docs/screenshots/console-*.png.
@@ -158,6 +159,24 @@ describeEachDialect(
           await checkPage(page, 'try');
           const conversations = await t().api('GET', `/chatbots/${chatbotId}/conversations`, { token: s.token });
           assert.equal(conversations.body.data.conversations.length, 0, 'tests never reach the inbox');
+
+          // --- A question visitors asked that it could not answer, answered in one step; the bot then uses it.
+          const asked = await t().api('POST', `/chatbots/${chatbotId}/conversations`, { token: s.token, body: { message: 'Do you sell gift cards?' } });
+          assert.match(asked.body.data.messages[1].text, /I don't know/);
+          await nav.getByRole('link', { name: 'Unanswered questions' }).click();
+          await page.getByLabel('Chatbot').selectOption(chatbotId);
+          const question = page.locator('.question', { hasText: 'Do you sell gift cards?' });
+          await question.getByRole('button', { name: 'Answer this' }).click();
+          await page.keyboard.type('Yes: gift cards from 10 to 100 euros, in the shop.');
+          await question.getByRole('button', { name: 'Save the answer' }).click();
+          await question.getByText('Answered by a curated answer').waitFor();
+          assert.deepEqual(await seriousAxeViolations(page), [], 'questions: axe');
+          await page.screenshot({ path: `${SCREENSHOTS}console-answer-this.png`, fullPage: true });
+          await nav.getByRole('link', { name: 'Try it' }).click();
+          await page.getByLabel('Chatbot').selectOption(chatbotId);
+          await page.getByLabel('Your question').fill('do you sell gift cards');
+          await page.keyboard.press('Enter');
+          await page.getByRole('list', { name: 'Test conversation' }).getByText('Yes: gift cards from 10 to 100 euros, in the shop.').waitFor();
 
           // --- The team: an agent invited, the link shown once; a token made and revoked.
           await nav.getByRole('link', { name: 'Team' }).click();

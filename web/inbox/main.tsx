@@ -315,7 +315,7 @@ function Inbox({
         {onConsole ? (
           <ConsolePage route={route} me={me} />
         ) : route.name === 'questions' ? (
-          <QuestionsView chatbotId={route.chatbotId} />
+          <QuestionsView chatbotId={route.chatbotId} canAnswer={runsConsole} />
         ) : (
           <>
             <Queue

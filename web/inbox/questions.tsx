@@ -3,7 +3,7 @@
 // so the team knows which knowledge to add. Pages of 20 as the API gives them; "Show more" appends the next
 // page and moves the focus to its first question, so keyboard and screen-reader users carry on from there.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError } from './api';
+import { api, ApiError, call } from './api';
 import { countOf, dateTime } from './format';
 import type { Chatbot, Question } from './types';
 
@@ -17,7 +17,7 @@ function failure(error: unknown): string {
   return 'Something went wrong. Try again.';
 }
 
-export function QuestionsView({ chatbotId }: { chatbotId: string | null }) {
+export function QuestionsView({ chatbotId, canAnswer = false }: { chatbotId: string | null; canAnswer?: boolean }) {
   const [chatbots, setChatbots] = useState<Load<Chatbot[]>>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -41,7 +41,7 @@ export function QuestionsView({ chatbotId }: { chatbotId: string | null }) {
       <h2 id="questions-title">Questions to answer</h2>
       <p class="hint">
         What visitors asked that the chatbot could not answer, and answers they rated down, most frequent
-        first. Add knowledge that answers them.
+        first. Add knowledge that answers them, or answer one here: the chatbot then replies with your words.
       </p>
       {chatbots.state === 'loading' ? (
         <p role="status">Loading the chatbots…</p>
@@ -73,14 +73,14 @@ export function QuestionsView({ chatbotId }: { chatbotId: string | null }) {
               Chatbot: <strong>{chosen.name}</strong>
             </p>
           )}
-          <QuestionList key={chosen.id} chatbot={chosen} />
+          <QuestionList key={chosen.id} chatbot={chosen} canAnswer={canAnswer} />
         </>
       )}
     </section>
   );
 }
 
-function QuestionList({ chatbot }: { chatbot: Chatbot }) {
+function QuestionList({ chatbot, canAnswer }: { chatbot: Chatbot; canAnswer: boolean }) {
   const [questions, setQuestions] = useState<Question[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [status, setStatus] = useState<'loading' | 'more' | 'idle' | 'failed'>('loading');
@@ -131,7 +131,7 @@ function QuestionList({ chatbot }: { chatbot: Chatbot }) {
       </p>
       <ol class="questions" ref={list} aria-label={`Questions ${chatbot.name} could not answer`}>
         {questions.map((question) => (
-          <QuestionItem key={question.id} question={question} />
+          <QuestionItem key={question.id} question={question} chatbotId={chatbot.id} canAnswer={canAnswer} />
         ))}
       </ol>
       {status === 'failed' && <Failed message={problem} retry={() => load(cursor)} />}
@@ -144,7 +144,28 @@ function QuestionList({ chatbot }: { chatbot: Chatbot }) {
   );
 }
 
-function QuestionItem({ question }: { question: Question }) {
+function QuestionItem({ question, chatbotId, canAnswer }: { question: Question; chatbotId: string; canAnswer: boolean }) {
+  const [answering, setAnswering] = useState(false);
+  const [answer, setAnswer] = useState('');
+  const [error, setError] = useState('');
+  const [coveredBy, setCoveredBy] = useState(question.curatedAnswerId);
+  const fieldId = `answer-${question.id.slice(0, 12)}`;
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (answering) field.current?.focus();
+  }, [answering]);
+  const save = async (event: Event) => {
+    event.preventDefault();
+    setError('');
+    try {
+      // Written for this entry of the report: its wording is the question, and the report links the answer.
+      const made = await call<{ answer: { id: string } }>('POST', `/chatbots/${encodeURIComponent(chatbotId)}/answers`, { fromQuestion: question.id, answer });
+      setCoveredBy(made.answer.id);
+      setAnswering(false);
+    } catch (failed) {
+      setError(failed instanceof ApiError ? failed.message : 'The answer was not saved. Try again.');
+    }
+  };
   const why: { text: string; down: boolean }[] = [];
   if (question.notAnswered > 0)
     why.push({ text: `${countOf(question.notAnswered, 'time', 'times')} not answered`, down: false });
@@ -168,7 +189,30 @@ function QuestionItem({ question }: { question: Question }) {
           <span class="last-asked">
             Last asked <time dateTime={question.lastAskedAt}>{dateTime(question.lastAskedAt)}</time>
           </span>
+          {coveredBy && <span class="reason-tag answered">Answered by a curated answer</span>}
         </span>
+        {canAnswer && !coveredBy && !answering && (
+          <button type="button" class="quiet answer-this" onClick={() => setAnswering(true)}>
+            Answer this
+          </button>
+        )}
+        {answering && (
+          <form class="answer-form" onSubmit={save}>
+            <label for={fieldId}>The chatbot’s answer to “{question.text}”</label>
+            <textarea id={fieldId} required maxLength={4000} ref={field} value={answer} onInput={(event) => setAnswer((event.target as HTMLTextAreaElement).value)} />
+            <p class="error" role="alert">
+              {error}
+            </p>
+            <div class="buttons">
+              <button type="submit" class="primary" disabled={!answer.trim()}>
+                Save the answer
+              </button>
+              <button type="button" onClick={() => setAnswering(false)}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        )}
       </span>
     </li>
   );
