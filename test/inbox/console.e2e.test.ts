@@ -4,11 +4,14 @@
 // (with the upload's bar) and watches each become ready without a reload; opens the website's pages; asks in
 // Try it and sees the passage the answer quoted (nothing reaches the inbox); answers a question visitors
 // asked that it could not answer, in one step from the report, and sees the bot use it; invites an agent, who signs in
-// and sees the inbox only; makes a token (its secret shown once) and revokes it after a confirmation. Much of
+// and sees the inbox only; makes a token (its secret shown once) and revokes it after a confirmation; adds
+// a webhook endpoint at a local HTTPS receiver and sees the test delivery in its log; searches the leads,
+// marks one converted, exports them as CSV (a formula made text) and deletes one. Much of
 // it by keyboard; every page at 375 px without sideways scrolling; axe-core finds no serious or critical
 // problem on any page. Screenshots: docs/screenshots/console-*.png.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, it } from 'node:test';
@@ -19,6 +22,7 @@ import { SCREENSHOTS, noHorizontalScroll, seriousAxeViolations, tabTo, until, us
 import { seed } from '../support/factories.js';
 import { listen } from '../channels/support.js';
 import { makePdf } from '../knowledge/site.js';
+import { startHttpsServer } from '../support/tls.js';
 
 const PASSWORD = 'correct horse battery staple';
 const WIDE = { width: 1280, height: 900 };
@@ -198,12 +202,62 @@ describeEachDialect(
           assert.equal((await t().api('GET', `/chatbots/${chatbotId}/leads`, { token: secret })).status, 401, 'revoked at once');
           await checkPage(page, 'team');
 
+          // --- Webhooks: an endpoint at a local HTTPS receiver, its secret once, a test event in its log.
+          const received: string[] = [];
+          const receiver = await startHttpsServer((req, res) => {
+            req.resume();
+            req.on('end', () => {
+              received.push(String(req.headers['x-webhook-event'] ?? req.headers['webhook-event'] ?? 'event'));
+              res.writeHead(200).end('ok');
+            });
+          });
+          try {
+            await nav.getByRole('link', { name: 'Webhooks' }).click();
+            await page.getByLabel('Address (https)').fill(`${receiver.url}/hooks`);
+            await page.getByLabel('lead.captured').check();
+            await page.getByRole('button', { name: 'Add endpoint' }).click();
+            assert.match(await page.locator('.secret code').innerText(), /^whsec_/);
+            await page.getByRole('button', { name: `Send a test to ${receiver.url}/hooks` }).click();
+            await page.getByText(`The test event reached ${receiver.url}/hooks (200).`).waitFor();
+            await page.getByRole('button', { name: `Deliveries of ${receiver.url}/hooks` }).click();
+            await page.locator('.deliveries').getByText('Delivered (200)').first().waitFor();
+            assert.ok(received.length >= 1, 'the receiver got the test event');
+            await checkPage(page, 'webhooks');
+
+            // --- Leads: a visitor's details; searched, marked converted, exported, deleted after a question.
+            const visitor = await t().api('POST', `/chatbots/${chatbotId}/conversations`, {
+              token: s.token,
+              body: { message: 'Hello', visitor: { name: 'Ann Lee', email: 'ann@example.com', company: '=HYPERLINK("x")' } },
+            });
+            assert.equal(visitor.status, 201);
+            await nav.getByRole('link', { name: 'Leads' }).click();
+            await page.getByLabel('Chatbot').selectOption(chatbotId);
+            await page.getByLabel('Search').fill('ann@');
+            await page.getByText('1 of 1 leads shown.').waitFor();
+            await page.getByRole('button', { name: 'Mark converted' }).click();
+            await page.locator('.leads .tag', { hasText: 'converted' }).waitFor();
+            const download = page.waitForEvent('download');
+            await page.getByRole('button', { name: 'Export CSV' }).click();
+            const csv = await readFile((await (await download).path())!, 'utf8');
+            assert.match(csv, /^name,email,phone,company,channel,converted,capturedAt,threadId\r\n"Ann Lee","ann@example.com","","'=HYPERLINK\(""x""\)","api","true"/);
+            await checkPage(page, 'leads');
+            await page.getByRole('button', { name: 'Delete Ann Lee' }).click();
+            await page.getByRole('button', { name: 'Yes, delete the lead' }).click();
+            await page.getByText('No lead yet').waitFor();
+            // The automatic delivery of lead.captured reached the receiver too.
+            await until(async () => received.length >= 2, 'lead.captured delivered', 15_000);
+          } finally {
+            await receiver.close();
+          }
+
           // --- 375 px: each page fits without scrolling sideways.
           await page.setViewportSize(NARROW);
           for (const [hash, name] of [
             [`#/chatbots/${chatbotId}`, 'chatbot'],
             [`#/knowledge/${chatbotId}`, 'knowledge'],
             [`#/try/${chatbotId}`, 'try'],
+            [`#/leads/${chatbotId}`, 'leads'],
+            ['#/webhooks', 'webhooks'],
             ['#/team', 'team'],
           ] as const) {
             await page.goto(`${base}/inbox/${hash}`);

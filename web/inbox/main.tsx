@@ -2,7 +2,8 @@
 // service; nothing from a CDN). Routes live in the hash: #/queue/VIEW, #/conversations/THREAD_ID (the
 // escalation email links there), #/questions[/CHATBOT_ID] (what the chatbot could not answer),
 // #/invite/TOKEN (the invitation link); for owners and admins the console: #/chatbots[/ID] (settings and the
-// install snippet), #/knowledge[/CHATBOT_ID[/SOURCE_ID]], #/try[/CHATBOT_ID], #/team (people and tokens).
+// install snippet), #/knowledge[/CHATBOT_ID[/SOURCE_ID]], #/try[/CHATBOT_ID], #/leads[/CHATBOT_ID], #/webhooks,
+// #/team (people and tokens).
 // An agent asking for a console page gets the conversations. Without a session the sign-in page
 // shows, and the route asked for opens once signed in.
 import { render } from 'preact';
@@ -17,6 +18,8 @@ import { ChatbotSettings, ChatbotsPage } from './console/chatbots';
 import { KnowledgePage, SourceView } from './console/knowledge';
 import { TeamPage } from './console/team';
 import { TryPage } from './console/try';
+import { LeadsPage } from './console/leads';
+import { WebhooksPage } from './console/webhooks';
 import { Queue, isView, type View } from './queue';
 import type { Conversation, Session } from './types';
 
@@ -34,9 +37,11 @@ type ConsoleRoute =
   | { name: 'knowledge'; chatbotId: string | null }
   | { name: 'source'; chatbotId: string; sourceId: string }
   | { name: 'try'; chatbotId: string | null }
+  | { name: 'leads'; chatbotId: string | null }
+  | { name: 'webhooks' }
   | { name: 'team' };
 
-const CONSOLE_ROUTES = new Set(['chatbots', 'chatbot', 'knowledge', 'source', 'try', 'team']);
+const CONSOLE_ROUTES = new Set(['chatbots', 'chatbot', 'knowledge', 'source', 'try', 'leads', 'webhooks', 'team']);
 const isConsole = (route: Route): route is ConsoleRoute => CONSOLE_ROUTES.has(route.name);
 
 function parseRoute(hash: string): Route {
@@ -49,6 +54,8 @@ function parseRoute(hash: string): Route {
   if (parts[0] === 'knowledge' && parts[1] && parts[2]) return { name: 'source', chatbotId: parts[1], sourceId: parts[2] };
   if (parts[0] === 'knowledge') return { name: 'knowledge', chatbotId: parts[1] ?? null };
   if (parts[0] === 'try') return { name: 'try', chatbotId: parts[1] ?? null };
+  if (parts[0] === 'leads') return { name: 'leads', chatbotId: parts[1] ?? null };
+  if (parts[0] === 'webhooks') return { name: 'webhooks' };
   if (parts[0] === 'team') return { name: 'team' };
   return { name: 'queue', view: null };
 }
@@ -284,6 +291,12 @@ function Inbox({
               <a href="#/try" aria-current={current('try')}>
                 Try it
               </a>
+              <a href="#/leads" aria-current={current('leads')}>
+                Leads
+              </a>
+              <a href="#/webhooks" aria-current={current('webhooks')}>
+                Webhooks
+              </a>
               <a href="#/team" aria-current={current('team')}>
                 Team
               </a>
@@ -366,6 +379,10 @@ function ConsolePage({ route, me }: { route: ConsoleRoute; me: Session['user'] }
       return <SourceView key={route.sourceId} chatbotId={route.chatbotId} sourceId={route.sourceId} />;
     case 'try':
       return <TryPage chatbotId={route.chatbotId} />;
+    case 'leads':
+      return <LeadsPage chatbotId={route.chatbotId} />;
+    case 'webhooks':
+      return <WebhooksPage />;
     case 'team':
       return <TeamPage me={me} />;
   }
