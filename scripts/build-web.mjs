@@ -31,6 +31,8 @@ const APPS = [
     options: { format: 'iife', jsx: 'automatic', jsxImportSource: 'preact' },
   },
   { name: 'inbox-style', entry: 'web/inbox/inbox.css', out: 'inbox/app.css' },
+  // The console's charts (uPlot), fetched only by a page that shows one: /inbox/charts.js.
+  { name: 'inbox-charts', entry: 'web/inbox/charts.ts', out: 'inbox/charts.js', options: { format: 'iife' } },
 ];
 
 async function buildApp(app) {

@@ -93,6 +93,15 @@ describeEachDialect(
           await page.keyboard.press('Enter');
           const nav = page.getByRole('navigation', { name: 'Inbox sections' });
           await nav.waitFor();
+          /** Opens a section from the navigation and waits for its page (a click is tried again if the page did not change). */
+          const open = async (link: string, heading: string) => {
+            const title = page.getByRole('heading', { name: heading, exact: true });
+            for (let tries = 0; tries < 3 && !(await title.isVisible()); tries++) {
+              await nav.getByRole('link', { name: link, exact: true }).click();
+              await title.waitFor({ timeout: 5_000 }).catch(() => undefined);
+            }
+            await title.waitFor();
+          };
 
           // --- Chatbots: by keyboard to the section, a new chatbot, its settings.
           await tabTo(page, nav.getByRole('link', { name: 'Chatbots' }));
@@ -121,8 +130,7 @@ describeEachDialect(
           await checkPage(page, 'chatbot');
 
           // --- Knowledge: a text, a website and a PDF, each ready without a reload.
-          await nav.getByRole('link', { name: 'Knowledge' }).click();
-          await page.getByRole('heading', { name: 'Knowledge', exact: true }).waitFor();
+          await open('Knowledge', 'Knowledge');
           await page.getByLabel('Chatbot').selectOption(chatbotId);
           await page.getByText('No knowledge yet').waitFor();
           await page.getByLabel('Title').fill('Opening hours');
@@ -148,7 +156,7 @@ describeEachDialect(
           await checkPage(page, 'source');
 
           // --- Try it: the answer and the passage it quotes; nothing reaches the inbox.
-          await nav.getByRole('link', { name: 'Try it' }).click();
+          await open('Try it', 'Try it');
           await page.getByLabel('Chatbot').selectOption(chatbotId);
           await page.getByLabel('Your question').fill('How much is a tandem?');
           await page.keyboard.press('Enter');
@@ -167,24 +175,25 @@ describeEachDialect(
           // --- A question visitors asked that it could not answer, answered in one step; the bot then uses it.
           const asked = await t().api('POST', `/chatbots/${chatbotId}/conversations`, { token: s.token, body: { message: 'Do you sell gift cards?' } });
           assert.match(asked.body.data.messages[1].text, /I don't know/);
-          await nav.getByRole('link', { name: 'Unanswered questions' }).click();
+          await open('Unanswered questions', 'Questions to answer');
           await page.getByLabel('Chatbot').selectOption(chatbotId);
           const question = page.locator('.question', { hasText: 'Do you sell gift cards?' });
           await question.getByRole('button', { name: 'Answer this' }).click();
+          const answerBox = question.getByLabel('The chatbot’s answer to “Do you sell gift cards?”');
+          await until(() => answerBox.evaluate((el) => el === document.activeElement), 'the answer box takes the focus');
           await page.keyboard.type('Yes: gift cards from 10 to 100 euros, in the shop.');
           await question.getByRole('button', { name: 'Save the answer' }).click();
           await question.getByText('Answered by a curated answer').waitFor();
           assert.deepEqual(await seriousAxeViolations(page), [], 'questions: axe');
           await page.screenshot({ path: `${SCREENSHOTS}console-answer-this.png`, fullPage: true });
-          await nav.getByRole('link', { name: 'Try it' }).click();
+          await open('Try it', 'Try it');
           await page.getByLabel('Chatbot').selectOption(chatbotId);
           await page.getByLabel('Your question').fill('do you sell gift cards');
           await page.keyboard.press('Enter');
           await page.getByRole('list', { name: 'Test conversation' }).getByText('Yes: gift cards from 10 to 100 euros, in the shop.').waitFor();
 
           // --- The team: an agent invited, the link shown once; a token made and revoked.
-          await nav.getByRole('link', { name: 'Team' }).click();
-          await page.getByRole('heading', { name: 'Team and tokens' }).waitFor();
+          await open('Team', 'Team and tokens');
           await page.getByLabel('Full name').fill('Fox Mulder');
           await page.getByLabel('Email', { exact: true }).fill('fox-console@example.com');
           await page.getByRole('button', { name: 'Invite' }).click();
@@ -212,7 +221,7 @@ describeEachDialect(
             });
           });
           try {
-            await nav.getByRole('link', { name: 'Webhooks' }).click();
+            await open('Webhooks', 'Webhooks');
             await page.getByLabel('Address (https)').fill(`${receiver.url}/hooks`);
             await page.getByLabel('lead.captured').check();
             await page.getByRole('button', { name: 'Add endpoint' }).click();
@@ -230,7 +239,7 @@ describeEachDialect(
               body: { message: 'Hello', visitor: { name: 'Ann Lee', email: 'ann@example.com', company: '=HYPERLINK("x")' } },
             });
             assert.equal(visitor.status, 201);
-            await nav.getByRole('link', { name: 'Leads' }).click();
+            await open('Leads', 'Leads');
             await page.getByLabel('Chatbot').selectOption(chatbotId);
             await page.getByLabel('Search').fill('ann@');
             await page.getByText('1 of 1 leads shown.').waitFor();
@@ -250,6 +259,17 @@ describeEachDialect(
             await receiver.close();
           }
 
+          // --- Analytics: the figures, conversations per day as a chart (its table for screen readers).
+          await open('Analytics', 'Analytics');
+          await page.getByLabel('Chatbot').selectOption(chatbotId);
+          const conversationsCard = page.locator('.cards li', { hasText: 'Conversations' });
+          await conversationsCard.locator('.card-value', { hasText: '2' }).waitFor();
+          await page.locator('.chart canvas').first().waitFor();
+          assert.equal(await page.getByRole('table', { name: 'Conversations per day' }).locator('tbody tr').count(), 30);
+          await page.getByText('Do you sell gift cards?').waitFor({ state: 'attached' }).catch(() => undefined);
+          assert.equal(await noHorizontalScroll(page), true, 'analytics fits the window');
+          await checkPage(page, 'analytics');
+
           // --- 375 px: each page fits without scrolling sideways.
           await page.setViewportSize(NARROW);
           for (const [hash, name] of [
@@ -258,6 +278,7 @@ describeEachDialect(
             [`#/try/${chatbotId}`, 'try'],
             [`#/leads/${chatbotId}`, 'leads'],
             ['#/webhooks', 'webhooks'],
+            [`#/analytics/${chatbotId}`, 'analytics'],
             ['#/team', 'team'],
           ] as const) {
             await page.goto(`${base}/inbox/${hash}`);

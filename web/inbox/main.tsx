@@ -2,7 +2,7 @@
 // service; nothing from a CDN). Routes live in the hash: #/queue/VIEW, #/conversations/THREAD_ID (the
 // escalation email links there), #/questions[/CHATBOT_ID] (what the chatbot could not answer),
 // #/invite/TOKEN (the invitation link); for owners and admins the console: #/chatbots[/ID] (settings and the
-// install snippet), #/knowledge[/CHATBOT_ID[/SOURCE_ID]], #/try[/CHATBOT_ID], #/leads[/CHATBOT_ID], #/webhooks,
+// install snippet), #/knowledge[/CHATBOT_ID[/SOURCE_ID]], #/try[/CHATBOT_ID], #/leads[/CHATBOT_ID], #/webhooks, #/analytics[/CHATBOT_ID],
 // #/team (people and tokens).
 // An agent asking for a console page gets the conversations. Without a session the sign-in page
 // shows, and the route asked for opens once signed in.
@@ -20,6 +20,7 @@ import { TeamPage } from './console/team';
 import { TryPage } from './console/try';
 import { LeadsPage } from './console/leads';
 import { WebhooksPage } from './console/webhooks';
+import { AnalyticsPage } from './console/analytics';
 import { Queue, isView, type View } from './queue';
 import type { Conversation, Session } from './types';
 
@@ -39,9 +40,10 @@ type ConsoleRoute =
   | { name: 'try'; chatbotId: string | null }
   | { name: 'leads'; chatbotId: string | null }
   | { name: 'webhooks' }
+  | { name: 'analytics'; chatbotId: string | null }
   | { name: 'team' };
 
-const CONSOLE_ROUTES = new Set(['chatbots', 'chatbot', 'knowledge', 'source', 'try', 'leads', 'webhooks', 'team']);
+const CONSOLE_ROUTES = new Set(['chatbots', 'chatbot', 'knowledge', 'source', 'try', 'leads', 'webhooks', 'analytics', 'team']);
 const isConsole = (route: Route): route is ConsoleRoute => CONSOLE_ROUTES.has(route.name);
 
 function parseRoute(hash: string): Route {
@@ -56,6 +58,7 @@ function parseRoute(hash: string): Route {
   if (parts[0] === 'try') return { name: 'try', chatbotId: parts[1] ?? null };
   if (parts[0] === 'leads') return { name: 'leads', chatbotId: parts[1] ?? null };
   if (parts[0] === 'webhooks') return { name: 'webhooks' };
+  if (parts[0] === 'analytics') return { name: 'analytics', chatbotId: parts[1] ?? null };
   if (parts[0] === 'team') return { name: 'team' };
   return { name: 'queue', view: null };
 }
@@ -297,6 +300,9 @@ function Inbox({
               <a href="#/webhooks" aria-current={current('webhooks')}>
                 Webhooks
               </a>
+              <a href="#/analytics" aria-current={current('analytics')}>
+                Analytics
+              </a>
               <a href="#/team" aria-current={current('team')}>
                 Team
               </a>
@@ -383,6 +389,8 @@ function ConsolePage({ route, me }: { route: ConsoleRoute; me: Session['user'] }
       return <LeadsPage chatbotId={route.chatbotId} />;
     case 'webhooks':
       return <WebhooksPage />;
+    case 'analytics':
+      return <AnalyticsPage chatbotId={route.chatbotId} />;
     case 'team':
       return <TeamPage me={me} />;
   }

@@ -1,5 +1,5 @@
 // The built inbox: web/inbox/ bundled by `npm run build` (scripts/build-web.mjs) into dist/web/inbox/ as
-// app.js and app.css (see built-file.ts for how they are read and served).
+// app.js and app.css, and charts.js for the pages that show a chart (see built-file.ts for how they are read and served).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtFile, type BuiltFile } from '../../http/built-file.js';
@@ -10,6 +10,7 @@ export const INBOX_BUILD_DIR = fileURLToPath(new URL('../../../dist/web/inbox/',
 export const INBOX_ASSETS = {
   'app.js': 'text/javascript; charset=utf-8',
   'app.css': 'text/css; charset=utf-8',
+  'charts.js': 'text/javascript; charset=utf-8',
 } as const;
 export type InboxAssetName = keyof typeof INBOX_ASSETS;
 

@@ -84,4 +84,5 @@ export async function inboxRoutes(app: FastifyInstance, { logger, bundle }: Inbo
   };
   app.get('/inbox/app.js', { schema: { hide: true } }, serve('app.js'));
   app.get('/inbox/app.css', { schema: { hide: true } }, serve('app.css'));
+  app.get('/inbox/charts.js', { schema: { hide: true } }, serve('charts.js'));
 }
