@@ -8157,7 +8157,7 @@ export interface operations {
                      *           "lastUsedAt": "2026-11-22T10:00:00.000Z",
                      *           "createdAt": "2026-11-22T10:00:00.000Z"
                      *         },
-                     *         "secret": "whsec_3q2+7w…"
+                     *         "secret": "cbo_7cJ2kQ9xWm4pLr8sTz1vNb6dHf3gYe5aUo0iPq2wErt"
                      *       },
                      *       "meta": {
                      *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
@@ -8169,7 +8169,10 @@ export interface operations {
                         ok: true;
                         data: {
                             token: components["schemas"]["Token"];
-                            /** @description Send as `Authorization: Bearer …`. Shown once. */
+                            /**
+                             * @description Send as `Authorization: Bearer …`. Shown once.
+                             * @example cbo_7cJ2kQ9xWm4pLr8sTz1vNb6dHf3gYe5aUo0iPq2wErt
+                             */
                             secret: string;
                         };
                         meta: {
@@ -22272,7 +22275,7 @@ export interface operations {
                      *           "title": "Shipping FAQ",
                      *           "botName": "string",
                      *           "greeting": "string",
-                     *           "color": "string",
+                     *           "color": "#1f5fbf",
                      *           "position": "left"
                      *         }
                      *       },
