@@ -276,7 +276,7 @@ function Inbox({
           <a href="#/">Inbox</a>
           {unread.size > 0 && <span class="unread">{unread.size} new</span>}
         </h1>
-        <nav class="sections" aria-label="Inbox sections">
+        <nav class={`sections${runsConsole ? ' many' : ''}`} aria-label="Inbox sections">
           <a href="#/" aria-current={route.name === 'questions' || onConsole ? undefined : 'page'}>
             Conversations
           </a>
