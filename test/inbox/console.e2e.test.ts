@@ -192,6 +192,27 @@ describeEachDialect(
           await page.keyboard.press('Enter');
           await page.getByRole('list', { name: 'Test conversation' }).getByText('Yes: gift cards from 10 to 100 euros, in the shop.').waitFor();
 
+          // --- Curated answers: the one written from the report is listed; one added, changed and deleted.
+          await open('Answers', 'Curated answers');
+          await page.getByLabel('Chatbot').selectOption(chatbotId);
+          await page.locator('.answers li', { hasText: 'Do you sell gift cards?' }).waitFor();
+          const added = page.getByRole('form', { name: 'New curated answer' });
+          await added.getByLabel('Question').fill('Do you rent kayaks?');
+          await added.getByLabel('Other ways visitors ask it (one per line)').fill('Can I hire a canoe?');
+          await added.getByLabel('Answer', { exact: true }).fill('No, only bikes and tandems.');
+          await added.getByRole('button', { name: 'Add the answer' }).click();
+          const kayaks = page.locator('.answers li', { hasText: 'Do you rent kayaks?' });
+          await kayaks.getByText('Also: Can I hire a canoe?').waitFor();
+          await kayaks.getByRole('button', { name: 'Change the answer to Do you rent kayaks?' }).click();
+          const change = page.getByRole('form', { name: 'Change the answer to “Do you rent kayaks?”' });
+          await change.getByLabel('Answer', { exact: true }).fill('No: bikes and tandems only.');
+          await change.getByRole('button', { name: 'Save the answer' }).click();
+          await page.locator('.answers li', { hasText: 'No: bikes and tandems only.' }).waitFor();
+          await checkPage(page, 'answers');
+          await page.getByRole('button', { name: 'Delete the answer to Do you rent kayaks?' }).click();
+          await page.getByRole('button', { name: 'Yes, delete the answer' }).click();
+          await until(async () => (await page.locator('.answers li', { hasText: 'Do you rent kayaks?' }).count()) === 0, 'the answer is gone');
+
           // --- The team: an agent invited, the link shown once; a token made and revoked.
           await open('Team', 'Team and tokens');
           await page.getByLabel('Full name').fill('Fox Mulder');
@@ -279,6 +300,7 @@ describeEachDialect(
             [`#/leads/${chatbotId}`, 'leads'],
             ['#/webhooks', 'webhooks'],
             [`#/analytics/${chatbotId}`, 'analytics'],
+            [`#/answers/${chatbotId}`, 'answers'],
             ['#/team', 'team'],
           ] as const) {
             await page.goto(`${base}/inbox/${hash}`);

@@ -16,6 +16,7 @@ export type Question = Schemas['Question'];
 export type Source = Schemas['Source'];
 export type SourcePage = Schemas['SourcePage'];
 export type Token = Schemas['Token'];
+export type CuratedAnswer = Schemas['CuratedAnswer'];
 export type TryOutReply = Schemas['TryOutReply'];
 export type Role = User['role'];
 export type Urgency = NonNullable<Conversation['escalation']>['urgency'];

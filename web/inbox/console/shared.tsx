@@ -1,5 +1,6 @@
 // Pieces every page of the console uses: loading and failure states, the chatbot chooser, a copy button
 // and a confirmation step for what cannot be undone.
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, api } from '../api';
 import type { Chatbot } from '../types';
@@ -86,7 +87,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 }
 
 /** A button that asks once more before it does what cannot be undone. */
-export function ConfirmButton({ label, question, confirmLabel, onConfirm }: { label: string; question: string; confirmLabel: string; onConfirm: () => Promise<void> }) {
+export function ConfirmButton({ label, question, confirmLabel, onConfirm }: { label: ComponentChildren; question: string; confirmLabel: string; onConfirm: () => Promise<void> }) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!asking)

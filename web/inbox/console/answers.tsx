@@ -1,0 +1,189 @@
+// Curated answers: the team's own answers, matched before any knowledge and sent word for word. The list
+// per chatbot, a new one (a question, other ways visitors ask it, the answer), editing one, and deleting
+// one after a question. Those written from the unanswered-questions report show up here too.
+import { useEffect, useState } from 'preact/hooks';
+import { call, page } from '../api';
+import type { CuratedAnswer } from '../types';
+import { ChatbotChooser, ConfirmButton, Failed, failure, useChatbots, type Load } from './shared';
+
+export function AnswersPage({ chatbotId }: { chatbotId: string | null }) {
+  const [chatbots, reload] = useChatbots();
+  return (
+    <section class="report console" aria-labelledby="answers-title">
+      <h2 id="answers-title">Curated answers</h2>
+      <p class="hint">Your own answers: when a visitor asks one of these questions, in these or other words, the chatbot replies with your answer, before looking at the knowledge.</p>
+      {chatbots.state === 'loading' ? (
+        <p role="status">Loading the chatbots…</p>
+      ) : chatbots.state === 'failed' ? (
+        <Failed message={chatbots.message} retry={reload} />
+      ) : chatbots.value.length === 0 ? (
+        <p class="empty-state">This account has no chatbot yet.</p>
+      ) : (
+        (() => {
+          const chosen = chatbots.value.find((chatbot) => chatbot.id === chatbotId) ?? chatbots.value[0]!;
+          return (
+            <>
+              <ChatbotChooser chatbots={chatbots.value} chosen={chosen} base="#/answers" id="answers-chatbot" />
+              <Answers key={chosen.id} chatbotId={chosen.id} />
+            </>
+          );
+        })()
+      )}
+    </section>
+  );
+}
+
+interface Draft {
+  question: string;
+  alternatives: string;
+  answer: string;
+}
+
+const bodyOf = (draft: Draft) => ({
+  question: draft.question.trim(),
+  alternatives: draft.alternatives.split('\n').map((line) => line.trim()).filter(Boolean),
+  answer: draft.answer.trim(),
+});
+
+function Answers({ chatbotId }: { chatbotId: string }) {
+  const [answers, setAnswers] = useState<Load<CuratedAnswer[]>>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const path = `/chatbots/${encodeURIComponent(chatbotId)}/answers`;
+
+  useEffect(() => {
+    let cancelled = false;
+    page<CuratedAnswer>(path, 'answers', null, 100).then(
+      ({ items }) => !cancelled && setAnswers({ state: 'done', value: items }),
+      (failed) => !cancelled && setAnswers({ state: 'failed', message: failure(failed) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [path, attempt]);
+
+  const act = async (work: () => Promise<unknown>): Promise<boolean> => {
+    setError('');
+    try {
+      await work();
+      setAttempt((n) => n + 1);
+      return true;
+    } catch (failed) {
+      setError(failure(failed));
+      return false;
+    }
+  };
+
+  return (
+    <>
+      <p class="error" role="alert">
+        {error}
+      </p>
+      {answers.state === 'loading' ? (
+        <p role="status">Loading the answers…</p>
+      ) : answers.state === 'failed' ? (
+        <Failed message={answers.message} retry={() => setAttempt((n) => n + 1)} />
+      ) : answers.value.length === 0 ? (
+        <p class="empty-state">No curated answer yet.</p>
+      ) : (
+        <ul class="items answers">
+          {answers.value.map((item) =>
+            editing === item.id ? (
+              <li key={item.id}>
+                <AnswerForm
+                  title={`Change the answer to “${item.question}”`}
+                  initial={{ question: item.question, alternatives: item.alternatives.join('\n'), answer: item.answer }}
+                  submitLabel="Save the answer"
+                  onCancel={() => setEditing(null)}
+                  onSubmit={async (draft) => {
+                    if (await act(() => call('PATCH', `${path}/${item.id}`, bodyOf(draft)))) setEditing(null);
+                  }}
+                />
+              </li>
+            ) : (
+              <li key={item.id}>
+                <div>
+                  <strong>{item.question}</strong>
+                  {item.alternatives.length > 0 && <p class="hint">Also: {item.alternatives.join(' · ')}</p>}
+                  <p class="answer-text">{item.answer}</p>
+                </div>
+                <div class="buttons">
+                  <button type="button" onClick={() => setEditing(item.id)}>
+                    Change<span class="visually-hidden"> the answer to {item.question}</span>
+                  </button>
+                  <ConfirmButton
+                    label={
+                      <>
+                        Delete<span class="visually-hidden"> the answer to {item.question}</span>
+                      </>
+                    }
+                    question={`Delete the answer to “${item.question}”? The chatbot stops using it at once.`}
+                    confirmLabel="Yes, delete the answer"
+                    onConfirm={async () => void (await act(() => call('DELETE', `${path}/${item.id}`)))}
+                  />
+                </div>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+      <AnswerForm
+        key={attempt}
+        title="New curated answer"
+        initial={{ question: '', alternatives: '', answer: '' }}
+        submitLabel="Add the answer"
+        onSubmit={async (draft) => void (await act(() => call('POST', path, bodyOf(draft))))}
+      />
+    </>
+  );
+}
+
+function AnswerForm({
+  title,
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  title: string;
+  initial: Draft;
+  submitLabel: string;
+  onSubmit(draft: Draft): Promise<void>;
+  onCancel?: () => void;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const id = title.replace(/\W+/g, '-').toLowerCase().slice(0, 40);
+  const field = (key: keyof Draft) => ({
+    value: draft[key],
+    onInput: (event: Event) => setDraft({ ...draft, [key]: (event.target as HTMLInputElement).value }),
+  });
+  return (
+    <form
+      class="panel"
+      aria-label={title}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit(draft);
+      }}
+    >
+      <h3>{title}</h3>
+      <label for={`${id}-question`}>Question</label>
+      <input id={`${id}-question`} required maxLength={500} {...field('question')} />
+      <label for={`${id}-alternatives`}>Other ways visitors ask it (one per line)</label>
+      <textarea id={`${id}-alternatives`} rows={3} {...field('alternatives')} />
+      <label for={`${id}-answer`}>Answer</label>
+      <textarea id={`${id}-answer`} required maxLength={4000} rows={4} {...field('answer')} />
+      <div class="buttons">
+        <button type="submit" class="primary" disabled={!draft.question.trim() || !draft.answer.trim()}>
+          {submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
