@@ -155,6 +155,20 @@ describeEachDialect(
           await page.getByText('A tandem costs 45 euros per day.', { exact: false }).first().waitFor();
           await checkPage(page, 'source');
 
+          // --- A text source edited in place, read again.
+          await page.getByRole('link', { name: 'All knowledge' }).click();
+          await page.getByRole('link', { name: 'Opening hours' }).click();
+          await page.getByLabel('Text', { exact: true }).fill('Harbour Bikes is open Monday to Saturday from 9:00 to 19:00.');
+          await page.getByRole('button', { name: 'Save the text' }).click();
+          await until(async () => {
+            const sources = (await t().api('GET', `/chatbots/${chatbotId}/knowledge`, { token: s.token })).body.data.sources as Array<{ title: string; status: string; id: string }>;
+            const text = sources.find((source) => source.title === 'Opening hours');
+            if (!text || text.status !== 'ready') return false;
+            const read = await t().api('GET', `/chatbots/${chatbotId}/knowledge/${text.id}?include=text`, { token: s.token });
+            return /19:00/.test(read.body.data.source.text);
+          }, 'the text is saved and read again', 20_000);
+          await page.locator('.status.ready').waitFor();
+
           // --- Try it: the answer and the passage it quotes; nothing reaches the inbox.
           await open('Try it', 'Try it');
           await page.getByLabel('Chatbot').selectOption(chatbotId);

@@ -162,7 +162,8 @@ const paths = (text: string) => text.split(/\s+/).filter(Boolean);
 
 function AddWebsite({ chatbotId, onAdded }: { chatbotId: string; onAdded(): void }) {
   const [url, setUrl] = useState('');
-  const [crawl, setCrawl] = useState<'page' | 'site'>('page');
+  const [crawl, setCrawl] = useState<'page' | 'site' | 'picked'>('page');
+  const [picked, setPicked] = useState('');
   const [include, setInclude] = useState('');
   const [exclude, setExclude] = useState('');
   const [refresh, setRefresh] = useState<'off' | 'daily' | 'weekly'>('off');
@@ -175,7 +176,8 @@ function AddWebsite({ chatbotId, onAdded }: { chatbotId: string; onAdded(): void
         void run(async () => {
           await call('POST', `${sourcesPath(chatbotId)}/website`, {
             url,
-            crawl,
+            crawl: crawl === 'site' ? 'site' : 'page',
+            ...(crawl === 'picked' ? { pageUrls: paths(picked) } : {}),
             refreshInterval: refresh,
             ...(crawl === 'site' && paths(include).length > 0 ? { includePaths: paths(include) } : {}),
             ...(crawl === 'site' && paths(exclude).length > 0 ? { excludePaths: paths(exclude) } : {}),
@@ -195,7 +197,16 @@ function AddWebsite({ chatbotId, onAdded }: { chatbotId: string; onAdded(): void
         <label class="choice">
           <input type="radio" name="crawl" checked={crawl === 'site'} onChange={() => setCrawl('site')} /> The whole site (up to 50 pages)
         </label>
+        <label class="choice">
+          <input type="radio" name="crawl" checked={crawl === 'picked'} onChange={() => setCrawl('picked')} /> These pages of it
+        </label>
       </fieldset>
+      {crawl === 'picked' && (
+        <>
+          <label for="site-picked">Pages (one address per line, up to 50)</label>
+          <textarea id="site-picked" rows={3} value={picked} onInput={(event) => setPicked((event.target as HTMLTextAreaElement).value)} />
+        </>
+      )}
       {crawl === 'site' && (
         <>
           <label for="site-include">Only paths starting with</label>
@@ -407,13 +418,17 @@ export function SourceView({ chatbotId, sourceId }: { chatbotId: string; sourceI
               )}
             </section>
           )}
-          {source.value.text !== undefined && (
-            <section aria-labelledby="text-title">
-              <h3 id="text-title">Text</h3>
-              <pre class="source-text" tabIndex={0} aria-labelledby="text-title">
-                {source.value.text}
-              </pre>
-            </section>
+          {source.value.type === 'text' && source.value.text !== undefined ? (
+            <EditText key={source.value.updatedAt} source={source.value} onSave={(changes) => act(() => call('PATCH', path, changes))} />
+          ) : (
+            source.value.text !== undefined && (
+              <section aria-labelledby="text-title">
+                <h3 id="text-title">Text</h3>
+                <pre class="source-text" tabIndex={0} aria-labelledby="text-title">
+                  {source.value.text}
+                </pre>
+              </section>
+            )
           )}
           <ConfirmButton
             label="Delete this source"
@@ -431,5 +446,29 @@ export function SourceView({ chatbotId, sourceId }: { chatbotId: string; sourceI
         </>
       )}
     </section>
+  );
+}
+
+/** A text source's title and text, changed in place: the chatbot answers from the new text once it is read again. */
+function EditText({ source, onSave }: { source: Source; onSave(changes: { title: string; text: string }): Promise<void> }) {
+  const [title, setTitle] = useState(source.title ?? '');
+  const [text, setText] = useState(source.text ?? '');
+  return (
+    <form
+      class="panel"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSave({ title, text });
+      }}
+    >
+      <h3>Text</h3>
+      <label for="edit-title">Title</label>
+      <input id="edit-title" required maxLength={255} value={title} onInput={(event) => setTitle((event.target as HTMLInputElement).value)} />
+      <label for="edit-text">Text</label>
+      <textarea id="edit-text" required maxLength={200_000} rows={10} value={text} onInput={(event) => setText((event.target as HTMLTextAreaElement).value)} />
+      <button type="submit" class="primary">
+        Save the text
+      </button>
+    </form>
   );
 }
