@@ -214,7 +214,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
       access: streamAccess,
     }),
     mount(leadsCapability, { leads, paginator }),
-    mount(channelsCapability, { runtime: channelsRuntime, conversations, webChat, inbound }),
+    mount(channelsCapability, { runtime: channelsRuntime, conversations, webChat, inbound, db, publicBase: config.publicUrl ?? null }),
     mount(inboxCapability, { logger, dir: overrides.inboxDir }),
   ];
 

@@ -66,6 +66,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/v1/chatbots/{chatbotId}/questions': { id: 'listQuestions' },
   'POST /api/v1/chatbots/{chatbotId}/try': { id: 'tryChatbot' },
   'GET /api/v1/chatbots/{chatbotId}/analytics': { id: 'getAnalytics' },
+  'GET /api/v1/chatbots/{chatbotId}/channels': { id: 'listChatbotChannels' },
 
   'GET /api/v1/chatbots/{chatbotId}/answers': { id: 'listCuratedAnswers' },
   'POST /api/v1/chatbots/{chatbotId}/answers': { id: 'createCuratedAnswer', codes: ['duplicate_question'] },

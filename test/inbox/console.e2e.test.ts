@@ -294,6 +294,13 @@ describeEachDialect(
             await receiver.close();
           }
 
+          // --- Channels: the web chat on the site allowed above; WhatsApp and the others not connected yet.
+          await open('Channels', 'Channels');
+          await page.getByLabel('Chatbot').selectOption(chatbotId);
+          await page.locator('.channels li', { hasText: 'Web chat' }).getByText('Shown on https://www.harbour-bikes.example.').waitFor();
+          assert.equal(await page.locator('.channels .tag', { hasText: 'not connected' }).count(), 3);
+          await checkPage(page, 'channels');
+
           // --- Analytics: the figures, conversations per day as a chart (its table for screen readers).
           await open('Analytics', 'Analytics');
           await page.getByLabel('Chatbot').selectOption(chatbotId);
@@ -315,6 +322,7 @@ describeEachDialect(
             ['#/webhooks', 'webhooks'],
             [`#/analytics/${chatbotId}`, 'analytics'],
             [`#/answers/${chatbotId}`, 'answers'],
+            [`#/channels/${chatbotId}`, 'channels'],
             ['#/team', 'team'],
           ] as const) {
             await page.goto(`${base}/inbox/${hash}`);

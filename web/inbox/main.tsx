@@ -2,7 +2,7 @@
 // service; nothing from a CDN). Routes live in the hash: #/queue/VIEW, #/conversations/THREAD_ID (the
 // escalation email links there), #/questions[/CHATBOT_ID] (what the chatbot could not answer),
 // #/invite/TOKEN (the invitation link); for owners and admins the console: #/chatbots[/ID] (settings and the
-// install snippet), #/knowledge[/CHATBOT_ID[/SOURCE_ID]], #/try[/CHATBOT_ID], #/leads[/CHATBOT_ID], #/webhooks, #/analytics[/CHATBOT_ID], #/answers[/CHATBOT_ID] (curated answers),
+// install snippet), #/knowledge[/CHATBOT_ID[/SOURCE_ID]], #/try[/CHATBOT_ID], #/leads[/CHATBOT_ID], #/webhooks, #/analytics[/CHATBOT_ID], #/answers[/CHATBOT_ID] (curated answers), #/channels[/CHATBOT_ID],
 // #/team (people and tokens).
 // An agent asking for a console page gets the conversations. Without a session the sign-in page
 // shows, and the route asked for opens once signed in.
@@ -22,6 +22,7 @@ import { LeadsPage } from './console/leads';
 import { WebhooksPage } from './console/webhooks';
 import { AnalyticsPage } from './console/analytics';
 import { AnswersPage } from './console/answers';
+import { ChannelsPage } from './console/channels';
 import { Queue, isView, type View } from './queue';
 import type { Conversation, Session } from './types';
 
@@ -43,9 +44,10 @@ type ConsoleRoute =
   | { name: 'webhooks' }
   | { name: 'analytics'; chatbotId: string | null }
   | { name: 'answers'; chatbotId: string | null }
+  | { name: 'channels'; chatbotId: string | null }
   | { name: 'team' };
 
-const CONSOLE_ROUTES = new Set(['chatbots', 'chatbot', 'knowledge', 'source', 'try', 'leads', 'webhooks', 'analytics', 'answers', 'team']);
+const CONSOLE_ROUTES = new Set(['chatbots', 'chatbot', 'knowledge', 'source', 'try', 'leads', 'webhooks', 'analytics', 'answers', 'channels', 'team']);
 const isConsole = (route: Route): route is ConsoleRoute => CONSOLE_ROUTES.has(route.name);
 
 function parseRoute(hash: string): Route {
@@ -62,6 +64,7 @@ function parseRoute(hash: string): Route {
   if (parts[0] === 'webhooks') return { name: 'webhooks' };
   if (parts[0] === 'analytics') return { name: 'analytics', chatbotId: parts[1] ?? null };
   if (parts[0] === 'answers') return { name: 'answers', chatbotId: parts[1] ?? null };
+  if (parts[0] === 'channels') return { name: 'channels', chatbotId: parts[1] ?? null };
   if (parts[0] === 'team') return { name: 'team' };
   return { name: 'queue', view: null };
 }
@@ -306,6 +309,9 @@ function Inbox({
               <a href="#/webhooks" aria-current={current('webhooks')}>
                 Webhooks
               </a>
+              <a href="#/channels" aria-current={current('channels')}>
+                Channels
+              </a>
               <a href="#/analytics" aria-current={current('analytics')}>
                 Analytics
               </a>
@@ -399,6 +405,8 @@ function ConsolePage({ route, me }: { route: ConsoleRoute; me: Session['user'] }
       return <AnalyticsPage chatbotId={route.chatbotId} />;
     case 'answers':
       return <AnswersPage chatbotId={route.chatbotId} />;
+    case 'channels':
+      return <ChannelsPage chatbotId={route.chatbotId} />;
     case 'team':
       return <TeamPage me={me} />;
   }

@@ -10,6 +10,7 @@ import { receiveJob } from './channels.jobs.js';
 import type { ChannelsRuntime } from './channels.runtime.js';
 import type { InboundService } from './meta/inbound.service.js';
 import { metaWebhookRoutes, type MetaRoutesDeps } from './meta/meta.routes.js';
+import { channelStateRoutes, type ChannelsRoutesDeps } from './channels.routes.js';
 import { webChatRoutes, type WebChatRoutesDeps } from './web/chat.routes.js';
 import { widgetScriptRoute } from './widget/script.route.js';
 
@@ -23,13 +24,15 @@ export { createWebChatService, type WebChatService } from './web/chat.service.js
 export { createOriginsService, originsPort, type OriginsService } from './web/origins.service.js';
 
 export type ChannelsDeps = WebChatRoutesDeps &
-  MetaRoutesDeps & { runtime: ChannelsRuntime; inbound: InboundService };
+  MetaRoutesDeps &
+  ChannelsRoutesDeps & { runtime: ChannelsRuntime; inbound: InboundService };
 
 export const channelsCapability: Capability<ChannelsDeps> = {
   name: 'channels',
   async routes(api, deps) {
     await webChatRoutes(api, deps);
     await metaWebhookRoutes(api, deps);
+    await channelStateRoutes(api, deps);
     // Open event streams would hold the server open: end them before it closes.
     api.addHook('preClose', async () => deps.runtime.endStreams());
   },

@@ -18,6 +18,15 @@ const findConnectionWith = (db: Executor, values: Partial<Pick<ConnectionTable, 
 export const findConnection = (db: Executor, chatbotId: string, provider: Provider) =>
   findConnectionWith(db, { chatbot_id: chatbotId, provider });
 
+/** The chatbot's connections, without their credentials. */
+export const listConnectionsOfChatbot = (db: Executor, chatbotId: string) =>
+  db
+    .selectFrom('channel_connections')
+    .select(['provider', 'external_id', 'created_at', 'updated_at'])
+    .where('chatbot_id', '=', chatbotId)
+    .orderBy('provider')
+    .execute();
+
 export const findConnectionById = (db: Executor, id: string) => findConnectionWith(db, { id });
 
 export const findConnectionByExternalId = (db: Executor, provider: Provider, externalId: string) =>
