@@ -1,7 +1,7 @@
 // The environment, parsed once into a typed, frozen object. A bad value stops the start with a message
 // that names the variable.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { parseDuration } from './lib/duration.js';
@@ -134,9 +134,20 @@ function secretKeyFrom(env: Env, dataDir: string, database: Config['database']):
   const file = join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
+  // Written aside whole, then linked in place: processes starting together on a new DATA_DIR (the CLI run
+  // twice at once, say) never read a half-written key, and the first link wins; the others read its key.
   const key = randomBytes(32).toString('hex');
-  writeFileSync(file, key + '\n', { mode: 0o600, flag: 'wx' });
-  return key;
+  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(aside, key + '\n', { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(aside, file);
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readFileSync(file, 'utf8').trim();
+  } finally {
+    rmSync(aside, { force: true });
+  }
 }
 
 function httpUrl(env: Env, name: string, fallback?: string): string | undefined {

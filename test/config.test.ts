@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ConfigError, loadConfig, publicBase } from '../src/config.js';
+
+const run = promisify(execFile);
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -193,6 +197,19 @@ describe('loadConfig', () => {
       KEY,
       'SECRET_KEY wins over the file',
     );
+  });
+
+  it('gives processes that start together on a new DATA_DIR one and the same key, none failing', async () => {
+    const dir = tempDir();
+    const configModule = resolve('src/config.ts');
+    const script = `import { loadConfig } from ${JSON.stringify(configModule)}; console.log(loadConfig({ DATA_DIR: ${JSON.stringify(dir)} }).secretKey);`;
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, () => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script])),
+    );
+    const keys = new Set(runs.map((out) => out.stdout.trim()));
+    assert.equal(keys.size, 1, `one key: ${[...keys].join(', ')}`);
+    assert.equal([...keys][0], readFileSync(join(dir, 'secret.key'), 'utf8').trim());
+    assert.deepEqual(readdirSync(dir), ['secret.key'], 'nothing left aside');
   });
 });
 
