@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { call } from '../api';
 import type { DailyChart } from '../charts';
-import { ChatbotChooser, Failed, failure, useChatbots, type Load } from './shared';
+import { ChatbotPage, Failed, failure, type Load } from './shared';
 
 interface Analytics {
   from: string;
@@ -30,28 +30,10 @@ const duration = (seconds: number | null): string => {
 };
 
 export function AnalyticsPage({ chatbotId }: { chatbotId: string | null }) {
-  const [chatbots, reload] = useChatbots();
   return (
-    <section class="report console" aria-labelledby="analytics-title">
-      <h2 id="analytics-title">Analytics</h2>
-      {chatbots.state === 'loading' ? (
-        <p role="status">Loading the chatbots…</p>
-      ) : chatbots.state === 'failed' ? (
-        <Failed message={chatbots.message} retry={reload} />
-      ) : chatbots.value.length === 0 ? (
-        <p class="empty-state">This account has no chatbot yet.</p>
-      ) : (
-        (() => {
-          const chosen = chatbots.value.find((chatbot) => chatbot.id === chatbotId) ?? chatbots.value[0]!;
-          return (
-            <>
-              <ChatbotChooser chatbots={chatbots.value} chosen={chosen} base="#/analytics" id="analytics-chatbot" />
-              <Figures key={chosen.id} chatbotId={chosen.id} />
-            </>
-          );
-        })()
-      )}
-    </section>
+    <ChatbotPage title="Analytics" id="analytics" base="#/analytics" chatbotId={chatbotId}>
+      {(chosen) => <Figures key={chosen.id} chatbotId={chosen.id} />}
+    </ChatbotPage>
   );
 }
 

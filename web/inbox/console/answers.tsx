@@ -1,35 +1,16 @@
 // Curated answers: the team's own answers, matched before any knowledge and sent word for word. The list
 // per chatbot, a new one (a question, other ways visitors ask it, the answer), editing one, and deleting
 // one after a question. Those written from the unanswered-questions report show up here too.
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { call, page } from '../api';
 import type { CuratedAnswer } from '../types';
-import { ChatbotChooser, ConfirmButton, Failed, failure, useChatbots, type Load } from './shared';
+import { ChatbotPage, ConfirmButton, Failed, failure, useLoad } from './shared';
 
 export function AnswersPage({ chatbotId }: { chatbotId: string | null }) {
-  const [chatbots, reload] = useChatbots();
   return (
-    <section class="report console" aria-labelledby="answers-title">
-      <h2 id="answers-title">Curated answers</h2>
-      <p class="hint">Your own answers: when a visitor asks one of these questions, in these or other words, the chatbot replies with your answer, before looking at the knowledge.</p>
-      {chatbots.state === 'loading' ? (
-        <p role="status">Loading the chatbots…</p>
-      ) : chatbots.state === 'failed' ? (
-        <Failed message={chatbots.message} retry={reload} />
-      ) : chatbots.value.length === 0 ? (
-        <p class="empty-state">This account has no chatbot yet.</p>
-      ) : (
-        (() => {
-          const chosen = chatbots.value.find((chatbot) => chatbot.id === chatbotId) ?? chatbots.value[0]!;
-          return (
-            <>
-              <ChatbotChooser chatbots={chatbots.value} chosen={chosen} base="#/answers" id="answers-chatbot" />
-              <Answers key={chosen.id} chatbotId={chosen.id} />
-            </>
-          );
-        })()
-      )}
-    </section>
+    <ChatbotPage title="Curated answers" id="answers" hint="Your own answers: when a visitor asks one of these questions, in these or other words, the chatbot replies with your answer, before looking at the knowledge." base="#/answers" chatbotId={chatbotId}>
+      {(chosen) => <Answers key={chosen.id} chatbotId={chosen.id} />}
+    </ChatbotPage>
   );
 }
 
@@ -46,28 +27,17 @@ const bodyOf = (draft: Draft) => ({
 });
 
 function Answers({ chatbotId }: { chatbotId: string }) {
-  const [answers, setAnswers] = useState<Load<CuratedAnswer[]>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const path = `/chatbots/${encodeURIComponent(chatbotId)}/answers`;
+  const [answers, reload] = useLoad(async () => (await page<CuratedAnswer>(path, 'answers', null, 100)).items, [path]);
+  const [added, setAdded] = useState(0);
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState('');
-  const path = `/chatbots/${encodeURIComponent(chatbotId)}/answers`;
-
-  useEffect(() => {
-    let cancelled = false;
-    page<CuratedAnswer>(path, 'answers', null, 100).then(
-      ({ items }) => !cancelled && setAnswers({ state: 'done', value: items }),
-      (failed) => !cancelled && setAnswers({ state: 'failed', message: failure(failed) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [path, attempt]);
 
   const act = async (work: () => Promise<unknown>): Promise<boolean> => {
     setError('');
     try {
       await work();
-      setAttempt((n) => n + 1);
+      reload();
       return true;
     } catch (failed) {
       setError(failure(failed));
@@ -83,7 +53,7 @@ function Answers({ chatbotId }: { chatbotId: string }) {
       {answers.state === 'loading' ? (
         <p role="status">Loading the answers…</p>
       ) : answers.state === 'failed' ? (
-        <Failed message={answers.message} retry={() => setAttempt((n) => n + 1)} />
+        <Failed message={answers.message} retry={reload} />
       ) : answers.value.length === 0 ? (
         <p class="empty-state">No curated answer yet.</p>
       ) : (
@@ -129,11 +99,13 @@ function Answers({ chatbotId }: { chatbotId: string }) {
         </ul>
       )}
       <AnswerForm
-        key={attempt}
+        key={added}
         title="New curated answer"
         initial={{ question: '', alternatives: '', answer: '' }}
         submitLabel="Add the answer"
-        onSubmit={async (draft) => void (await act(() => call('POST', path, bodyOf(draft))))}
+        onSubmit={async (draft) => {
+          if (await act(() => call('POST', path, bodyOf(draft)))) setAdded((n) => n + 1);
+        }}
       />
     </>
   );

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { call, page, uploadFile } from '../api';
 import type { Source, SourcePage } from '../types';
-import { ChatbotChooser, ConfirmButton, Failed, dateOf, failure, useChatbots, type Load } from './shared';
+import { ChatbotPage, ConfirmButton, Failed, dateOf, failure, type Load } from './shared';
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 const REFRESH_MS = 3000;
@@ -15,25 +15,10 @@ const STATUS_WORDS: Record<Source['status'], string> = { pending: 'Waiting', pro
 const sourcesPath = (chatbotId: string) => `/chatbots/${encodeURIComponent(chatbotId)}/knowledge`;
 
 export function KnowledgePage({ chatbotId }: { chatbotId: string | null }) {
-  const [chatbots, reload] = useChatbots();
-  if (chatbots.state === 'loading') return <Section><p role="status">Loading the chatbots…</p></Section>;
-  if (chatbots.state === 'failed') return <Section><Failed message={chatbots.message} retry={reload} /></Section>;
-  const chosen = chatbots.value.find((chatbot) => chatbot.id === chatbotId) ?? chatbots.value[0];
-  if (!chosen) return <Section><p class="empty-state">This account has no chatbot yet. <a href="#/chatbots">Create one</a> first.</p></Section>;
   return (
-    <Section>
-      <ChatbotChooser chatbots={chatbots.value} chosen={chosen} base="#/knowledge" id="knowledge-chatbot" />
-      <Sources key={chosen.id} chatbotId={chosen.id} />
-    </Section>
-  );
-}
-
-function Section({ children }: { children: preact.ComponentChildren }) {
-  return (
-    <section class="report console" aria-labelledby="knowledge-title">
-      <h2 id="knowledge-title">Knowledge</h2>
-      {children}
-    </section>
+    <ChatbotPage title="Knowledge" id="knowledge" base="#/knowledge" chatbotId={chatbotId}>
+      {(chosen) => <Sources key={chosen.id} chatbotId={chosen.id} />}
+    </ChatbotPage>
   );
 }
 

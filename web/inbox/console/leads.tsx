@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call, page } from '../api';
 import type { Lead } from '../types';
-import { ChatbotChooser, ConfirmButton, Failed, dateOf, failure, useChatbots, type Load } from './shared';
+import { ChatbotPage, ConfirmButton, Failed, dateOf, failure, type Load } from './shared';
 
 /** Read for the table and the export: the newest 1,000. */
 const MAX_PAGES = 10;
@@ -23,28 +23,10 @@ export function leadsCsv(leads: readonly Lead[]): string {
 }
 
 export function LeadsPage({ chatbotId }: { chatbotId: string | null }) {
-  const [chatbots, reload] = useChatbots();
   return (
-    <section class="report console" aria-labelledby="leads-title">
-      <h2 id="leads-title">Leads</h2>
-      {chatbots.state === 'loading' ? (
-        <p role="status">Loading the chatbots…</p>
-      ) : chatbots.state === 'failed' ? (
-        <Failed message={chatbots.message} retry={reload} />
-      ) : chatbots.value.length === 0 ? (
-        <p class="empty-state">This account has no chatbot yet.</p>
-      ) : (
-        (() => {
-          const chosen = chatbots.value.find((chatbot) => chatbot.id === chatbotId) ?? chatbots.value[0]!;
-          return (
-            <>
-              <ChatbotChooser chatbots={chatbots.value} chosen={chosen} base="#/leads" id="leads-chatbot" />
-              <LeadTable key={chosen.id} chatbotId={chosen.id} />
-            </>
-          );
-        })()
-      )}
-    </section>
+    <ChatbotPage title="Leads" id="leads" base="#/leads" chatbotId={chatbotId}>
+      {(chosen) => <LeadTable key={chosen.id} chatbotId={chosen.id} />}
+    </ChatbotPage>
   );
 }
 

@@ -126,3 +126,67 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm }: { la
 }
 
 export const dateOf = (iso: string | null | undefined): string => (iso ? new Date(iso).toLocaleString() : '—');
+
+/**
+ * Runs `load` when the page opens and whenever `keys` change; the second value loads it again (after a
+ * change, or from "Try again").
+ */
+export function useLoad<T>(load: () => Promise<T>, keys: readonly unknown[]): [Load<T>, () => void] {
+  const [state, setState] = useState<Load<T>>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let cancelled = false;
+    load().then(
+      (value) => !cancelled && setState({ state: 'done', value }),
+      (failed) => !cancelled && setState({ state: 'failed', message: failure(failed) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [...keys, attempt]);
+  return [state, () => setAttempt((n) => n + 1)];
+}
+
+/**
+ * A console page about one chatbot of the account: its heading and hint, the chooser (the route keeps the
+ * choice under `base`), and what `children` shows for the chosen chatbot, with the loading, failed and
+ * empty states.
+ */
+export function ChatbotPage({
+  title,
+  id,
+  hint,
+  base,
+  chatbotId,
+  children,
+}: {
+  title: string;
+  id: string;
+  hint?: string;
+  base: string;
+  chatbotId: string | null;
+  children: (chosen: Chatbot) => ComponentChildren;
+}) {
+  const [chatbots, reload] = useChatbots();
+  const chosen = chatbots.state === 'done' ? (chatbots.value.find((chatbot) => chatbot.id === chatbotId) ?? chatbots.value[0]) : undefined;
+  return (
+    <section class="report console" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {hint && <p class="hint">{hint}</p>}
+      {chatbots.state === 'loading' ? (
+        <p role="status">Loading the chatbots…</p>
+      ) : chatbots.state === 'failed' ? (
+        <Failed message={chatbots.message} retry={reload} />
+      ) : !chosen ? (
+        <p class="empty-state">
+          This account has no chatbot yet. <a href="#/chatbots">Create one</a> first.
+        </p>
+      ) : (
+        <>
+          <ChatbotChooser chatbots={chatbots.value} chosen={chosen} base={base} id={`${id}-chatbot`} />
+          {children(chosen)}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,10 +1,10 @@
 // The team and the access tokens: invite a person with a role (the link is shown once to hand over),
 // change a role, switch someone off or on; make a token with the permissions it needs (its secret shown
 // once) and revoke one.
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { call, page } from '../api';
 import type { Role, Token, User } from '../types';
-import { ConfirmButton, CopyButton, Failed, dateOf, failure, type Load } from './shared';
+import { ConfirmButton, CopyButton, Failed, dateOf, failure, useLoad } from './shared';
 
 const ROLE_WORDS: Record<Role, string> = { owner: 'Owner', admin: 'Admin', agent: 'Agent (inbox only)' };
 const PERMISSIONS = [
@@ -24,28 +24,16 @@ export function TeamPage({ me }: { me: User }) {
 }
 
 function People({ me }: { me: User }) {
-  const [people, setPeople] = useState<Load<User[]>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const [people, reload] = useLoad(async () => (await page<User>('/users', 'users', null, 100)).items, []);
   const [error, setError] = useState('');
   const [invited, setInvited] = useState<{ name: string; link: string } | null>(null);
   const [form, setForm] = useState({ name: '', email: '', role: 'agent' as Role });
-
-  useEffect(() => {
-    let cancelled = false;
-    page<User>('/users', 'users', null, 100).then(
-      ({ items }) => !cancelled && setPeople({ state: 'done', value: items }),
-      (failed) => !cancelled && setPeople({ state: 'failed', message: failure(failed) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
 
   const act = async (work: () => Promise<unknown>) => {
     setError('');
     try {
       await work();
-      setAttempt((n) => n + 1);
+      reload();
     } catch (failed) {
       setError(failure(failed));
     }
@@ -60,7 +48,7 @@ function People({ me }: { me: User }) {
       {people.state === 'loading' ? (
         <p role="status">Loading the team…</p>
       ) : people.state === 'failed' ? (
-        <Failed message={people.message} retry={() => setAttempt((n) => n + 1)} />
+        <Failed message={people.message} retry={reload} />
       ) : (
         <ul class="items people">
           {people.value.map((person) => (
@@ -141,24 +129,12 @@ function People({ me }: { me: User }) {
 }
 
 function Tokens() {
-  const [tokens, setTokens] = useState<Load<Token[]>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const [tokens, reload] = useLoad(async () => (await page<Token>('/tokens', 'tokens', null, 100)).items, []);
   const [error, setError] = useState('');
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<Set<string>>(new Set(['leads:read']));
   const [days, setDays] = useState('');
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    page<Token>('/tokens', 'tokens', null, 100).then(
-      ({ items }) => !cancelled && setTokens({ state: 'done', value: items }),
-      (failed) => !cancelled && setTokens({ state: 'failed', message: failure(failed) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
 
   const create = async (event: Event) => {
     event.preventDefault();
@@ -171,7 +147,7 @@ function Tokens() {
       });
       setSecret({ name, secret: made.secret });
       setName('');
-      setAttempt((n) => n + 1);
+      reload();
     } catch (failed) {
       setError(failure(failed));
     }
@@ -183,7 +159,7 @@ function Tokens() {
       {tokens.state === 'loading' ? (
         <p role="status">Loading the tokens…</p>
       ) : tokens.state === 'failed' ? (
-        <Failed message={tokens.message} retry={() => setAttempt((n) => n + 1)} />
+        <Failed message={tokens.message} retry={reload} />
       ) : tokens.value.length === 0 ? (
         <p class="empty-state">No token yet.</p>
       ) : (
@@ -204,7 +180,7 @@ function Tokens() {
                   onConfirm={async () => {
                     try {
                       await call('DELETE', `/tokens/${token.id}`);
-                      setAttempt((n) => n + 1);
+                      reload();
                     } catch (failed) {
                       setError(failure(failed));
                     }

@@ -4,7 +4,7 @@
 import { useState } from 'preact/hooks';
 import { call } from '../api';
 import type { TryOutReply } from '../types';
-import { ChatbotChooser, Failed, failure, useChatbots } from './shared';
+import { ChatbotPage, failure } from './shared';
 
 type Turn = { role: 'user'; text: string } | { role: 'assistant'; text: string; reply: TryOutReply };
 
@@ -17,29 +17,10 @@ const BY_WORDS: Record<TryOutReply['by'], string> = {
 };
 
 export function TryPage({ chatbotId }: { chatbotId: string | null }) {
-  const [chatbots, reload] = useChatbots();
   return (
-    <section class="report console" aria-labelledby="try-title">
-      <h2 id="try-title">Try it</h2>
-      <p class="hint">Ask as a visitor would. Tests are not saved: they never reach the inbox, the questions report, analytics or webhooks.</p>
-      {chatbots.state === 'loading' ? (
-        <p role="status">Loading the chatbots…</p>
-      ) : chatbots.state === 'failed' ? (
-        <Failed message={chatbots.message} retry={reload} />
-      ) : chatbots.value.length === 0 ? (
-        <p class="empty-state">This account has no chatbot yet.</p>
-      ) : (
-        (() => {
-          const chosen = chatbots.value.find((chatbot) => chatbot.id === chatbotId) ?? chatbots.value[0]!;
-          return (
-            <>
-              <ChatbotChooser chatbots={chatbots.value} chosen={chosen} base="#/try" id="try-chatbot" />
-              <Playground key={chosen.id} chatbotId={chosen.id} />
-            </>
-          );
-        })()
-      )}
-    </section>
+    <ChatbotPage title="Try it" id="try" hint="Ask as a visitor would. Tests are not saved: they never reach the inbox, the questions report, analytics or webhooks." base="#/try" chatbotId={chatbotId}>
+      {(chosen) => <Playground key={chosen.id} chatbotId={chosen.id} />}
+    </ChatbotPage>
   );
 }
 
