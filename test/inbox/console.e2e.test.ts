@@ -93,14 +93,13 @@ describeEachDialect(
           await page.keyboard.press('Enter');
           const nav = page.getByRole('navigation', { name: 'Inbox sections' });
           await nav.waitFor();
-          /** Opens a section from the navigation and waits for its page (a click is tried again if the page did not change). */
+          /**
+           * Opens a section from the navigation and waits for its page: the previous page's fields (a
+           * "Chatbot" chooser is on most) must not be the ones the next step finds.
+           */
           const open = async (link: string, heading: string) => {
-            const title = page.getByRole('heading', { name: heading, exact: true });
-            for (let tries = 0; tries < 3 && !(await title.isVisible()); tries++) {
-              await nav.getByRole('link', { name: link, exact: true }).click();
-              await title.waitFor({ timeout: 5_000 }).catch(() => undefined);
-            }
-            await title.waitFor();
+            await nav.getByRole('link', { name: link, exact: true }).click();
+            await page.getByRole('heading', { name: heading, exact: true }).waitFor();
           };
 
           // --- Chatbots: by keyboard to the section, a new chatbot, its settings.
@@ -158,8 +157,11 @@ describeEachDialect(
           // --- A text source edited in place, read again.
           await page.getByRole('link', { name: 'All knowledge' }).click();
           await page.getByRole('link', { name: 'Opening hours' }).click();
-          await page.getByLabel('Text', { exact: true }).fill('Harbour Bikes is open Monday to Saturday from 9:00 to 19:00.');
-          await page.getByRole('button', { name: 'Save the text' }).click();
+          // The source's own page (the list has a "Text" field of its own, for a new source).
+          const saveText = page.getByRole('button', { name: 'Save the text' });
+          await saveText.waitFor();
+          await saveText.locator('xpath=ancestor::form').getByLabel('Text', { exact: true }).fill('Harbour Bikes is open Monday to Saturday from 9:00 to 19:00.');
+          await saveText.click();
           await until(async () => {
             const sources = (await t().api('GET', `/chatbots/${chatbotId}/knowledge`, { token: s.token })).body.data.sources as Array<{ title: string; status: string; id: string }>;
             const text = sources.find((source) => source.title === 'Opening hours');
@@ -228,7 +230,17 @@ describeEachDialect(
           await until(async () => (await page.locator('.answers li', { hasText: 'Do you rent kayaks?' }).count()) === 0, 'the answer is gone');
 
           // --- The team: an agent invited, the link shown once; a token made and revoked.
+          // Twenty tokens made elsewhere: the list shows twenty, then the rest with "Show more tokens".
+          for (let i = 0; i < 20; i++) {
+            t().clock.advance(1);
+            assert.equal((await t().api('POST', '/tokens', { token: s.token, body: { name: `batch ${i}`, permissions: ['leads:read'] } })).status, 201);
+          }
           await open('Team', 'Team and tokens');
+          await page.locator('.tokens li').nth(19).waitFor();
+          assert.equal(await page.locator('.tokens li').count(), 20);
+          await page.getByRole('button', { name: 'Show more tokens' }).click();
+          await until(async () => (await page.locator('.tokens li').count()) === 21, 'the 21st token shows');
+          assert.equal(await page.getByRole('button', { name: 'Show more tokens' }).count(), 0, 'nothing more to show');
           await page.getByLabel('Full name').fill('Fox Mulder');
           await page.getByLabel('Email', { exact: true }).fill('fox-console@example.com');
           await page.getByRole('button', { name: 'Invite' }).click();

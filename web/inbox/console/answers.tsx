@@ -2,9 +2,9 @@
 // per chatbot, a new one (a question, other ways visitors ask it, the answer), editing one, and deleting
 // one after a question. Those written from the unanswered-questions report show up here too.
 import { useState } from 'preact/hooks';
-import { call, page } from '../api';
+import { call } from '../api';
 import type { CuratedAnswer } from '../types';
-import { ChatbotPage, ConfirmButton, Failed, failure, useLoad } from './shared';
+import { ChatbotPage, ConfirmButton, Failed, ShowMore, failure, usePaged } from './shared';
 
 export function AnswersPage({ chatbotId }: { chatbotId: string | null }) {
   return (
@@ -28,7 +28,8 @@ const bodyOf = (draft: Draft) => ({
 
 function Answers({ chatbotId }: { chatbotId: string }) {
   const path = `/chatbots/${encodeURIComponent(chatbotId)}/answers`;
-  const [answers, reload] = useLoad(async () => (await page<CuratedAnswer>(path, 'answers', null, 100)).items, [path]);
+  const answers = usePaged<CuratedAnswer>(path, 'answers', []);
+  const reload = answers.reload;
   const [added, setAdded] = useState(0);
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState('');
@@ -50,15 +51,15 @@ function Answers({ chatbotId }: { chatbotId: string }) {
       <p class="error" role="alert">
         {error}
       </p>
-      {answers.state === 'loading' ? (
+      {answers.state.state === 'loading' ? (
         <p role="status">Loading the answers…</p>
-      ) : answers.state === 'failed' ? (
-        <Failed message={answers.message} retry={reload} />
-      ) : answers.value.length === 0 ? (
+      ) : answers.state.state === 'failed' ? (
+        <Failed message={answers.state.message} retry={reload} />
+      ) : answers.items.length === 0 ? (
         <p class="empty-state">No curated answer yet.</p>
       ) : (
         <ul class="items answers">
-          {answers.value.map((item) =>
+          {answers.items.map((item) =>
             editing === item.id ? (
               <li key={item.id}>
                 <AnswerForm
@@ -98,6 +99,7 @@ function Answers({ chatbotId }: { chatbotId: string }) {
           )}
         </ul>
       )}
+      <ShowMore list={answers} label="Show more answers" />
       <AnswerForm
         key={added}
         title="New curated answer"

@@ -2,7 +2,7 @@
 // and a confirmation step for what cannot be undone.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, api } from '../api';
+import { ApiError, api, page } from '../api';
 import type { Chatbot } from '../types';
 
 export type Load<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'done'; value: T };
@@ -188,5 +188,39 @@ export function ChatbotPage({
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * A list the API pages: the first `size` items when the page opens (and whenever `keys` change), the next
+ * ones with `more()`; `reload()` starts again from the first page (after a change).
+ */
+export function usePaged<T>(path: string, key: string, keys: readonly unknown[], size = 20) {
+  const [first, reload] = useLoad(() => page<T>(path, key, null, size), [path, ...keys]);
+  const [extra, setExtra] = useState<{ items: T[]; next: string | null } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  useEffect(() => setExtra(null), [first]);
+  const items = first.state === 'done' ? [...first.value.items, ...(extra?.items ?? [])] : [];
+  const next = extra ? extra.next : first.state === 'done' ? first.value.next : null;
+  const more = async () => {
+    if (!next) return;
+    setLoadingMore(true);
+    try {
+      const loaded = await page<T>(path, key, next, size);
+      setExtra({ items: [...(extra?.items ?? []), ...loaded.items], next: loaded.next });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+  return { state: first, items, hasMore: next !== null, loadingMore, more, reload };
+}
+
+/** "Show more …" under a paged list, while there is more. */
+export function ShowMore({ list, label }: { list: { hasMore: boolean; loadingMore: boolean; more(): Promise<void> }; label: string }) {
+  if (!list.hasMore) return null;
+  return (
+    <button type="button" class="more" disabled={list.loadingMore} onClick={() => void list.more()}>
+      {list.loadingMore ? 'Loading…' : label}
+    </button>
   );
 }

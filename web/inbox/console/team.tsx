@@ -2,9 +2,9 @@
 // change a role, switch someone off or on; make a token with the permissions it needs (its secret shown
 // once) and revoke one.
 import { useState } from 'preact/hooks';
-import { call, page } from '../api';
+import { call } from '../api';
 import type { Role, Token, User } from '../types';
-import { ConfirmButton, CopyButton, Failed, dateOf, failure, useLoad } from './shared';
+import { ConfirmButton, CopyButton, Failed, ShowMore, dateOf, failure, usePaged } from './shared';
 
 const ROLE_WORDS: Record<Role, string> = { owner: 'Owner', admin: 'Admin', agent: 'Agent (inbox only)' };
 const PERMISSIONS = [
@@ -24,7 +24,8 @@ export function TeamPage({ me }: { me: User }) {
 }
 
 function People({ me }: { me: User }) {
-  const [people, reload] = useLoad(async () => (await page<User>('/users', 'users', null, 100)).items, []);
+  const people = usePaged<User>('/users', 'users', []);
+  const reload = people.reload;
   const [error, setError] = useState('');
   const [invited, setInvited] = useState<{ name: string; link: string } | null>(null);
   const [form, setForm] = useState({ name: '', email: '', role: 'agent' as Role });
@@ -45,13 +46,13 @@ function People({ me }: { me: User }) {
       <p class="error" role="alert">
         {error}
       </p>
-      {people.state === 'loading' ? (
+      {people.state.state === 'loading' ? (
         <p role="status">Loading the team…</p>
-      ) : people.state === 'failed' ? (
-        <Failed message={people.message} retry={reload} />
+      ) : people.state.state === 'failed' ? (
+        <Failed message={people.state.message} retry={reload} />
       ) : (
         <ul class="items people">
-          {people.value.map((person) => (
+          {people.items.map((person) => (
             <li key={person.id}>
               <div>
                 <strong>{person.name}</strong> <span class="hint">{person.email}</span>
@@ -88,6 +89,7 @@ function People({ me }: { me: User }) {
           ))}
         </ul>
       )}
+      <ShowMore list={people} label="Show more people" />
       <form
         class="panel"
         onSubmit={(event) => {
@@ -129,7 +131,8 @@ function People({ me }: { me: User }) {
 }
 
 function Tokens() {
-  const [tokens, reload] = useLoad(async () => (await page<Token>('/tokens', 'tokens', null, 100)).items, []);
+  const tokens = usePaged<Token>('/tokens', 'tokens', []);
+  const reload = tokens.reload;
   const [error, setError] = useState('');
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<Set<string>>(new Set(['leads:read']));
@@ -156,15 +159,15 @@ function Tokens() {
   return (
     <section aria-labelledby="tokens-title">
       <h3 id="tokens-title">Access tokens</h3>
-      {tokens.state === 'loading' ? (
+      {tokens.state.state === 'loading' ? (
         <p role="status">Loading the tokens…</p>
-      ) : tokens.state === 'failed' ? (
-        <Failed message={tokens.message} retry={reload} />
-      ) : tokens.value.length === 0 ? (
+      ) : tokens.state.state === 'failed' ? (
+        <Failed message={tokens.state.message} retry={reload} />
+      ) : tokens.items.length === 0 ? (
         <p class="empty-state">No token yet.</p>
       ) : (
         <ul class="items tokens">
-          {tokens.value.map((token) => (
+          {tokens.items.map((token) => (
             <li key={token.id}>
               <div>
                 <strong>{token.name || 'Unnamed'}</strong> <span class={`tag ${token.status}`}>{token.status}</span>
@@ -191,6 +194,7 @@ function Tokens() {
           ))}
         </ul>
       )}
+      <ShowMore list={tokens} label="Show more tokens" />
       <form class="panel" onSubmit={create}>
         <h4>Make a token</h4>
         <label for="token-name">What it is for</label>
