@@ -247,13 +247,19 @@ describeEachDialect(
           const link = await page.locator('.secret code').first().innerText();
           assert.match(link, /#\/invite\/[A-Za-z0-9_-]{43}$/);
           await page.getByText('Fox Mulder', { exact: true }).waitFor();
-          await page.getByLabel('What it is for').fill('CRM sync');
-          await page.getByRole('button', { name: 'Make token' }).click();
+          // By keyboard alone: to the name, type it, Enter makes the token (leads:read is ticked already).
+          await tabTo(page, page.getByLabel('What it is for'));
+          await page.keyboard.type('CRM sync');
+          await page.keyboard.press('Enter');
           const secret = await page.locator('.secret code', { hasText: /^cbo_/ }).innerText();
           assert.match(secret, /^cbo_/);
           assert.equal((await t().api('GET', `/chatbots/${chatbotId}/leads`, { token: secret })).status, 200, 'the token works');
-          await page.getByRole('button', { name: 'Revoke CRM sync' }).click();
-          await page.getByRole('button', { name: 'Yes, revoke it' }).click();
+          // Revoked by keyboard too: the question's confirming button takes the focus, Enter confirms.
+          await tabTo(page, page.getByRole('button', { name: 'Revoke CRM sync' }), 'Shift+Tab', 200);
+          await page.keyboard.press('Enter');
+          const confirm = page.getByRole('button', { name: 'Yes, revoke it' });
+          await until(() => confirm.evaluate((el) => el === document.activeElement), 'the confirming button has the focus');
+          await page.keyboard.press('Enter');
           await page.locator('.tokens .tag.revoked').waitFor();
           assert.equal((await t().api('GET', `/chatbots/${chatbotId}/leads`, { token: secret })).status, 401, 'revoked at once');
           await checkPage(page, 'team');
