@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { Migrator, sql, type Kysely } from 'kysely';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import type { DialectName } from '../../src/db/dialect.js';
 import * as feed from '../../src/modules/conversations/live/live.repository.js';
-import { createTestDatabase, isPostgresReachable } from '../support/app.js';
+import { isPostgresReachable } from '../support/app.js';
+import { databaseBefore } from '../support/migrations.js';
 
 const postgres = await isPostgresReachable();
 interface Ids {
@@ -22,22 +22,10 @@ const BEFORE = '0015_chunk_vectors';
 for (const dialect of ['sqlite', 'postgres'] as DialectName[]) {
   describe(`conversations: the stream event ids migration [${dialect}]`, { skip: dialect === 'postgres' && !postgres ? 'PostgreSQL is not reachable' : false }, () => {
     it('keeps each row’s id as its event id, starts each account’s counter at its newest, and appends go on per account', async () => {
-      const database = await createTestDatabase(dialect);
+      // Back to the schema before per-account ids (later migrations undone with it).
+      const { database, db, undone } = await databaseBefore(dialect, BEFORE);
       try {
-        const db = database.handle.db as unknown as Kysely<any>;
-        const schema =
-          dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => migrations },
-          migrationTableName: 'schema_migrations',
-          migrationLockTableName: 'schema_migrations_lock',
-          migrationTableSchema: schema,
-        });
-        // Back to the schema before per-account ids (later migrations undone with it).
-        const down = await migrator.migrateTo(BEFORE);
-        assert.ifError(down.error);
-        assert.ok(down.results?.some((result) => result.migrationName === '0016_stream_event_ids'));
+        assert.ok(undone.includes('0016_stream_event_ids'));
 
         // The feed as it was: one sequence over every account, the accounts' rows interleaved. The feed names
         // accounts and chatbots by id only, so two made-up ones do (today's seeding writes columns this old

@@ -2,11 +2,10 @@
 // earliest person becomes its owner and everyone else an agent (nobody gains access by the upgrade).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Migrator, sql, type Kysely } from 'kysely';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { migrations } from '../../src/db/migrations/index.js';
 import type { DialectName } from '../../src/db/dialect.js';
-import { createTestDatabase, isPostgresReachable } from '../support/app.js';
+import { isPostgresReachable } from '../support/app.js';
+import { databaseBefore } from '../support/migrations.js';
 
 const postgres = await isPostgresReachable();
 /** The last migration before roles. */
@@ -15,20 +14,8 @@ const BEFORE = '0018_curated_answers';
 for (const dialect of ['sqlite', 'postgres'] as DialectName[]) {
   describe(`people: the roles migration [${dialect}]`, { skip: dialect === 'postgres' && !postgres ? 'PostgreSQL is not reachable' : false }, () => {
     it('makes each account’s earliest person its owner and the others agents', async () => {
-      const database = await createTestDatabase(dialect);
+      const { database, db } = await databaseBefore(dialect, BEFORE);
       try {
-        const db = database.handle.db as unknown as Kysely<any>;
-        const schema =
-          dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => migrations },
-          migrationTableName: 'schema_migrations',
-          migrationLockTableName: 'schema_migrations_lock',
-          migrationTableSchema: schema,
-        });
-        const down = await migrator.migrateTo(BEFORE);
-        assert.ifError(down.error);
         const ids = {
           a: '00000000-0000-4000-8000-00000000000a',
           b: '00000000-0000-4000-8000-00000000000b',

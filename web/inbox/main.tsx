@@ -47,7 +47,20 @@ type ConsoleRoute =
   | { name: 'channels'; chatbotId: string | null }
   | { name: 'team' };
 
-const CONSOLE_ROUTES = new Set(['chatbots', 'chatbot', 'knowledge', 'source', 'try', 'leads', 'webhooks', 'analytics', 'answers', 'channels', 'team']);
+/** The console's sections in the navigation, each with the routes that are its pages. */
+const CONSOLE_SECTIONS: ReadonlyArray<{ href: string; label: string; routes: readonly Route['name'][] }> = [
+  { href: '#/chatbots', label: 'Chatbots', routes: ['chatbots', 'chatbot'] },
+  { href: '#/knowledge', label: 'Knowledge', routes: ['knowledge', 'source'] },
+  { href: '#/try', label: 'Try it', routes: ['try'] },
+  { href: '#/answers', label: 'Answers', routes: ['answers'] },
+  { href: '#/leads', label: 'Leads', routes: ['leads'] },
+  { href: '#/webhooks', label: 'Webhooks', routes: ['webhooks'] },
+  { href: '#/channels', label: 'Channels', routes: ['channels'] },
+  { href: '#/analytics', label: 'Analytics', routes: ['analytics'] },
+  { href: '#/team', label: 'Team', routes: ['team'] },
+];
+
+const CONSOLE_ROUTES = new Set<Route['name']>(CONSOLE_SECTIONS.flatMap((section) => section.routes));
 const isConsole = (route: Route): route is ConsoleRoute => CONSOLE_ROUTES.has(route.name);
 
 function parseRoute(hash: string): Route {
@@ -266,7 +279,6 @@ function Inbox({
   // Owners and admins also run the console; agents see the inbox alone.
   const runsConsole = me.role === 'owner' || me.role === 'admin';
   const onConsole = runsConsole && isConsole(route);
-  const current = (name: string) => (route.name === name ? ('page' as const) : undefined);
   const queueView = route.name === 'queue' ? (route.view ?? view) : view;
   return (
     <div class={`shell${selected ? ' has-selection' : ''}${route.name === 'questions' || onConsole ? ' on-report' : ''}`}>
@@ -286,40 +298,15 @@ function Inbox({
           <a href="#/" aria-current={route.name === 'questions' || onConsole ? undefined : 'page'}>
             Conversations
           </a>
-          <a href="#/questions" aria-current={current('questions')}>
+          <a href="#/questions" aria-current={route.name === 'questions' ? 'page' : undefined}>
             Unanswered questions
           </a>
-          {runsConsole && (
-            <>
-              <a href="#/chatbots" aria-current={route.name === 'chatbots' || route.name === 'chatbot' ? 'page' : undefined}>
-                Chatbots
+          {runsConsole &&
+            CONSOLE_SECTIONS.map((section) => (
+              <a key={section.href} href={section.href} aria-current={section.routes.includes(route.name) ? 'page' : undefined}>
+                {section.label}
               </a>
-              <a href="#/knowledge" aria-current={route.name === 'knowledge' || route.name === 'source' ? 'page' : undefined}>
-                Knowledge
-              </a>
-              <a href="#/try" aria-current={current('try')}>
-                Try it
-              </a>
-              <a href="#/answers" aria-current={current('answers')}>
-                Answers
-              </a>
-              <a href="#/leads" aria-current={current('leads')}>
-                Leads
-              </a>
-              <a href="#/webhooks" aria-current={current('webhooks')}>
-                Webhooks
-              </a>
-              <a href="#/channels" aria-current={current('channels')}>
-                Channels
-              </a>
-              <a href="#/analytics" aria-current={current('analytics')}>
-                Analytics
-              </a>
-              <a href="#/team" aria-current={current('team')}>
-                Team
-              </a>
-            </>
-          )}
+            ))}
         </nav>
         <span class={`live ${liveStatus}`} role="status">
           {liveStatus === 'live' ? 'Live' : liveStatus === 'connecting' ? 'Connecting…' : 'Reconnecting…'}

@@ -54,10 +54,10 @@ export function createChatbotsService({ db, clock, accounts, origins, removals =
     if (input.name !== undefined && !input.name.trim()) throw validationError('body.name', 'must hold a name');
     const columns = {
       ...(input.name !== undefined ? { name: input.name.trim() } : {}),
-      ...(input.greeting !== undefined ? { greeting: storedText(input.greeting) ?? null } : {}),
-      ...(input.fallbackText !== undefined ? { fallback_text: storedText(input.fallbackText) ?? null } : {}),
-      ...(input.botName !== undefined ? { bot_name: storedText(input.botName) ?? null } : {}),
-      ...(input.widget?.title !== undefined ? { widget_title: storedText(input.widget.title) ?? null } : {}),
+      ...(input.greeting !== undefined ? { greeting: storedText(input.greeting) } : {}),
+      ...(input.fallbackText !== undefined ? { fallback_text: storedText(input.fallbackText) } : {}),
+      ...(input.botName !== undefined ? { bot_name: storedText(input.botName) } : {}),
+      ...(input.widget?.title !== undefined ? { widget_title: storedText(input.widget.title) } : {}),
       ...(input.widget?.color !== undefined ? { widget_color: input.widget.color?.toLowerCase() ?? null } : {}),
       ...(input.widget?.position !== undefined ? { widget_position: input.widget.position } : {}),
     };

@@ -12,6 +12,5 @@ export interface ChatbotSettings {
   allowedOrigins?: string[];
 }
 
-/** A text setting as stored: trimmed, null when empty. */
-export const storedText = (value: string | null | undefined): string | null | undefined =>
-  value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
+/** A text setting as stored: trimmed, null when empty or cleared. */
+export const storedText = (value: string | null): string | null => (value === null || value.trim() === '' ? null : value.trim());

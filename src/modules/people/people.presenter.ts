@@ -19,3 +19,9 @@ export const presentUser = (user: UserView & { role: string }, status: ReturnTyp
 /** A member's stored row as the API shows it: never the password's hash, only whether one is set. */
 export const presentMember = (row: UserView & { role: string; disabled_at: number | null; password_hash: string | null }) =>
   presentUser(row, memberStatus(row));
+
+/** A person just invited, with the link where they set their password (shown only in this answer). */
+export const presentInvited = (user: Parameters<typeof presentMember>[0], invitation: { link: string; expiresAt: number }) => ({
+  user: presentMember(user),
+  invitation: { link: invitation.link, expiresAt: iso(invitation.expiresAt) },
+});

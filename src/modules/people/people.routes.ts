@@ -10,7 +10,7 @@ import { Envelope, ListEnvelope, errors, ok } from '../../http/envelope.js';
 import { listPage } from '../../http/pagination.js';
 import { clearSessionCookie, csrfTokenOf, hasCsrfToken, sessionIdOf, setSessionCookie } from '../../http/session.js';
 import { iso } from '../../lib/clock.js';
-import { presentMember, presentUser } from './people.presenter.js';
+import { presentInvited, presentMember, presentUser } from './people.presenter.js';
 import { AcceptInvitationBody, Invitation, InvitationLink, InvitationParams, NewUserBody, SessionData, SignInBody, User, UserListQuery, UserParams, UserPatch } from './people.schemas.js';
 import type { PeopleService, SignedIn } from './people.service.js';
 
@@ -189,7 +189,7 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
       const { user, invitation } = await people.addMember(principalOf(request), request.body);
       reply.code(201);
       reply.header('cache-control', 'no-store');
-      return ok(request, { user: presentMember(user), invitation: { link: invitation.link, expiresAt: iso(invitation.expiresAt) } });
+      return ok(request, presentInvited(user, invitation));
     },
   );
 
@@ -208,7 +208,7 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
     async (request, reply) => {
       const { user, invitation } = await people.reinvite(principalOf(request), request.params.userId);
       reply.header('cache-control', 'no-store');
-      return ok(request, { user: presentMember(user), invitation: { link: invitation.link, expiresAt: iso(invitation.expiresAt) } });
+      return ok(request, presentInvited(user, invitation));
     },
   );
 

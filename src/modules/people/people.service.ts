@@ -108,8 +108,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
       await db.transaction().execute(async (trx) => {
         await repo.setPasswordHash(trx, user.id, hash, clock.now());
         // A new password ends every session of the person, wherever it was opened.
-        await repo.deleteSessionsOfUser(trx, user.id);
-        await sessionsEnded(trx, user.account_id);
+        await endSessionsOf(trx, user);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AccountsError('another user who can sign in has the same email; only one of them can have a password');
@@ -131,6 +130,19 @@ export function createPeopleService({ db, clock, config, notifications }: People
     await repo.deleteOpenInvitations(trx, userId);
     await repo.insertInvitation(trx, { token_hash: hashSecret(token), user_id: userId, created_at: now, expires_at: expiresAt });
     return { token, link: inviteLink(base, token), expiresAt };
+  }
+
+  /** Ends every session of the person, and tells whoever holds one (live streams end at once). */
+  async function endSessionsOf(trx: Executor, user: { id: string; account_id: string }): Promise<void> {
+    await repo.deleteSessionsOfUser(trx, user.id);
+    await sessionsEnded(trx, user.account_id);
+  }
+
+  /** Switches a person off: sign-in refused, sessions ended, open invitations void. Tokens stay. */
+  async function switchOff(trx: Executor, user: { id: string; account_id: string }, at: number): Promise<void> {
+    await repo.disableUser(trx, user.id, at);
+    await repo.deleteOpenInvitations(trx, user.id);
+    await endSessionsOf(trx, user);
   }
 
   /**
@@ -157,16 +169,13 @@ export function createPeopleService({ db, clock, config, notifications }: People
       let row = member;
       if (after.role !== before.role) row = await repo.setRole(trx, member.id, after.role);
       if (after.disabled && !before.disabled) {
-        await repo.disableUser(trx, member.id, clock.now());
-        await repo.deleteOpenInvitations(trx, member.id);
-        row = { ...row, disabled_at: clock.now() };
+        const at = clock.now();
+        await switchOff(trx, member, at);
+        return { ...row, disabled_at: at };
       }
       if (!after.disabled && before.disabled) row = await repo.enableUser(trx, member.id);
-      // A new role or a switch-off ends the person's sessions at once: what they may do changed.
-      if (after.role !== before.role || (after.disabled && !before.disabled)) {
-        await repo.deleteSessionsOfUser(trx, member.id);
-        await sessionsEnded(trx, member.account_id);
-      }
+      // A new role ends the person's sessions at once: what they may do changed.
+      if (after.role !== before.role) await endSessionsOf(trx, member);
       return row;
     });
   }
@@ -259,8 +268,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
       const used = await db.transaction().execute(async (trx) => {
         if (!(await repo.useInvitation(trx, hashSecret(token), clock.now()))) return false;
         await repo.setPasswordHash(trx, found.user.id, hash, clock.now());
-        await repo.deleteSessionsOfUser(trx, found.user.id);
-        await sessionsEnded(trx, found.user.account_id);
+        await endSessionsOf(trx, found.user);
         return true;
       }).catch((error: unknown) => {
         // Another person who can sign in took this email meanwhile: the link cannot work.
@@ -284,12 +292,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
     async disable(userId: string) {
       const user = await userForAdmin(userId);
       const at = user.disabled_at ?? clock.now();
-      await db.transaction().execute(async (trx) => {
-        await repo.disableUser(trx, user.id, at);
-        await repo.deleteSessionsOfUser(trx, user.id);
-        await repo.deleteOpenInvitations(trx, user.id);
-        await sessionsEnded(trx, user.account_id);
-      });
+      await db.transaction().execute((trx) => switchOff(trx, user, at));
       return { ...user, disabled_at: at };
     },
 

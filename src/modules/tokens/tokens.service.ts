@@ -36,8 +36,6 @@ export function createTokensService({ db, accounts, chatbots }: TokensDeps) {
       return repo.listTokens(db, principal.accountId, page);
     },
 
-    get: accountToken,
-
     async create(principal: Principal, input: NewToken) {
       assertAccountWide(principal, 'Managing tokens');
       const lacking = [...new Set(input.permissions)].filter((permission) => !principal.permissions.has(permission));

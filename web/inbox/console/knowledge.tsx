@@ -6,10 +6,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { call, page, uploadFile } from '../api';
 import type { Source, SourcePage } from '../types';
-import { ChatbotPage, ConfirmButton, Failed, dateOf, failure, type Load } from './shared';
+import { ChatbotPage, ConfirmButton, Failed, dateOf, failure, useLoad } from './shared';
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
-const REFRESH_MS = 3000;
+/** Waiting to be read, or being read: its status changes without the page doing anything. */
+const isBeingRead = (source: Pick<Source, 'status'>) => source.status === 'pending' || source.status === 'processing';
 const STATUS_WORDS: Record<Source['status'], string> = { pending: 'Waiting', processing: 'Reading…', ready: 'Ready', failed: 'Failed' };
 
 const sourcesPath = (chatbotId: string) => `/chatbots/${encodeURIComponent(chatbotId)}/knowledge`;
@@ -23,29 +24,12 @@ export function KnowledgePage({ chatbotId }: { chatbotId: string | null }) {
 }
 
 function Sources({ chatbotId }: { chatbotId: string }) {
-  const [sources, setSources] = useState<Load<Source[]>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const refresh = () => setAttempt((n) => n + 1);
-
-  useEffect(() => {
-    let cancelled = false;
-    let timer = 0;
-    const load = () =>
-      page<Source>(sourcesPath(chatbotId), 'sources', null, 100).then(
-        ({ items }) => {
-          if (cancelled) return;
-          setSources({ state: 'done', value: items });
-          // While a source is being read, its status is asked again: no reload needed to see it ready.
-          if (items.some((source) => source.status === 'pending' || source.status === 'processing')) timer = window.setTimeout(load, REFRESH_MS);
-        },
-        (failed) => !cancelled && setSources({ state: 'failed', message: failure(failed) }),
-      );
-    void load();
-    return () => {
-      cancelled = true;
-      window.clearTimeout(timer);
-    };
-  }, [chatbotId, attempt]);
+  // While a source is being read, its status is asked again: no reload needed to see it ready.
+  const [sources, refresh] = useLoad(
+    async () => (await page<Source>(sourcesPath(chatbotId), 'sources', null, 100)).items,
+    [chatbotId],
+    (items) => items.some(isBeingRead),
+  );
 
   return (
     <>
@@ -279,37 +263,26 @@ function AddFile({ chatbotId, onAdded }: { chatbotId: string; onAdded(): void })
 }
 
 export function SourceView({ chatbotId, sourceId }: { chatbotId: string; sourceId: string }) {
-  const [source, setSource] = useState<Load<Source>>({ state: 'loading' });
-  const [pages, setPages] = useState<{ items: SourcePage[]; next: string | null } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [error, setError] = useState('');
   const path = `${sourcesPath(chatbotId)}/${encodeURIComponent(sourceId)}`;
-
+  const [source, reload] = useLoad(async () => (await call<{ source: Source }>('GET', `${path}?include=text`)).source, [path], isBeingRead);
+  // A website's pages: the first page of them with each read of the source, more on demand.
+  const [pages, setPages] = useState<{ items: SourcePage[]; next: string | null } | null>(null);
+  const [error, setError] = useState('');
+  const readAt = source.state === 'done' && source.value.type === 'website' ? source.value.updatedAt : null;
   useEffect(() => {
+    if (readAt === null) return;
     let cancelled = false;
-    let timer = 0;
-    const load = () =>
-      call<{ source: Source }>('GET', `${path}?include=text`).then(
-        ({ source: value }) => {
-          if (cancelled) return;
-          setSource({ state: 'done', value });
-          if (value.type === 'website') void page<SourcePage>(`${path}/pages`, 'pages').then((first) => !cancelled && setPages(first), () => undefined);
-          if (value.status === 'pending' || value.status === 'processing') timer = window.setTimeout(load, REFRESH_MS);
-        },
-        (failed) => !cancelled && setSource({ state: 'failed', message: failure(failed) }),
-      );
-    void load();
+    page<SourcePage>(`${path}/pages`, 'pages').then((first) => !cancelled && setPages(first), () => undefined);
     return () => {
       cancelled = true;
-      window.clearTimeout(timer);
     };
-  }, [path, attempt]);
+  }, [path, readAt]);
 
   const act = async (work: () => Promise<unknown>) => {
     setError('');
     try {
       await work();
-      setAttempt((n) => n + 1);
+      reload();
     } catch (failed) {
       setError(failure(failed));
     }
@@ -323,7 +296,7 @@ export function SourceView({ chatbotId, sourceId }: { chatbotId: string; sourceI
       {source.state === 'loading' ? (
         <p role="status">Loading the source…</p>
       ) : source.state === 'failed' ? (
-        <Failed message={source.message} retry={() => setAttempt((n) => n + 1)} />
+        <Failed message={source.message} retry={reload} />
       ) : (
         <>
           <h2 id="source-title">{source.value.title ?? source.value.url ?? 'Untitled'}</h2>

@@ -28,23 +28,8 @@ export function Failed({ message, retry }: { message: string; retry?: () => void
   );
 }
 
-/** Loads the account's chatbots once per `attempt`. */
-export function useChatbots(attempt = 0): [Load<Chatbot[]>, () => void] {
-  const [chatbots, setChatbots] = useState<Load<Chatbot[]>>({ state: 'loading' });
-  const [tries, setTries] = useState(attempt);
-  useEffect(() => {
-    let cancelled = false;
-    setChatbots({ state: 'loading' });
-    api.chatbots().then(
-      (value) => !cancelled && setChatbots({ state: 'done', value }),
-      (error) => !cancelled && setChatbots({ state: 'failed', message: failure(error) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [tries]);
-  return [chatbots, () => setTries((n) => n + 1)];
-}
+/** The account's chatbots, and a way to load them again. */
+export const useChatbots = (): [Load<Chatbot[]>, () => void] => useLoad(() => api.chatbots(), []);
 
 /** Which chatbot a page is about: a chooser when the account has more than one; the route keeps the choice. */
 export function ChatbotChooser({ chatbots, chosen, base, id }: { chatbots: Chatbot[]; chosen: Chatbot; base: string; id: string }) {
@@ -129,23 +114,33 @@ export const dateOf = (iso: string | null | undefined): string => (iso ? new Dat
 
 /**
  * Runs `load` when the page opens and whenever `keys` change; the second value loads it again (after a
- * change, or from "Try again").
+ * change, or from "Try again"). With `pollWhile`, it loads again every `POLL_MS` while that holds of what
+ * it got (a source being read), so a change made by the service shows without a reload.
  */
-export function useLoad<T>(load: () => Promise<T>, keys: readonly unknown[]): [Load<T>, () => void] {
+export function useLoad<T>(load: () => Promise<T>, keys: readonly unknown[], pollWhile?: (value: T) => boolean): [Load<T>, () => void] {
   const [state, setState] = useState<Load<T>>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let cancelled = false;
-    load().then(
-      (value) => !cancelled && setState({ state: 'done', value }),
-      (failed) => !cancelled && setState({ state: 'failed', message: failure(failed) }),
-    );
+    let timer = 0;
+    const run = () =>
+      load().then(
+        (value) => {
+          if (cancelled) return;
+          setState({ state: 'done', value });
+          if (pollWhile?.(value)) timer = window.setTimeout(run, POLL_MS);
+        },
+        (failed) => !cancelled && setState({ state: 'failed', message: failure(failed) }),
+      );
+    void run();
     return () => {
       cancelled = true;
+      window.clearTimeout(timer);
     };
   }, [...keys, attempt]);
   return [state, () => setAttempt((n) => n + 1)];
 }
+const POLL_MS = 3000;
 
 /**
  * A console page about one chatbot of the account: its heading and hint, the chooser (the route keeps the
