@@ -108,6 +108,7 @@ class RoutedSqliteDriver implements Driver {
 
   async init(): Promise<void> {
     const writer = new SQLite(this.#options.path);
+    foldCaseAsPostgres(writer);
     writer.pragma('journal_mode = WAL');
     writer.pragma('synchronous = NORMAL');
     writer.pragma('foreign_keys = ON');
@@ -119,6 +120,7 @@ class RoutedSqliteDriver implements Driver {
       return;
     }
     const reader = new SQLite(this.#options.path);
+    foldCaseAsPostgres(reader);
     reader.pragma('foreign_keys = ON');
     reader.pragma('query_only = ON');
     // A WAL reader waits only while another connection recovers or truncates the log: briefly.
@@ -363,3 +365,8 @@ class CachedDatabase {
 
 const bindable = (parameters: ReadonlyArray<unknown>) =>
   parameters.some((value) => typeof value === 'boolean') ? parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value)) : parameters;
+
+/** SQLite's own lower() folds A to Z only; PostgreSQL's folds every letter ("É" → "é"): the same here. */
+function foldCaseAsPostgres(database: SQLite.Database): void {
+  database.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
+}

@@ -85,6 +85,68 @@ describeEachDialect('leads: endpoints', (t) => {
     assert.equal(mixed.body.error.details[0].field, 'query.cursor');
   });
 
+  it('q finds leads by name, email, phone or company, case aside (accented letters too), its wildcards plain', async () => {
+    const s = await seed(t());
+    const dana = (await leadWith(t(), s, { name: 'Dana Émile', company: 'Harbour Tours' })).lead.id;
+    const bo = (await leadWith(t(), s, { email: 'Bo.Smith@Example.com', phone: '+14155552671' })).lead.id;
+    const percent = (await leadWith(t(), s, { name: 'Ann', company: '100% Bikes' })).lead.id;
+    const underscore = (await leadWith(t(), s, { email: 'a_b@example.com' })).lead.id;
+    const list = async (query: Record<string, string>) => {
+      const res = await t().api('GET', leadsUrl(s), { token: s.token, query });
+      assert.equal(res.status, 200, res.text);
+      return res.body.data.leads.map((l: any) => l.id).sort();
+    };
+    assert.deepEqual(await list({ q: 'dana' }), [dana]);
+    assert.deepEqual(await list({ q: 'émile' }), [dana], 'an accented capital matches its small letter on both databases');
+    assert.deepEqual(await list({ q: 'HARBOUR' }), [dana]);
+    assert.deepEqual(await list({ q: 'smith@example' }), [bo]);
+    assert.deepEqual(await list({ q: '5552671' }), [bo]);
+    assert.deepEqual(await list({ q: '%' }), [percent], '% is a character, not "anything"');
+    assert.deepEqual(await list({ q: 'a_b' }), [underscore]);
+    assert.deepEqual(await list({ q: '_' }), [underscore], '_ is a character, not "any one"');
+    assert.deepEqual(await list({ q: 'nobody' }), []);
+    assert.deepEqual(await list({ q: '  dana  ' }), [dana], 'the text is trimmed');
+    assert.deepEqual(await list({ q: 'example', contact: 'true' }), [bo, underscore].sort(), 'the filters combine');
+    assert.deepEqual(await list({ q: 'example.com' }), [bo, underscore].sort());
+  });
+
+  it('q pages, its cursor bound to the text; q of 1 and 200 characters is taken, empty or 201 refused', async () => {
+    const s = await seed(t());
+    for (let i = 0; i < 3; i++) await leadWith(t(), s, { name: `Kim ${i}` });
+    await leadWith(t(), s, { name: 'Lee' });
+    const first = await t().api('GET', leadsUrl(s), { token: s.token, query: { q: 'kim', limit: '2' } });
+    assert.equal(first.body.data.leads.length, 2);
+    const cursor = first.body.meta.pagination.nextCursor;
+    const second = await t().api('GET', leadsUrl(s), { token: s.token, query: { q: 'kim', limit: '2', cursor } });
+    assert.deepEqual(second.body.data.leads.map((l: any) => l.name), ['Kim 0']);
+    assert.equal(second.body.meta.pagination.hasMore, false);
+    const otherText = await t().api('GET', leadsUrl(s), { token: s.token, query: { q: 'lee', cursor } });
+    assert.equal(otherText.status, 400);
+    assert.equal(otherText.body.error.details[0].field, 'query.cursor');
+
+    assert.equal((await t().api('GET', leadsUrl(s), { token: s.token, query: { q: 'k' } })).status, 200);
+    assert.equal((await t().api('GET', leadsUrl(s), { token: s.token, query: { q: 'k'.repeat(200) } })).status, 200);
+    for (const q of ['', 'k'.repeat(201)]) {
+      const res = await t().api('GET', leadsUrl(s), { token: s.token, query: { q } });
+      assert.equal(res.status, 400, `q of ${q.length}`);
+      assert.equal(res.body.error.code, 'validation_error');
+      assert.equal(res.body.error.details[0].field, 'query.q');
+    }
+  });
+
+  it('threadId gives the lead of that conversation alone; none for a conversation without one', async () => {
+    const s = await seed(t());
+    const { lead, threadId } = await leadWith(t(), s, { name: 'Ann' });
+    await leadWith(t(), s, { name: 'Bo' });
+    const res = await t().api('GET', leadsUrl(s), { token: s.token, query: { threadId } });
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body.data.leads, [lead]);
+    const none = await t().api('GET', leadsUrl(s), { token: s.token, query: { threadId: 'web:no-such-thread' } });
+    assert.deepEqual(none.body.data.leads, []);
+    const tooLong = await t().api('GET', leadsUrl(s), { token: s.token, query: { threadId: 'x'.repeat(201) } });
+    assert.equal(tooLong.status, 400);
+  });
+
   it('list: 400 for a bad limit, cursor or contact value; 404 for an unknown chatbot', async () => {
     const s = await seed(t());
     for (const query of [

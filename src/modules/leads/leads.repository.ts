@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { toBool } from '../../db/dialect.js';
+import { containsText } from '../../db/text-match.js';
 import { keysetPage, type PageRequest } from '../../http/pagination.js';
 import type { LeadRow, LeadTable } from './leads.table.js';
 import './leads.table.js';
@@ -52,15 +53,24 @@ export const deleteLead = async (db: Executor, chatbotId: string, leadId: string
   return Number(result.numDeletedRows) > 0;
 };
 
+export interface LeadFilters {
+  withContact: boolean;
+  /** Text that the name, email, phone or company contains, case aside. */
+  search?: string;
+  threadId?: string;
+}
+
 export const listLeads = async (
   db: Executor,
   chatbotId: string,
-  filters: { withContact: boolean },
+  filters: LeadFilters,
   page: PageRequest,
 ) => {
   let query = db.selectFrom('leads').selectAll().where('chatbot_id', '=', chatbotId);
   if (filters.withContact)
     query = query.where((eb) => eb.or([eb('email', 'is not', null), eb('phone', 'is not', null)]));
+  if (filters.search) query = query.where(containsText(['name', 'email', 'phone', 'company'], filters.search));
+  if (filters.threadId) query = query.where('thread_id', '=', filters.threadId);
   return (await keysetPage(query, 'captured_at', 'id', page).execute()).map(leadRow);
 };
 

@@ -23,7 +23,7 @@ export async function leadRoutes(fastify: FastifyInstance, { leads, paginator }:
       schema: {
         summary: 'List leads',
         description:
-          'Newest first (by capturedAt). `contact=true` lists only leads with an email address or phone number.',
+          'Newest first (by capturedAt). `contact=true` lists only leads with an email address or phone number; `q` only those whose name, email, phone or company contains the text (case aside); `threadId` only the lead of that conversation. The filters combine.',
         tags: ['Leads'],
         params: ChatbotParams,
         querystring: LeadListQuery,
@@ -35,12 +35,16 @@ export async function leadRoutes(fastify: FastifyInstance, { leads, paginator }:
     },
     async (request) => {
       const { chatbotId } = request.params;
-      const withContact = request.query.contact === 'true';
+      const filters = {
+        withContact: request.query.contact === 'true',
+        search: request.query.q?.trim() || undefined,
+        threadId: request.query.threadId,
+      };
       return listPage(request, paginator, {
         list: 'leads',
         scope: chatbotId,
-        filters: { contact: withContact },
-        fetch: (page) => leads.listLeads(chatbotId, { withContact }, page),
+        filters: { contact: filters.withContact, q: filters.search, threadId: filters.threadId },
+        fetch: (page) => leads.listLeads(chatbotId, filters, page),
         keyOf: (row) => ({ at: row.captured_at, id: row.id }),
         present: (items) => ({ leads: items.map(presentLead) }),
       });

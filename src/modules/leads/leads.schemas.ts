@@ -22,6 +22,9 @@ export const LeadSchema = Type.Object({
 export const ChatbotParams = Type.Object({ chatbotId: Type.String() });
 export const LeadParams = Type.Object({ chatbotId: Type.String(), leadId: Type.String() });
 
+/** The longest search text of the leads list. */
+export const LEAD_SEARCH_MAX = 200;
+
 export const LeadListQuery = Type.Object(
   {
     ...PageQuery,
@@ -29,6 +32,16 @@ export const LeadListQuery = Type.Object(
       Type.Enum(['true', 'false'], {
         description: 'true: only leads with an email address or phone number.',
       }),
+    ),
+    q: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: LEAD_SEARCH_MAX,
+        description: `Only leads whose name, email, phone or company contains this text, case aside (1 to ${LEAD_SEARCH_MAX} characters).`,
+      }),
+    ),
+    threadId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'Only the lead of this conversation.' }),
     ),
   },
   { additionalProperties: false },

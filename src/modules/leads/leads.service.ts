@@ -29,7 +29,7 @@ export type LeadsService = ReturnType<typeof createLeadsService>;
 export function createLeadsService({ db, clock }: LeadsDeps) {
   return {
     captureLead,
-    listLeads: (chatbotId: string, filters: { withContact: boolean }, page: PageRequest) =>
+    listLeads: (chatbotId: string, filters: repo.LeadFilters, page: PageRequest) =>
       repo.listLeads(db, chatbotId, filters, page),
 
     async getLead(chatbotId: string, leadId: string): Promise<LeadRow> {

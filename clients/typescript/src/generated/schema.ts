@@ -965,7 +965,7 @@ export interface paths {
         };
         /**
          * List leads
-         * @description Newest first (by capturedAt). `contact=true` lists only leads with an email address or phone number.
+         * @description Newest first (by capturedAt). `contact=true` lists only leads with an email address or phone number; `q` only those whose name, email, phone or company contains the text (case aside); `threadId` only the lead of that conversation. The filters combine.
          *
          *     Permission: `leads:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
@@ -20974,6 +20974,10 @@ export interface operations {
                 cursor?: string;
                 /** @description true: only leads with an email address or phone number. */
                 contact?: "true" | "false";
+                /** @description Only leads whose name, email, phone or company contains this text, case aside (1 to 200 characters). */
+                q?: string;
+                /** @description Only the lead of this conversation. */
+                threadId?: string;
             };
             header?: never;
             path: {
