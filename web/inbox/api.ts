@@ -6,7 +6,6 @@ import type {
   Invitation,
   Lead,
   Message,
-  Question,
   ReplyResult,
   Session,
   User,
@@ -146,28 +145,16 @@ export const api = {
   async chatbotIds(): Promise<string[]> {
     return (await api.chatbots()).map((chatbot) => chatbot.id);
   },
-  /** The account's chatbots (the first 100, oldest first as the API lists them). */
+  /** Every chatbot of the account, oldest first as the API lists them (page after page). */
   async chatbots(): Promise<Chatbot[]> {
-    return (await request<{ chatbots: Chatbot[] }>('GET', '/chatbots?limit=100')).data.chatbots;
-  },
-  /**
-   * One page of the questions report of a chatbot: what visitors asked that it could not answer, and the
-   * questions whose answer a visitor rated down, most frequent first; `cursor` is the previous page's.
-   */
-  async unansweredQuestions(
-    chatbotId: string,
-    cursor: string | null,
-  ): Promise<{ questions: Question[]; nextCursor: string | null }> {
-    const query = new URLSearchParams({ answered: 'false', limit: '20', ...(cursor ? { cursor } : {}) });
-    const answer = await request<{ questions: Question[] }>(
-      'GET',
-      `/chatbots/${encodeURIComponent(chatbotId)}/questions?${query}`,
-    );
-    const pagination = answer.meta?.pagination;
-    return {
-      questions: answer.data.questions,
-      nextCursor: pagination?.hasMore ? (pagination.nextCursor ?? null) : null,
-    };
+    const found: Chatbot[] = [];
+    let cursor: string | null = null;
+    do {
+      const next: { items: Chatbot[]; next: string | null } = await page<Chatbot>('/chatbots', 'chatbots', cursor, 100);
+      found.push(...next.items);
+      cursor = next.next;
+    } while (cursor);
+    return found;
   },
   async conversation(chatbotId: string, threadId: string): Promise<Conversation> {
     return (await request<{ conversation: Conversation }>('GET', thread(chatbotId, threadId))).data

@@ -12,6 +12,7 @@ import { api, whenSignedOut } from './api';
 import { Invite, SignIn } from './auth';
 import { ConversationView, type MessageListener } from './conversation';
 import { visitorLabel } from './format';
+import { ConversationChanges, ConversationChangesContext } from './changes';
 import { LiveStream, type LiveStatus } from './live';
 import { QuestionsView } from './questions';
 import { ChatbotSettings, ChatbotsPage } from './console/chatbots';
@@ -162,6 +163,7 @@ function Inbox({
   selectedRef.current = selected;
   const listeners = useRef(new Map<string, Set<MessageListener>>());
   const live = useRef<LiveStream | null>(null);
+  const changes = useRef(new ConversationChanges());
 
   useEffect(() => {
     if (route.name === 'queue' && route.view) setView(route.view);
@@ -213,6 +215,7 @@ function Inbox({
         }
       }
       upsert(next);
+      changes.current.tell(next.chatbotId);
     },
     [me.id, upsert],
   );
@@ -225,6 +228,7 @@ function Inbox({
       status: setLiveStatus,
       resumed: () => {
         void loadAll().catch(() => undefined);
+        changes.current.tell(null);
         setResumedAt(Date.now());
       },
       checkSession: async () =>
@@ -330,43 +334,45 @@ function Inbox({
         </div>
       </header>
       <main id="main" tabIndex={-1}>
-        {onConsole ? (
-          <ConsolePage route={route} me={me} />
-        ) : route.name === 'questions' ? (
-          <QuestionsView chatbotId={route.chatbotId} canAnswer={runsConsole} />
-        ) : (
-          <>
-            <Queue
-              view={queueView}
-              conversations={all}
-              me={me}
-              selected={selected}
-              unread={unread}
-              now={now}
-              loading={loading}
-            />
-            {selected ? (
-              <ConversationView
-                key={selected}
-                threadId={selected}
-                conversation={conversations.get(selected)}
+        <ConversationChangesContext.Provider value={changes.current}>
+          {onConsole ? (
+            <ConsolePage route={route} me={me} />
+          ) : route.name === 'questions' ? (
+            <QuestionsView chatbotId={route.chatbotId} canAnswer={runsConsole} />
+          ) : (
+            <>
+              <Queue
+                view={queueView}
+                conversations={all}
                 me={me}
+                selected={selected}
+                unread={unread}
                 now={now}
-                resumedAt={resumedAt}
-                onConversation={upsert}
-                subscribe={subscribe}
-                deliveryErrors={deliveryErrors}
-                onDeliveryError={(id, error) =>
-                  setDeliveryErrors((current) => new Map(current).set(id, error))
-                }
+                loading={loading}
               />
-            ) : (
-              <section class="detail placeholder" aria-label="No conversation open">
-                <p>Choose a conversation from the queue.</p>
-              </section>
-            )}
-          </>
-        )}
+              {selected ? (
+                <ConversationView
+                  key={selected}
+                  threadId={selected}
+                  conversation={conversations.get(selected)}
+                  me={me}
+                  now={now}
+                  resumedAt={resumedAt}
+                  onConversation={upsert}
+                  subscribe={subscribe}
+                  deliveryErrors={deliveryErrors}
+                  onDeliveryError={(id, error) =>
+                    setDeliveryErrors((current) => new Map(current).set(id, error))
+                  }
+                />
+              ) : (
+                <section class="detail placeholder" aria-label="No conversation open">
+                  <p>Choose a conversation from the queue.</p>
+                </section>
+              )}
+            </>
+          )}
+        </ConversationChangesContext.Provider>
       </main>
     </div>
   );

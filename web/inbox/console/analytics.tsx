@@ -4,7 +4,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { call } from '../api';
 import type { DailyChart } from '../charts';
-import { ChatbotPage, Failed, failure, type Load } from './shared';
+import { useRereadOnConversationChange } from '../changes';
+import { ChatbotPage, Failed, useLoad } from './shared';
 
 interface Analytics {
   from: string;
@@ -40,20 +41,12 @@ export function AnalyticsPage({ chatbotId }: { chatbotId: string | null }) {
 function Figures({ chatbotId }: { chatbotId: string }) {
   const [to, setTo] = useState(() => isoDay(Date.now()));
   const [from, setFrom] = useState(() => isoDay(Date.now() - 29 * DAY_MS));
-  const [figures, setFigures] = useState<Load<Analytics>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    setFigures({ state: 'loading' });
-    call<{ analytics: Analytics }>('GET', `/chatbots/${encodeURIComponent(chatbotId)}/analytics?${new URLSearchParams({ from, to })}`).then(
-      ({ analytics }) => !cancelled && setFigures({ state: 'done', value: analytics }),
-      (failed) => !cancelled && setFigures({ state: 'failed', message: failure(failed) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [chatbotId, from, to, attempt]);
+  const [figures, reload] = useLoad(
+    async () => (await call<{ analytics: Analytics }>('GET', `/chatbots/${encodeURIComponent(chatbotId)}/analytics?${new URLSearchParams({ from, to })}`)).analytics,
+    [chatbotId, from, to],
+  );
+  // A conversation of this chatbot changed (a new one, a handover, a resolution): the figures follow.
+  useRereadOnConversationChange(chatbotId, reload);
 
   return (
     <>
@@ -70,7 +63,7 @@ function Figures({ chatbotId }: { chatbotId: string }) {
       {figures.state === 'loading' ? (
         <p role="status">Loading the figures…</p>
       ) : figures.state === 'failed' ? (
-        <Failed message={figures.message} retry={() => setAttempt((n) => n + 1)} />
+        <Failed message={figures.message} retry={reload} />
       ) : (
         <Shown analytics={figures.value} />
       )}

@@ -3,10 +3,10 @@
 // include or leave out and how often to read it again) or a file (dropped or chosen; the 50 MB limit is
 // told before anything is sent, and a bar shows the upload). A source's page shows its text, the pages a
 // website's last read went through, its error in plain words, and refresh, source of truth and delete.
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { call, page, uploadFile } from '../api';
+import { useRef, useState } from 'preact/hooks';
+import { call, uploadFile } from '../api';
 import type { Source, SourcePage } from '../types';
-import { ChatbotPage, ConfirmButton, Failed, dateOf, failure, useLoad } from './shared';
+import { ChatbotPage, ConfirmButton, Failed, ShowMore, dateOf, failure, useLoad, usePaged } from './shared';
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 /** Waiting to be read, or being read: its status changes without the page doing anything. */
@@ -25,19 +25,16 @@ export function KnowledgePage({ chatbotId }: { chatbotId: string | null }) {
 
 function Sources({ chatbotId }: { chatbotId: string }) {
   // While a source is being read, its status is asked again: no reload needed to see it ready.
-  const [sources, refresh] = useLoad(
-    async () => (await page<Source>(sourcesPath(chatbotId), 'sources', null, 100)).items,
-    [chatbotId],
-    (items) => items.some(isBeingRead),
-  );
+  const sources = usePaged<Source>(sourcesPath(chatbotId), 'sources', [], { pollWhile: (items) => items.some(isBeingRead) });
+  const refresh = sources.reload;
 
   return (
     <>
-      {sources.state === 'loading' ? (
+      {sources.state.state === 'loading' ? (
         <p role="status">Loading the sources…</p>
-      ) : sources.state === 'failed' ? (
-        <Failed message={sources.message} retry={refresh} />
-      ) : sources.value.length === 0 ? (
+      ) : sources.state.state === 'failed' ? (
+        <Failed message={sources.state.message} retry={refresh} />
+      ) : sources.items.length === 0 ? (
         <p class="empty-state">No knowledge yet: add a text, a website or a file below.</p>
       ) : (
         <table class="list">
@@ -50,7 +47,7 @@ function Sources({ chatbotId }: { chatbotId: string }) {
             </tr>
           </thead>
           <tbody>
-            {sources.value.map((source) => (
+            {sources.items.map((source) => (
               <tr key={source.id}>
                 <td>
                   <a href={`#/knowledge/${encodeURIComponent(chatbotId)}/${encodeURIComponent(source.id)}`}>{source.title ?? source.url ?? 'Untitled'}</a>
@@ -66,8 +63,9 @@ function Sources({ chatbotId }: { chatbotId: string }) {
           </tbody>
         </table>
       )}
+      <ShowMore list={sources} label="Show more sources" />
       <p role="status" class="visually-hidden">
-        {sources.state === 'done' ? `${sources.value.filter((source) => source.status === 'ready').length} of ${sources.value.length} sources ready` : ''}
+        {sources.state.state === 'done' ? `${sources.items.filter((source) => source.status === 'ready').length} of ${sources.items.length} sources ready` : ''}
       </p>
       <div class="add-grid">
         <AddText chatbotId={chatbotId} onAdded={refresh} />
@@ -265,18 +263,9 @@ function AddFile({ chatbotId, onAdded }: { chatbotId: string; onAdded(): void })
 export function SourceView({ chatbotId, sourceId }: { chatbotId: string; sourceId: string }) {
   const path = `${sourcesPath(chatbotId)}/${encodeURIComponent(sourceId)}`;
   const [source, reload] = useLoad(async () => (await call<{ source: Source }>('GET', `${path}?include=text`)).source, [path], isBeingRead);
-  // A website's pages: the first page of them with each read of the source, more on demand.
-  const [pages, setPages] = useState<{ items: SourcePage[]; next: string | null } | null>(null);
   const [error, setError] = useState('');
+  // A website's pages are read again with each read of the source.
   const readAt = source.state === 'done' && source.value.type === 'website' ? source.value.updatedAt : null;
-  useEffect(() => {
-    if (readAt === null) return;
-    let cancelled = false;
-    page<SourcePage>(`${path}/pages`, 'pages').then((first) => !cancelled && setPages(first), () => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [path, readAt]);
 
   const act = async (work: () => Promise<unknown>) => {
     setError('');
@@ -342,40 +331,7 @@ export function SourceView({ chatbotId, sourceId }: { chatbotId: string; sourceI
           <p class="error" role="alert">
             {error}
           </p>
-          {pages && (
-            <section aria-labelledby="pages-title">
-              <h3 id="pages-title">Pages of the last read</h3>
-              {pages.items.length === 0 ? (
-                <p class="empty-state">No page read yet.</p>
-              ) : (
-                <table class="list">
-                  <thead>
-                    <tr>
-                      <th scope="col">Page</th>
-                      <th scope="col">Result</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {pages.items.map((item) => (
-                      <tr key={item.url}>
-                        <td class="wrap">{item.url}</td>
-                        <td>{item.status === 'read' ? `Read: ${item.words} words` : `Skipped: ${item.reason ?? ''}`}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-              {pages.next && (
-                <button
-                  type="button"
-                  class="more"
-                  onClick={() => void page<SourcePage>(`${path}/pages`, 'pages', pages.next).then((more) => setPages({ items: [...pages.items, ...more.items], next: more.next }))}
-                >
-                  Show more pages
-                </button>
-              )}
-            </section>
-          )}
+          {readAt !== null && <WebsitePages key={readAt} path={`${path}/pages`} />}
           {source.value.type === 'text' && source.value.text !== undefined ? (
             <EditText key={source.value.updatedAt} source={source.value} onSave={(changes) => act(() => call('PATCH', path, changes))} />
           ) : (
@@ -428,5 +384,40 @@ function EditText({ source, onSave }: { source: Source; onSave(changes: { title:
         Save the text
       </button>
     </form>
+  );
+}
+
+/** The pages the last read of a website went through: each one read (with its words) or skipped (and why). */
+function WebsitePages({ path }: { path: string }) {
+  const pages = usePaged<SourcePage>(path, 'pages', []);
+  return (
+    <section aria-labelledby="pages-title">
+      <h3 id="pages-title">Pages of the last read</h3>
+      {pages.state.state === 'loading' ? (
+        <p role="status">Loading the pages…</p>
+      ) : pages.state.state === 'failed' ? (
+        <Failed message={pages.state.message} retry={pages.reload} />
+      ) : pages.items.length === 0 ? (
+        <p class="empty-state">No page read yet.</p>
+      ) : (
+        <table class="list">
+          <thead>
+            <tr>
+              <th scope="col">Page</th>
+              <th scope="col">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pages.items.map((item) => (
+              <tr key={item.url}>
+                <td class="wrap">{item.url}</td>
+                <td>{item.status === 'read' ? `Read: ${item.words} words` : `Skipped: ${item.reason ?? ''}`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ShowMore list={pages} label="Show more pages" />
+    </section>
   );
 }

@@ -1,12 +1,14 @@
-// Leads: the contact details visitors left, per chatbot, newest first: searched as you type, filtered to
-// those with a way to reach them, edited, marked converted, deleted after a question, exported as CSV.
+// Leads: the contact details visitors left, per chatbot, newest first, paged: searched as you type (by the
+// service, over every lead), filtered to those with a way to reach them, edited, marked converted, deleted
+// after a question, exported as CSV (every lead the filters find).
 import { useEffect, useState } from 'preact/hooks';
-import { call, page } from '../api';
+import { call } from '../api';
+import { useRereadOnConversationChange } from '../changes';
 import type { Lead } from '../types';
-import { ChatbotPage, ConfirmButton, Failed, dateOf, failure, type Load } from './shared';
+import { ChatbotPage, ConfirmButton, Failed, ShowMore, dateOf, failure, readItems, usePaged } from './shared';
 
-/** Read for the table and the export: the newest 1,000. */
-const MAX_PAGES = 10;
+/** How long typing pauses before the search is sent. */
+const SEARCH_PAUSE_MS = 300;
 const FIELDS = ['name', 'email', 'phone', 'company'] as const;
 
 /** A CSV cell: quoted, and a leading = + - @ (a formula to a spreadsheet) made text. */
@@ -31,58 +33,52 @@ export function LeadsPage({ chatbotId }: { chatbotId: string | null }) {
 }
 
 function LeadTable({ chatbotId }: { chatbotId: string }) {
-  const [leads, setLeads] = useState<Load<Lead[]>>({ state: 'loading' });
   const [contactOnly, setContactOnly] = useState(false);
   const [search, setSearch] = useState('');
-  const [attempt, setAttempt] = useState(0);
+  const [searched, setSearched] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState('');
+  const [exporting, setExporting] = useState(false);
   const path = `/chatbots/${encodeURIComponent(chatbotId)}/leads`;
-
+  // The service searches (every lead, not only those loaded), once typing pauses.
   useEffect(() => {
-    let cancelled = false;
-    setLeads({ state: 'loading' });
-    (async () => {
-      const found: Lead[] = [];
-      let cursor: string | null = null;
-      for (let i = 0; i < MAX_PAGES; i++) {
-        const next: { items: Lead[]; next: string | null } = await page<Lead>(`${path}${contactOnly ? '?contact=true' : ''}`, 'leads', cursor, 100);
-        found.push(...next.items);
-        cursor = next.next;
-        if (!cursor) break;
-      }
-      return found;
-    })().then(
-      (value) => !cancelled && setLeads({ state: 'done', value }),
-      (failed) => !cancelled && setLeads({ state: 'failed', message: failure(failed) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [path, contactOnly, attempt]);
+    const timer = window.setTimeout(() => setSearched(search.trim()), SEARCH_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+  const query = new URLSearchParams({ ...(contactOnly ? { contact: 'true' } : {}), ...(searched ? { q: searched } : {}) }).toString();
+  const listPath = query ? `${path}?${query}` : path;
+  const leads = usePaged<Lead>(listPath, 'leads', []);
+  // Visitors leave their details in conversations: a change to one of this chatbot's reads the leads again.
+  useRereadOnConversationChange(chatbotId, leads.reload);
 
   const act = async (work: () => Promise<unknown>) => {
     setError('');
     try {
       await work();
-      setAttempt((n) => n + 1);
+      leads.reload();
     } catch (failed) {
       setError(failure(failed));
     }
   };
-  const needle = search.trim().toLowerCase();
-  const shown =
-    leads.state === 'done'
-      ? leads.value.filter((lead) => !needle || FIELDS.some((field) => (lead[field] ?? '').toLowerCase().includes(needle)))
-      : [];
-  const exportCsv = () => {
-    const url = URL.createObjectURL(new Blob([leadsCsv(shown)], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `leads-${new Date().toISOString().slice(0, 10)}.csv`;
-    link.click();
-    URL.revokeObjectURL(url);
+  // Every lead the filters find, not only those shown.
+  const exportCsv = async () => {
+    setError('');
+    setExporting(true);
+    try {
+      const { items } = await readItems<Lead>(listPath, 'leads', Infinity);
+      const url = URL.createObjectURL(new Blob([leadsCsv(items)], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `leads-${new Date().toISOString().slice(0, 10)}.csv`;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (failed) {
+      setError(failure(failed));
+    } finally {
+      setExporting(false);
+    }
   };
+  const filtered = contactOnly || searched !== '';
 
   return (
     <>
@@ -94,26 +90,27 @@ function LeadTable({ chatbotId }: { chatbotId: string }) {
         <label class="choice">
           <input type="checkbox" checked={contactOnly} onChange={(event) => setContactOnly((event.target as HTMLInputElement).checked)} /> Only leads with an email or phone
         </label>
-        <button type="button" onClick={exportCsv} disabled={shown.length === 0}>
-          Export CSV
+        <button type="button" onClick={() => void exportCsv()} disabled={leads.items.length === 0 || exporting}>
+          {exporting ? 'Exporting…' : 'Export CSV'}
         </button>
       </div>
       <p class="error" role="alert">
         {error}
       </p>
-      {leads.state === 'loading' ? (
+      {leads.state.state === 'loading' ? (
         <p role="status">Loading the leads…</p>
-      ) : leads.state === 'failed' ? (
-        <Failed message={leads.message} retry={() => setAttempt((n) => n + 1)} />
-      ) : shown.length === 0 ? (
-        <p class="empty-state">{leads.value.length === 0 ? 'No lead yet: visitors who leave their details appear here.' : 'No lead matches the search.'}</p>
+      ) : leads.state.state === 'failed' ? (
+        <Failed message={leads.state.message} retry={leads.reload} />
+      ) : leads.items.length === 0 ? (
+        <p class="empty-state">{filtered ? 'No lead matches.' : 'No lead yet: visitors who leave their details appear here.'}</p>
       ) : (
         <>
           <p class="hint" role="status">
-            {shown.length} of {leads.value.length} leads shown.
+            {leads.items.length} {leads.items.length === 1 ? 'lead' : 'leads'}
+            {leads.hasMore ? ' shown, more below' : filtered ? ' found' : ''}.
           </p>
           <ul class="items leads">
-            {shown.map((lead) =>
+            {leads.items.map((lead) =>
               editing === lead.id ? (
                 <li key={lead.id}>
                   <LeadForm lead={lead} onCancel={() => setEditing(null)} onSave={(changes) => act(async () => (await call('PATCH', `${path}/${lead.id}`, changes), setEditing(null)))} />
@@ -144,6 +141,7 @@ function LeadTable({ chatbotId }: { chatbotId: string }) {
               ),
             )}
           </ul>
+          <ShowMore list={leads} label="Show more leads" />
         </>
       )}
     </>

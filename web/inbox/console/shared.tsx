@@ -1,7 +1,7 @@
 // Pieces every page of the console uses: loading and failure states, the chatbot chooser, a copy button
 // and a confirmation step for what cannot be undone.
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, api, page } from '../api';
 import type { Chatbot } from '../types';
 
@@ -153,6 +153,7 @@ export function ChatbotPage({
   hint,
   base,
   chatbotId,
+  noChatbot,
   children,
 }: {
   title: string;
@@ -160,6 +161,8 @@ export function ChatbotPage({
   hint?: string;
   base: string;
   chatbotId: string | null;
+  /** What an account without a chatbot is told (by default: where to create one). */
+  noChatbot?: ComponentChildren;
   children: (chosen: Chatbot) => ComponentChildren;
 }) {
   const [chatbots, reload] = useChatbots();
@@ -174,7 +177,11 @@ export function ChatbotPage({
         <Failed message={chatbots.message} retry={reload} />
       ) : !chosen ? (
         <p class="empty-state">
-          This account has no chatbot yet. <a href="#/chatbots">Create one</a> first.
+          {noChatbot ?? (
+            <>
+              This account has no chatbot yet. <a href="#/chatbots">Create one</a> first.
+            </>
+          )}
         </p>
       ) : (
         <>
@@ -188,27 +195,75 @@ export function ChatbotPage({
 
 /**
  * A list the API pages: the first `size` items when the page opens (and whenever `keys` change), the next
- * ones with `more()`; `reload()` starts again from the first page (after a change).
+ * ones with `more()`. `reload()` reads the list again as far as it is shown (after a change, here or
+ * elsewhere), so "Show more" is not undone; with `pollWhile`, it does so every `POLL_MS` while that holds
+ * of the items (a source being read).
  */
-export function usePaged<T>(path: string, key: string, keys: readonly unknown[], size = 20) {
-  const [first, reload] = useLoad(() => page<T>(path, key, null, size), [path, ...keys]);
-  const [extra, setExtra] = useState<{ items: T[]; next: string | null } | null>(null);
+export function usePaged<T>(path: string, key: string, keys: readonly unknown[], options: { size?: number; pollWhile?: (items: T[]) => boolean } = {}) {
+  const size = options.size ?? 20;
+  const [list, setList] = useState<Load<{ items: T[]; next: string | null }>>({ state: 'loading' });
   const [loadingMore, setLoadingMore] = useState(false);
-  useEffect(() => setExtra(null), [first]);
-  const items = first.state === 'done' ? [...first.value.items, ...(extra?.items ?? [])] : [];
-  const next = extra ? extra.next : first.state === 'done' ? first.value.next : null;
+  const [attempt, setAttempt] = useState(0);
+  // How many items are shown: reading again asks for as many. A change of list starts from one page.
+  const shown = useRef(size);
+  const listKey = JSON.stringify([path, ...keys]);
+  const lastListKey = useRef(listKey);
+  if (lastListKey.current !== listKey) {
+    lastListKey.current = listKey;
+    shown.current = size;
+  }
+  useEffect(() => setList({ state: 'loading' }), [listKey]);
+  useEffect(() => {
+    let cancelled = false;
+    let timer = 0;
+    const run = () => {
+      const asked = shown.current;
+      readItems<T>(path, key, asked).then(
+        (value) => {
+          if (cancelled) return;
+          // "Show more" added items while this was read: read again, as far as they go now.
+          if (asked !== shown.current) return void run();
+          setList({ state: 'done', value });
+          if (options.pollWhile?.(value.items)) timer = window.setTimeout(run, POLL_MS);
+        },
+        (failed) => !cancelled && setList({ state: 'failed', message: failure(failed) }),
+      );
+    };
+    run();
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [listKey, attempt]);
+
+  const items = list.state === 'done' ? list.value.items : [];
+  const next = list.state === 'done' ? list.value.next : null;
   const more = async () => {
     if (!next) return;
     setLoadingMore(true);
     try {
       const loaded = await page<T>(path, key, next, size);
-      setExtra({ items: [...(extra?.items ?? []), ...loaded.items], next: loaded.next });
+      shown.current = items.length + loaded.items.length;
+      setList({ state: 'done', value: { items: [...items, ...loaded.items], next: loaded.next } });
     } finally {
       setLoadingMore(false);
     }
   };
-  return { state: first, items, hasMore: next !== null, loadingMore, more, reload };
+  return { state: list, items, hasMore: next !== null, loadingMore, more, reload: () => setAttempt((n) => n + 1) };
 }
+
+/** The list's first `count` items (`Infinity`: all of them), in pages of the API's largest. */
+export async function readItems<T>(path: string, key: string, count: number): Promise<{ items: T[]; next: string | null }> {
+  const items: T[] = [];
+  let next: string | null = null;
+  do {
+    const loaded: { items: T[]; next: string | null } = await page<T>(path, key, next, Math.min(LARGEST_PAGE, count - items.length));
+    items.push(...loaded.items);
+    next = loaded.next;
+  } while (next !== null && items.length < count);
+  return { items, next };
+}
+const LARGEST_PAGE = 100;
 
 /** "Show more …" under a paged list, while there is more. */
 export function ShowMore({ list, label }: { list: { hasMore: boolean; loadingMore: boolean; more(): Promise<void> }; label: string }) {

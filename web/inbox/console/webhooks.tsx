@@ -2,8 +2,8 @@
 // its events (the signing secret shown once), a test event, each endpoint's delivery log with redelivery,
 // and removal after a question.
 import { useEffect, useState } from 'preact/hooks';
-import { call, page } from '../api';
-import { ConfirmButton, CopyButton, Failed, dateOf, failure, type Load } from './shared';
+import { call } from '../api';
+import { ConfirmButton, CopyButton, Failed, ShowMore, dateOf, failure, usePaged, type Load } from './shared';
 
 interface Endpoint {
   id: string;
@@ -40,6 +40,7 @@ export function WebhooksPage() {
   const [said, setSaid] = useState('');
   const [open, setOpen] = useState<string | null>(null);
 
+  // One page holds them all: an account has at most 10 endpoints.
   useEffect(() => {
     let cancelled = false;
     call<{ webhooks: Endpoint[]; events: string[] }>('GET', '/webhooks?limit=100').then(
@@ -168,22 +169,11 @@ export function WebhooksPage() {
 }
 
 function Deliveries({ endpointId }: { endpointId: string }) {
-  const [deliveries, setDeliveries] = useState<Load<Delivery[]>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const deliveries = usePaged<Delivery>(`/webhooks/${endpointId}/deliveries`, 'deliveries', []);
   const [said, setSaid] = useState('');
-  useEffect(() => {
-    let cancelled = false;
-    page<Delivery>(`/webhooks/${endpointId}/deliveries`, 'deliveries', null, 50).then(
-      ({ items }) => !cancelled && setDeliveries({ state: 'done', value: items }),
-      (failed) => !cancelled && setDeliveries({ state: 'failed', message: failure(failed) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [endpointId, attempt]);
-  if (deliveries.state === 'loading') return <p role="status">Loading the deliveries…</p>;
-  if (deliveries.state === 'failed') return <Failed message={deliveries.message} retry={() => setAttempt((n) => n + 1)} />;
-  if (deliveries.value.length === 0) return <p class="empty-state">No delivery yet.</p>;
+  if (deliveries.state.state === 'loading') return <p role="status">Loading the deliveries…</p>;
+  if (deliveries.state.state === 'failed') return <Failed message={deliveries.state.message} retry={deliveries.reload} />;
+  if (deliveries.items.length === 0) return <p class="empty-state">No delivery yet.</p>;
   return (
     <div class="deliveries">
       <p role="status" class="notice">
@@ -203,7 +193,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
           </tr>
         </thead>
         <tbody>
-          {deliveries.value.map((delivery) => (
+          {deliveries.items.map((delivery) => (
             <tr key={delivery.id}>
               <td>{delivery.eventType}</td>
               <td>
@@ -219,7 +209,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
                       try {
                         const result = await call<SendResult>('POST', `/webhooks/${endpointId}/deliveries/${delivery.id}/retry`);
                         setSaid(result.delivered ? 'Delivered this time.' : `Still not delivered: ${result.error ?? ''}`);
-                        setAttempt((n) => n + 1);
+                        deliveries.reload();
                       } catch (failed) {
                         setSaid(failure(failed));
                       }
@@ -233,6 +223,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
           ))}
         </tbody>
       </table>
+      <ShowMore list={deliveries} label="Show older deliveries" />
     </div>
   );
 }
