@@ -6,8 +6,9 @@
 // asked that it could not answer, in one step from the report, and sees the bot use it; invites an agent, who signs in
 // and sees the inbox only; makes a token (its secret shown once) and revokes it after a confirmation; adds
 // a webhook endpoint at a local HTTPS receiver and sees the test delivery in its log; searches the leads,
-// marks one converted, exports them as CSV (a formula made text) and deletes one. Much of
-// it by keyboard; every page at 375 px without sideways scrolling; axe-core finds no serious or critical
+// marks one converted, exports them as CSV (a formula made text) and deletes one. All of it by keyboard
+// (Tab, Enter, Space, the arrow keys and typing; the PDF picked in the file chooser the keyboard opens);
+// every page at 375 px without sideways scrolling; axe-core finds no serious or critical
 // problem on any page. Screenshots: docs/screenshots/console-*.png.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { after, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startWorkers } from '../../src/workers.js';
 import { describeEachDialect } from '../support/app.js';
-import { SCREENSHOTS, noHorizontalScroll, seriousAxeViolations, tabTo, until, useChromium } from '../support/browser.js';
+import { SCREENSHOTS, chooseByTyping, noHorizontalScroll, press, reach, seriousAxeViolations, tabTo, typeInto, until, useChromium } from '../support/browser.js';
 import { seed } from '../support/factories.js';
 import { listen } from '../channels/support.js';
 import { makePdf } from '../knowledge/site.js';
@@ -88,8 +89,8 @@ describeEachDialect(
           const page = await context.newPage();
           const problems = watch(page);
           await page.goto(`${base}/inbox/`);
-          await page.getByLabel('Email').fill(dana.email);
-          await page.getByLabel('Password').fill(PASSWORD);
+          await typeInto(page, page.getByLabel('Email'), dana.email);
+          await typeInto(page, page.getByLabel('Password'), PASSWORD);
           await page.keyboard.press('Enter');
           const nav = page.getByRole('navigation', { name: 'Inbox sections' });
           await nav.waitFor();
@@ -98,7 +99,7 @@ describeEachDialect(
            * "Chatbot" chooser is on most) must not be the ones the next step finds.
            */
           const open = async (link: string, heading: string) => {
-            await nav.getByRole('link', { name: link, exact: true }).click();
+            await press(page, nav.getByRole('link', { name: link, exact: true }));
             await page.getByRole('heading', { name: heading, exact: true }).waitFor();
           };
 
@@ -106,15 +107,15 @@ describeEachDialect(
           await tabTo(page, nav.getByRole('link', { name: 'Chatbots' }));
           await page.keyboard.press('Enter');
           await page.getByRole('heading', { name: 'Chatbots' }).waitFor();
-          await page.getByLabel('Name').fill('Harbour helper');
+          await typeInto(page, page.getByLabel('Name'), 'Harbour helper');
           await page.keyboard.press('Enter');
           await page.getByRole('heading', { name: 'Harbour helper' }).waitFor();
-          await page.getByLabel('Greeting').fill('Ahoy! Ask me about rentals.');
-          await page.getByLabel('Colour').fill('#0b6e4f');
-          await page.getByLabel('Websites that may show the chat').fill('https://www.harbour-bikes.example');
+          await typeInto(page, page.getByLabel('Greeting'), 'Ahoy! Ask me about rentals.');
+          await typeInto(page, page.getByLabel('Colour', { exact: true }), '#0b6e4f');
+          await typeInto(page, page.getByLabel('Websites that may show the chat'), 'https://www.harbour-bikes.example');
           const preview = page.locator('.preview');
           await preview.getByText('Ahoy! Ask me about rentals.').waitFor();
-          await page.getByRole('button', { name: 'Save settings' }).click();
+          await press(page, page.getByRole('button', { name: 'Save settings' }));
           await page.getByText('Saved. The web chat uses the new settings from now on.').waitFor();
           const chatbotId = decodeURIComponent(page.url().split('/').pop()!);
           const saved = (await t().api('GET', `/chatbots/${chatbotId}`, { token: s.token })).body.data.chatbot;
@@ -123,31 +124,36 @@ describeEachDialect(
           assert.deepEqual(saved.allowedOrigins, ['https://www.harbour-bikes.example']);
           const snippet = await page.getByLabel('Install snippet').innerText();
           assert.ok(snippet.includes(`data-chatbot-id="${chatbotId}"`), snippet);
-          await page.getByRole('button', { name: 'Copy the snippet' }).click();
+          await press(page, page.getByRole('button', { name: 'Copy the snippet' }));
           await page.getByText('Copied.').waitFor();
           assert.equal(await page.evaluate(() => navigator.clipboard.readText()), snippet);
           await checkPage(page, 'chatbot');
 
           // --- Knowledge: a text, a website and a PDF, each ready without a reload.
           await open('Knowledge', 'Knowledge');
-          await page.getByLabel('Chatbot').selectOption(chatbotId);
+          await chooseByTyping(page, page.getByLabel('Chatbot'), 'Harbour helper');
           await page.getByText('No knowledge yet').waitFor();
-          await page.getByLabel('Title').fill('Opening hours');
-          await page.getByLabel('Text', { exact: true }).fill('Harbour Bikes is open Monday to Saturday from 9:00 to 18:00.');
-          await page.getByRole('button', { name: 'Add text' }).click();
-          await page.getByLabel('Address').fill(`${site.url}/`);
-          await page.getByLabel('The whole site (up to 50 pages)').check();
-          await page.getByRole('button', { name: 'Add website' }).click();
+          await typeInto(page, page.getByLabel('Title'), 'Opening hours');
+          await typeInto(page, page.getByLabel('Text', { exact: true }), 'Harbour Bikes is open Monday to Saturday from 9:00 to 18:00.');
+          await press(page, page.getByRole('button', { name: 'Add text' }));
+          await typeInto(page, page.getByLabel('Address'), `${site.url}/`);
+          // Radio buttons: Tab stops at the chosen one, the arrow keys choose another.
+          await reach(page, page.getByLabel('This page only'));
+          await page.keyboard.press('ArrowDown');
+          assert.equal(await page.getByLabel('The whole site (up to 50 pages)').isChecked(), true);
+          await press(page, page.getByRole('button', { name: 'Add website' }));
           const pdf = await makePdf(['Harbour Bikes rental terms.', 'A lost helmet costs 30 euros.']);
-          await page.getByLabel('File').setInputFiles({ name: 'terms.pdf', mimeType: 'application/pdf', buffer: pdf });
-          await page.getByRole('button', { name: 'Upload' }).click();
+          const chooser = page.waitForEvent('filechooser');
+          await press(page, page.getByLabel('File'), 'Space');
+          await (await chooser).setFiles({ name: 'terms.pdf', mimeType: 'application/pdf', buffer: pdf });
+          await press(page, page.getByRole('button', { name: 'Upload' }));
           const rows = page.locator('table.list tbody tr');
           await until(async () => (await rows.count()) === 3, 'three sources listed', 20_000);
           await until(async () => (await page.locator('table.list .status.ready').count()) === 3, 'all three ready without a reload', 30_000);
           assert.equal(await page.getByRole('progressbar', { name: 'Upload' }).getAttribute('value'), '1');
           await checkPage(page, 'knowledge');
 
-          await page.getByRole('link', { name: `${site.url}/` }).click();
+          await press(page, page.getByRole('link', { name: `${site.url}/` }));
           await page.getByRole('heading', { name: 'Pages of the last read' }).waitFor();
           await page.getByText(/^Read: \d+ words$/).first().waitFor();
           assert.equal(await page.getByText(/^Read: \d+ words$/).count(), 2, 'both pages were read');
@@ -155,13 +161,13 @@ describeEachDialect(
           await checkPage(page, 'source');
 
           // --- A text source edited in place, read again.
-          await page.getByRole('link', { name: 'All knowledge' }).click();
-          await page.getByRole('link', { name: 'Opening hours' }).click();
+          await press(page, page.getByRole('link', { name: 'All knowledge' }));
+          await press(page, page.getByRole('link', { name: 'Opening hours' }));
           // The source's own page (the list has a "Text" field of its own, for a new source).
           const saveText = page.getByRole('button', { name: 'Save the text' });
           await saveText.waitFor();
-          await saveText.locator('xpath=ancestor::form').getByLabel('Text', { exact: true }).fill('Harbour Bikes is open Monday to Saturday from 9:00 to 19:00.');
-          await saveText.click();
+          await typeInto(page, saveText.locator('xpath=ancestor::form').getByLabel('Text', { exact: true }), 'Harbour Bikes is open Monday to Saturday from 9:00 to 19:00.');
+          await press(page, saveText);
           await until(async () => {
             const sources = (await t().api('GET', `/chatbots/${chatbotId}/knowledge`, { token: s.token })).body.data.sources as Array<{ title: string; status: string; id: string }>;
             const text = sources.find((source) => source.title === 'Opening hours');
@@ -173,16 +179,16 @@ describeEachDialect(
 
           // --- Try it: the answer and the passage it quotes; nothing reaches the inbox.
           await open('Try it', 'Try it');
-          await page.getByLabel('Chatbot').selectOption(chatbotId);
-          await page.getByLabel('Your question').fill('How much is a tandem?');
+          await chooseByTyping(page, page.getByLabel('Chatbot'), 'Harbour helper');
+          await typeInto(page, page.getByLabel('Your question'), 'How much is a tandem?');
           await page.keyboard.press('Enter');
           const log = page.getByRole('list', { name: 'Test conversation' });
           await log.locator('.message.assistant > .text').getByText(/45 euros per day/).waitFor();
-          await log.getByText(/Why this answer/).click();
+          await press(page, log.getByText(/Why this answer/));
           await log.locator('.passages li.used').getByText('quoted').waitFor();
-          await page.getByLabel('Your question').fill('Can I pay with bitcoin?');
-          await page.getByRole('button', { name: 'Ask' }).click();
-          await log.getByText(/Why no answer/).click();
+          await typeInto(page, page.getByLabel('Your question'), 'Can I pay with bitcoin?');
+          await press(page, page.getByRole('button', { name: 'Ask' }));
+          await press(page, log.getByText(/Why no answer/));
           await log.locator('.declined').first().waitFor();
           await checkPage(page, 'try');
           const conversations = await t().api('GET', `/chatbots/${chatbotId}/conversations`, { token: s.token });
@@ -192,41 +198,41 @@ describeEachDialect(
           const asked = await t().api('POST', `/chatbots/${chatbotId}/conversations`, { token: s.token, body: { message: 'Do you sell gift cards?' } });
           assert.match(asked.body.data.messages[1].text, /I don't know/);
           await open('Unanswered questions', 'Questions to answer');
-          await page.getByLabel('Chatbot').selectOption(chatbotId);
+          await chooseByTyping(page, page.getByLabel('Chatbot'), 'Harbour helper');
           const question = page.locator('.question', { hasText: 'Do you sell gift cards?' });
-          await question.getByRole('button', { name: 'Answer this' }).click();
+          await press(page, question.getByRole('button', { name: 'Answer this' }));
           const answerBox = question.getByLabel('The chatbot’s answer to “Do you sell gift cards?”');
           await until(() => answerBox.evaluate((el) => el === document.activeElement), 'the answer box takes the focus');
           await page.keyboard.type('Yes: gift cards from 10 to 100 euros, in the shop.');
-          await question.getByRole('button', { name: 'Save the answer' }).click();
+          await press(page, question.getByRole('button', { name: 'Save the answer' }));
           await question.getByText('Answered by a curated answer').waitFor();
           assert.deepEqual(await seriousAxeViolations(page), [], 'questions: axe');
           await page.screenshot({ path: `${SCREENSHOTS}console-answer-this.png`, fullPage: true });
           await open('Try it', 'Try it');
-          await page.getByLabel('Chatbot').selectOption(chatbotId);
-          await page.getByLabel('Your question').fill('do you sell gift cards');
+          await chooseByTyping(page, page.getByLabel('Chatbot'), 'Harbour helper');
+          await typeInto(page, page.getByLabel('Your question'), 'do you sell gift cards');
           await page.keyboard.press('Enter');
           await page.getByRole('list', { name: 'Test conversation' }).getByText('Yes: gift cards from 10 to 100 euros, in the shop.').waitFor();
 
           // --- Curated answers: the one written from the report is listed; one added, changed and deleted.
           await open('Answers', 'Curated answers');
-          await page.getByLabel('Chatbot').selectOption(chatbotId);
+          await chooseByTyping(page, page.getByLabel('Chatbot'), 'Harbour helper');
           await page.locator('.answers li', { hasText: 'Do you sell gift cards?' }).waitFor();
           const added = page.getByRole('form', { name: 'New curated answer' });
-          await added.getByLabel('Question').fill('Do you rent kayaks?');
-          await added.getByLabel('Other ways visitors ask it (one per line)').fill('Can I hire a canoe?');
-          await added.getByLabel('Answer', { exact: true }).fill('No, only bikes and tandems.');
-          await added.getByRole('button', { name: 'Add the answer' }).click();
+          await typeInto(page, added.getByLabel('Question'), 'Do you rent kayaks?');
+          await typeInto(page, added.getByLabel('Other ways visitors ask it (one per line)'), 'Can I hire a canoe?');
+          await typeInto(page, added.getByLabel('Answer', { exact: true }), 'No, only bikes and tandems.');
+          await press(page, added.getByRole('button', { name: 'Add the answer' }));
           const kayaks = page.locator('.answers li', { hasText: 'Do you rent kayaks?' });
           await kayaks.getByText('Also: Can I hire a canoe?').waitFor();
-          await kayaks.getByRole('button', { name: 'Change the answer to Do you rent kayaks?' }).click();
+          await press(page, kayaks.getByRole('button', { name: 'Change the answer to Do you rent kayaks?' }));
           const change = page.getByRole('form', { name: 'Change the answer to “Do you rent kayaks?”' });
-          await change.getByLabel('Answer', { exact: true }).fill('No: bikes and tandems only.');
-          await change.getByRole('button', { name: 'Save the answer' }).click();
+          await typeInto(page, change.getByLabel('Answer', { exact: true }), 'No: bikes and tandems only.');
+          await press(page, change.getByRole('button', { name: 'Save the answer' }));
           await page.locator('.answers li', { hasText: 'No: bikes and tandems only.' }).waitFor();
           await checkPage(page, 'answers');
-          await page.getByRole('button', { name: 'Delete the answer to Do you rent kayaks?' }).click();
-          await page.getByRole('button', { name: 'Yes, delete the answer' }).click();
+          await press(page, page.getByRole('button', { name: 'Delete the answer to Do you rent kayaks?' }));
+          await press(page, page.getByRole('button', { name: 'Yes, delete the answer' }));
           await until(async () => (await page.locator('.answers li', { hasText: 'Do you rent kayaks?' }).count()) === 0, 'the answer is gone');
 
           // --- The team: an agent invited, the link shown once; a token made and revoked.
@@ -238,12 +244,12 @@ describeEachDialect(
           await open('Team', 'Team and tokens');
           await page.locator('.tokens li').nth(19).waitFor();
           assert.equal(await page.locator('.tokens li').count(), 20);
-          await page.getByRole('button', { name: 'Show more tokens' }).click();
+          await press(page, page.getByRole('button', { name: 'Show more tokens' }));
           await until(async () => (await page.locator('.tokens li').count()) === 21, 'the 21st token shows');
           assert.equal(await page.getByRole('button', { name: 'Show more tokens' }).count(), 0, 'nothing more to show');
-          await page.getByLabel('Full name').fill('Fox Mulder');
-          await page.getByLabel('Email', { exact: true }).fill('fox-console@example.com');
-          await page.getByRole('button', { name: 'Invite' }).click();
+          await typeInto(page, page.getByLabel('Full name'), 'Fox Mulder');
+          await typeInto(page, page.getByLabel('Email', { exact: true }), 'fox-console@example.com');
+          await press(page, page.getByRole('button', { name: 'Invite' }));
           const link = await page.locator('.secret code').first().innerText();
           assert.match(link, /#\/invite\/[A-Za-z0-9_-]{43}$/);
           await page.getByText('Fox Mulder', { exact: true }).waitFor();
@@ -275,13 +281,13 @@ describeEachDialect(
           });
           try {
             await open('Webhooks', 'Webhooks');
-            await page.getByLabel('Address (https)').fill(`${receiver.url}/hooks`);
-            await page.getByLabel('lead.captured').check();
-            await page.getByRole('button', { name: 'Add endpoint' }).click();
+            await typeInto(page, page.getByLabel('Address (https)'), `${receiver.url}/hooks`);
+            await press(page, page.getByLabel('lead.captured'), 'Space');
+            await press(page, page.getByRole('button', { name: 'Add endpoint' }));
             assert.match(await page.locator('.secret code').innerText(), /^whsec_/);
-            await page.getByRole('button', { name: `Send a test to ${receiver.url}/hooks` }).click();
+            await press(page, page.getByRole('button', { name: `Send a test to ${receiver.url}/hooks` }));
             await page.getByText(`The test event reached ${receiver.url}/hooks (200).`).waitFor();
-            await page.getByRole('button', { name: `Deliveries of ${receiver.url}/hooks` }).click();
+            await press(page, page.getByRole('button', { name: `Deliveries of ${receiver.url}/hooks` }));
             await page.locator('.deliveries').getByText('Delivered (200)').first().waitFor();
             assert.ok(received.length >= 1, 'the receiver got the test event');
             await checkPage(page, 'webhooks');
@@ -289,7 +295,7 @@ describeEachDialect(
             // --- Leads: a visitor's details arrive while the page is open (no reload); searched, marked
             // converted, exported, deleted after a question.
             await open('Leads', 'Leads');
-            await page.getByLabel('Chatbot').selectOption(chatbotId);
+            await chooseByTyping(page, page.getByLabel('Chatbot'), 'Harbour helper');
             await page.getByText('No lead yet').waitFor();
             const visitor = await t().api('POST', `/chatbots/${chatbotId}/conversations`, {
               token: s.token,
@@ -297,21 +303,21 @@ describeEachDialect(
             });
             assert.equal(visitor.status, 201);
             await page.locator('.leads li', { hasText: 'Ann Lee' }).waitFor();
-            await page.getByLabel('Search').fill('nobody@');
+            await typeInto(page, page.getByLabel('Search'), 'nobody@');
             await page.getByText('No lead matches.').waitFor();
-            await page.getByLabel('Search').fill('ann@');
+            await typeInto(page, page.getByLabel('Search'), 'ann@');
             await page.getByText('1 lead found.').waitFor();
-            await page.getByRole('button', { name: 'Mark converted' }).click();
+            await press(page, page.getByRole('button', { name: 'Mark converted' }));
             await page.locator('.leads .tag', { hasText: 'converted' }).waitFor();
             const download = page.waitForEvent('download');
-            await page.getByRole('button', { name: 'Export CSV' }).click();
+            await press(page, page.getByRole('button', { name: 'Export CSV' }));
             const csv = await readFile((await (await download).path())!, 'utf8');
             assert.match(csv, /^name,email,phone,company,channel,converted,capturedAt,threadId\r\n"Ann Lee","ann@example.com","","'=HYPERLINK\(""x""\)","api","true"/);
             await checkPage(page, 'leads');
-            await page.getByRole('button', { name: 'Delete Ann Lee' }).click();
-            await page.getByRole('button', { name: 'Yes, delete the lead' }).click();
+            await press(page, page.getByRole('button', { name: 'Delete Ann Lee' }));
+            await press(page, page.getByRole('button', { name: 'Yes, delete the lead' }));
             await page.getByText('No lead matches.').waitFor();
-            await page.getByLabel('Search').fill('');
+            await typeInto(page, page.getByLabel('Search'), '');
             await page.getByText('No lead yet').waitFor();
             // The automatic delivery of lead.captured reached the receiver too.
             await until(async () => received.length >= 2, 'lead.captured delivered', 15_000);
@@ -321,19 +327,20 @@ describeEachDialect(
 
           // --- Channels: the web chat on the site allowed above; WhatsApp and the others not connected yet.
           await open('Channels', 'Channels');
-          await page.getByLabel('Chatbot').selectOption(chatbotId);
+          await chooseByTyping(page, page.getByLabel('Chatbot'), 'Harbour helper');
           await page.locator('.channels li', { hasText: 'Web chat' }).getByText('Shown on https://www.harbour-bikes.example.').waitFor();
           assert.equal(await page.locator('.channels .tag', { hasText: 'not connected' }).count(), 3);
           await checkPage(page, 'channels');
 
           // --- Analytics: the figures, conversations per day as a chart (its table for screen readers).
           await open('Analytics', 'Analytics');
-          await page.getByLabel('Chatbot').selectOption(chatbotId);
+          await chooseByTyping(page, page.getByLabel('Chatbot'), 'Harbour helper');
           const conversationsCard = page.locator('.cards li', { hasText: 'Conversations' });
           await conversationsCard.locator('.card-value', { hasText: '2' }).waitFor();
           await page.locator('.chart canvas').first().waitFor();
           assert.equal(await page.getByRole('table', { name: 'Conversations per day' }).locator('tbody tr').count(), 30);
-          await page.getByText('Do you sell gift cards?').waitFor({ state: 'attached' }).catch(() => undefined);
+          // The question answered from the report above is still among those most often unanswered in the range.
+          await page.getByText('Do you sell gift cards?').waitFor();
           assert.equal(await noHorizontalScroll(page), true, 'analytics fits the window');
           await checkPage(page, 'analytics');
 
@@ -364,9 +371,9 @@ describeEachDialect(
           contexts.push(agentContext);
           const agent = await agentContext.newPage();
           await agent.goto(link.replace(/^https?:\/\/[^/]+/, base));
-          await agent.getByLabel('New password').fill(PASSWORD);
-          await agent.getByLabel('Repeat the password').fill(PASSWORD);
-          await agent.getByRole('button', { name: 'Set password and sign in' }).click();
+          await typeInto(agent, agent.getByLabel('New password'), PASSWORD);
+          await typeInto(agent, agent.getByLabel('Repeat the password'), PASSWORD);
+          await press(agent, agent.getByRole('button', { name: 'Set password and sign in' }));
           const agentNav = agent.getByRole('navigation', { name: 'Inbox sections' });
           await agentNav.waitFor();
           assert.equal(await agentNav.getByRole('link', { name: 'Chatbots' }).count(), 0, 'no console for an agent');

@@ -111,6 +111,42 @@ export async function tabTo(page: Page, target: Locator, key = 'Tab', max = 40):
   assert.fail(`${key} never reached ${target.toString()}`);
 }
 
+/**
+ * Moves the focus to `target` as a keyboard user would: Tab onwards (round the page's end if need be),
+ * else Shift+Tab back. `target` must be visible first: it is waited for.
+ */
+export async function reach(page: Page, target: Locator): Promise<void> {
+  await target.waitFor();
+  if (await hasFocus(target)) return;
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < 300; i++) {
+      await page.keyboard.press(key);
+      if (await hasFocus(target)) return;
+    }
+  }
+  assert.fail(`the keyboard never reached ${target.toString()}`);
+}
+
+/** By keyboard: to `target`, then `key` (Enter for links and buttons, Space for boxes). */
+export async function press(page: Page, target: Locator, key = 'Enter'): Promise<void> {
+  await reach(page, target);
+  await page.keyboard.press(key);
+}
+
+/** By keyboard: to the field, what it holds selected, `text` typed over it. */
+export async function typeInto(page: Page, target: Locator, text: string): Promise<void> {
+  await reach(page, target);
+  await page.keyboard.press('Control+A');
+  if (text === '') await page.keyboard.press('Delete');
+  else await page.keyboard.type(text);
+}
+
+/** By keyboard: to a select, then the option's first letters typed (a closed select picks what matches). */
+export async function chooseByTyping(page: Page, target: Locator, label: string): Promise<void> {
+  await reach(page, target);
+  await page.keyboard.type(label);
+}
+
 /** Polls `check` every 100 ms until it holds; fails with `what` after `timeoutMs`. */
 export async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -6,6 +6,8 @@ import { call } from '../api';
 import type { Chatbot } from '../types';
 import { ConfirmButton, CopyButton, Failed, failure, useChatbots, type Load } from './shared';
 
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
 export function ChatbotsPage() {
   const [chatbots, reload] = useChatbots();
   const [name, setName] = useState('');
@@ -171,7 +173,20 @@ export function ChatbotSettings({ chatbotId }: { chatbotId: string }) {
           <label for="set-title">Web chat title</label>
           <input id="set-title" maxLength={60} {...field('title')} />
           <label for="set-color">Colour</label>
-          <input id="set-color" type="color" class="color" {...field('color')} />
+          {/* The code can be typed (the palette alone is out of reach for many keyboard and screen-reader users). */}
+          <div class="color-row">
+            <input id="set-color" class="color-code" required pattern="#[0-9a-fA-F]{6}" maxLength={7} aria-describedby="set-color-hint" {...field('color')} />
+            <input
+              type="color"
+              class="color"
+              aria-label="Pick the colour on a palette"
+              value={HEX_COLOUR.test(draft.color) ? draft.color : '#000000'}
+              onInput={(event) => setDraft({ ...draft, color: (event.target as HTMLInputElement).value })}
+            />
+          </div>
+          <p class="hint" id="set-color-hint">
+            A code such as #1f5fbf, or pick it on the palette.
+          </p>
           <label for="set-position">Position</label>
           <select id="set-position" value={draft.position} onChange={(event) => setDraft({ ...draft, position: (event.target as HTMLSelectElement).value as Draft['position'] })}>
             <option value="bottom-right">Bottom right</option>
