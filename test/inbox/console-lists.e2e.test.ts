@@ -3,12 +3,16 @@
 // the service, so it finds a lead that is not among those loaded; the sources page the same way. Without a
 // reload: a visitor's new details appear at the top of the open Leads page (as many shown as before), a
 // question the chatbot could not answer appears in the open report, and the open Analytics page counts a
-// new conversation. axe-core finds no serious or critical problem.
+// new conversation. A file dropped on the upload panel is sent; one over 50 MB is refused before anything
+// is sent, one of 50 MB goes. axe-core finds no serious or critical problem.
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describeEachDialect, type TestApp } from '../support/app.js';
-import { seriousAxeViolations, tabTo, until, useChromium } from '../support/browser.js';
+import { press, seriousAxeViolations, tabTo, typeInto, until, useChromium } from '../support/browser.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { listen } from '../channels/support.js';
 
@@ -112,6 +116,66 @@ describeEachDialect(
       await until(async () => (await card.innerText()) === '28', 'the new conversation counted without a reload', 15_000);
 
       assert.deepEqual(errors, []);
+    });
+
+    it('uploads a dropped file; one of 50 MB and a byte is refused before anything is sent, one of 50 MB is sent', { skip: chromiumForTests.skip }, async () => {
+      const s = await seed(t(), { userName: 'Dana Scully' });
+      const dana = await t().deps.people.setPassword(s.userId, PASSWORD);
+      const base = await listen(t().app);
+      const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      const uploads: 1[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/knowledge/files')) uploads.push(1);
+      });
+      await page.goto(`${base}/inbox/#/knowledge`);
+      await typeInto(page, page.getByLabel('Email'), dana.email);
+      await typeInto(page, page.getByLabel('Password'), PASSWORD);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Knowledge', exact: true }).waitFor();
+      await page.getByText('No knowledge yet').waitFor();
+
+      // Dropped on the panel, as from a file manager.
+      const drop = page.locator('form.drop');
+      const dataTransfer = await page.evaluateHandle(() => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File(['Harbour Bikes opens at nine.'], 'hours.txt', { type: 'text/plain' }));
+        return transfer;
+      });
+      await drop.dispatchEvent('dragover', { dataTransfer });
+      await drop.dispatchEvent('drop', { dataTransfer });
+      await press(page, page.getByRole('button', { name: 'Upload' }));
+      await page.getByText('Uploaded: it is being read.').waitFor();
+      await page.locator('table.list tbody tr', { hasText: 'hours.txt' }).waitFor();
+      assert.equal(uploads.length, 1);
+
+      // Over the limit: told at once, the button stays off, nothing goes out.
+      const folder = await mkdtemp(join(tmpdir(), 'console-upload-'));
+      try {
+        const over = join(folder, 'scan-over.pdf');
+        await writeFile(over, Buffer.alloc(50 * 1024 * 1024 + 1));
+        const chooser = page.waitForEvent('filechooser');
+        await press(page, page.getByLabel('File'), 'Space');
+        await (await chooser).setFiles(over);
+        await page.getByText('This file is 50.0 MB; files of up to 50 MB are read.').waitFor();
+        assert.equal(await page.getByRole('button', { name: 'Upload' }).isDisabled(), true);
+        assert.equal(uploads.length, 1, 'nothing was sent');
+        assert.deepEqual(await seriousAxeViolations(page), [], 'knowledge with the refusal: axe');
+
+        // At the limit: sent.
+        const atLimit = join(folder, 'scan-at-limit.txt');
+        await writeFile(atLimit, Buffer.alloc(50 * 1024 * 1024, 'a'));
+        const again = page.waitForEvent('filechooser');
+        await press(page, page.getByLabel('File'), 'Space');
+        await (await again).setFiles(atLimit);
+        await page.getByRole('button', { name: 'Upload' }).and(page.locator(':enabled')).waitFor();
+        await press(page, page.getByRole('button', { name: 'Upload' }));
+        await page.locator('table.list tbody tr', { hasText: 'scan-at-limit.txt' }).waitFor({ timeout: 60_000 });
+        assert.equal(uploads.length, 2);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
     });
   },
 );
