@@ -177,20 +177,11 @@ export const api = {
     return found.reverse();
   },
   /** The lead of a conversation: the leads API has no thread filter, so the chatbot's newest leads are searched. */
+  /** The lead of one conversation, however old (the leads list filtered by its thread). */
   async leadOf(chatbotId: string, threadId: string): Promise<Lead | null> {
-    let cursor: string | null = null;
-    for (let page = 0; page < 5; page++) {
-      const query = new URLSearchParams({ limit: '100', ...(cursor ? { cursor } : {}) });
-      const answer: Envelope<{ leads: Lead[] }> = await request(
-        'GET',
-        `/chatbots/${chatbotId}/leads?${query}`,
-      );
-      const lead = answer.data.leads.find((candidate) => candidate.threadId === threadId);
-      if (lead) return lead;
-      cursor = answer.meta?.pagination?.hasMore ? (answer.meta.pagination.nextCursor ?? null) : null;
-      if (!cursor) break;
-    }
-    return null;
+    const query = new URLSearchParams({ threadId, limit: '1' });
+    const answer = await request<{ leads: Lead[] }>('GET', `/chatbots/${encodeURIComponent(chatbotId)}/leads?${query}`);
+    return answer.data.leads[0] ?? null;
   },
   async takeOver(chatbotId: string, threadId: string): Promise<Conversation> {
     return (await request<{ conversation: Conversation }>('POST', `${thread(chatbotId, threadId)}/take-over`))
