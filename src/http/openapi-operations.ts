@@ -62,7 +62,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'PATCH /api/v1/chatbots/{chatbotId}/conversations/{threadId}': { id: 'resolveConversation', codes: ['already_resolved', 'not_resolved', ...CLAIM] },
   'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/take-over': { id: 'takeOverConversation', codes: ['already_handover', ...CLAIM] },
   'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/replies': { id: 'replyToConversation', codes: ['not_handover', 'claimed_by_other', ...CLAIM] },
-  'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/switch-to-ai': { id: 'switchConversationToAi', codes: ['not_handover', ...CLAIM] },
+  'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/switch-to-ai': { id: 'switchConversationToAi', codes: ['not_handover', 'claimed_by_other', ...CLAIM] },
   'GET /api/v1/chatbots/{chatbotId}/questions': { id: 'listQuestions' },
   'POST /api/v1/chatbots/{chatbotId}/try': { id: 'tryChatbot' },
   'GET /api/v1/chatbots/{chatbotId}/analytics': { id: 'getAnalytics' },

@@ -309,6 +309,8 @@ describeEachDialect(
           'no reply box for a colleague',
         );
         assert.equal(await foxPage.getByRole('button', { name: 'Take over' }).count(), 0);
+        // Nor a way round the claim: handing it back first (the service refuses an agent that too).
+        assert.equal(await foxPage.getByRole('button', { name: 'Hand back to the chatbot' }).count(), 0);
         // Nor does the API let the colleague's session reply.
         const refused = await foxPage.evaluate(
           async ([chatbotId, thread]) => {

@@ -86,7 +86,7 @@ export async function handoverRoutes(fastify: FastifyInstance, { handover }: Han
       schema: {
         summary: 'Hand the conversation back to the chatbot',
         description:
-          "Mode becomes ai; the chatbot answers the visitor's next messages and the handover closes (escalated false).",
+          "Mode becomes ai; the chatbot answers the visitor's next messages and the handover closes (escalated false). A signed-in agent cannot hand back a conversation a colleague holds (403 claimed_by_other); owners, admins and tokens can.",
         tags: ['Handover'],
         params: ThreadParams,
         response: { 200: ConversationResponse, ...errors(400, 401, 403, 404, 409, 429, 503) },
@@ -94,7 +94,7 @@ export async function handoverRoutes(fastify: FastifyInstance, { handover }: Han
     },
     async (request) => {
       const { chatbotId, threadId } = request.params;
-      const conversation = await handover.switchToAi(chatbotId, threadId);
+      const conversation = await handover.switchToAi(principalOf(request), chatbotId, threadId);
       return ok(request, { conversation: presentConversation(conversation) });
     },
   );

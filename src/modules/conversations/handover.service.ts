@@ -41,7 +41,7 @@ export function createHandoverService(deps: HandoverDeps) {
     takeOver: (principal: Principal, chatbotId: string, threadId: string) => takeOver(deps, principal, chatbotId, threadId),
     reply: (principal: Principal, chatbotId: string, threadId: string, message: string) =>
       reply(deps, principal, chatbotId, threadId, message),
-    switchToAi: (chatbotId: string, threadId: string) => switchToAi(deps, chatbotId, threadId),
+    switchToAi: (principal: Principal, chatbotId: string, threadId: string) => switchToAi(deps, principal, chatbotId, threadId),
     setResolved: (chatbotId: string, threadId: string, resolved: boolean) => setResolved(deps, chatbotId, threadId, resolved),
   };
 }
@@ -174,15 +174,22 @@ async function reply(
   return { message: delivered.message, delivery: delivered.result };
 }
 
-/** Hands the conversation back: the chatbot answers the visitor's next messages; the handover closes. */
+/**
+ * Hands the conversation back: the chatbot answers the visitor's next messages; the handover closes. An
+ * agent may not hand back a colleague's conversation (403 claimed_by_other): handing back and taking over
+ * would pass any claim. Owners, admins and tokens may, to unstick one.
+ */
 function switchToAi(
   deps: HandoverDeps,
+  principal: Principal,
   chatbotId: string,
   threadId: string,
 ): Promise<ConversationView> {
   return withLockedConversation(deps.db, chatbotId, threadId, 'wait', async (trx, conversation) => {
     if (conversation.mode !== 'human')
       throw new AppError('not_handover', 'The chatbot is already answering this conversation.');
+    if (principal.role === 'agent' && conversation.assignee_user_id !== null && conversation.assignee_user_id !== principal.userId)
+      throw new AppError('claimed_by_other', 'A colleague holds this conversation; only they, an owner or an admin can hand it back.');
     const updated = await repo.updateConversation(trx, conversation.thread_id, {
       mode: 'ai',
       escalated: false,

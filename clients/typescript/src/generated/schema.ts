@@ -901,7 +901,7 @@ export interface paths {
         put?: never;
         /**
          * Hand the conversation back to the chatbot
-         * @description Mode becomes ai; the chatbot answers the visitor's next messages and the handover closes (escalated false).
+         * @description Mode becomes ai; the chatbot answers the visitor's next messages and the handover closes (escalated false). A signed-in agent cannot hand back a conversation a colleague holds (403 claimed_by_other); owners, admins and tokens can.
          *
          *     Permission: `conversations:write`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
@@ -20148,7 +20148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            /** @description `claimed_by_other`; `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
             403: {
                 headers: {
                     /** @description The request’s id, equal to `meta.requestId` of the body. */
@@ -20166,7 +20166,7 @@ export interface operations {
                      * @example {
                      *       "ok": false,
                      *       "error": {
-                     *         "code": "forbidden",
+                     *         "code": "claimed_by_other",
                      *         "message": "One readable sentence saying what is wrong."
                      *       },
                      *       "meta": {
@@ -20177,7 +20177,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "forbidden";
+                            code?: "claimed_by_other" | "forbidden";
                         };
                     };
                 };
