@@ -94,6 +94,25 @@ async function seriousAccessibilityProblems(page: Page): Promise<{ problems: str
   });
 }
 
+/**
+ * axe-core's landmark findings (any impact) on the whole page once the host page has a header of its own,
+ * as shops do: the widget must not add a second banner or a landmark that is not top-level.
+ */
+async function landmarkProblems(page: Page): Promise<string[]> {
+  await page.evaluate(() => {
+    if (document.querySelector('body > header')) return;
+    const header = document.createElement('header');
+    header.textContent = 'Harbour Bikes';
+    document.body.prepend(header);
+  });
+  return page.evaluate(async () => {
+    type Result = { id: string; help: string; nodes: { target: unknown }[] };
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: Result[] }> } }).axe;
+    const results = await axe.run(document, { runOnly: ['landmark-no-duplicate-banner', 'landmark-banner-is-top-level', 'landmark-unique'] });
+    return results.violations.map((v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+}
+
 /** The visitor's token of the page's conversation, from the widget's sessionStorage. */
 async function visitorSession(
   page: Page,
@@ -276,6 +295,8 @@ describeEachDialect('the embeddable widget in Chromium', (t) => {
       const axe = await seriousAccessibilityProblems(page);
       assert.ok(axe.passes > 10, `axe-core checked the widget (${axe.passes} rules passed)`);
       assert.deepEqual(axe.problems, []);
+      // The open widget adds no page-level landmark of its own: with the shop's own header, one banner.
+      assert.deepEqual(await landmarkProblems(page), []);
 
       // A reload keeps the conversation (the visitor token is in sessionStorage); history is not "unread".
       await page.reload();

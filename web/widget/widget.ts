@@ -92,7 +92,7 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
 </button>
 <div class="sr unread" aria-live="polite"></div>
 <section class="panel" id="panel" role="dialog" aria-modal="false" aria-labelledby="title" hidden>
-<header><h2 id="title">${escapeHtml(title)}</h2><button class="close" type="button" aria-label="Close chat">&times;</button></header>
+<div class="head"><h2 id="title">${escapeHtml(title)}</h2><button class="close" type="button" aria-label="Close chat">&times;</button></div>
 <div class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages" tabindex="0"></div>
 <p class="typing" aria-hidden="true" hidden>…</p>
 <details class="contact"><summary>Leave your contact details</summary>
@@ -733,7 +733,7 @@ function css(color: string, side: string): string {
 button:focus-visible,textarea:focus-visible,input:focus-visible,summary:focus-visible,.log:focus-visible{outline:3px solid #ffbf47;outline-offset:2px}
 .panel{position:fixed;${side}:20px;bottom:88px;width:min(370px,calc(100vw - 40px));height:min(580px,calc(100vh - 110px));background:#fff;color:#1b1b1b;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.3);display:flex;flex-direction:column;overflow:hidden;z-index:2147483647}
 .panel[hidden]{display:none}
-header{flex:none;display:flex;align-items:center;justify-content:space-between;gap:8px;background:${safe};color:#fff;padding:4px 4px 4px 14px}
+.head{flex:none;display:flex;align-items:center;justify-content:space-between;gap:8px;background:${safe};color:#fff;padding:4px 4px 4px 14px}
 h2{margin:0;font-size:17px;font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .close{flex:none;width:44px;height:44px;background:transparent;border:0;border-radius:8px;color:#fff;font-size:28px;line-height:1;cursor:pointer;padding:0}
 .log{flex:1 1 0;min-height:0;overflow-y:auto;padding:12px;display:flex;flex-direction:column;gap:8px;background:#f6f7f9}
