@@ -131,7 +131,6 @@ function Loaded({
     setStatus('');
     setDraft('');
     void load();
-    api.leadOf(chatbotId, threadId).then(setLead, () => setLead(null));
     title.current?.focus();
     return subscribe(threadId, (message) => merge([message]));
   }, [threadId, chatbotId]);
@@ -145,10 +144,20 @@ function Loaded({
   useEffect(() => {
     if (messages && conversation.lastMessage && (!newest || conversation.lastMessage.createdAt > newest))
       void load();
-    // A visitor's message may have left contact details: read the lead again.
-    if (messages && conversation.lastMessage?.role === 'user')
-      api.leadOf(chatbotId, threadId).then(setLead, () => undefined);
   }, [conversation.lastMessage?.createdAt]);
+
+  // Each change of the conversation the stream brings may be contact details (a message, or the web chat's
+  // form, which adds no message): the lead is read again, by its thread.
+  useEffect(() => {
+    let current = true;
+    api.leadOf(chatbotId, threadId).then(
+      (found) => current && setLead(found),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [threadId, chatbotId, conversation]);
 
   useEffect(() => {
     const toEnd = () => {
@@ -348,7 +357,8 @@ function Loaded({
               Take over
             </button>
           )}
-          {!conversation.resolved && conversation.mode === 'human' && (
+          {/* An agent cannot hand back what a colleague holds (the service refuses it): owners and admins can. */}
+          {!conversation.resolved && conversation.mode === 'human' && (!claimedByOther || me.role !== 'agent') && (
             <button
               type="button"
               disabled={busy !== null}
