@@ -15,7 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
 import { describeEachDialect } from '../support/app.js';
-import { AXE_SOURCE, SCREENSHOTS, startShop, useChromium } from '../support/browser.js';
+import { AXE_SOURCE, SCREENSHOTS, startShop, until, useChromium } from '../support/browser.js';
 import { seed } from '../support/factories.js';
 import { OPENING_HOURS, addReadyTextSource } from '../support/knowledge.js';
 import { listen } from './support.js';
@@ -304,6 +304,16 @@ describeEachDialect('the embeddable widget in Chromium', (t) => {
       await page.getByRole('button', { name: 'Open chat: Harbour Bikes support', exact: true }).click();
       await page.locator('.msg.agent').last().waitFor();
       assert.equal(await page.locator('.msg').count(), 7);
+
+      // What the team does next is told in the chat: the conversation handed back to the chatbot, taken
+      // over again (announced again), resolved.
+      const conversationPath = `/chatbots/${s.chatbotId}/conversations/${threadId}`;
+      assert.equal((await t().api('POST', `${conversationPath}/switch-to-ai`, { token: s.token })).status, 200);
+      await log.getByText('Dana from our team handed the conversation back to the chatbot, which answers your next messages.').waitFor();
+      assert.equal((await t().api('POST', `${conversationPath}/take-over`, { token: s.token })).status, 200);
+      await until(async () => (await log.getByText('Dana from our team joined the conversation.').count()) === 2, 'the second take-over is announced');
+      assert.equal((await t().api('PATCH', conversationPath, { token: s.token, body: { resolved: true } })).status, 200);
+      await log.getByText('Dana from our team marked this conversation as resolved. Write again any time: the chatbot answers first.').waitFor();
       assert.deepEqual(problems, []);
     },
   );

@@ -30,6 +30,14 @@
 // closing the tab ends it.
 export {};
 
+/** The web chat stream's `status` event. */
+interface Status {
+  mode: string;
+  escalated: boolean;
+  resolved: boolean;
+  agentName: string | null;
+}
+
 interface Message {
   id: string;
   role: 'user' | 'assistant' | 'agent';
@@ -153,6 +161,8 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
   const ratings = readRatings();
   const shown = new Set<string>();
   const announced = new Set<string>();
+  /** The conversation's state as the last status event said (null before the first): changes are told. */
+  let teamState: Status | null = null;
   let session: Session | null = readSession();
   let lastEventId = 0;
   let stream: AbortController | null = null;
@@ -359,6 +369,25 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
     notice(`${name} from our team joined the conversation.`);
   }
 
+  /**
+   * Tells the visitor what the team did: a person joined, resolved the conversation or handed it back to
+   * the chatbot. The first status of a page only sets where things stand (its history already shows them).
+   */
+  function statusChanged(next: Status): void {
+    const before = teamState;
+    teamState = next;
+    if (next.mode === 'human' && next.agentName && !announced.has(next.agentName)) joined(next.agentName);
+    if (!before) return;
+    const who = before.agentName ? `${before.agentName} from our team` : 'Our team';
+    if (next.resolved && !before.resolved) {
+      notice(`${who} marked this conversation as resolved. Write again any time: the chatbot answers first.`);
+    } else if (before.mode === 'human' && next.mode !== 'human' && !next.resolved) {
+      notice(`${who} handed the conversation back to the chatbot, which answers your next messages.`);
+    }
+    // Whoever takes it over later is announced again.
+    if (next.mode !== 'human') announced.clear();
+  }
+
   /** `endsSession`: the statuses that mean the conversation is over for this visitor (forgotten, stream stopped). */
   async function call<T>(
     method: string,
@@ -556,13 +585,8 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
       if (event === 'message') {
         show(payload);
         if (id !== null && /^\d+$/.test(id)) lastEventId = Number(id);
-      } else if (
-        event === 'status' &&
-        payload.mode === 'human' &&
-        payload.agentName &&
-        !announced.has(payload.agentName)
-      ) {
-        joined(payload.agentName);
+      } else if (event === 'status') {
+        statusChanged(payload as unknown as Status);
       }
     } catch {
       // a malformed event is skipped; the next one carries on
