@@ -107,6 +107,7 @@ function Loaded({
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const reply = useRef<HTMLTextAreaElement>(null);
+  const composer = useRef<HTMLFormElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   const log = useRef<HTMLDivElement>(null);
   // The transcript stays scrolled to its end while the reader is there (new messages, a resized window).
@@ -167,6 +168,17 @@ function Loaded({
     window.addEventListener('resize', toEnd);
     return () => window.removeEventListener('resize', toEnd);
   }, [messages?.length]);
+
+  // A phone's keyboard, opening, leaves a strip of the page: the whole reply form (Send too) is kept in it.
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    if (!viewport) return;
+    const onResize = () => {
+      if (document.activeElement === reply.current) keepInView(composer.current);
+    };
+    viewport.addEventListener('resize', onResize);
+    return () => viewport.removeEventListener('resize', onResize);
+  }, []);
 
   const claimedByOther =
     conversation.mode === 'human' && conversation.assignee !== null && conversation.assignee.id !== me.id;
@@ -305,22 +317,34 @@ function Loaded({
         {canReply && !conversation.resolved && (
           <form
             class="composer"
+            ref={composer}
             onSubmit={(event) => {
               event.preventDefault();
               void send();
             }}
           >
             <label for="reply">Reply to the visitor</label>
-            <textarea
-              id="reply"
-              ref={reply}
-              rows={3}
-              value={draft}
-              aria-describedby="reply-help reply-count"
-              aria-invalid={tooLong ? 'true' : undefined}
-              onInput={(event) => setDraft(event.currentTarget.value)}
-              onKeyDown={onKeyDown}
-            />
+            {/* Send sits beside the box: on a phone, where the box is in view, so is Send. */}
+            <div class="composer-row">
+              <textarea
+                id="reply"
+                ref={reply}
+                rows={3}
+                value={draft}
+                aria-describedby="reply-help reply-count"
+                aria-invalid={tooLong ? 'true' : undefined}
+                onInput={(event) => setDraft(event.currentTarget.value)}
+                onKeyDown={onKeyDown}
+                onFocus={() => keepInView(composer.current)}
+              />
+              <button
+                type="submit"
+                class="primary"
+                disabled={busy !== null || tooLong || draft.trim() === ''}
+              >
+                {busy === 'reply' ? 'Sending…' : 'Send'}
+              </button>
+            </div>
             <div class="composer-foot">
               <span id="reply-help" class="hint">
                 Enter sends, Shift+Enter starts a new line. The visitor sees “{firstName(me.name)}”.
@@ -329,13 +353,6 @@ function Loaded({
                 {length.toLocaleString('en')} / {REPLY_MAX.toLocaleString('en')}
                 {tooLong ? ' (too long)' : ''}
               </span>
-              <button
-                type="submit"
-                class="primary"
-                disabled={busy !== null || tooLong || draft.trim() === ''}
-              >
-                {busy === 'reply' ? 'Sending…' : 'Send'}
-              </button>
             </div>
           </form>
         )}
@@ -470,4 +487,9 @@ function MessageItem({ message, deliveryError }: { message: Message; deliveryErr
       )}
     </li>
   );
+}
+
+/** Scrolls the least that shows all of `element` (a reply form shorter than the screen). */
+function keepInView(element: HTMLElement | null): void {
+  element?.scrollIntoView({ block: 'nearest' });
 }

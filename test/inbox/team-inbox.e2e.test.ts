@@ -1,24 +1,24 @@
-// The inbox's visitor panel, in headless Chromium with the service on a real socket. Details the visitor
-// saves in the web chat's contact form show in the open conversation without another message from them;
-// the lead of a conversation shows however many newer leads the chatbot has (it is read by its thread, not
-// found by paging through the newest).
+// The team inbox, in headless Chromium with the service on a real socket. Details the visitor saves in the
+// web chat's contact form show in the open conversation without another message from them; the lead of a
+// conversation shows however many newer leads the chatbot has (it is read by its thread, not found by
+// paging through the newest); at 375 px, Send is on screen while a reply is typed.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describeEachDialect, type TestApp } from '../support/app.js';
-import { typeInto, useChromium } from '../support/browser.js';
+import { noHorizontalScroll, typeInto, useChromium } from '../support/browser.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { listen } from '../channels/support.js';
 
 const PASSWORD = 'correct horse battery staple';
-const chromiumForTests = useChromium('the visitor panel browser test');
+const chromiumForTests = useChromium('the team inbox browser test');
 const browser = chromiumForTests.browser;
 
-async function signedIn(t: TestApp, s: Seeded, contexts: BrowserContext[], hash: string): Promise<Page> {
+async function signedIn(t: TestApp, s: Seeded, contexts: BrowserContext[], hash: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const dana = await t.deps.people.setPassword(s.userId, PASSWORD);
   const base = await listen(t.app);
-  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser().newContext({ viewport });
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${base}/inbox/${hash}`);
@@ -28,7 +28,7 @@ async function signedIn(t: TestApp, s: Seeded, contexts: BrowserContext[], hash:
   return page;
 }
 
-describeEachDialect('the inbox’s visitor panel in Chromium', (t) => {
+describeEachDialect('the team inbox in Chromium', (t) => {
   const contexts: BrowserContext[] = [];
   after(async () => {
     for (const context of contexts) await context.close();
@@ -85,5 +85,29 @@ describeEachDialect('the inbox’s visitor panel in Chromium', (t) => {
 
     const page = await signedIn(t(), s, contexts, `#/conversations/${encodeURIComponent(threadId)}`);
     await page.getByText('ann.early@example.com').waitFor();
+  });
+
+  it('keeps Send on screen at 375 px with a phone’s keyboard open while a reply is typed, and sends it by keyboard', { skip: chromiumForTests.skip }, async () => {
+    const s = await seed(t());
+    const started = await t().api('POST', `/chatbots/${s.chatbotId}/conversations`, { token: s.token, body: { message: 'Hello, I have a few questions.' } });
+    const threadId = started.body.data.conversation.threadId as string;
+    const messages = `/chatbots/${s.chatbotId}/conversations/${encodeURIComponent(threadId)}`;
+    for (const question of ['Do you rent tandems?', 'What about child seats?', 'Can I pay by card?', 'Is there a deposit?'])
+      assert.equal((await t().api('POST', `${messages}/messages`, { token: s.token, body: { message: question } })).status, 201);
+    assert.equal((await t().api('POST', `${messages}/take-over`, { token: s.token })).status, 200);
+
+    // A phone of 375 × 740 with its keyboard open shows about 400 px of the page.
+    const page = await signedIn(t(), s, contexts, `#/conversations/${encodeURIComponent(threadId)}`, { width: 375, height: 400 });
+    const box = page.getByRole('textbox', { name: 'Reply to the visitor' });
+    await typeInto(page, box, 'Yes to all four: tandems, child seats, cards, and a 50 euro deposit.');
+    const send = page.getByRole('button', { name: 'Send' });
+    const seen = await send.evaluate((button) => {
+      const { top, bottom, left, right } = button.getBoundingClientRect();
+      return top >= 0 && bottom <= window.innerHeight && left >= 0 && right <= window.innerWidth;
+    });
+    assert.equal(seen, true, 'Send is inside the window while the reply is typed');
+    assert.equal(await noHorizontalScroll(page), true);
+    await page.keyboard.press('Enter');
+    await page.locator('.message', { hasText: 'Yes to all four' }).waitFor();
   });
 });
