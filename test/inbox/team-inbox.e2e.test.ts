@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { after, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describeEachDialect, type TestApp } from '../support/app.js';
-import { noHorizontalScroll, typeInto, useChromium } from '../support/browser.js';
+import { noHorizontalScroll, press, typeInto, until, useChromium } from '../support/browser.js';
+import { escalated } from '../conversations/support.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { listen } from '../channels/support.js';
 
@@ -109,5 +110,32 @@ describeEachDialect('the team inbox in Chromium', (t) => {
     assert.equal(await noHorizontalScroll(page), true);
     await page.keyboard.press('Enter');
     await page.locator('.message', { hasText: 'Yes to all four' }).waitFor();
+  });
+
+  it('stops saying “Waiting” once the team has answered, and counts a new wait from the visitor’s next message', { skip: chromiumForTests.skip }, async () => {
+    const s = await seed(t());
+    const minutesAgo = (minutes: number) => t().clock.set(Date.now() - minutes * 60_000);
+    minutesAgo(30);
+    const threadId = await escalated(t(), s);
+    const path = `/chatbots/${s.chatbotId}/conversations/${encodeURIComponent(threadId)}`;
+    minutesAgo(20);
+    assert.equal((await t().api('POST', `${path}/take-over`, { token: s.token })).status, 200);
+    assert.equal((await t().api('POST', `${path}/replies`, { token: s.token, body: { message: 'Dana here: how can I help?' } })).status, 201);
+
+    const page = await signedIn(t(), s, contexts, '#/queue/open');
+    const row = page.locator('a.row').first();
+    await row.waitFor();
+    await until(async () => /20 min ago/.test(await row.innerText()), 'the row says when the team last wrote');
+    assert.doesNotMatch(await row.innerText(), /Waiting/);
+    // The conversation's own handover panel says the same.
+    await press(page, row);
+    const handover = page.locator('.escalation');
+    await handover.getByText('Handed over 30 min ago; the team answered last').waitFor();
+
+    minutesAgo(2);
+    assert.equal((await t().api('POST', `${path}/messages`, { token: s.token, body: { message: 'Can I bring my dog?' } })).status, 201);
+    // About 2 minutes (the page's clock ticks every 30 seconds), not the 30 since the handover.
+    await until(async () => /Waiting [12] min/.test(await row.innerText()), 'the wait counts from the visitor’s new message, not from the handover');
+    await until(async () => /Waiting [12] min/.test(await handover.innerText()), 'the handover panel counts it the same way');
   });
 });

@@ -2,7 +2,7 @@
 // (take over, reply, hand back to the chatbot, resolve, reopen).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, ApiError } from './api';
-import { URGENCY_LABEL, channelName, clockTime, dateTime, elapsed, firstName, visitorLabel } from './format';
+import { URGENCY_LABEL, ago, channelName, clockTime, dateTime, elapsed, firstName, visitorLabel, waitingSince } from './format';
 import type { Conversation, Lead, Message, User } from './types';
 
 export const REPLY_MAX = 4000;
@@ -180,6 +180,7 @@ function Loaded({
     return () => viewport.removeEventListener('resize', onResize);
   }, []);
 
+  const waited = waitingSince(conversation);
   const claimedByOther =
     conversation.mode === 'human' && conversation.assignee !== null && conversation.assignee.id !== me.id;
   const canReply = conversation.mode === 'human' && !claimedByOther;
@@ -262,7 +263,9 @@ function Loaded({
               <span class={`badge urgency-${escalation.urgency}`}>{URGENCY_LABEL[escalation.urgency]}</span>
             </h3>
             <p>{escalation.reason}</p>
-            <p class="hint">Waiting {elapsed(escalation.at, now)}</p>
+            <p class="hint">
+              {waited ? `Waiting ${elapsed(waited, now)}` : `Handed over ${ago(escalation.at, now)}; the team answered last`}
+            </p>
           </section>
         )}
         <section class="lead" aria-labelledby="lead-title">

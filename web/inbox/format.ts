@@ -29,6 +29,12 @@ export function elapsed(since: string, now: number): string {
   return days === 1 ? '1 day' : `${days} days`;
 }
 
+/** "just now", "4 min ago", "2 h 5 min ago". */
+export function ago(since: string, now: number): string {
+  const passed = elapsed(since, now);
+  return passed === 'just now' ? passed : `${passed} ago`;
+}
+
 export const clockTime = (at: string): string =>
   new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 
@@ -42,9 +48,20 @@ export const URGENCY_LABEL: Record<Urgency, string> = {
   low: 'Low urgency',
 };
 
-/** How long the conversation has waited: since the handover opened, else since its latest message. */
-export const waitingSince = (conversation: Conversation): string =>
-  conversation.escalation?.at ?? conversation.lastMessage?.createdAt ?? conversation.lastMessageAt;
+/**
+ * Since when the visitor has waited for an answer, or null when nobody waits: the conversation is resolved,
+ * or the team spoke last. A visitor who wrote last waits since the handover while nobody has taken it
+ * (they asked for a person then), else since their message; after the chatbot's "a person will join",
+ * since the handover.
+ */
+export function waitingSince(conversation: Conversation): string | null {
+  if (conversation.resolved) return null;
+  const last = conversation.lastMessage;
+  const handover = conversation.escalated ? conversation.escalation : null;
+  if (last?.role === 'agent') return null;
+  if (last?.role === 'user') return handover && conversation.assignee === null ? handover.at : last.createdAt;
+  return handover ? handover.at : null;
+}
 
 /**
  * The queue's order: open handovers first (higher urgency first, then the longest waiting), then the

@@ -1,5 +1,5 @@
 // The queue: the account's conversations in four views, open handovers first.
-import { URGENCY_LABEL, channelName, elapsed, queueOrder, visitorLabel, waitingSince } from './format';
+import { URGENCY_LABEL, ago, channelName, elapsed, queueOrder, visitorLabel, waitingSince } from './format';
 import type { Conversation, User } from './types';
 
 export type View = 'mine' | 'unassigned' | 'open' | 'resolved';
@@ -102,8 +102,8 @@ function Row({
 }) {
   const escalation = conversation.escalated ? conversation.escalation : null;
   const last = conversation.lastMessage;
-  const waiting = !conversation.resolved && (escalation !== null || last?.role === 'user');
-  const since = elapsed(waitingSince(conversation), now);
+  const waitedSince = waitingSince(conversation);
+  const lastActivity = conversation.lastMessage?.createdAt ?? conversation.lastMessageAt;
   const assignee = conversation.assignee
     ? conversation.assignee.id === me.id
       ? 'You'
@@ -122,7 +122,7 @@ function Row({
           {unread && <span class="dot" aria-label="New" role="img" />}
           <strong class="who">{visitorLabel(conversation)}</strong>
           <span class="wait">
-            {waiting ? `Waiting ${since}` : since === 'just now' ? since : `${since} ago`}
+            {waitedSince ? `Waiting ${elapsed(waitedSince, now)}` : ago(lastActivity, now)}
           </span>
         </span>
         <span class="row-meta">
