@@ -54,6 +54,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
 
   'GET /api/v1/conversations': { id: 'listAccountConversations' },
   'GET /api/v1/conversations/stream': { id: 'streamConversations' },
+  'GET /api/v1/conversations/counts': { id: 'countAccountConversations' },
   'POST /api/v1/chatbots/{chatbotId}/conversations': { id: 'startConversation' },
   'GET /api/v1/chatbots/{chatbotId}/conversations': { id: 'listConversations' },
   'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages': { id: 'sendVisitorMessage' },

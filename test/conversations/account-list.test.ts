@@ -2,44 +2,11 @@
 // the per-chatbot filters plus chatbotId and assignee.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { path, start } from './support.js';
+import { inbox, path, start } from './support.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
 import { seed } from '../support/factories.js';
 
 const threads = (res: { body: any }) => res.body.data.conversations.map((c: any) => c.threadId as string);
-
-/**
- * One account, two chatbots, five conversations one second apart (oldest first):
- *   a1  chatbot A, api, escalated                    (nobody assigned)
- *   a2  chatbot A, api, taken over by the seeded user
- *   b1  chatbot B, api, taken over by a colleague
- *   b2  chatbot B, web, no message                   (nobody assigned)
- *   a3  chatbot A, api, resolved
- */
-async function inbox(t: TestApp) {
-  const s = await seed(t, { userName: 'Dana Scully' });
-  const chatbotB = await s.chatbot('Sales bot');
-  const colleague = await s.colleague('Fox Mulder');
-  const tick = () => t.clock.advance(1000);
-
-  const a1 = (await start(t, s, 'I want to talk to a human please')).conversation.threadId as string;
-  tick();
-  const a2 = (await start(t, s, 'Hello')).conversation.threadId as string;
-  assert.equal((await t.api('POST', path(s, a2, '/take-over'), { token: s.token })).status, 200);
-  tick();
-  const b1 = (await start(t, s, 'Hello B', {}, chatbotB)).conversation.threadId as string;
-  assert.equal(
-    (await t.api('POST', `/chatbots/${chatbotB}/conversations/${b1}/take-over`, { token: colleague.token })).status,
-    200,
-  );
-  tick();
-  const web = await t.api('POST', `/widget/${chatbotB}/conversations`, { body: {} });
-  const b2 = web.body.data.conversation.threadId as string;
-  tick();
-  const a3 = (await start(t, s, 'Thanks, that is all')).conversation.threadId as string;
-  assert.equal((await t.api('PATCH', path(s, a3), { token: s.token, body: { resolved: true } })).status, 200);
-  return { s, chatbotB, colleague, a1, a2, a3, b1, b2 };
-}
 
 const list = (t: TestApp, token: string, query: Record<string, string> = {}) =>
   t.api('GET', '/conversations', { token, query });

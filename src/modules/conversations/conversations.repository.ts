@@ -5,6 +5,8 @@ import { sql, type ExpressionBuilder, type Selectable, type SqlBool } from 'kyse
 import type { Database } from '../../db/database.js';
 import type { Executor } from '../../db/database.js';
 import { dialectOf, forUpdate, toBool } from '../../db/dialect.js';
+import { containsText } from '../../db/text-match.js';
+import type { Urgency } from './handover-rules.js';
 import { prepareQuery } from '../../db/prepared.js';
 import { keysetPage, type PageRequest } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
@@ -77,11 +79,56 @@ export interface ConversationFilters {
   channel?: Channel;
 }
 
-/** Account-wide: the per-chatbot filters, a chatbot, and who handles it (a user id, or null: nobody). */
+/**
+ * Where a conversation stands, for the team: every conversation is in exactly one. `needs_person`: handed
+ * over (escalated, or taken over) and nobody holds it; `with_person`: a team member holds it; `chatbot`:
+ * the chatbot answers and no handover is open; `resolved`.
+ */
+export const CONVERSATION_STATES = ['needs_person', 'with_person', 'chatbot', 'resolved'] as const;
+export type ConversationState = (typeof CONVERSATION_STATES)[number];
+
+/**
+ * Account-wide: the per-chatbot filters, a chatbot, who handles it (a user id, or null: nobody), where it
+ * stands, the handover's urgency, and text that the visitor's details or any message contain.
+ */
 export interface AccountConversationFilters extends ConversationFilters {
   chatbotId?: string;
   assigneeUserId?: string | null;
+  state?: ConversationState;
+  urgency?: Urgency;
+  search?: string;
 }
+
+type ConversationsInView = ExpressionBuilder<Database & { lead: Database['leads'] }, 'conversations' | 'lead'>;
+
+/** The condition of one state (see CONVERSATION_STATES). */
+function inState(eb: ExpressionBuilder<Database, 'conversations'>, state: ConversationState) {
+  const open = eb('conversations.resolved', '=', false);
+  const nobody = eb('conversations.assignee_user_id', 'is', null);
+  switch (state) {
+    case 'resolved':
+      return eb('conversations.resolved', '=', true);
+    case 'with_person':
+      return eb.and([open, eb('conversations.assignee_user_id', 'is not', null)]);
+    case 'needs_person':
+      return eb.and([open, nobody, eb.or([eb('conversations.escalated', '=', true), eb('conversations.mode', '=', 'human')])]);
+    case 'chatbot':
+      return eb.and([open, nobody, eb('conversations.escalated', '=', false), eb('conversations.mode', '=', 'ai')]);
+  }
+}
+
+/** The visitor's details (the lead's) or any message of the conversation contain `text`, case aside. */
+const mentions = (eb: ConversationsInView, text: string) =>
+  eb.or([
+    containsText(['lead.name', 'lead.email', 'lead.phone', 'lead.company'], text),
+    eb.exists(
+      eb
+        .selectFrom('messages as said')
+        .select('said.id')
+        .whereRef('said.thread_id', '=', 'conversations.thread_id')
+        .where(containsText(['said.text'], text)),
+    ),
+  ]);
 
 /** Characters of the latest message a conversation shows. */
 export const LAST_MESSAGE_LENGTH = 200;
@@ -237,9 +284,52 @@ export const listAccountConversations = async (
   if (filters.assigneeUserId === null) query = query.where('conversations.assignee_user_id', 'is', null);
   else if (filters.assigneeUserId !== undefined)
     query = query.where('conversations.assignee_user_id', '=', filters.assigneeUserId);
+  const { state, urgency, search } = filters;
+  if (state !== undefined) query = query.where((eb) => inState(eb, state));
+  if (urgency !== undefined)
+    query = query.where('conversations.escalated', '=', true).where('conversations.escalation_urgency', '=', urgency);
+  if (search !== undefined) query = query.where((eb) => mentions(eb, search));
   return (
     await keysetPage(query, 'conversations.last_message_at', 'conversations.thread_id', page).execute()
   ).map(viewRow);
+};
+
+export type ConversationCounts = Record<ConversationState | 'mine', number>;
+
+/**
+ * How many of the account's conversations the principal may see are in each state, and how many open ones
+ * `userId` holds (`mine`), counted in the database (no list to cap), with the list's chatbot and channel
+ * filters.
+ */
+export const countAccountConversations = async (
+  db: Executor,
+  accountId: string,
+  chatbotIds: readonly string[] | null,
+  filters: { chatbotId?: string; channel?: Channel },
+  userId: string,
+): Promise<ConversationCounts> => {
+  if (chatbotIds !== null && chatbotIds.length === 0) return { needs_person: 0, with_person: 0, chatbot: 0, resolved: 0, mine: 0 };
+  let query = db.selectFrom('conversations').where('conversations.account_id', '=', accountId);
+  if (chatbotIds !== null) query = query.where('conversations.chatbot_id', 'in', chatbotIds);
+  if (filters.chatbotId !== undefined) query = query.where('conversations.chatbot_id', '=', filters.chatbotId);
+  if (filters.channel !== undefined) query = query.where('conversations.channel', '=', filters.channel);
+  const row = await query
+    .select((eb) => [
+      ...CONVERSATION_STATES.map((state) => eb.fn.countAll().filterWhere(inState(eb, state)).as(state)),
+      eb.fn
+        .countAll()
+        .filterWhere(eb.and([eb('conversations.resolved', '=', false), eb('conversations.assignee_user_id', '=', userId)]))
+        .as('mine'),
+    ])
+    .executeTakeFirstOrThrow();
+  const counts = row as Record<string, unknown>;
+  return {
+    needs_person: Number(counts.needs_person),
+    with_person: Number(counts.with_person),
+    chatbot: Number(counts.chatbot),
+    resolved: Number(counts.resolved),
+    mine: Number(counts.mine),
+  };
 };
 
 /**

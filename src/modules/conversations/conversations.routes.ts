@@ -12,6 +12,8 @@ import { presentConversation, presentMessage, presentTurn } from './conversation
 import {
   AccountConversationListQuery,
   ChatbotParams,
+  ConversationCountsQuery,
+  ConversationCountsSchema,
   ConversationListQuery,
   ConversationSchema,
   MessageBody,
@@ -143,7 +145,7 @@ export async function conversationRoutes(
         summary: "List the account's conversations",
         description:
           'Every chatbot of the account the token may see (a token restricted to some chatbots sees only theirs), newest activity first (by lastMessageAt). ' +
-          'Filters as on the per-chatbot list, plus `chatbotId` and `assignee`; a chatbot the token cannot see gives an empty list.',
+          'Filters as on the per-chatbot list, plus `chatbotId`, `assignee`, `state`, `urgency` and a search `q` over the visitor\'s details and the messages; they combine. A chatbot the token cannot see gives an empty list.',
         tags: ['Conversations'],
         querystring: AccountConversationListQuery,
         response: {
@@ -154,11 +156,11 @@ export async function conversationRoutes(
     },
     async (request) => {
       const principal = principalOf(request);
-      const { mode, escalated, resolved, channel, chatbotId, assignee } = request.query;
+      const { mode, escalated, resolved, channel, chatbotId, assignee, state, urgency, q } = request.query;
       const assigneeUserId =
         assignee === undefined ? undefined : assignee === 'none' ? null : assignee === 'me' ? principal.userId : assignee.toLowerCase();
       // `me` is resolved first: the cursor is bound to whom it meant.
-      const filters = { mode, escalated, resolved, channel, chatbotId: chatbotId?.toLowerCase(), assigneeUserId };
+      const filters = { mode, escalated, resolved, channel, chatbotId: chatbotId?.toLowerCase(), assigneeUserId, state, urgency, search: q?.trim() || undefined };
       return listPage(request, paginator, {
         list: 'account-conversations',
         scope: principal.accountId,
@@ -167,6 +169,32 @@ export async function conversationRoutes(
           conversations.listAccountConversations(principal.accountId, principal.chatbotIds, filters, page),
         keyOf: (row) => ({ at: row.last_message_at, id: row.thread_id }),
         present: (items) => ({ conversations: items.map(presentConversation) }),
+      });
+    },
+  );
+
+  app.get(
+    '/conversations/counts',
+    {
+      config: { permission: 'conversations:read' },
+      schema: {
+        summary: "Count the account's conversations by state",
+        description:
+          'Over every conversation the token may see (no page to cap them): how many need a person, are with one, are with the chatbot, are resolved, and how many open ones the caller holds. `chatbotId` and `channel` narrow them as on the list.',
+        tags: ['Conversations'],
+        querystring: ConversationCountsQuery,
+        response: {
+          200: Envelope(Type.Object({ counts: ConversationCountsSchema })),
+          ...errors(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { chatbotId, channel } = request.query;
+      const counts = await conversations.countAccountConversations(principal.accountId, principal.chatbotIds, { chatbotId: chatbotId?.toLowerCase(), channel }, principal.userId);
+      return ok(request, {
+        counts: { needsPerson: counts.needs_person, withPerson: counts.with_person, chatbot: counts.chatbot, resolved: counts.resolved, mine: counts.mine },
       });
     },
   );

@@ -8,6 +8,7 @@ import { LEAD_LIMITS } from '../leads/index.js';
 import { MESSAGE_MAX_LENGTH } from './conversations.service.js';
 import { ESCALATION_CATEGORIES } from './handover-rules.js';
 import { CHANNELS, MODES } from './conversations.table.js';
+import { CONVERSATION_STATES } from './conversations.repository.js';
 
 export const ChannelSchema = Type.Enum(CHANNELS);
 const MessageRole = Type.Enum(['user', 'assistant', 'agent']);
@@ -135,6 +136,9 @@ export const MessageListQuery = Type.Object(PageQuery, { additionalProperties: f
 
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
+/** The longest search text of the conversations list. */
+export const CONVERSATION_SEARCH_MAX = 200;
+
 export const AccountConversationListQuery = Type.Object(
   {
     ...ConversationListQuery.properties,
@@ -149,8 +153,41 @@ export const AccountConversationListQuery = Type.Object(
         examples: ['me'],
       }),
     ),
+    state: Type.Optional(
+      Type.Enum(CONVERSATION_STATES, {
+        description:
+          'Where it stands (each conversation is in one): `needs_person` handed over and nobody holds it; `with_person` a team member holds it; `chatbot` the chatbot answers, no handover open; `resolved`.',
+      }),
+    ),
+    urgency: Type.Optional(Type.Enum(['low', 'medium', 'high'], { description: 'Only open handovers of this urgency.' })),
+    q: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: CONVERSATION_SEARCH_MAX,
+        description: `Only conversations whose visitor's name, email, phone or company, or any message, contains this text, case aside (1 to ${CONVERSATION_SEARCH_MAX} characters).`,
+      }),
+    ),
   },
   { additionalProperties: false },
+);
+
+export const ConversationCountsQuery = Type.Object(
+  {
+    chatbotId: Type.Optional(Type.String({ format: 'uuid', description: "Only this chatbot's conversations." })),
+    channel: Type.Optional(ChannelSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const ConversationCountsSchema = Type.Object(
+  {
+    needsPerson: Type.Integer({ description: 'Handed over, and nobody holds them.' }),
+    withPerson: Type.Integer({ description: 'A team member holds them.' }),
+    chatbot: Type.Integer({ description: 'The chatbot answers; no handover open.' }),
+    resolved: Type.Integer(),
+    mine: Type.Integer({ description: 'Open ones the caller holds.' }),
+  },
+  { title: 'ConversationCounts' },
 );
 
 // --- handover ------------------------------------------------------------------------------------------

@@ -371,6 +371,13 @@ export function createConversationsService(deps: ConversationsDeps) {
       filters: repo.AccountConversationFilters,
       page: PageRequest,
     ) => repo.listAccountConversations(db, accountId, chatbotIds, filters, page),
+    /** How many of them are in each state, and how many open ones `userId` holds. */
+    countAccountConversations: (
+      accountId: string,
+      chatbotIds: readonly string[] | null,
+      filters: { chatbotId?: string; channel?: repo.ConversationFilters['channel'] },
+      userId: string,
+    ) => repo.countAccountConversations(db, accountId, chatbotIds, filters, userId),
     async listMessages(chatbotId: string, threadId: string, page: PageRequest): Promise<MessageRow[]> {
       await getConversation(db, chatbotId, threadId);
       return repo.listMessages(db, threadId, page);

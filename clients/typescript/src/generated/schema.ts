@@ -807,11 +807,33 @@ export interface paths {
         };
         /**
          * List the account's conversations
-         * @description Every chatbot of the account the token may see (a token restricted to some chatbots sees only theirs), newest activity first (by lastMessageAt). Filters as on the per-chatbot list, plus `chatbotId` and `assignee`; a chatbot the token cannot see gives an empty list.
+         * @description Every chatbot of the account the token may see (a token restricted to some chatbots sees only theirs), newest activity first (by lastMessageAt). Filters as on the per-chatbot list, plus `chatbotId`, `assignee`, `state`, `urgency` and a search `q` over the visitor's details and the messages; they combine. A chatbot the token cannot see gives an empty list.
          *
          *     Permission: `conversations:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         get: operations["listAccountConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the account's conversations by state
+         * @description Over every conversation the token may see (no page to cap them): how many need a person, are with one, are with the chatbot, are resolved, and how many open ones the caller holds. `chatbotId` and `channel` narrow them as on the list.
+         *
+         *     Permission: `conversations:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
+         */
+        get: operations["countAccountConversations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1711,6 +1733,18 @@ export interface components {
             authorName: string | null;
             /** @description True on the chatbot's answers from its knowledge, the messages a visitor may rate (`POST /widget/…/messages/{messageId}/feedback`); false on every other message: the visitor's and the team's, and the chatbot's "I don't know", handover notice, small talk and contact-noted replies. */
             rateable: boolean;
+        };
+        /** ConversationCounts */
+        ConversationCounts: {
+            /** @description Handed over, and nobody holds them. */
+            needsPerson: number;
+            /** @description A team member holds them. */
+            withPerson: number;
+            /** @description The chatbot answers; no handover open. */
+            chatbot: number;
+            resolved: number;
+            /** @description Open ones the caller holds. */
+            mine: number;
         };
         /** Question */
         Question: {
@@ -18113,6 +18147,12 @@ export interface operations {
                  * @example me
                  */
                 assignee?: string;
+                /** @description Where it stands (each conversation is in one): `needs_person` handed over and nobody holds it; `with_person` a team member holds it; `chatbot` the chatbot answers, no handover open; `resolved`. */
+                state?: "needs_person" | "with_person" | "chatbot" | "resolved";
+                /** @description Only open handovers of this urgency. */
+                urgency?: "low" | "medium" | "high";
+                /** @description Only conversations whose visitor's name, email, phone or company, or any message, contains this text, case aside (1 to 200 characters). */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -18188,6 +18228,306 @@ export interface operations {
                         meta: {
                             requestId: string;
                             pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    countAccountConversations: {
+        parameters: {
+            query?: {
+                /** @description Only this chatbot's conversations. */
+                chatbotId?: string;
+                channel?: "web" | "api" | "whatsapp" | "instagram" | "facebook";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "counts": {
+                     *           "needsPerson": 1,
+                     *           "withPerson": 1,
+                     *           "chatbot": 1,
+                     *           "resolved": 1,
+                     *           "mine": 1
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            counts: components["schemas"]["ConversationCounts"];
+                        };
+                        meta: {
+                            requestId: string;
                         };
                     };
                 };
