@@ -2,9 +2,8 @@
 // search over the visitor's details and the messages; GET /conversations/counts counts the states in the
 // database (no page caps them) over what the token may see.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
-import { escalated, inbox, path, start } from './support.js';
+import { escalated, inbox, insertHandovers, path, start } from './support.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
 import { seed } from '../support/factories.js';
 
@@ -109,24 +108,7 @@ describeEachDialect('conversations: find by state, urgency and text; counts', (t
 
   it('counts beyond any page: 305 conversations that need a person are 305', async () => {
     const s = await seed(t());
-    const now = t().clock.now();
-    const rows = Array.from({ length: 305 }, (_, i) => ({
-      thread_id: `api:${randomUUID()}`,
-      account_id: s.accountId,
-      chatbot_id: s.chatbotId,
-      channel: 'api' as const,
-      mode: 'ai' as const,
-      escalated: true,
-      resolved: false,
-      escalation_reason: 'The visitor asked to talk to a person.',
-      escalation_category: 'human_requested' as const,
-      unanswered_in_a_row: 0,
-      escalation_urgency: 'medium' as const,
-      escalated_at: now + i,
-      started_at: now + i,
-      last_message_at: now + i,
-    }));
-    for (let i = 0; i < rows.length; i += 100) await t().db.insertInto('conversations').values(rows.slice(i, i + 100)).execute();
+    await insertHandovers(t(), s, 305, t().clock.now());
     assert.equal((await counts(t(), s.token)).needsPerson, 305);
     // And the list pages past them all.
     let cursor: string | undefined;

@@ -1,6 +1,7 @@
 // Helpers shared by the conversation and lead tests: starting conversations through the API channel,
 // adding real knowledge through the knowledge API, reading the events outbox.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { startWorkers } from '../../src/workers.js';
@@ -123,4 +124,28 @@ export async function inbox(t: TestApp) {
   const a3 = (await start(t, s, 'Thanks, that is all')).conversation.threadId as string;
   assert.equal((await t.api('PATCH', path(s, a3), { token: s.token, body: { resolved: true } })).status, 200);
   return { s, chatbotB, colleague, a1, a2, a3, b1, b2 };
+}
+
+/**
+ * `count` open handovers nobody holds, written as the service stores them (hundreds through the API would
+ * only be slower), the newest at `newest` and each a millisecond older than the one before.
+ */
+export async function insertHandovers(t: TestApp, s: Seeded, count: number, newest: number): Promise<void> {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    thread_id: `api:${randomUUID()}`,
+    account_id: s.accountId,
+    chatbot_id: s.chatbotId,
+    channel: 'api' as const,
+    mode: 'ai' as const,
+    escalated: true,
+    resolved: false,
+    unanswered_in_a_row: 0,
+    escalation_reason: 'The visitor asked to talk to a person.',
+    escalation_category: 'human_requested' as const,
+    escalation_urgency: 'medium' as const,
+    escalated_at: newest - i,
+    started_at: newest - i,
+    last_message_at: newest - i,
+  }));
+  for (let i = 0; i < rows.length; i += 100) await t.db.insertInto('conversations').values(rows.slice(i, i + 100)).execute();
 }

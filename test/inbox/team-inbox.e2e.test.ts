@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { after, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describeEachDialect, type TestApp } from '../support/app.js';
-import { noHorizontalScroll, press, typeInto, until, useChromium } from '../support/browser.js';
-import { escalated } from '../conversations/support.js';
+import { noHorizontalScroll, press, reach, seriousAxeViolations, typeInto, until, useChromium } from '../support/browser.js';
+import { escalated, insertHandovers } from '../conversations/support.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { listen } from '../channels/support.js';
 
@@ -135,7 +135,61 @@ describeEachDialect('the team inbox in Chromium', (t) => {
     minutesAgo(2);
     assert.equal((await t().api('POST', `${path}/messages`, { token: s.token, body: { message: 'Can I bring my dog?' } })).status, 201);
     // About 2 minutes (the page's clock ticks every 30 seconds), not the 30 since the handover.
-    await until(async () => /Waiting [12] min/.test(await row.innerText()), 'the wait counts from the visitor’s new message, not from the handover');
+    let rowText = '';
+    await until(
+      async () => /Waiting [12] min/.test((rowText = await row.innerText())),
+      'the wait counts from the visitor’s new message, not from the handover',
+      20_000,
+    ).catch((error: unknown) => assert.fail(`${String(error)}; the row said: ${rowText}`));
     await until(async () => /Waiting [12] min/.test(await handover.innerText()), 'the handover panel counts it the same way');
+  });
+
+  it('counts what each view says, finds by words and filters, and shows more than the inbox loads', { skip: chromiumForTests.skip }, async () => {
+    const s = await seed(t());
+    // Needs a person: a visitor who asked for one. With the chatbot: a question it handles. Mine: taken over.
+    const asked = await t().api('POST', `/chatbots/${s.chatbotId}/conversations`, { token: s.token, body: { message: 'I want to talk to a human please', visitor: { name: 'Ann Lee' } } });
+    assert.equal(asked.body.data.conversation.escalated, true);
+    const withBot = await t().api('POST', `/chatbots/${s.chatbotId}/conversations`, { token: s.token, body: { message: 'Do you rent tandems?' } });
+    const mine = await t().api('POST', `/chatbots/${s.chatbotId}/conversations`, { token: s.token, body: { message: 'Hello there' } });
+    const mineThread = mine.body.data.conversation.threadId as string;
+    assert.equal((await t().api('POST', `/chatbots/${s.chatbotId}/conversations/${encodeURIComponent(mineThread)}/take-over`, { token: s.token })).status, 200);
+
+    const page = await signedIn(t(), s, contexts, '#/queue/unassigned');
+    const views = page.getByRole('navigation', { name: 'Queue views' });
+    const countOf = async (name: string) => (await views.getByRole('link', { name: new RegExp(`^${name}`) }).locator('.count').innerText()).trim();
+    await until(async () => (await countOf('Needs a person')) === '1', 'needs a person counts the handover only');
+    assert.equal(await countOf('All open'), '3');
+    assert.equal(await countOf('Mine'), '1');
+    await page.locator('.rows li', { hasText: 'Ann Lee' }).waitFor();
+    assert.equal(await page.locator('.rows li').count(), 1, 'the chatbot’s conversation is not among those needing a person');
+
+    // Words of a message, in All open, by keyboard.
+    await press(page, views.getByRole('link', { name: /^All open/ }));
+    await typeInto(page, page.getByLabel('Search conversations'), 'TANDEMS');
+    await page.getByText('1 found.').waitFor();
+    assert.match(await page.locator('.rows li').first().innerText(), new RegExp(withBot.body.data.conversation.channel === 'api' ? 'Visitor on API' : ''));
+    // A filter with no match, then none.
+    await typeInto(page, page.getByLabel('Search conversations'), '');
+    await reach(page, page.getByLabel('Channel'));
+    await page.keyboard.type('WhatsApp');
+    await page.getByText('No conversation matches.').waitFor();
+    await reach(page, page.getByLabel('Channel'));
+    await page.keyboard.press('Home'); // back to the first choice, "All channels"
+    await until(async () => (await page.locator('.rows li').count()) === 3, 'all three again');
+    assert.deepEqual(await seriousAxeViolations(page), [], 'the queue with its search: axe');
+
+    // Past what the inbox loads (300 open): 305 more that need a person, counted, and shown on demand.
+    await insertHandovers(t(), s, 305, t().clock.now() - 1000);
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Queue views' }).waitFor();
+    await press(page, views.getByRole('link', { name: /^Needs a person/ }));
+    await until(async () => (await countOf('Needs a person')) === '306', 'the count is not capped');
+    const more = page.getByRole('button', { name: 'Show more conversations' });
+    await until(async () => (await page.locator('.rows li').count()) >= 290, 'the loaded ones', 20_000);
+    // Three hundred rows lie between the search and the button: the focus is put on it rather than tabbed to.
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await until(async () => (await page.locator('.rows li').count()) === 306, 'every one shown', 20_000);
+    assert.equal(await more.count(), 0, 'nothing more to show');
   });
 });

@@ -3,6 +3,7 @@
 import type {
   Chatbot,
   Conversation,
+  ConversationCounts,
   Invitation,
   Lead,
   Message,
@@ -141,6 +142,10 @@ export const api = {
       if (!cursor) break;
     }
     return found;
+  },
+  /** How many conversations are in each state, and the caller's own open ones (counted by the service). */
+  async conversationCounts(): Promise<ConversationCounts> {
+    return (await request<{ counts: ConversationCounts }>('GET', '/conversations/counts')).data.counts;
   },
   async chatbotIds(): Promise<string[]> {
     return (await api.chatbots()).map((chatbot) => chatbot.id);

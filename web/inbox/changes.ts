@@ -25,8 +25,8 @@ export const ConversationChangesContext = createContext<ConversationChanges | nu
 /** How long changes pause before a page reads itself again: a conversation changes with every message. */
 const PAUSE_MS = 1500;
 
-/** Calls `reread` after the conversations of `chatbotId` changed (once per burst of changes). */
-export function useRereadOnConversationChange(chatbotId: string, reread: () => void): void {
+/** Calls `reread` after the conversations of `chatbotId` (null: of any chatbot) changed, once per burst. */
+export function useRereadOnConversationChange(chatbotId: string | null, reread: () => void): void {
   const changes = useContext(ConversationChangesContext);
   const latest = useRef(reread);
   latest.current = reread;
@@ -34,7 +34,7 @@ export function useRereadOnConversationChange(chatbotId: string, reread: () => v
     if (!changes) return;
     let timer = 0;
     const stop = changes.listen((changed) => {
-      if (changed !== null && changed !== chatbotId) return;
+      if (changed !== null && chatbotId !== null && changed !== chatbotId) return;
       window.clearTimeout(timer);
       timer = window.setTimeout(() => latest.current(), PAUSE_MS);
     });

@@ -9,6 +9,7 @@ export type User = Schemas['User'];
 export type Session = Schemas['Session'];
 export type Invitation = Schemas['Invitation'];
 export type Conversation = Schemas['Conversation'];
+export type ConversationCounts = Schemas['ConversationCounts'];
 export type Message = Schemas['Message'];
 export type Lead = Schemas['Lead'];
 export type Chatbot = Schemas['Chatbot'];
