@@ -192,4 +192,51 @@ describeEachDialect('the team inbox in Chromium', (t) => {
     await until(async () => (await page.locator('.rows li').count()) === 306, 'every one shown', 20_000);
     assert.equal(await more.count(), 0, 'nothing more to show');
   });
+
+  it('moves through the queue, opens, takes over and resolves by shortcut keys; ? lists them', { skip: chromiumForTests.skip }, async () => {
+    const s = await seed(t());
+    const first = await escalated(t(), s);
+    t().clock.advance(1000);
+    const second = await escalated(t(), s);
+    const page = await signedIn(t(), s, contexts, '#/queue/open');
+    const rows = page.locator('.queue .rows a.row');
+    await until(async () => (await rows.count()) === 2, 'both in the queue');
+    const focusedRow = () => page.evaluate(() => document.activeElement?.getAttribute('href') ?? '');
+    const order = [await rows.nth(0).getAttribute('href'), await rows.nth(1).getAttribute('href')];
+    assert.deepEqual([...order].sort(), [`#/conversations/${encodeURIComponent(first)}`, `#/conversations/${encodeURIComponent(second)}`].sort());
+
+    await page.keyboard.press('j');
+    assert.equal(await focusedRow(), order[0]);
+    await page.keyboard.press('j');
+    assert.equal(await focusedRow(), order[1]);
+    await page.keyboard.press('k');
+    assert.equal(await focusedRow(), order[0]);
+    await page.keyboard.press('o');
+    await page.waitForURL((url) => url.hash === order[0]);
+    const opened = decodeURIComponent(order[0]!.split('/').pop()!);
+    await page.getByRole('button', { name: 'Take over' }).waitFor();
+    await page.keyboard.press('t');
+    await page.getByText('You are handling it').waitFor();
+    // The reply box has the focus now: letters are the reply's. Out of it, R resolves.
+    await page.keyboard.press('r');
+    assert.equal(await page.getByRole('textbox', { name: 'Reply to the visitor' }).inputValue(), 'r');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('r');
+    await until(async () => {
+      const res = await t().api('GET', `/chatbots/${s.chatbotId}/conversations/${encodeURIComponent(opened)}`, { token: s.token });
+      return res.body.data.conversation.resolved === true;
+    }, 'resolved by R');
+
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    assert.equal(await help.locator('kbd').count(), 6);
+    assert.deepEqual(await seriousAxeViolations(page), [], 'the shortcuts list: axe');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    // Typed into the search, J is a letter.
+    await typeInto(page, page.getByLabel('Search conversations'), 'j');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'find-text');
+  });
 });

@@ -364,6 +364,7 @@ function Loaded({
             <button
               type="button"
               class="primary"
+              aria-keyshortcuts="T"
               disabled={busy !== null}
               onClick={() =>
                 act(
@@ -396,6 +397,7 @@ function Loaded({
           {!conversation.resolved ? (
             <button
               type="button"
+              aria-keyshortcuts="R"
               disabled={busy !== null}
               onClick={() => act('resolve', () => api.setResolved(chatbotId, threadId, true), 'Resolved.')}
             >

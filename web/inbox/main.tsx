@@ -15,6 +15,7 @@ import { visitorLabel } from './format';
 import { ConversationChanges, ConversationChangesContext } from './changes';
 import { LiveStream, type LiveStatus } from './live';
 import { QuestionsView } from './questions';
+import { Shortcuts } from './shortcuts';
 import { ChatbotSettings, ChatbotsPage } from './console/chatbots';
 import { KnowledgePage, SourceView } from './console/knowledge';
 import { TeamPage } from './console/team';
@@ -328,6 +329,7 @@ function Inbox({
           <span class="name" title={me.email}>
             {me.name}
           </span>
+          <Shortcuts />
           <button type="button" class="quiet" onClick={signOut}>
             Sign out
           </button>
