@@ -239,4 +239,33 @@ describeEachDialect('the team inbox in Chromium', (t) => {
     await typeInto(page, page.getByLabel('Search conversations'), 'j');
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'find-text');
   });
+
+  it('plays a sound on a new handover only once the person turns it on, and remembers the choice', { skip: chromiumForTests.skip }, async () => {
+    const s = await seed(t());
+    const page = await signedIn(t(), s, contexts, '#/queue/unassigned');
+    // Counts the notes the page starts (Web Audio plays nothing audible here).
+    const chimes = () => page.evaluate(() => (window as unknown as { notes?: number }).notes ?? 0);
+    await page.evaluate(() => {
+      const start = OscillatorNode.prototype.start;
+      OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: [number?]) {
+        const w = window as unknown as { notes?: number };
+        w.notes = (w.notes ?? 0) + 1;
+        return start.apply(this, args);
+      };
+    });
+    const sound = page.getByRole('button', { name: 'Sound' });
+    assert.equal(await sound.getAttribute('aria-pressed'), 'false', 'off by default');
+    await escalated(t(), s);
+    await page.locator('.rows li').first().waitFor();
+    assert.equal(await chimes(), 0, 'no sound while it is off');
+
+    await press(page, sound);
+    assert.equal(await sound.getAttribute('aria-pressed'), 'true');
+    const afterToggle = await chimes();
+    assert.ok(afterToggle > 0, 'turning it on plays it once, to hear it');
+    await escalated(t(), s);
+    await until(async () => (await chimes()) > afterToggle, 'a new handover chimes');
+    await page.reload();
+    assert.equal(await page.getByRole('button', { name: 'Sound' }).getAttribute('aria-pressed'), 'true', 'the choice is kept');
+  });
 });

@@ -16,6 +16,7 @@ import { ConversationChanges, ConversationChangesContext } from './changes';
 import { LiveStream, type LiveStatus } from './live';
 import { QuestionsView } from './questions';
 import { Shortcuts } from './shortcuts';
+import { chime, setSound, soundIsOn } from './sound';
 import { ChatbotSettings, ChatbotsPage } from './console/chatbots';
 import { KnowledgePage, SourceView } from './console/knowledge';
 import { TeamPage } from './console/team';
@@ -201,6 +202,7 @@ function Inbox({
         before?.lastMessage?.createdAt !== next.lastMessage.createdAt;
       if ((newEscalation || newForMe) && !onScreen)
         setUnread((current) => new Set(current).add(next.threadId));
+      if (newEscalation || newForMe) chime();
       if (newEscalation && 'Notification' in window && Notification.permission === 'granted') {
         try {
           const note = new Notification('A conversation needs a person', {
@@ -329,6 +331,7 @@ function Inbox({
           <span class="name" title={me.email}>
             {me.name}
           </span>
+          <SoundToggle />
           <Shortcuts />
           <button type="button" class="quiet" onClick={signOut}>
             Sign out
@@ -405,6 +408,25 @@ function ConsolePage({ route, me }: { route: ConsoleRoute; me: Session['user'] }
     case 'team':
       return <TeamPage me={me} />;
   }
+}
+
+/** The sound's switch: off by default; the person's choice is kept in this browser. */
+function SoundToggle() {
+  const [on, setOn] = useState(soundIsOn);
+  return (
+    <button
+      type="button"
+      class="quiet"
+      aria-pressed={on}
+      onClick={() => {
+        setSound(!on);
+        setOn(!on);
+        if (!on) chime();
+      }}
+    >
+      Sound
+    </button>
+  );
 }
 
 const root = document.getElementById('app');
