@@ -11,12 +11,12 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { after, it } from 'node:test';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
 import { startWorkers, type Workers } from '../../src/workers.js';
 import { describeEachDialect, swappableAdapter } from '../support/app.js';
-import { AXE_SOURCE, SCREENSHOTS, startShop, useChromium } from '../support/browser.js';
+import { SCREENSHOTS, noHorizontalScroll, seriousAxeViolations, startShop, tabTo, until, useChromium } from '../support/browser.js';
 import { seed } from '../support/factories.js';
 import { OPENING_HOURS, addReadyTextSource } from '../support/knowledge.js';
 import { listen } from '../channels/support.js';
@@ -37,57 +37,10 @@ function watch(page: Page): string[] {
   return problems;
 }
 
-/** axe-core's serious and critical violations on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: object,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
-}
-
-const noHorizontalScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 /** The transcript's text in the widget, with the number of times `needle` appears. */
 async function occurrences(page: Page, needle: string): Promise<number> {
   const text = await page.getByRole('log', { name: 'Messages' }).innerText();
   return text.split(needle).length - 1;
-}
-
-/** Presses Tab until `target` has the focus (keyboard only), at most `max` times. */
-async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  assert.fail(`Tab never reached ${target.toString()}`);
-}
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`not in time: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 // The API channel's delivery, made to fail for one check (the web chat keeps its own).
@@ -148,7 +101,7 @@ describeEachDialect(
         const agentProblems = watch(agent);
         await agent.goto(`${base}/inbox`);
         await agent.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
-        assert.deepEqual(await axeViolations(agent), [], 'the sign-in page');
+        assert.deepEqual(await seriousAxeViolations(agent), [], 'the sign-in page');
         await agent.screenshot({ path: `${SCREENSHOTS}inbox-sign-in.png` });
         const email = agent.getByLabel('Email');
         await until(
@@ -216,7 +169,7 @@ describeEachDialect(
         });
         const threadId: string = conversations.body.data.conversations[0].threadId;
         await agent.screenshot({ path: `${SCREENSHOTS}inbox-queue.png` });
-        assert.deepEqual(await axeViolations(agent), [], 'the queue');
+        assert.deepEqual(await seriousAxeViolations(agent), [], 'the queue');
 
         // --- Opened by keyboard: the transcript, the escalation; take over and reply by keyboard.
         await tabTo(agent, row);
@@ -281,7 +234,7 @@ describeEachDialect(
         await agent.getByText('Live', { exact: true }).waitFor();
         await until(async () => streams.size >= 1, 'the inbox opens the stream again');
         await agent.screenshot({ path: `${SCREENSHOTS}inbox-conversation.png` });
-        assert.deepEqual(await axeViolations(agent), [], 'the conversation');
+        assert.deepEqual(await seriousAxeViolations(agent), [], 'the conversation');
 
         // --- A colleague joins through an invitation link, then opens the escalation email's link.
         const invitation = await t().deps.people.invite(fox.id, base);
@@ -291,7 +244,7 @@ describeEachDialect(
         const foxProblems = watch(foxPage);
         await foxPage.goto(invitation.link);
         await foxPage.getByText('Welcome, Fox Mulder.').waitFor();
-        assert.deepEqual(await axeViolations(foxPage), [], 'the invitation page');
+        assert.deepEqual(await seriousAxeViolations(foxPage), [], 'the invitation page');
         await foxPage.getByLabel('New password').fill('too short');
         await foxPage.getByLabel('Repeat the password').fill('too short');
         await foxPage.getByRole('button', { name: 'Set password and sign in' }).click();
@@ -340,14 +293,14 @@ describeEachDialect(
         assert.equal(await noHorizontalScroll(agent), true, 'the conversation fits 375 px');
         assert.equal(await agent.getByRole('navigation', { name: 'Queue views' }).isVisible(), false);
         await agent.screenshot({ path: `${SCREENSHOTS}inbox-conversation-375.png`, fullPage: true });
-        assert.deepEqual(await axeViolations(agent), [], 'the conversation at 375 px');
+        assert.deepEqual(await seriousAxeViolations(agent), [], 'the conversation at 375 px');
         await agent.getByRole('link', { name: 'Back to the queue' }).click();
         await agent.getByRole('navigation', { name: 'Queue views' }).waitFor();
         assert.equal(await noHorizontalScroll(agent), true, 'the queue fits 375 px');
         await agent.getByRole('link', { name: /^Mine/ }).click();
         await agent.getByRole('link', { name: /Visitor on Web chat/ }).waitFor();
         await agent.screenshot({ path: `${SCREENSHOTS}inbox-queue-375.png`, fullPage: true });
-        assert.deepEqual(await axeViolations(agent), [], 'the queue at 375 px');
+        assert.deepEqual(await seriousAxeViolations(agent), [], 'the queue at 375 px');
         await agent.getByRole('link', { name: /Visitor on Web chat/ }).click();
         await agent.setViewportSize({ width: 1280, height: 820 });
 
