@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, it } from 'node:test';
+import { afterEach, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describeEachDialect, type TestApp } from '../support/app.js';
 import { press, seriousAxeViolations, tabTo, typeInto, until, useChromium } from '../support/browser.js';
@@ -38,8 +38,9 @@ describeEachDialect(
   'the console’s lists in Chromium',
   (t) => {
     const contexts: BrowserContext[] = [];
-    after(async () => {
-      for (const context of contexts) await context.close();
+    // Each test's browser goes with it: its pages' live streams are closed before the service stops.
+    afterEach(async () => {
+      for (const context of contexts.splice(0)) await context.close();
     });
 
     it('pages long lists, searches on the service and follows changes made elsewhere, by keyboard', { skip: chromiumForTests.skip }, async () => {

@@ -1,6 +1,6 @@
 // Conversations changing while a page about them is open: the inbox's live stream tells each change here,
 // and a console page whose figures come from a chatbot's conversations (its leads, questions, analytics)
-// reads itself again, once a burst of changes has paused, without a reload.
+// reads itself again shortly after, once for the changes of that moment, without a reload.
 import { createContext } from 'preact';
 import { useContext, useEffect, useRef } from 'preact/hooks';
 
@@ -22,10 +22,10 @@ export class ConversationChanges {
 
 export const ConversationChangesContext = createContext<ConversationChanges | null>(null);
 
-/** How long changes pause before a page reads itself again: a conversation changes with every message. */
+/** How long after a change a page reads itself again, gathering the changes meanwhile (a conversation changes with every message). */
 const PAUSE_MS = 1500;
 
-/** Calls `reread` after the conversations of `chatbotId` (null: of any chatbot) changed, once per burst. */
+/** Calls `reread` shortly after the conversations of `chatbotId` (null: of any chatbot) changed. */
 export function useRereadOnConversationChange(chatbotId: string | null, reread: () => void): void {
   const changes = useContext(ConversationChangesContext);
   const latest = useRef(reread);
@@ -35,8 +35,13 @@ export function useRereadOnConversationChange(chatbotId: string | null, reread: 
     let timer = 0;
     const stop = changes.listen((changed) => {
       if (changed !== null && chatbotId !== null && changed !== chatbotId) return;
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => latest.current(), PAUSE_MS);
+      // Once per PAUSE_MS at most, and never later than that after a change: a busy account, changing all
+      // the time, still sees its figures follow.
+      if (timer !== 0) return;
+      timer = window.setTimeout(() => {
+        timer = 0;
+        latest.current();
+      }, PAUSE_MS);
     });
     return () => {
       stop();

@@ -171,18 +171,28 @@ function Inbox({
     if (route.name === 'queue' && route.view) setView(route.view);
   }, [route]);
 
+  // When each conversation was last set from the stream or an action here: a full read that began before
+  // that (the one after the stream reopens, say) must not put back what it read then.
+  const setAt = useRef(new Map<string, number>());
   const upsert = useCallback((conversation: Conversation) => {
+    setAt.current.set(conversation.threadId, performance.now());
     setConversations((current) => new Map(current).set(conversation.threadId, conversation));
   }, []);
 
   const loadAll = useCallback(async () => {
+    const began = performance.now();
     const [open, resolved] = await Promise.all([
       api.conversations({ resolved: 'false' }, 3),
       api.conversations({ resolved: 'true' }, 1),
     ]);
-    setConversations(
-      new Map([...resolved, ...open].map((conversation) => [conversation.threadId, conversation])),
-    );
+    setConversations((current) => {
+      const read = new Map([...resolved, ...open].map((conversation) => [conversation.threadId, conversation]));
+      for (const [threadId, at] of setAt.current) {
+        const newer = current.get(threadId);
+        if (at > began && newer) read.set(threadId, newer);
+      }
+      return read;
+    });
     setLoading(false);
   }, []);
 
