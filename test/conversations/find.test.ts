@@ -25,6 +25,9 @@ describeEachDialect('conversations: find by state, urgency and text; counts', (t
     assert.deepEqual(await byState('with_person'), [a2, b1].sort());
     assert.deepEqual(await byState('chatbot'), [b2]);
     assert.deepEqual(await byState('resolved'), [a3]);
+    const unknown = await list(t(), s.token, { state: 'waiting' });
+    assert.equal(unknown.status, 400);
+    assert.equal(unknown.body.error.details[0].field, 'query.state');
     assert.deepEqual(await counts(t(), s.token), { needsPerson: 1, withPerson: 2, chatbot: 1, resolved: 1, mine: 1 });
     assert.equal((await counts(t(), colleague.token)).mine, 1, 'mine is the caller’s');
     // The filters combine with the others, and counts narrow by chatbot and channel.

@@ -128,20 +128,9 @@ export const api = {
   },
 
   /** The account's conversations of a filter, newest activity first, up to `pages` pages of 100. */
+  /** The first `pages` hundred conversations the filters find. */
   async conversations(filters: Record<string, string>, pages = 3): Promise<Conversation[]> {
-    const found: Conversation[] = [];
-    let cursor: string | null = null;
-    for (let page = 0; page < pages; page++) {
-      const query = new URLSearchParams({ ...filters, limit: '100', ...(cursor ? { cursor } : {}) });
-      const answer: Envelope<{ conversations: Conversation[] }> = await request(
-        'GET',
-        `/conversations?${query}`,
-      );
-      found.push(...answer.data.conversations);
-      cursor = answer.meta?.pagination?.hasMore ? (answer.meta.pagination.nextCursor ?? null) : null;
-      if (!cursor) break;
-    }
-    return found;
+    return (await readItems<Conversation>(`/conversations?${new URLSearchParams(filters)}`, 'conversations', pages * 100)).items;
   },
   /** How many conversations are in each state, and the caller's own open ones (counted by the service). */
   async conversationCounts(): Promise<ConversationCounts> {
@@ -152,14 +141,7 @@ export const api = {
   },
   /** Every chatbot of the account, oldest first as the API lists them (page after page). */
   async chatbots(): Promise<Chatbot[]> {
-    const found: Chatbot[] = [];
-    let cursor: string | null = null;
-    do {
-      const next: { items: Chatbot[]; next: string | null } = await page<Chatbot>('/chatbots', 'chatbots', cursor, 100);
-      found.push(...next.items);
-      cursor = next.next;
-    } while (cursor);
-    return found;
+    return (await readItems<Chatbot>('/chatbots', 'chatbots', Infinity)).items;
   },
   async conversation(chatbotId: string, threadId: string): Promise<Conversation> {
     return (await request<{ conversation: Conversation }>('GET', thread(chatbotId, threadId))).data
@@ -252,3 +234,16 @@ export function uploadFile<T>(path: string, file: File, onProgress: (share: numb
     xhr.send(form);
   });
 }
+
+/** The list's first `count` items (`Infinity`: all of them), in pages of the API's largest. */
+export async function readItems<T>(path: string, key: string, count: number): Promise<{ items: T[]; next: string | null }> {
+  const items: T[] = [];
+  let next: string | null = null;
+  do {
+    const loaded: { items: T[]; next: string | null } = await page<T>(path, key, next, Math.min(LARGEST_PAGE, count - items.length));
+    items.push(...loaded.items);
+    next = loaded.next;
+  } while (next !== null && items.length < count);
+  return { items, next };
+}
+const LARGEST_PAGE = 100;

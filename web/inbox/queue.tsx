@@ -2,10 +2,10 @@
 // service (every conversation, no page caps it) and "Show more" past what is loaded. Typing a search or
 // choosing a chatbot, channel or urgency asks the service instead: over every conversation, the view's
 // own included.
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, page } from './api';
 import { useRereadOnConversationChange } from './changes';
-import { ShowMore, useLoad, usePaged } from './console/shared';
+import { ShowMore, useLoad, usePaged, useSettled } from './console/shared';
 import { URGENCY_LABEL, ago, channelName, elapsed, queueOrder, visitorLabel, waitingSince } from './format';
 import type { Chatbot, Conversation, ConversationCounts, User } from './types';
 
@@ -50,8 +50,6 @@ const URGENCIES = ['high', 'medium', 'low'] as const;
 const CHANNEL_IDS: Conversation['channel'][] = ['web', 'api', 'whatsapp', 'instagram', 'facebook'];
 /** How many more conversations "Show more" brings. */
 const MORE_PAGE = 100;
-/** How long typing pauses before the search is sent. */
-const SEARCH_PAUSE_MS = 300;
 
 interface QueueProps {
   view: View;
@@ -75,11 +73,7 @@ export function Queue({ view, conversations, me, selected, unread, now, loading 
   const [counts, recount] = useLoad(() => api.conversationCounts(), []);
   useRereadOnConversationChange(null, recount);
   const [find, setFind] = useState<Find>(NOTHING);
-  const [searched, setSearched] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSearched(find.text.trim()), SEARCH_PAUSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [find.text]);
+  const searched = useSettled(find.text.trim());
   const current = VIEWS.find((candidate) => candidate.id === view);
   const findQuery = new URLSearchParams({
     ...VIEW_QUERY[view],

@@ -1,14 +1,12 @@
 // Leads: the contact details visitors left, per chatbot, newest first, paged: searched as you type (by the
 // service, over every lead), filtered to those with a way to reach them, edited, marked converted, deleted
 // after a question, exported as CSV (every lead the filters find).
-import { useEffect, useState } from 'preact/hooks';
-import { call } from '../api';
+import { useState } from 'preact/hooks';
+import { call, readItems } from '../api';
 import { useRereadOnConversationChange } from '../changes';
 import type { Lead } from '../types';
-import { ChatbotPage, ConfirmButton, Failed, ShowMore, dateOf, failure, readItems, usePaged } from './shared';
+import { ChatbotPage, ConfirmButton, Failed, ShowMore, dateOf, failure, usePaged, useSettled } from './shared';
 
-/** How long typing pauses before the search is sent. */
-const SEARCH_PAUSE_MS = 300;
 const FIELDS = ['name', 'email', 'phone', 'company'] as const;
 
 /** A CSV cell: quoted, and a leading = + - @ (a formula to a spreadsheet) made text. */
@@ -35,16 +33,12 @@ export function LeadsPage({ chatbotId }: { chatbotId: string | null }) {
 function LeadTable({ chatbotId }: { chatbotId: string }) {
   const [contactOnly, setContactOnly] = useState(false);
   const [search, setSearch] = useState('');
-  const [searched, setSearched] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState('');
   const [exporting, setExporting] = useState(false);
   const path = `/chatbots/${encodeURIComponent(chatbotId)}/leads`;
   // The service searches (every lead, not only those loaded), once typing pauses.
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSearched(search.trim()), SEARCH_PAUSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search]);
+  const searched = useSettled(search.trim());
   const query = new URLSearchParams({ ...(contactOnly ? { contact: 'true' } : {}), ...(searched ? { q: searched } : {}) }).toString();
   const listPath = query ? `${path}?${query}` : path;
   const leads = usePaged<Lead>(listPath, 'leads', []);

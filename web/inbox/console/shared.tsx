@@ -2,7 +2,7 @@
 // and a confirmation step for what cannot be undone.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, api, page } from '../api';
+import { ApiError, api, page, readItems } from '../api';
 import type { Chatbot } from '../types';
 
 export type Load<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'done'; value: T };
@@ -252,18 +252,6 @@ export function usePaged<T>(path: string, key: string, keys: readonly unknown[],
   return { state: list, items, hasMore: next !== null, loadingMore, more, reload: () => setAttempt((n) => n + 1) };
 }
 
-/** The list's first `count` items (`Infinity`: all of them), in pages of the API's largest. */
-export async function readItems<T>(path: string, key: string, count: number): Promise<{ items: T[]; next: string | null }> {
-  const items: T[] = [];
-  let next: string | null = null;
-  do {
-    const loaded: { items: T[]; next: string | null } = await page<T>(path, key, next, Math.min(LARGEST_PAGE, count - items.length));
-    items.push(...loaded.items);
-    next = loaded.next;
-  } while (next !== null && items.length < count);
-  return { items, next };
-}
-const LARGEST_PAGE = 100;
 
 /** "Show more …" under a paged list, while there is more. */
 export function ShowMore({ list, label }: { list: { hasMore: boolean; loadingMore: boolean; more(): Promise<void> }; label: string }) {
@@ -273,4 +261,14 @@ export function ShowMore({ list, label }: { list: { hasMore: boolean; loadingMor
       {list.loadingMore ? 'Loading…' : label}
     </button>
   );
+}
+
+/** `value` once it has stayed the same for `pauseMs` (typing paused): what a search sends. */
+export function useSettled<T>(value: T, pauseMs = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), pauseMs);
+    return () => window.clearTimeout(timer);
+  }, [value, pauseMs]);
+  return settled;
 }
