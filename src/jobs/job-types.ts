@@ -33,6 +33,8 @@ export interface JobPayloads {
    * job per active team member; with it, sends that member's email.
    */
   'notifications.escalation-email': { eventId: string; userId?: string };
+  /** The email that tells a team member a colleague mentioned them in a note. */
+  'notifications.mention-email': { accountId: string; userId: string; threadId: string; authorName: string; excerpt: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -127,6 +129,12 @@ export const JOB_TYPES: { readonly [N in JobName]: JobType } = {
   'notifications.escalation-email': {
     pool: 'jobs',
     // A mail server that is down for a while: retries spread over about two hours.
+    maxAttempts: 8,
+    backoffMs: exponentialBackoff(30_000, 30 * 60_000),
+    timeoutMs: () => 60_000,
+  },
+  'notifications.mention-email': {
+    pool: 'jobs',
     maxAttempts: 8,
     backoffMs: exponentialBackoff(30_000, 30 * 60_000),
     timeoutMs: () => 60_000,

@@ -109,6 +109,7 @@ describeEachDialect(
         'webhooks.deliver': 'deliveries',
         'channels.receive': 'jobs',
         'notifications.escalation-email': 'jobs',
+        'notifications.mention-email': 'jobs',
       });
     });
 

@@ -121,6 +121,27 @@ describeEachDialect(
       await drainJobs(t());
       assert.deepEqual(received.map((mail) => mail.to[0]).sort(), [await emailOf(t(), s.userId), foxEmail].sort());
     });
+
+    it('emails a team member mentioned in a note, with the note and a link; nobody else, nothing to a disabled one', async () => {
+      const s = await seed(t(), { userName: 'Dana Scully' });
+      const fox = await s.colleague('Fox Mulder');
+      const walter = await s.colleague('Walter Skinner');
+      await t().deps.people.disable(walter.userId);
+      const threadId = await escalated(t(), s);
+      await drainJobs(t());
+      await drainJobs(t());
+      received.length = 0;
+      const note = await t().api('POST', `/chatbots/${s.chatbotId}/conversations/${threadId}/notes`, {
+        token: s.token,
+        body: { text: '@fox can you check the refund? @walter too' },
+      });
+      assert.equal(note.status, 201, note.text);
+      await drainJobs(t());
+      assert.deepEqual(received.map((mail) => mail.to), [[await emailOf(t(), fox.userId)]]);
+      assert.equal(received[0]!.subject, 'Dana Scully mentioned you in a note');
+      assert.ok(received[0]!.text.includes('@fox can you check the refund?'), received[0]!.text);
+      assert.ok(received[0]!.text.includes(`https://support.example.com/inbox/#/conversations/${threadId}`), received[0]!.text);
+    });
   },
   { env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: 'chatbot-ops <alerts@example.com>', PUBLIC_URL: 'https://support.example.com' } },
 );

@@ -11,7 +11,7 @@
 import type { Core } from '../../core.js';
 import type { Db, Trx } from '../../db/database.js';
 import { isLockNotAvailable, transactionWaitingAtMost } from '../../db/dialect.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError, notFound, validationError } from '../../errors.js';
 import { emit } from '../../events/emit.js';
 import { firstName, type Principal } from '../accounts/index.js';
 import { presentConversation } from './conversations.presenter.js';
@@ -20,6 +20,7 @@ import { messageText } from './conversations.service.js';
 import type { ConversationRow, ConversationView, MessageRow } from './conversations.table.js';
 import type { Delivery, DeliveryResult } from './delivery.js';
 import type { ConversationFeed } from './live/live.service.js';
+import * as team from './team/team.repository.js';
 
 /**
  * `nowait`: fail at once when someone else holds the lock; `briefly`: wait up to TAKE_OVER_LOCK_WAIT_MS;
@@ -43,6 +44,7 @@ export function createHandoverService(deps: HandoverDeps) {
       reply(deps, principal, chatbotId, threadId, message),
     switchToAi: (principal: Principal, chatbotId: string, threadId: string) => switchToAi(deps, principal, chatbotId, threadId),
     setResolved: (chatbotId: string, threadId: string, resolved: boolean) => setResolved(deps, chatbotId, threadId, resolved),
+    assign: (principal: Principal, chatbotId: string, threadId: string, userId: string) => assign(deps, principal, chatbotId, threadId, userId),
   };
 }
 
@@ -232,5 +234,51 @@ function setResolved(
     }
     if (!conversation.resolved) throw new AppError('not_resolved', 'The conversation is not resolved.');
     return changed(deps, trx, await repo.updateConversation(trx, conversation.thread_id, { resolved: false, resolved_at: null }));
+  });
+}
+
+/**
+ * Gives a handed-over conversation (taken over, or with its handover open) to a team member: mode human,
+ * the assignee them. An agent passes what they hold or what nobody holds yet, never what a colleague holds
+ * (403 claimed_by_other); owners, admins and tokens reassign any. The transcript records who moved it to
+ * whom (an assignment record, team only). Giving it to whoever has it already changes nothing.
+ */
+function assign(
+  deps: HandoverDeps,
+  principal: Principal,
+  chatbotId: string,
+  threadId: string,
+  userId: string,
+): Promise<ConversationView> {
+  return withLockedConversation(deps.db, chatbotId, threadId, 'wait', async (trx, conversation) => {
+    if (conversation.mode !== 'human' && !conversation.escalated)
+      throw new AppError('not_handover', 'The chatbot is handling this conversation; take it over before assigning it.');
+    const holder = conversation.mode === 'human' ? conversation.assignee_user_id : null;
+    if (principal.role === 'agent' && holder !== null && holder !== principal.userId)
+      throw new AppError('claimed_by_other', 'A colleague holds this conversation; only they, an owner or an admin can pass it on.');
+    const assignee = await team.activeMember(trx, conversation.account_id, userId);
+    if (!assignee) throw validationError('body.userId', 'is not an active member of this account');
+    if (conversation.mode === 'human' && holder === assignee.id) return viewOf(trx, conversation.thread_id);
+    const updated = await repo.updateConversation(trx, conversation.thread_id, { mode: 'human', assignee_user_id: assignee.id });
+    const record = await team.insertNote(
+      trx,
+      {
+        id: team.newNoteId(),
+        account_id: conversation.account_id,
+        chatbot_id: conversation.chatbot_id,
+        thread_id: conversation.thread_id,
+        kind: 'assignment',
+        text: '',
+        author_user_id: principal.userId,
+        author_name: principal.userName,
+        assignee_user_id: assignee.id,
+        assignee_name: assignee.name,
+        created_at: deps.clock.now(),
+      },
+      [],
+    );
+    const shown = await viewOf(trx, updated.thread_id);
+    await deps.feed.changed(trx, deps.clock.now(), updated, [], [record]);
+    return shown;
   });
 }

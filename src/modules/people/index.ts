@@ -2,7 +2,7 @@
 // account's user list, and the email that tells the team a conversation needs a person. The HTTP layer
 // authenticates sessions through `authenticateSession`; the CLI and the first start use the service.
 import type { Capability } from '../../core.js';
-import { escalationEmailJob, peopleRetention, type PeopleJobsDeps } from './people.jobs.js';
+import { escalationEmailJob, mentionEmailJob, peopleRetention, type PeopleJobsDeps } from './people.jobs.js';
 import { peopleRoutes, type PeopleRoutesDeps } from './people.routes.js';
 
 export { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from './password.js';
@@ -13,6 +13,6 @@ export type PeopleCapabilityDeps = PeopleRoutesDeps & PeopleJobsDeps;
 export const peopleCapability: Capability<PeopleCapabilityDeps> = {
   name: 'people',
   routes: peopleRoutes,
-  jobs: (deps) => [escalationEmailJob(deps)],
+  jobs: (deps) => [escalationEmailJob(deps), mentionEmailJob(deps)],
   retention: (deps) => peopleRetention(deps),
 };

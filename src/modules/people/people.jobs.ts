@@ -1,5 +1,5 @@
-// Background work of the people capability: the email that tells the team a conversation needs a person
-// (when SMTP_URL is set), and the retention rules that remove ended sessions and used or expired invitations.
+// Background work of the people capability: the emails that tell the team a conversation needs a person
+// and that tell a person a colleague mentioned them in a note (when SMTP_URL is set), and the retention rules that remove ended sessions and used or expired invitations.
 //
 // A new escalation queues `notifications.escalation-email` with its event id (in the transaction that records it).
 // That job, in one transaction, queues one job per active team member of the account, each sending one
@@ -63,14 +63,46 @@ export function escalationEmailJob(deps: PeopleJobsDeps): JobHandler<'notificati
       const user = (await deps.people.activeUsersOfAccount(row.account_id)).find((candidate) => candidate.id === userId);
       if (!user) return;
       const event = JSON.parse(row.body) as EscalatedEvent;
-      try {
-        await sendMail(smtp, { from: smtp.from, ...escalationMail(deps.config, event, user) });
-      } catch (error) {
-        // A refused recipient will be refused again; anything else (connection, timeouts) is retried.
-        const code = (error as { responseCode?: number }).responseCode;
-        if (code !== undefined && code >= 500 && code < 600) throw new PermanentJobError(`the mail server refused the email: ${(error as Error).message}`);
-        throw error;
-      }
+      await send(smtp, escalationMail(deps.config, event, user));
+    },
+  };
+}
+
+/** Sends one email; a refused recipient fails for good (it would be refused again), anything else is retried. */
+async function send(smtp: NonNullable<Config['smtp']>, mail: Omit<Mail, 'from'>): Promise<void> {
+  try {
+    await sendMail(smtp, { from: smtp.from, ...mail });
+  } catch (error) {
+    const code = (error as { responseCode?: number }).responseCode;
+    if (code !== undefined && code >= 500 && code < 600) throw new PermanentJobError(`the mail server refused the email: ${(error as Error).message}`);
+    throw error;
+  }
+}
+
+interface Mention {
+  threadId: string;
+  authorName: string;
+  excerpt: string;
+}
+
+/** The email that tells a team member a colleague mentioned them in a note. */
+export function mentionMail(config: Pick<Config, 'publicUrl' | 'host' | 'port'>, mention: Mention, to: { name: string; email: string }): Omit<Mail, 'from'> {
+  const link = `${publicBase(config)}/inbox/#/conversations/${encodeURIComponent(mention.threadId)}`;
+  const subject = `${mention.authorName} mentioned you in a note`.replace(/[\r\n]+/g, ' ').slice(0, 200);
+  const text = [`Hello ${to.name},`, '', `${mention.authorName} wrote:`, '', mention.excerpt, '', `Open the conversation in the inbox: ${link}`].join('\n');
+  return { to: to.email, subject, text };
+}
+
+export function mentionEmailJob(deps: PeopleJobsDeps): JobHandler<'notifications.mention-email'> {
+  return {
+    type: 'notifications.mention-email',
+    async run({ accountId, userId, ...mention }) {
+      const smtp = deps.config.smtp;
+      if (!smtp) return;
+      // Switched off since: no email.
+      const user = (await deps.people.activeUsersOfAccount(accountId)).find((candidate) => candidate.id === userId);
+      if (!user) return;
+      await send(smtp, mentionMail(deps.config, mention, user));
     },
   };
 }

@@ -3,7 +3,7 @@
 // event ids, which only grow.
 import type { Generated, Selectable } from 'kysely';
 
-export const CHANGE_KINDS = ['conversation', 'message'] as const;
+export const CHANGE_KINDS = ['conversation', 'message', 'note'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 declare module '../../../db/database.js' {
@@ -21,7 +21,10 @@ export interface ConversationChangeTable {
   event_id: number;
   chatbot_id: string;
   thread_id: string;
-  /** conversation: its state changed or it has a new message; message: a new message (`message_id`). */
+  /**
+   * conversation: its state changed or it has a new message; message: a new message (`message_id`); note: a
+   * new note or assignment record of the team (its id in `message_id`), for the team's streams only.
+   */
   kind: ChangeKind;
   message_id: string | null;
   created_at: number;
