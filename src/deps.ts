@@ -41,11 +41,13 @@ import {
   type CuratedAnswersService,
 } from './modules/answers/index.js';
 import { createAccountsService, type AccountsService } from './modules/accounts/index.js';
+import { cannedRepliesCapability, createCannedRepliesService } from './modules/canned-replies/index.js';
 import {
   channelsCapability,
   createChannelAdapters,
   createChannelsRuntime,
   createInboundService,
+  createVisitorsService,
   createWebChatService,
   originsPort,
   type ChannelsRuntime,
@@ -62,11 +64,14 @@ import {
   createQuestionsService,
   createDelivery,
   createHandoverService,
+  createTyping,
+  createNotesService,
   type AnswerEngine,
   type ChannelAdapters,
   type ConversationsService,
   type QuestionsService,
   type HandoverService,
+  type NotesService,
   type LiveRuntime,
 } from './modules/conversations/index.js';
 import { healthCapability } from './modules/health/index.js';
@@ -101,6 +106,7 @@ export interface AppDeps extends Core {
   conversations: ConversationsService;
   questions: QuestionsService;
   handover: HandoverService;
+  notes: NotesService;
   webChat: WebChatService;
   inbound: InboundService;
   /** What capabilities hold while the service runs (worker threads, connections, the live bus). */
@@ -189,10 +195,14 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
   const streamAccess = createStreamAccess({ notifications: core.notifications, logger, check: principalChecks({ tokenEnds: accounts.tokenEnds, sessionEnds: people.sessionEnds }) });
   const conversations = createConversationsService({ db, clock, engine, delivery, leads, feed });
   const handover = createHandoverService({ db, clock, delivery, feed });
+  const notes = createNotesService({ db, clock, feed });
   const questions = createQuestionsService({ db, clock, coverage: curatedMatcher.covering });
 
   const inbound = createInboundService({ db, clock, config, conversations });
   const webChat = createWebChatService({ db, clock, runtime: channelsRuntime, chatbots, conversations, questions });
+  const visitors = createVisitorsService({ db, clock, conversations });
+  // Typing indicators both ways, on the process's database notifications (never stored).
+  const typing = createTyping(core);
 
   const capabilities = [
     mount(healthCapability, { database }),
@@ -206,15 +216,18 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     mount(conversationsCapability, {
       conversations,
       handover,
+      notes,
       questions,
       paginator,
       db,
       notifications: core.notifications,
       live: liveRuntime,
       access: streamAccess,
+      typing,
     }),
     mount(leadsCapability, { leads, paginator }),
-    mount(channelsCapability, { runtime: channelsRuntime, conversations, webChat, inbound, db, publicBase: config.publicUrl ?? null }),
+    mount(cannedRepliesCapability, { cannedReplies: createCannedRepliesService({ db, clock }), paginator }),
+    mount(channelsCapability, { runtime: channelsRuntime, conversations, webChat, visitors, typing, inbound, db, publicBase: config.publicUrl ?? null }),
     mount(inboxCapability, { logger, dir: overrides.inboxDir }),
   ];
 
@@ -236,6 +249,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     conversations,
     questions,
     handover,
+    notes,
     webChat,
     inbound,
     runtimes: {

@@ -9,6 +9,7 @@ export interface ErrorDetail {
 export const ERROR_STATUS = {
   validation_error: 400,
   endpoint_limit: 400,
+  canned_reply_limit: 400,
   not_a_website: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -25,6 +26,7 @@ export const ERROR_STATUS = {
   duplicate_question: 409,
   email_taken: 409,
   last_owner: 409,
+  name_taken: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,

@@ -37,7 +37,7 @@ interface Response extends Json {
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const UUID_PARAMS = new Set(['chatbotId', 'sourceId', 'leadId', 'webhookId', 'deliveryId', 'userId', 'answerId']);
+const UUID_PARAMS = new Set(['chatbotId', 'sourceId', 'leadId', 'webhookId', 'deliveryId', 'userId', 'answerId', 'replyId']);
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
 const RESPONSE_HEADERS = {
@@ -67,6 +67,8 @@ const ERROR_DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
   duplicate_question: 'another curated answer of the chatbot already has this question or other wording',
   email_taken: 'someone already signs in with this email (emails are one person each, across accounts)',
   last_owner: 'the change would leave the account without an active owner',
+  name_taken: 'another canned reply of the account already has this name (case does not count)',
+  canned_reply_limit: 'the account already has 500 canned replies',
 };
 
 const STATUS_TEXT: Record<string, string> = { '200': 'OK', '201': 'Created', '202': 'Accepted' };

@@ -47,12 +47,20 @@ const TAGS = [
   { name: 'Knowledge', description: 'Web pages, whole websites, files and text the chatbot answers from. Processed in the background: `pending` → `processing` → `ready` or `failed`.' },
   { name: 'Conversations', description: 'Conversations and their messages; the API channel, where your backend speaks for the visitor.' },
   { name: 'Handover', description: 'A person takes a conversation over, replies on its own channel, hands it back, resolves or reopens it.' },
+  {
+    name: 'Team',
+    description: 'The team’s tools on a conversation: private notes (never seen by the visitor), assignment to a colleague, and the notes that mention you.',
+  },
   { name: 'Leads', description: 'Contact details visitors left in conversations.' },
   {
     name: 'Curated answers',
     description:
       'The team’s own answers to questions, the way to correct the chatbot: matched before any knowledge source, by the ' +
       'question’s words (other forms and synonyms of them too) and, with embeddings, by its meaning, and sent verbatim.',
+  },
+  {
+    name: 'Canned replies',
+    description: 'The account’s saved replies for the inbox’s reply box (`/` and a name), with `{visitor.name}` and `{agent.name}` filled in as they are inserted.',
   },
   { name: 'Webhooks', description: 'Endpoints that receive signed events; their delivery log.' },
   { name: 'Web chat', description: 'The public API of the embeddable chat widget (`/widget.js`): a visitor token per conversation, no account token.' },

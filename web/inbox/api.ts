@@ -1,15 +1,19 @@
 // Requests to the service's API with the session cookie. State-changing requests carry the session's
 // CSRF token (X-CSRF-Token), which sign-in and GET /auth/session answer; the cookie itself is HttpOnly.
 import type {
+  CannedReply,
   Chatbot,
   Conversation,
   ConversationCounts,
   Invitation,
   Lead,
+  Mention,
   Message,
+  Note,
   ReplyResult,
   Session,
   User,
+  VisitorInfo,
 } from './types';
 
 const BASE = '/api/v1';
@@ -170,6 +174,14 @@ export const api = {
     const answer = await request<{ leads: Lead[] }>('GET', `/chatbots/${encodeURIComponent(chatbotId)}/leads?${query}`);
     return answer.data.leads[0] ?? null;
   },
+  /** What the visitor's browser told (web chat) and the same visitor's earlier conversations. */
+  async visitorOf(chatbotId: string, threadId: string): Promise<VisitorInfo> {
+    return (await request<VisitorInfo>('GET', `${thread(chatbotId, threadId)}/visitor`)).data;
+  },
+  /** The person is typing a reply (the visitor's web chat shows it); 204. */
+  async typing(chatbotId: string, threadId: string): Promise<void> {
+    await request('POST', `${thread(chatbotId, threadId)}/typing`);
+  },
   async takeOver(chatbotId: string, threadId: string): Promise<Conversation> {
     return (await request<{ conversation: Conversation }>('POST', `${thread(chatbotId, threadId)}/take-over`))
       .data.conversation;
@@ -186,7 +198,46 @@ export const api = {
     return (await request<{ conversation: Conversation }>('PATCH', thread(chatbotId, threadId), { resolved }))
       .data.conversation;
   },
+
+  /** The conversation's notes and assignment records, oldest first (every page). */
+  async notes(chatbotId: string, threadId: string): Promise<Note[]> {
+    return (await readItems<Note>(`${thread(chatbotId, threadId)}/notes`, 'notes', Infinity)).items.reverse();
+  },
+  async addNote(chatbotId: string, threadId: string, text: string): Promise<Note> {
+    return (await request<{ note: Note }>('POST', `${thread(chatbotId, threadId)}/notes`, { text })).data.note;
+  },
+  async assign(chatbotId: string, threadId: string, userId: string): Promise<Conversation> {
+    return (await request<{ conversation: Conversation }>('POST', `${thread(chatbotId, threadId)}/assign`, { userId })).data.conversation;
+  },
+  /** The newest notes that mention the signed-in person, and how many of all are unread. */
+  async mentions(): Promise<{ mentions: Mention[]; unreadCount: number }> {
+    return (await request<{ mentions: Mention[]; unreadCount: number }>('GET', '/mentions?limit=50')).data;
+  },
+  async markMentionsRead(chatbotId: string, threadId: string): Promise<number> {
+    return (await request<{ marked: number }>('POST', `${thread(chatbotId, threadId)}/mentions/read`)).data.marked;
+  },
+  /** Every active member of the team (to give a conversation to, or to mention). */
+  async team(): Promise<User[]> {
+    return (await readItems<User>('/users', 'users', Infinity)).items.filter((user) => user.status === 'active');
+  },
+
+  /** Every saved (canned) reply of the account, in name order: at most 500, so all are read. */
+  async cannedReplies(): Promise<CannedReply[]> {
+    return (await readItems<CannedReply>(CANNED_REPLIES_PATH, 'cannedReplies', Infinity)).items;
+  },
+  async createCannedReply(reply: { name: string; text: string }): Promise<CannedReply> {
+    return (await request<{ cannedReply: CannedReply }>('POST', CANNED_REPLIES_PATH, reply)).data.cannedReply;
+  },
+  async updateCannedReply(id: string, changes: { name?: string; text?: string }): Promise<CannedReply> {
+    return (await request<{ cannedReply: CannedReply }>('PATCH', `${CANNED_REPLIES_PATH}/${encodeURIComponent(id)}`, changes)).data.cannedReply;
+  },
+  async deleteCannedReply(id: string): Promise<void> {
+    await request('DELETE', `${CANNED_REPLIES_PATH}/${encodeURIComponent(id)}`);
+  },
 };
+
+/** The account's saved replies (the list the Saved replies page pages through). */
+export const CANNED_REPLIES_PATH = '/canned-replies';
 
 const thread = (chatbotId: string, threadId: string) =>
   `/chatbots/${encodeURIComponent(chatbotId)}/conversations/${encodeURIComponent(threadId)}`;

@@ -1,13 +1,18 @@
 // One conversation: its transcript, the visitor's lead, the open handover, and what the team can do
-// (take over, reply, hand back to the chatbot, resolve, reopen).
+// (take over, reply, hand back to the chatbot, resolve, reopen, give it to a colleague), and the team's
+// private notes in the transcript, which the visitor never sees.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, ApiError } from './api';
+import { useCannedPicker } from './canned';
+import { agentTyping, useVisitorTyping } from './typing';
+import { VisitorFacts } from './visitor';
 import { URGENCY_LABEL, ago, channelName, clockTime, dateTime, elapsed, firstName, visitorLabel, waitingSince } from './format';
-import type { Conversation, Lead, Message, User } from './types';
+import type { Conversation, Lead, Message, Note, User } from './types';
 
 export const REPLY_MAX = 4000;
 
 export type MessageListener = (message: Message) => void;
+export type NoteListener = (note: Note) => void;
 
 interface Props {
   threadId: string;
@@ -19,6 +24,10 @@ interface Props {
   onConversation(conversation: Conversation): void;
   /** Live messages of this conversation; returns the unsubscribe. */
   subscribe(threadId: string, listener: MessageListener): () => void;
+  /** Live notes of this conversation; returns the unsubscribe. */
+  subscribeNotes(threadId: string, listener: NoteListener): () => void;
+  /** The person's mentions in this conversation were marked read. */
+  onMentionsRead(): void;
   deliveryErrors: Map<string, string>;
   onDeliveryError(messageId: string, error: string): void;
 }
@@ -97,10 +106,17 @@ function Loaded({
   resumedAt,
   onConversation,
   subscribe,
+  subscribeNotes,
+  onMentionsRead,
   deliveryErrors,
   onDeliveryError,
 }: Props & { conversation: Conversation; chatbotId: string }) {
   const [messages, setMessages] = useState<Message[] | null>(null);
+  const [notes, setNotes] = useState<Note[]>([]);
+  // What the box writes: a reply to the visitor, or a private note to the team.
+  const [writing, setWriting] = useState<'reply' | 'note'>('reply');
+  const [team, setTeam] = useState<User[]>([]);
+  const [assignTo, setAssignTo] = useState('');
   const [lead, setLead] = useState<Lead | null>(null);
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
@@ -125,19 +141,53 @@ function Loaded({
   const load = () =>
     api.messages(chatbotId, threadId).then(merge, (failure: unknown) => setError(actionError(failure)));
 
+  const mergeNotes = (incoming: Note[]) =>
+    setNotes((known) => {
+      const byId = new Map(known.map((note) => [note.id, note]));
+      for (const note of incoming) byId.set(note.id, note);
+      return [...byId.values()];
+    });
+  const loadNotes = () => api.notes(chatbotId, threadId).then(mergeNotes, () => undefined);
+  // Opening the conversation is seeing it: the person's mentions in it are read (and so is one that
+  // arrives while it is on screen).
+  const markMentionsRead = () => {
+    if (document.visibilityState === 'visible') api.markMentionsRead(chatbotId, threadId).then(onMentionsRead, () => undefined);
+  };
+
   useEffect(() => {
     setMessages(null);
     setLead(null);
     setError(null);
     setStatus('');
     setDraft('');
+    setNotes([]);
     void load();
+    void loadNotes();
+    markMentionsRead();
     title.current?.focus();
-    return subscribe(threadId, (message) => merge([message]));
+    const stopMessages = subscribe(threadId, (message) => merge([message]));
+    const stopNotes = subscribeNotes(threadId, (note) => {
+      mergeNotes([note]);
+      if (note.mentions.some((person) => person.id === me.id)) markMentionsRead();
+    });
+    return () => {
+      stopMessages();
+      stopNotes();
+    };
   }, [threadId, chatbotId]);
 
   useEffect(() => {
-    if (resumedAt) void load();
+    let current = true;
+    api.team().then((people) => current && setTeam(people), () => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!resumedAt) return;
+    void load();
+    void loadNotes();
   }, [resumedAt]);
 
   // A change the message events did not bring (the stream was switching): read the transcript again.
@@ -167,7 +217,7 @@ function Loaded({
     toEnd();
     window.addEventListener('resize', toEnd);
     return () => window.removeEventListener('resize', toEnd);
-  }, [messages?.length]);
+  }, [messages?.length, notes.length]);
 
   // A phone's keyboard, opening, leaves a strip of the page: the whole reply form (Send too) is kept in it.
   useEffect(() => {
@@ -184,6 +234,13 @@ function Loaded({
   const claimedByOther =
     conversation.mode === 'human' && conversation.assignee !== null && conversation.assignee.id !== me.id;
   const canReply = conversation.mode === 'human' && !claimedByOther;
+  const visitorTyping = useVisitorTyping(threadId, messages?.filter((message) => message.role === 'user').pop()?.id ?? null);
+  // Notes can be written whatever the conversation's state; a reply only by whoever may send one.
+  const mode = canReply && !conversation.resolved ? writing : 'note';
+  const handedOver = !conversation.resolved && (conversation.mode === 'human' || conversation.escalated);
+  // An agent gives away what they hold or what nobody holds; owners and admins any (the service says the same).
+  const canAssign = handedOver && (me.role !== 'agent' || !claimedByOther);
+  const colleagues = team.filter((person) => person.id !== (conversation.mode === 'human' ? conversation.assignee?.id : undefined));
   const length = characters(draft);
   const tooLong = length > REPLY_MAX;
 
@@ -203,9 +260,34 @@ function Loaded({
     }
   };
 
+  const addNote = async (text: string) => {
+    setBusy('note');
+    setError(null);
+    try {
+      mergeNotes([await api.addNote(chatbotId, threadId, text)]);
+      setDraft('');
+      setStatus('Note added. Only the team sees it.');
+    } catch (failure) {
+      setError(actionError(failure));
+    } finally {
+      setBusy(null);
+      reply.current?.focus();
+    }
+  };
+
+  const assign = () => {
+    const person = team.find((candidate) => candidate.id === assignTo);
+    if (!person) return;
+    void act('assign', () => api.assign(chatbotId, threadId, person.id), `${person.id === me.id ? 'You have' : `${person.name} has`} the conversation now.`, () => {
+      setAssignTo('');
+      void loadNotes();
+    });
+  };
+
   const send = async () => {
     const text = draft.trim();
     if (busy || text === '' || tooLong) return;
+    if (mode === 'note') return addNote(text);
     setBusy('reply');
     setError(null);
     try {
@@ -224,7 +306,15 @@ function Loaded({
     }
   };
 
+  // `/` and a name in the reply box inserts a saved reply, its variables filled in (canned.tsx).
+  const canned = useCannedPicker(reply, setDraft, {
+    visitorName: lead?.name ?? conversation.visitor?.name ?? null,
+    agentName: firstName(me.name),
+  });
+
   const onKeyDown = (event: KeyboardEvent) => {
+    // While the saved replies are listed, Enter picks one instead of sending.
+    if (mode === 'reply' && canned.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
       void send();
@@ -280,6 +370,7 @@ function Loaded({
           ) : (
             <p class="hint">No contact details given yet.</p>
           )}
+          <VisitorFacts conversation={conversation} now={now} />
         </section>
       </div>
 
@@ -298,10 +389,13 @@ function Loaded({
           {messages === null ? (
             <li class="notice">Loading the messages…</li>
           ) : (
-            <Transcript messages={messages} deliveryErrors={deliveryErrors} />
+            <Transcript messages={messages} notes={notes} deliveryErrors={deliveryErrors} />
           )}
         </ol>
       </div>
+      <p class="visitor-typing" role="status" aria-live="polite">
+        {visitorTyping ? 'The visitor is typing…' : ''}
+      </p>
 
       <div class="actions">
         <p class="visually-hidden" role="status">
@@ -317,46 +411,85 @@ function Loaded({
             Claimed by {conversation.assignee.name}
           </p>
         )}
-        {canReply && !conversation.resolved && (
-          <form
-            class="composer"
-            ref={composer}
-            onSubmit={(event) => {
-              event.preventDefault();
-              void send();
-            }}
-          >
-            <label for="reply">Reply to the visitor</label>
-            {/* Send sits beside the box: on a phone, where the box is in view, so is Send. */}
-            <div class="composer-row">
-              <textarea
-                id="reply"
-                ref={reply}
-                rows={3}
-                value={draft}
-                aria-describedby="reply-help reply-count"
-                aria-invalid={tooLong ? 'true' : undefined}
-                onInput={(event) => setDraft(event.currentTarget.value)}
-                onKeyDown={onKeyDown}
-                onFocus={() => keepInView(composer.current)}
-              />
-              <button
-                type="submit"
-                class="primary"
-                disabled={busy !== null || tooLong || draft.trim() === ''}
-              >
-                {busy === 'reply' ? 'Sending…' : 'Send'}
+        <form
+          class={`composer${mode === 'note' ? ' note' : ''}`}
+          ref={composer}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send();
+          }}
+        >
+          {canReply && !conversation.resolved && (
+            <div class="writing" role="group" aria-label="What to write">
+              <button type="button" aria-pressed={mode === 'reply'} onClick={() => (setWriting('reply'), reply.current?.focus())}>
+                Reply
+              </button>
+              <button type="button" aria-pressed={mode === 'note'} onClick={() => (setWriting('note'), reply.current?.focus())}>
+                Private note
               </button>
             </div>
-            <div class="composer-foot">
-              <span id="reply-help" class="hint">
-                Enter sends, Shift+Enter starts a new line. The visitor sees “{firstName(me.name)}”.
-              </span>
-              <span id="reply-count" class={`count${tooLong ? ' over' : ''}`}>
-                {length.toLocaleString('en')} / {REPLY_MAX.toLocaleString('en')}
-                {tooLong ? ' (too long)' : ''}
-              </span>
-            </div>
+          )}
+          <label for="reply">{mode === 'note' ? 'Private note to the team (the visitor never sees it)' : 'Reply to the visitor'}</label>
+          {/* Send sits beside the box: on a phone, where the box is in view, so is Send. */}
+          <div class="composer-row">
+            {mode === 'reply' && canned.list}
+            <textarea
+              id="reply"
+              ref={reply}
+              rows={3}
+              value={draft}
+              aria-describedby="reply-help reply-count"
+              aria-invalid={tooLong ? 'true' : undefined}
+              {...(mode === 'reply' ? canned.textareaProps : {})}
+              onInput={(event) => {
+                setDraft(event.currentTarget.value);
+                if (mode === 'reply') canned.sync();
+                // The visitor's web chat shows that a person is writing (at most every 2.5 s).
+                if (mode === 'reply' && canReply && !conversation.resolved && event.currentTarget.value.trim() !== '') agentTyping(chatbotId, threadId);
+              }}
+              onKeyDown={onKeyDown}
+              onFocus={() => keepInView(composer.current)}
+            />
+            <button
+              type="submit"
+              class="primary"
+              disabled={busy !== null || tooLong || draft.trim() === ''}
+            >
+              {busy === 'reply' ? 'Sending…' : busy === 'note' ? 'Adding…' : mode === 'note' ? 'Add note' : 'Send'}
+            </button>
+          </div>
+          <div class="composer-foot">
+            <span id="reply-help" class="hint">
+              {mode === 'note'
+                ? 'Enter adds the note, Shift+Enter starts a new line. @ and a first name notifies that colleague.'
+                : `Enter sends, Shift+Enter starts a new line, / and a name inserts a saved reply. The visitor sees “${firstName(me.name)}”.`}
+            </span>
+            <span id="reply-count" class={`count${tooLong ? ' over' : ''}`}>
+              {length.toLocaleString('en')} / {REPLY_MAX.toLocaleString('en')}
+              {tooLong ? ' (too long)' : ''}
+            </span>
+          </div>
+        </form>
+        {canAssign && colleagues.length > 0 && (
+          <form
+            class="assign"
+            onSubmit={(event) => {
+              event.preventDefault();
+              assign();
+            }}
+          >
+            <label for="assign-to">Give it to</label>
+            <select id="assign-to" value={assignTo} onChange={(event) => setAssignTo(event.currentTarget.value)}>
+              <option value="">Choose a colleague…</option>
+              {colleagues.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.id === me.id ? `${person.name} (you)` : person.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" disabled={busy !== null || assignTo === ''}>
+              {busy === 'assign' ? 'Giving…' : 'Give'}
+            </button>
           </form>
         )}
         <div class="buttons">
@@ -427,17 +560,34 @@ function Fact({ term, value, href }: { term: string; value: string; href?: strin
   );
 }
 
+type TranscriptItem =
+  | { kind: 'join'; name: string; key: string }
+  | { kind: 'message'; message: Message }
+  | { kind: 'note'; note: Note };
+
+/** Messages and the team's notes in one timeline; a notice where a team member first speaks. */
 function Transcript({
   messages,
+  notes,
   deliveryErrors,
 }: {
   messages: Message[];
+  notes: Note[];
   deliveryErrors: Map<string, string>;
 }) {
   const items = useMemo(() => {
-    const out: ({ kind: 'join'; name: string; key: string } | { kind: 'message'; message: Message })[] = [];
+    const timeline = [
+      ...messages.map((message) => ({ at: message.createdAt, id: message.id, message })),
+      ...notes.map((note) => ({ at: note.createdAt, id: note.id, note })),
+    ].sort((a, b) => (a.at === b.at ? (a.id < b.id ? -1 : 1) : a.at < b.at ? -1 : 1));
+    const out: TranscriptItem[] = [];
     let present = new Set<string>();
-    for (const message of messages) {
+    for (const entry of timeline) {
+      if ('note' in entry) {
+        out.push({ kind: 'note', note: entry.note });
+        continue;
+      }
+      const { message } = entry;
       if (message.role === 'assistant' && present.size > 0) present = new Set();
       if (message.role === 'agent') {
         const name = message.authorName ?? 'A colleague';
@@ -449,9 +599,9 @@ function Transcript({
       out.push({ kind: 'message', message });
     }
     return out;
-  }, [messages]);
+  }, [messages, notes]);
 
-  if (messages.length === 0) return <li class="notice">No messages yet.</li>;
+  if (items.length === 0) return <li class="notice">No messages yet.</li>;
   return (
     <>
       {items.map((item) =>
@@ -459,6 +609,8 @@ function Transcript({
           <li key={item.key} class="notice">
             {item.name} joined the conversation
           </li>
+        ) : item.kind === 'note' ? (
+          <NoteItem key={item.note.id} note={item.note} />
         ) : (
           <MessageItem
             key={item.message.id}
@@ -468,6 +620,28 @@ function Transcript({
         ),
       )}
     </>
+  );
+}
+
+/** A private note (the visitor never sees it), or the record of who gave the conversation to whom. */
+function NoteItem({ note }: { note: Note }) {
+  if (note.kind === 'assignment') {
+    return (
+      <li class="notice assignment">
+        {note.author.name} gave the conversation to {note.assignee?.name ?? 'a colleague'} ·{' '}
+        <time dateTime={note.createdAt}>{clockTime(note.createdAt)}</time>
+      </li>
+    );
+  }
+  return (
+    <li class="message note">
+      <p class="meta">
+        <span class="author">{note.author.name}</span> <span class="badge">Private note</span>{' '}
+        <time dateTime={note.createdAt}>{clockTime(note.createdAt)}</time>
+      </p>
+      <p class="text">{note.text}</p>
+      {note.mentions.length > 0 && <p class="hint">Notified: {note.mentions.map((person) => person.name).join(', ')}</p>}
+    </li>
   );
 }
 

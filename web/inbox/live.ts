@@ -1,16 +1,19 @@
 // The account's conversations live: an EventSource on GET /api/v1/conversations/stream (same origin, so the
 // session cookie goes with it). `conversation` events carry the Conversation resource after every change;
-// `message` events carry new messages of the followed conversation. Following another conversation
+// `message` events carry new messages of the followed conversation; `note` events the team's new notes. Following another conversation
 // reopens the stream from the last event received, so nothing is missed in between. A dropped connection
 // is retried by the browser (with Last-Event-ID); a refused one (the service restarting, the session
 // ended) is reopened here with a growing pause, after `checkSession` says the person is still signed in.
-import type { Conversation, Message } from './types';
+import type { Conversation, Message, Note } from './types';
+import { visitorTyped } from './typing';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 
 export interface LiveHandlers {
   conversation(conversation: Conversation): void;
   message(message: Message & { threadId: string }): void;
+  /** A new note of the team (or an assignment record), of any conversation. */
+  note(note: Note): void;
   status(status: LiveStatus): void;
   /** The stream is back after a break: whatever the events cannot replay should be read again. */
   resumed(): void;
@@ -81,6 +84,16 @@ export class LiveStream {
       const { data, lastEventId } = event as MessageEvent<string>;
       if (lastEventId) this.#lastEventId = lastEventId;
       this.handlers.message(JSON.parse(data) as Message & { threadId: string });
+    });
+    source.addEventListener('note', (event) => {
+      const { data, lastEventId } = event as MessageEvent<string>;
+      if (lastEventId) this.#lastEventId = lastEventId;
+      this.handlers.note(JSON.parse(data) as Note);
+    });
+    // The visitor of the followed conversation is typing (no id: never replayed).
+    source.addEventListener('typing', (event) => {
+      const { threadId } = JSON.parse((event as MessageEvent<string>).data) as { threadId: string };
+      visitorTyped(threadId);
     });
     source.onerror = () => {
       if (source !== this.#source) return;

@@ -1,6 +1,6 @@
 // The team inbox: a single-page application served at /inbox (the page and its files come from this
 // service; nothing from a CDN). Routes live in the hash: #/queue/VIEW, #/conversations/THREAD_ID (the
-// escalation email links there), #/questions[/CHATBOT_ID] (what the chatbot could not answer),
+// escalation email links there), #/questions[/CHATBOT_ID] (what the chatbot could not answer), #/replies (saved replies), #/mentions (notes that mention you),
 // #/invite/TOKEN (the invitation link); for owners and admins the console: #/chatbots[/ID] (settings and the
 // install snippet), #/knowledge[/CHATBOT_ID[/SOURCE_ID]], #/try[/CHATBOT_ID], #/leads[/CHATBOT_ID], #/webhooks, #/analytics[/CHATBOT_ID], #/answers[/CHATBOT_ID] (curated answers), #/channels[/CHATBOT_ID],
 // #/team (people and tokens).
@@ -10,11 +10,13 @@ import { render } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { api, whenSignedOut } from './api';
 import { Invite, SignIn } from './auth';
-import { ConversationView, type MessageListener } from './conversation';
+import { ConversationView, type MessageListener, type NoteListener } from './conversation';
 import { visitorLabel } from './format';
 import { ConversationChanges, ConversationChangesContext } from './changes';
 import { LiveStream, type LiveStatus } from './live';
+import { MentionsView } from './mentions';
 import { QuestionsView } from './questions';
+import { SavedRepliesPage } from './replies';
 import { Shortcuts } from './shortcuts';
 import { chime, setSound, soundIsOn } from './sound';
 import { ChatbotSettings, ChatbotsPage } from './console/chatbots';
@@ -27,12 +29,14 @@ import { AnalyticsPage } from './console/analytics';
 import { AnswersPage } from './console/answers';
 import { ChannelsPage } from './console/channels';
 import { Queue, isView, type View } from './queue';
-import type { Conversation, Session } from './types';
+import type { Conversation, Note, Session } from './types';
 
 type Route =
   | { name: 'queue'; view: View | null }
   | { name: 'conversation'; threadId: string }
   | { name: 'questions'; chatbotId: string | null }
+  | { name: 'replies' }
+  | { name: 'mentions' }
   | { name: 'invite'; token: string }
   | ConsoleRoute;
 
@@ -72,6 +76,8 @@ function parseRoute(hash: string): Route {
   if (parts[0] === 'conversations' && parts[1]) return { name: 'conversation', threadId: parts[1] };
   if (parts[0] === 'queue' && parts[1] && isView(parts[1])) return { name: 'queue', view: parts[1] };
   if (parts[0] === 'questions') return { name: 'questions', chatbotId: parts[1] ?? null };
+  if (parts[0] === 'replies') return { name: 'replies' };
+  if (parts[0] === 'mentions') return { name: 'mentions' };
   if (parts[0] === 'chatbots') return parts[1] ? { name: 'chatbot', chatbotId: parts[1] } : { name: 'chatbots' };
   if (parts[0] === 'knowledge' && parts[1] && parts[2]) return { name: 'source', chatbotId: parts[1], sourceId: parts[2] };
   if (parts[0] === 'knowledge') return { name: 'knowledge', chatbotId: parts[1] ?? null };
@@ -164,6 +170,11 @@ function Inbox({
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
   const listeners = useRef(new Map<string, Set<MessageListener>>());
+  const noteListeners = useRef(new Map<string, Set<NoteListener>>());
+  const [mentionCount, setMentionCount] = useState(0);
+  const refreshMentions = useCallback(() => {
+    api.mentions().then(({ unreadCount }) => setMentionCount(unreadCount), () => undefined);
+  }, []);
   const live = useRef<LiveStream | null>(null);
   const changes = useRef(new ConversationChanges());
 
@@ -233,14 +244,41 @@ function Inbox({
     [me.id, upsert],
   );
 
+  // A note of the team: to its open conversation; one that mentions me, unless I am reading that
+  // conversation, counts as a new mention and is announced (sound, browser notification).
+  const onLiveNote = useCallback(
+    (note: Note) => {
+      noteListeners.current.get(note.threadId)?.forEach((listener) => listener(note));
+      if (note.author.id === me.id || !note.mentions.some((person) => person.id === me.id)) return;
+      const onScreen = selectedRef.current === note.threadId && document.visibilityState === 'visible';
+      if (onScreen) return;
+      refreshMentions();
+      chime();
+      if ('Notification' in window && Notification.permission === 'granted') {
+        try {
+          const shown = new Notification(`${note.author.name} mentioned you`, { body: note.text, tag: note.id });
+          shown.onclick = () => {
+            window.focus();
+            location.hash = `#/conversations/${encodeURIComponent(note.threadId)}`;
+          };
+        } catch {
+          // Only a service worker may notify in some browsers: the Mentions count still tells.
+        }
+      }
+    },
+    [me.id, refreshMentions],
+  );
+
   useEffect(() => {
     void loadAll().catch(() => setLoading(false));
     const stream = new LiveStream({
       conversation: onLiveConversation,
       message: (message) => listeners.current.get(message.threadId)?.forEach((listener) => listener(message)),
+      note: onLiveNote,
       status: setLiveStatus,
       resumed: () => {
         void loadAll().catch(() => undefined);
+        refreshMentions();
         changes.current.tell(null);
         setResumedAt(Date.now());
       },
@@ -248,6 +286,7 @@ function Inbox({
         (await api.session()) !== null || (onSignedOut('Your session has ended. Sign in again.'), false),
     });
     live.current = stream;
+    refreshMentions();
     stream.follow(selectedRef.current);
     stream.start();
     const tick = window.setInterval(() => setNow(Date.now()), 30_000);
@@ -278,12 +317,8 @@ function Inbox({
     document.title = unread.size > 0 ? `(${unread.size}) ${TITLE}` : TITLE;
   }, [unread.size]);
 
-  const subscribe = useCallback((threadId: string, listener: MessageListener) => {
-    const set = listeners.current.get(threadId) ?? new Set();
-    set.add(listener);
-    listeners.current.set(threadId, set);
-    return () => set.delete(listener);
-  }, []);
+  const subscribe = useCallback((threadId: string, listener: MessageListener) => listenTo(listeners.current, threadId, listener), []);
+  const subscribeNotes = useCallback((threadId: string, listener: NoteListener) => listenTo(noteListeners.current, threadId, listener), []);
 
   const signOut = async () => {
     await api.signOut().catch(() => undefined);
@@ -297,8 +332,10 @@ function Inbox({
   const runsConsole = me.role === 'owner' || me.role === 'admin';
   const onConsole = runsConsole && isConsole(route);
   const queueView = route.name === 'queue' ? (route.view ?? view) : view;
+  const onSavedReplies = route.name === 'replies';
+  const onMentions = route.name === 'mentions';
   return (
-    <div class={`shell${selected ? ' has-selection' : ''}${route.name === 'questions' || onConsole ? ' on-report' : ''}`}>
+    <div class={`shell${selected ? ' has-selection' : ''}${route.name === 'questions' || onSavedReplies || onMentions || onConsole ? ' on-report' : ''}`}>
       <a
         class="skip"
         href="#main"
@@ -312,11 +349,23 @@ function Inbox({
           {unread.size > 0 && <span class="unread">{unread.size} new</span>}
         </h1>
         <nav class={`sections${runsConsole ? ' many' : ''}`} aria-label="Inbox sections">
-          <a href="#/" aria-current={route.name === 'questions' || onConsole ? undefined : 'page'}>
+          <a href="#/" aria-current={route.name === 'questions' || onSavedReplies || onMentions || onConsole ? undefined : 'page'}>
             Conversations
           </a>
           <a href="#/questions" aria-current={route.name === 'questions' ? 'page' : undefined}>
             Unanswered questions
+          </a>
+          <a href="#/replies" aria-current={onSavedReplies ? 'page' : undefined}>
+            Saved replies
+          </a>
+          <a href="#/mentions" aria-current={onMentions ? 'page' : undefined}>
+            Mentions
+            {mentionCount > 0 && (
+              <span class="count-badge">
+                {mentionCount}
+                <span class="visually-hidden"> unread</span>
+              </span>
+            )}
           </a>
           {runsConsole &&
             CONSOLE_SECTIONS.map((section) => (
@@ -354,6 +403,10 @@ function Inbox({
             <ConsolePage route={route} me={me} />
           ) : route.name === 'questions' ? (
             <QuestionsView chatbotId={route.chatbotId} canAnswer={runsConsole} />
+          ) : onSavedReplies ? (
+            <SavedRepliesPage me={me} />
+          ) : onMentions ? (
+            <MentionsView unreadCount={mentionCount} />
           ) : (
             <>
               <Queue
@@ -375,6 +428,8 @@ function Inbox({
                   resumedAt={resumedAt}
                   onConversation={upsert}
                   subscribe={subscribe}
+                  subscribeNotes={subscribeNotes}
+                  onMentionsRead={refreshMentions}
                   deliveryErrors={deliveryErrors}
                   onDeliveryError={(id, error) =>
                     setDeliveryErrors((current) => new Map(current).set(id, error))
@@ -437,6 +492,14 @@ function SoundToggle() {
       Sound
     </button>
   );
+}
+
+/** Adds a listener to a conversation's set; returns the removal. */
+function listenTo<L>(registry: Map<string, Set<L>>, threadId: string, listener: L): () => void {
+  const set = registry.get(threadId) ?? new Set<L>();
+  set.add(listener);
+  registry.set(threadId, set);
+  return () => set.delete(listener);
 }
 
 const root = document.getElementById('app');

@@ -18,7 +18,15 @@ export type Source = Schemas['Source'];
 export type SourcePage = Schemas['SourcePage'];
 export type Token = Schemas['Token'];
 export type CuratedAnswer = Schemas['CuratedAnswer'];
+export type CannedReply = Schemas['CannedReply'];
+export type Note = Schemas['Note'];
+export type Mention = Schemas['Mention'];
 export type TryOutReply = Schemas['TryOutReply'];
+/** GET …/conversations/{threadId}/visitor: what the visitor's browser told and their earlier conversations. */
+export interface VisitorInfo {
+  visitor: Schemas['VisitorContext'];
+  earlierConversations: Schemas['EarlierConversation'][];
+}
 export type Role = User['role'];
 export type Urgency = NonNullable<Conversation['escalation']>['urgency'];
 

@@ -28,6 +28,12 @@
 // Authorization header, and a visitor token in a URL would end up in proxy logs). The stream resumes with
 // Last-Event-ID after a drop; the visitor token lives in sessionStorage, so a reload keeps the chat and
 // closing the tab ends it.
+//
+// Know the visitor: the start of a conversation, and each page load that resumes one, tell the team the
+// page (without its fragment), its title, the browser's language and time zone, and an anonymous visitor
+// id, random, kept in localStorage, so the team sees the same visitor's earlier conversations. Typing both
+// ways: while the visitor types, a signal every few seconds; while a team member types, "Dana is typing…"
+// (a polite live region) for a few seconds or until their message arrives.
 export {};
 
 /** The web chat stream's `status` event. */
@@ -103,6 +109,7 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
 <div class="head"><h2 id="title">${escapeHtml(title)}</h2><button class="close" type="button" aria-label="Close chat">&times;</button></div>
 <div class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages" tabindex="0"></div>
 <p class="typing" aria-hidden="true" hidden>…</p>
+<p class="agent-typing" aria-live="polite"></p>
 <details class="contact"><summary>Leave your contact details</summary>
 <form class="details" novalidate>
 <label>Name <input name="name" autocomplete="name" maxlength="255"></label>
@@ -125,6 +132,7 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
   const panel = $<HTMLElement>('.panel');
   const log = $<HTMLDivElement>('.log');
   const typing = $<HTMLParagraphElement>('.typing');
+  const agentTyping = $<HTMLParagraphElement>('.agent-typing');
   const input = $<HTMLTextAreaElement>('#input');
   const compose = $<HTMLFormElement>('.compose');
   const details = $<HTMLFormElement>('.details');
@@ -169,6 +177,9 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
   let historyLoaded = false;
   let sending = false;
   let unread = 0;
+  /** When the visitor's last typing signal went out; the clearing of "Dana is typing…". */
+  let typingSentAt = 0;
+  let agentTypingTimer: number | undefined;
 
   function readSession(): Session | null {
     try {
@@ -261,6 +272,13 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
       compose.requestSubmit();
     }
   });
+  input.addEventListener('input', () => {
+    // At most one signal every 2.5 s, and only into a conversation that exists (typing starts none).
+    const now = Date.now();
+    if (!session || input.value.trim() === '' || now - typingSentAt < TYPING_EVERY_MS) return;
+    typingSentAt = now;
+    signal('POST', `/conversations/${encodeURIComponent(session.threadId)}/typing`);
+  });
   compose.addEventListener('submit', (event) => {
     event.preventDefault();
     const text = input.value.trim();
@@ -288,6 +306,7 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
   function show(message: Message, live = true): void {
     if (shown.has(message.id)) return;
     shown.add(message.id);
+    if (message.role === 'agent') showAgentTyping(null);
     if (message.role === 'agent' && message.authorName && !announced.has(message.authorName))
       joined(message.authorName);
     const item = document.createElement('div');
@@ -362,6 +381,60 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
     }
     group.append(...buttons, note);
     return group;
+  }
+
+  /** "<name> is typing…" for a few seconds; null clears it. */
+  function showAgentTyping(name: string | null): void {
+    window.clearTimeout(agentTypingTimer);
+    agentTyping.textContent = name ? `${name} is typing…` : '';
+    if (name) agentTypingTimer = window.setTimeout(() => showAgentTyping(null), AGENT_TYPING_SHOWN_MS);
+  }
+
+  /**
+   * A request whose answer does not matter (the context, a typing signal): no JSON back (204), and a
+   * failure changes nothing the visitor sees.
+   */
+  function signal(method: string, path: string, body?: unknown): void {
+    if (!session) return;
+    const headers: Record<string, string> = { authorization: `Bearer ${session.visitorToken}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    fetch(`${api}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' }).catch(() => undefined);
+  }
+
+  /** The anonymous id of this browser for this chat, made once and kept in localStorage (null when storage is off). */
+  function visitorId(): string | null {
+    const key = `${storageKey}:visitor`;
+    try {
+      let id = localStorage.getItem(key);
+      if (!id || !/^[A-Za-z0-9_-]{16,64}$/.test(id)) {
+        const bytes = crypto.getRandomValues(new Uint8Array(18));
+        id = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+        localStorage.setItem(key, id);
+      }
+      return id;
+    } catch {
+      return null;
+    }
+  }
+
+  /** What the team sees of where the visitor is: each field only when the service will take it. */
+  function visitorContext(): Record<string, string> {
+    const context: Record<string, string> = {};
+    const page = location.href.split('#')[0] ?? '';
+    if (/^https?:\/\//i.test(page) && page.length <= 2000) context.page = page;
+    const pageTitle = document.title.trim().slice(0, 200);
+    if (pageTitle) context.pageTitle = pageTitle;
+    const language = navigator.language;
+    if (language && language.length <= 35 && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(language)) context.language = language;
+    try {
+      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (timeZone && timeZone.length <= 64 && /^[A-Za-z0-9_+/-]+$/.test(timeZone)) context.timeZone = timeZone;
+    } catch {
+      // no Intl time zone: the team sees no local time
+    }
+    const id = visitorId();
+    if (id) context.visitorId = id;
+    return context;
   }
 
   function joined(name: string): void {
@@ -447,7 +520,7 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
     const data = await call<{ conversation: { threadId: string }; visitorToken: string }>(
       'POST',
       '/conversations',
-      visitor ? { visitor } : {},
+      visitor ? { visitor, context: visitorContext() } : { context: visitorContext() },
     );
     const created = { threadId: data.conversation.threadId, visitorToken: data.visitorToken };
     saveSession(created);
@@ -587,14 +660,24 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
         if (id !== null && /^\d+$/.test(id)) lastEventId = Number(id);
       } else if (event === 'status') {
         statusChanged(payload as unknown as Status);
+      } else if (event === 'typing' && typeof payload.agentName === 'string') {
+        showAgentTyping(payload.agentName);
       }
     } catch {
       // a malformed event is skipped; the next one carries on
     }
   }
 
-  if (session) void loadHistory();
+  if (session) {
+    // A page with the conversation loads: the team sees the page the visitor is on now.
+    signal('PUT', `/conversations/${encodeURIComponent(session.threadId)}/context`, visitorContext());
+    void loadHistory();
+  }
 }
+
+/** The visitor's typing signals go at most this often; "Dana is typing…" shows this long after the last. */
+const TYPING_EVERY_MS = 2500;
+const AGENT_TYPING_SHOWN_MS = 5000;
 
 /** What the visitor reads when something fails: what happened and what to do, never a browser's wording. */
 const MESSAGES = {
@@ -774,6 +857,8 @@ h2{margin:0;font-size:17px;font-weight:600;overflow:hidden;text-overflow:ellipsi
 .who{display:block;font-size:12px;font-weight:600;opacity:.8}
 .notice{align-self:center;margin:4px 0;font-size:13px;color:#4a4f55;text-align:center}
 .typing{flex:none;margin:0 12px;color:#4a4f55}
+.agent-typing{flex:none;margin:0;padding:2px 12px;font-size:13px;font-style:italic;color:#4a4f55}
+.agent-typing:empty{padding:0}
 .contact{flex:none;max-height:60%;overflow-y:auto;border-top:1px solid #dde1e6;padding:0 12px}
 summary{min-height:44px;padding:11px 0;cursor:pointer;font-size:15px;color:#1b1b1b}
 .details{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:8px;padding-bottom:10px}

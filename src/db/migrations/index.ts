@@ -21,6 +21,9 @@ import * as curatedAnswers from './0018_curated_answers.js';
 import * as rolesAndSettings from './0019_roles_and_settings.js';
 import * as sourcePages from './0020_source_pages.js';
 import * as conversationResolvedAt from './0021_conversation_resolved_at.js';
+import * as cannedReplies from './0022_canned_replies.js';
+import * as visitorContext from './0023_visitor_context.js';
+import * as teamNotes from './0024_team_notes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -44,4 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0019_roles_and_settings': rolesAndSettings,
   '0020_source_pages': sourcePages,
   '0021_conversation_resolved_at': conversationResolvedAt,
+  '0022_canned_replies': cannedReplies,
+  '0023_visitor_context': visitorContext,
+  '0024_team_notes': teamNotes,
 };

@@ -1,6 +1,7 @@
 // Every permission a token can carry: the contract's table plus chatbots:read, conversations:read and
 // messages:write, answers:read and answers:write (the curated answers), and those of the management API:
-// chatbots:write, people:write, tokens:read, tokens:write and analytics:read.
+// chatbots:write, people:write, tokens:read, tokens:write and analytics:read; and canned-replies:write (the
+// inbox's saved replies, which conversations:read reads).
 export const PERMISSIONS = [
   'chatbots:read',
   'chatbots:write',
@@ -21,6 +22,7 @@ export const PERMISSIONS = [
   'tokens:read',
   'tokens:write',
   'analytics:read',
+  'canned-replies:write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

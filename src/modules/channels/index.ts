@@ -11,6 +11,7 @@ import type { ChannelsRuntime } from './channels.runtime.js';
 import type { InboundService } from './meta/inbound.service.js';
 import { metaWebhookRoutes, type MetaRoutesDeps } from './meta/meta.routes.js';
 import { channelStateRoutes, type ChannelsRoutesDeps } from './channels.routes.js';
+import { visitorRoutes, type VisitorRoutesDeps } from './visitor/visitor.routes.js';
 import { webChatRoutes, type WebChatRoutesDeps } from './web/chat.routes.js';
 import { widgetScriptRoute } from './widget/script.route.js';
 
@@ -20,10 +21,12 @@ export { createChannelsRuntime, type ChannelsRuntime } from './channels.runtime.
 export { PROVIDERS, type Provider } from './channels.table.js';
 export { createConnectionsService, type ConnectionsService } from './meta/connections.service.js';
 export { createInboundService, type InboundService } from './meta/inbound.service.js';
+export { createVisitorsService, type VisitorsService } from './visitor/visitor.service.js';
 export { createWebChatService, type WebChatService } from './web/chat.service.js';
 export { createOriginsService, originsPort, type OriginsService } from './web/origins.service.js';
 
 export type ChannelsDeps = WebChatRoutesDeps &
+  VisitorRoutesDeps &
   MetaRoutesDeps &
   ChannelsRoutesDeps & { runtime: ChannelsRuntime; inbound: InboundService };
 
@@ -31,6 +34,7 @@ export const channelsCapability: Capability<ChannelsDeps> = {
   name: 'channels',
   async routes(api, deps) {
     await webChatRoutes(api, deps);
+    await visitorRoutes(api, deps);
     await metaWebhookRoutes(api, deps);
     await channelStateRoutes(api, deps);
     // Open event streams would hold the server open: end them before it closes.

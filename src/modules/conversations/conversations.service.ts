@@ -362,6 +362,8 @@ export function createConversationsService(deps: ConversationsDeps) {
     tryOut: (chatbotId: string, message: string, history: readonly TryOutTurn[]) => tryOut(deps.engine, chatbotId, messageText(message), history),
 
     getConversation: (chatbotId: string, threadId: string) => getConversation(db, chatbotId, threadId),
+    /** Several conversations as the API shows them, by thread id (any order; unknown ones left out). */
+    viewConversations: (threadIds: readonly string[]) => repo.viewConversations(db, threadIds),
     listConversations: (chatbotId: string, filters: repo.ConversationFilters, page: PageRequest) =>
       repo.listConversations(db, chatbotId, filters, page),
     /** The account's conversations the principal may see (`chatbotIds` null: all), newest activity first. */

@@ -19,7 +19,7 @@ import type { HandoverService } from './handover.service.js';
  * (every endpoint rejects unknown fields). A hook rather than a body schema, so the
  * OpenAPI document keeps saying "no body".
  */
-async function noBody(request: FastifyRequest): Promise<void> {
+export async function noBody(request: FastifyRequest): Promise<void> {
   const body: unknown = request.body;
   if (body === undefined || body === null) return;
   if (typeof body !== 'object' || Array.isArray(body))

@@ -1,5 +1,5 @@
 // Conversations: the API channel, reads (per chatbot, account-wide and live), the chatbot's answers, the
-// team's handover endpoints, and the questions report with the visitors' ratings of answers.
+// team's handover endpoints and tools (notes, assignment, mentions), and the questions report with the visitors' ratings of answers.
 //
 // Other capabilities use the services (every channel opens conversations and hands visitor messages to
 // `ConversationsService`), the resources' schemas and presenters, and two ports the composition root plugs
@@ -13,7 +13,10 @@ import { handoverRoutes, type HandoverRoutesDeps } from './handover.routes.js';
 import { feedRetention } from './live/live.jobs.js';
 import { liveRoutes } from './live/live.routes.js';
 import type { LiveRuntime } from './live/live.runtime.js';
+import type { Typing } from './live/typing.js';
+import { typingRoutes } from './live/typing.routes.js';
 import { questionRoutes, type QuestionRoutesDeps } from './questions/questions.routes.js';
+import { teamRoutes, type TeamRoutesDeps } from './team/team.routes.js';
 
 export type { Answer, AnswerEngine, AnswerGrounds, AnswerRequest, EngineName } from './answer-port.js';
 export { OFFER_OF_A_PERSON } from './replies.js';
@@ -37,8 +40,10 @@ export {
   type OutgoingMessage,
 } from './delivery.js';
 export { createHandoverService, type HandoverService } from './handover.service.js';
+export { createNotesService, type NotesService } from './team/notes.service.js';
 export { createConversationFeed, type ConversationFeed } from './live/live.service.js';
 export { createLiveRuntime, type LiveRuntime } from './live/live.runtime.js';
+export { createTyping, type Typing, type TypingSignal } from './live/typing.js';
 export { presentFeedback } from './questions/questions.presenter.js';
 export { FeedbackBody, FeedbackParams, FeedbackSchema } from './questions/questions.schemas.js';
 export { createQuestionsService, type QuestionsService, type ReportCoverage } from './questions/questions.service.js';
@@ -48,7 +53,8 @@ export type { Rating } from './questions/questions.table.js';
 export type ConversationsCapabilityDeps = ConversationRoutesDeps &
   HandoverRoutesDeps &
   QuestionRoutesDeps &
-  Pick<Core, 'db' | 'notifications'> & { live: LiveRuntime; access: StreamAccess };
+  TeamRoutesDeps &
+  Pick<Core, 'db' | 'notifications'> & { live: LiveRuntime; access: StreamAccess; typing: Typing };
 
 export const conversationsCapability: Capability<ConversationsCapabilityDeps> = {
   name: 'conversations',
@@ -56,7 +62,9 @@ export const conversationsCapability: Capability<ConversationsCapabilityDeps> = 
     await conversationRoutes(api, deps);
     await handoverRoutes(api, deps);
     await questionRoutes(api, deps);
-    await liveRoutes(api, { db: deps.db, notifications: deps.notifications, streams: deps.live.streams, access: deps.access });
+    await teamRoutes(api, deps);
+    await liveRoutes(api, { db: deps.db, notifications: deps.notifications, streams: deps.live.streams, access: deps.access, typing: deps.typing });
+    await typingRoutes(api, deps);
     // Open streams would hold the server open: end them before it closes.
     api.addHook('preClose', async () => deps.live.endStreams());
   },

@@ -10,7 +10,7 @@ const ROLE_WORDS: Record<Role, string> = { owner: 'Owner', admin: 'Admin', agent
 const PERMISSIONS = [
   'chatbots:read', 'chatbots:write', 'knowledge:read', 'knowledge:write', 'knowledge:delete', 'leads:read', 'leads:write', 'leads:delete',
   'webhooks:read', 'webhooks:write', 'conversations:read', 'conversations:write', 'messages:write', 'answers:read', 'answers:write',
-  'people:write', 'tokens:read', 'tokens:write', 'analytics:read',
+  'people:write', 'tokens:read', 'tokens:write', 'analytics:read', 'canned-replies:write',
 ] as const;
 
 export function TeamPage({ me }: { me: User }) {

@@ -956,6 +956,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chatbots/{chatbotId}/conversations/{threadId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a conversation's notes
+         * @description The team’s private notes and the record of each assignment, newest first. Team only: never sent to the visitor, never in the web chat, the channels, webhook payloads or the messages.
+         *
+         *     Permission: `conversations:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
+         */
+        get: operations["listNotes"];
+        put?: never;
+        /**
+         * Write a private note
+         * @description A note for the team, signed by the token’s creator (or the signed-in person), on any conversation whatever its state. The visitor never sees it. `@` and a team member’s first name, or the part of their email before its `@`, mentions them: they find it among their mentions (`GET /mentions`), the team’s live stream carries it, and they get an email when the service sends email. Accepts an Idempotency-Key header.
+         *
+         *     Permission: `conversations:write`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
+         */
+        post: operations["createNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chatbots/{chatbotId}/conversations/{threadId}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the conversation to a team member
+         * @description For a conversation with a person or with its handover open: mode becomes human and `userId` (an active member of the account) its assignee, who may then reply; the one who had it gets 403 claimed_by_other. A signed-in agent passes what they hold or what nobody holds, never what a colleague holds (403 claimed_by_other); owners, admins and tokens reassign any. The notes record who moved it to whom; the team’s live stream carries the conversation and that record. Giving it to its assignee changes nothing. 409 not_handover while the chatbot handles it.
+         *
+         *     Permission: `conversations:write`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
+         */
+        post: operations["assignConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mentions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The notes that mention you
+         * @description Notes in which a colleague mentioned the token’s creator (or the signed-in person), newest first, on the chatbots the caller may see, each with `read`. `unreadCount` counts the unread ones over every page.
+         *
+         *     Permission: `conversations:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
+         */
+        get: operations["listMentions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chatbots/{chatbotId}/conversations/{threadId}/mentions/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark your mentions in a conversation read
+         * @description The caller has seen the conversation: its notes that mention them are read. `marked` says how many were unread.
+         *
+         *     Permission: `conversations:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
+         */
+        post: operations["markMentionsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/conversations/stream": {
         parameters: {
             query?: never;
@@ -965,13 +1059,35 @@ export interface paths {
         };
         /**
          * Follow the account's conversations live (Server-Sent Events)
-         * @description `text/event-stream`, not enveloped. `event: conversation` carries the Conversation resource after every change and every new message; `event: message` carries the Message resource plus `threadId` for new messages of the conversations named with `threadId` (up to 20). Every event has an increasing `id`, counted within the account (other accounts' activity leaves no gaps); `Last-Event-ID` (or `lastEventId`) replays the events after it (kept for 24 hours at least); without one the stream starts now. A `: keep-alive` comment comes every 15 seconds. A token restricted to some chatbots receives only their conversations. The stream ends when what opened it does (sign-out, a new password, the person disabled, the session idle or past its end; the token revoked or expired): within seconds, in every process, a last `event: end` without id carries `{"reason"}` (`session_ended`, `token_revoked`, `token_expired`, `access_changed`), then the response closes; reconnecting is 401.
+         * @description `text/event-stream`, not enveloped. `event: conversation` carries the Conversation resource after every change and every new message; `event: message` carries the Message resource plus `threadId` for new messages of the conversations named with `threadId` (up to 20); `event: note` carries each new Note of the team (a private note, with whom it mentions, or an assignment record), of any conversation the caller may see. `event: typing` (no id, never replayed) carries `{"threadId", "who": "visitor"}` when the web chat visitor of a conversation named with `threadId` is typing (at most one every 2 seconds; show it for about 5 seconds after the last). Every event has an increasing `id`, counted within the account (other accounts' activity leaves no gaps); `Last-Event-ID` (or `lastEventId`) replays the events after it (kept for 24 hours at least); without one the stream starts now. A `: keep-alive` comment comes every 15 seconds. A token restricted to some chatbots receives only their conversations. The stream ends when what opened it does (sign-out, a new password, the person disabled, the session idle or past its end; the token revoked or expired): within seconds, in every process, a last `event: end` without id carries `{"reason"}` (`session_ended`, `token_revoked`, `token_expired`, `access_changed`), then the response closes; reconnecting is 401.
          *
          *     Permission: `conversations:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
          */
         get: operations["streamConversations"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chatbots/{chatbotId}/conversations/{threadId}/typing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say that you are typing a reply
+         * @description The visitor's web chat shows "<first name> is typing…" for a few seconds (`event: typing` on its event stream). Send it every 2–3 seconds while typing; more than one per 2 seconds is dropped (still 204). Nothing is stored. Only where a reply would be accepted now: the conversation is with a person (else 409 not_handover) and not held by a colleague (403 claimed_by_other).
+         *
+         *     Permission: `conversations:write`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
+         */
+        post: operations["sendTypingToVisitor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1032,6 +1148,68 @@ export interface paths {
         patch: operations["updateLead"];
         trace?: never;
     };
+    "/api/v1/canned-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List canned replies
+         * @description The account’s saved replies, which the inbox inserts when a person types `/` and a name in the reply box; shared by every chatbot and person of the account. In name order (case does not count), not newest first, so a picker reads naturally; `q` keeps the names holding those characters. An account has at most 500. The text is stored as written; the inbox fills in its variables as it inserts the reply: `{visitor.name}` becomes the visitor’s name (from their lead or contact details; “there” when it is not known), `{agent.name}` the first name of the person replying.
+         *
+         *     Permission: `conversations:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
+         */
+        get: operations["listCannedReplies"];
+        put?: never;
+        /**
+         * Add a canned reply
+         * @description A name another reply of the account has (case does not count) is 409 `name_taken`; a 501st reply is 400 `canned_reply_limit`. The text is stored as written; the inbox fills in its variables as it inserts the reply: `{visitor.name}` becomes the visitor’s name (from their lead or contact details; “there” when it is not known), `{agent.name}` the first name of the person replying. A token restricted to some chatbots cannot change them (403): they serve every chatbot of the account. Accepts an Idempotency-Key header.
+         *
+         *     Permission: `canned-replies:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
+         */
+        post: operations["createCannedReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/canned-replies/{replyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a canned reply
+         * @description The text is stored as written; the inbox fills in its variables as it inserts the reply: `{visitor.name}` becomes the visitor’s name (from their lead or contact details; “there” when it is not known), `{agent.name}` the first name of the person replying.
+         *
+         *     Permission: `conversations:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
+         */
+        get: operations["getCannedReply"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a canned reply
+         * @description Replies already sent with it stay as they are. A token restricted to some chatbots cannot change them (403): they serve every chatbot of the account.
+         *
+         *     Permission: `canned-replies:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
+         */
+        delete: operations["deleteCannedReply"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a canned reply
+         * @description Only sent fields change. A name another reply of the account has (case does not count) is 409 `name_taken`. A token restricted to some chatbots cannot change them (403): they serve every chatbot of the account.
+         *
+         *     Permission: `canned-replies:write`. A signed-in session of an owner or an admin has it too (changes send `X-CSRF-Token`).
+         */
+        patch: operations["updateCannedReply"];
+        trace?: never;
+    };
     "/api/v1/widget/{chatbotId}/settings": {
         parameters: {
             query?: never;
@@ -1063,7 +1241,7 @@ export interface paths {
         put?: never;
         /**
          * Start a web chat conversation
-         * @description Public. Returns the conversation (channel `web`) and `visitorToken`, a secret good for this one conversation: keep it, it is not shown again.
+         * @description Public. Returns the conversation (channel `web`) and `visitorToken`, a secret good for this one conversation: keep it, it is not shown again. `context`: what the visitor's browser tells about the visitor (the page the chat starts on, language, time zone, the widget's anonymous visitor id), shown to the team with the browser read from the User-Agent header.
          */
         post: operations["startWebChat"];
         delete?: never;
@@ -1116,6 +1294,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/widget/{chatbotId}/conversations/{threadId}/context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Tell the team about the visitor's page and browser
+         * @description Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401). The widget sends it when a page with the conversation loads: `page` becomes the current page (the first page told stays the start page), the other fields replace what was told before, fields left out keep it; the browser, operating system and device are read from the User-Agent header. Shown to the team as text.
+         */
+        put: operations["setWebChatContext"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/widget/{chatbotId}/conversations/{threadId}/typing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say that the visitor is typing
+         * @description Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401). The team's live stream (`GET /conversations/stream` following the conversation) shows `event: typing`. Send it every 2–3 seconds while the visitor types; more than one per 2 seconds is dropped (still 204). Nothing is stored.
+         */
+        post: operations["sendWebChatTyping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/widget/{chatbotId}/conversations/{threadId}/messages/{messageId}/feedback": {
         parameters: {
             query?: never;
@@ -1145,9 +1363,31 @@ export interface paths {
         };
         /**
          * Receive messages live (Server-Sent Events)
-         * @description Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401). `text/event-stream`, not enveloped: `event: message` with `id:` the message's position in the conversation (1, 2, …) and `data:` the message as JSON, for each message from now on; `Last-Event-ID: n` resumes after the n-th message (0: from the start). `event: status` (no id) carries `{mode, escalated, resolved, agentName}` when it changes; comments are heartbeats.
+         * @description Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401). `text/event-stream`, not enveloped: `event: message` with `id:` the message's position in the conversation (1, 2, …) and `data:` the message as JSON, for each message from now on; `Last-Event-ID: n` resumes after the n-th message (0: from the start). `event: status` (no id) carries `{mode, escalated, resolved, agentName}` when it changes; `event: typing` (no id, never replayed) carries `{agentName}`, the first name of a team member typing a reply (show it for about 5 seconds, or until the next message); comments are heartbeats.
          */
         get: operations["streamWebChatEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chatbots/{chatbotId}/conversations/{threadId}/visitor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the visitor is
+         * @description What the visitor's browser told the web chat (the page the chat started on and the current one, language, time zone, browser, operating system and kind of device; null on other channels and where it told nothing), and up to 10 earlier conversations of the same visitor, newest first: the same web chat visitor (the widget's anonymous id, within the chatbot), the same WhatsApp, Messenger or Instagram sender, or a lead with the same email or phone. Only conversations the token may see are listed. Everything in `visitor` came from the visitor: show it as text, never fetch it.
+         *
+         *     Permission: `conversations:read`. A signed-in session has it too, whatever the person’s role (changes send `X-CSRF-Token`).
+         */
+        get: operations["getConversationVisitor"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1505,7 +1745,7 @@ export interface components {
             userId: string;
             /** @description Who made it: requests with it act as this person. */
             userName: string;
-            permissions: ("chatbots:read" | "chatbots:write" | "knowledge:read" | "knowledge:write" | "knowledge:delete" | "leads:read" | "leads:write" | "leads:delete" | "webhooks:read" | "webhooks:write" | "conversations:read" | "conversations:write" | "messages:write" | "answers:read" | "answers:write" | "people:write" | "tokens:read" | "tokens:write" | "analytics:read")[];
+            permissions: ("chatbots:read" | "chatbots:write" | "knowledge:read" | "knowledge:write" | "knowledge:delete" | "leads:read" | "leads:write" | "leads:delete" | "webhooks:read" | "webhooks:write" | "conversations:read" | "conversations:write" | "messages:write" | "answers:read" | "answers:write" | "people:write" | "tokens:read" | "tokens:write" | "analytics:read" | "canned-replies:write")[];
             chatbotIds: string[] | null;
             status: "active" | "expired" | "revoked";
             expiresAt: string | null;
@@ -1765,6 +2005,66 @@ export interface components {
             lastAskedAt: string;
             curatedAnswerId: string | null;
         };
+        /** Note */
+        Note: {
+            id: string;
+            threadId: string;
+            chatbotId: string;
+            /** @description note: written by a team member; assignment: the conversation was given to `assignee` by `author`. */
+            kind: "note" | "assignment";
+            /** @description The note as written; empty on an assignment. */
+            text: string;
+            /** @description Who wrote the note or moved the conversation (id null once that person is removed). */
+            author: {
+                id: string | null;
+                name: string;
+            };
+            assignee: {
+                id: string;
+                name: string;
+            } | null;
+            /** @description The team members the note mentions with `@`, who were notified. */
+            mentions: {
+                id: string;
+                name: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /** Mention */
+        Mention: {
+            id: string;
+            threadId: string;
+            chatbotId: string;
+            /** @description note: written by a team member; assignment: the conversation was given to `assignee` by `author`. */
+            kind: "note" | "assignment";
+            /** @description The note as written; empty on an assignment. */
+            text: string;
+            /** @description Who wrote the note or moved the conversation (id null once that person is removed). */
+            author: {
+                id: string | null;
+                name: string;
+            };
+            assignee: {
+                id: string;
+                name: string;
+            } | null;
+            /** @description The team members the note mentions with `@`, who were notified. */
+            mentions: {
+                id: string;
+                name: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            createdAt: string;
+            /** @description Whether you have seen it (opened the conversation or marked it read). */
+            read: boolean;
+        };
         /** Lead */
         Lead: {
             /** Format: uuid */
@@ -1785,6 +2085,25 @@ export interface components {
              */
             capturedAt: string;
         };
+        /** CannedReply */
+        CannedReply: {
+            /** Format: uuid */
+            id: string;
+            /** @description The shortcut typed after `/` in the reply box, as written. */
+            name: string;
+            /** @description The reply as written, `{visitor.name}` and `{agent.name}` included. */
+            text: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            updatedAt: string;
+        };
         /** WebChatSettings */
         WebChatSettings: {
             title: string | null;
@@ -1792,6 +2111,37 @@ export interface components {
             greeting: string | null;
             color: string | null;
             position: ("left" | "right") | null;
+        };
+        /**
+         * WebChatVisitorContext
+         * @description What the visitor's browser tells about the visitor. Untrusted: the team sees it as text, never fetched.
+         */
+        WebChatVisitorContext: {
+            /**
+             * @description The page the visitor is on (http or https); stored without its fragment.
+             * @example https://shop.example.com/pricing?plan=team
+             */
+            page?: string;
+            /**
+             * @description The page's title.
+             * @example Pricing – Acme
+             */
+            pageTitle?: string;
+            /**
+             * @description The browser's language, a BCP 47 tag (navigator.language), e.g. `en-GB`.
+             * @example nb-NO
+             */
+            language?: string;
+            /**
+             * @description An IANA time zone name, e.g. `Europe/Oslo`.
+             * @example Europe/Oslo
+             */
+            timeZone?: string;
+            /**
+             * @description The widget's anonymous id for this browser (random, kept in its localStorage): links the visitor's conversations.
+             * @example q3Vd0tJx8mKp2LwZ_a9Rb-4N
+             */
+            visitorId?: string;
         };
         /** AnswerFeedback */
         AnswerFeedback: {
@@ -1803,6 +2153,39 @@ export interface components {
              * @example 2026-11-22T10:00:00.000Z
              */
             ratedAt: string;
+        };
+        /**
+         * VisitorContext
+         * @description Web chat only (null elsewhere): what the visitor's browser told. Untrusted text: show it as text, never fetch it.
+         */
+        VisitorContext: {
+            startPage: string | null;
+            startPageTitle: string | null;
+            currentPage: string | null;
+            currentPageTitle: string | null;
+            language: string | null;
+            timeZone: string | null;
+            browser: string | null;
+            device: ("desktop" | "phone" | "tablet") | null;
+            os: string | null;
+        };
+        /** EarlierConversation */
+        EarlierConversation: {
+            threadId: string;
+            /** Format: uuid */
+            chatbotId: string;
+            /** @enum {unknown} */
+            channel: "web" | "api" | "whatsapp" | "instagram" | "facebook";
+            /** Format: date-time */
+            startedAt: string;
+            resolved: boolean;
+            lastMessage: {
+                /** @enum {unknown} */
+                role: "user" | "assistant" | "agent";
+                text: string;
+                /** Format: date-time */
+                createdAt: string;
+            } | null;
         };
         /** ChannelState */
         ChannelState: {
@@ -8181,7 +8564,7 @@ export interface operations {
                      */
                     name: string;
                     /** @description At least one; only permissions the caller has. */
-                    permissions: ("chatbots:read" | "chatbots:write" | "knowledge:read" | "knowledge:write" | "knowledge:delete" | "leads:read" | "leads:write" | "leads:delete" | "webhooks:read" | "webhooks:write" | "conversations:read" | "conversations:write" | "messages:write" | "answers:read" | "answers:write" | "people:write" | "tokens:read" | "tokens:write" | "analytics:read")[];
+                    permissions: ("chatbots:read" | "chatbots:write" | "knowledge:read" | "knowledge:write" | "knowledge:delete" | "leads:read" | "leads:write" | "leads:delete" | "webhooks:read" | "webhooks:write" | "conversations:read" | "conversations:write" | "messages:write" | "answers:read" | "answers:write" | "people:write" | "tokens:read" | "tokens:write" | "analytics:read" | "canned-replies:write")[];
                     chatbotIds?: string[] | null;
                     expiresInDays?: number | null;
                 };
@@ -21013,6 +21396,1858 @@ export interface operations {
             };
         };
     };
+    listNotes: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description nextCursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                chatbotId: string;
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "notes": [
+                     *           {
+                     *             "id": "string",
+                     *             "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                     *             "chatbotId": "string",
+                     *             "kind": "note",
+                     *             "text": "We ship within two working days.",
+                     *             "author": {
+                     *               "id": "string",
+                     *               "name": "Ann Lee"
+                     *             },
+                     *             "assignee": {
+                     *               "id": "string",
+                     *               "name": "Ann Lee"
+                     *             },
+                     *             "mentions": [
+                     *               {
+                     *                 "id": "string",
+                     *                 "name": "Ann Lee"
+                     *               }
+                     *             ],
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp",
+                     *         "pagination": {
+                     *           "limit": 20,
+                     *           "hasMore": false,
+                     *           "nextCursor": "eyJrIjpbMTc2Mzgw…"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            notes: components["schemas"]["Note"][];
+                        };
+                        meta: {
+                            requestId: string;
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours replays the first answer (`Idempotent-Replayed: true`) and does nothing again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                chatbotId: string;
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "We ship within two working days."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 4,000 characters, not blank. `@` and a first name (or the part of an email before its `@`) mentions that team member. */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when this answer replays the first request sent with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description On a replay: the id of the first request sent with the key. */
+                    "Original-Request"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "note": {
+                     *           "id": "string",
+                     *           "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                     *           "chatbotId": "string",
+                     *           "kind": "note",
+                     *           "text": "We ship within two working days.",
+                     *           "author": {
+                     *             "id": "string",
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "assignee": {
+                     *             "id": "string",
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "mentions": [
+                     *             {
+                     *               "id": "string",
+                     *               "name": "Ann Lee"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            note: components["schemas"]["Note"];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_in_progress`: a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "idempotency_in_progress",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "idempotency_in_progress";
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+            413: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+            415: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`: this Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "idempotency_key_reused";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    assignConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                chatbotId: string;
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The team member who is given the conversation: an active member of the account. */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "conversation": {
+                     *           "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                     *           "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *           "channel": "web",
+                     *           "mode": "ai",
+                     *           "escalated": false,
+                     *           "resolved": false,
+                     *           "startedAt": "2026-11-22T10:00:00.000Z",
+                     *           "lastMessageAt": "2026-11-22T10:00:00.000Z",
+                     *           "assignee": {
+                     *             "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "escalation": {
+                     *             "reason": "The visitor asked for a person.",
+                     *             "category": "human_requested",
+                     *             "urgency": "low",
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           "visitor": {
+                     *             "name": "Ann Lee"
+                     *           },
+                     *           "lastMessage": {
+                     *             "role": "user",
+                     *             "text": "We ship within two working days.",
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            conversation: components["schemas"]["Conversation"];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `claimed_by_other`; `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "claimed_by_other",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "claimed_by_other" | "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `not_handover` */
+            409: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_handover",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_handover";
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+            413: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+            415: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `lock_failed`; `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "lock_failed",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "lock_failed" | "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listMentions: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description nextCursor of the previous page. */
+                cursor?: string;
+                /** @description true: only the mentions you have not seen. */
+                unread?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "mentions": [
+                     *           {
+                     *             "id": "string",
+                     *             "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                     *             "chatbotId": "string",
+                     *             "kind": "note",
+                     *             "text": "We ship within two working days.",
+                     *             "author": {
+                     *               "id": "string",
+                     *               "name": "Ann Lee"
+                     *             },
+                     *             "assignee": {
+                     *               "id": "string",
+                     *               "name": "Ann Lee"
+                     *             },
+                     *             "mentions": [
+                     *               {
+                     *                 "id": "string",
+                     *                 "name": "Ann Lee"
+                     *               }
+                     *             ],
+                     *             "createdAt": "2026-11-22T10:00:00.000Z",
+                     *             "read": false
+                     *           }
+                     *         ],
+                     *         "unreadCount": 0
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp",
+                     *         "pagination": {
+                     *           "limit": 20,
+                     *           "hasMore": false,
+                     *           "nextCursor": "eyJrIjpbMTc2Mzgw…"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            mentions: components["schemas"]["Mention"][];
+                            unreadCount: number;
+                        };
+                        meta: {
+                            requestId: string;
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    markMentionsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                chatbotId: string;
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "marked": 0
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            marked: number;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
     streamConversations: {
         parameters: {
             query?: {
@@ -21052,6 +23287,9 @@ export interface operations {
                      *     id: 42
                      *     event: message
                      *     data: {"id":"msg_…","role":"user","text":"Hello?","createdAt":"…","authorName":null,"threadId":"thr_…"}
+                     *
+                     *     event: typing
+                     *     data: {"threadId":"thr_…","who":"visitor"}
                      *
                      *     : keep-alive
                      *
@@ -21193,6 +23431,311 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sendTypingToVisitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                chatbotId: string;
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Passed on. */
+            204: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `claimed_by_other`; `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "claimed_by_other",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "claimed_by_other" | "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `not_handover` */
+            409: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_handover",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_handover";
                         };
                     };
                 };
@@ -22618,6 +25161,1792 @@ export interface operations {
             };
         };
     };
+    listCannedReplies: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description nextCursor of the previous page. */
+                cursor?: string;
+                /** @description Only replies whose name holds these characters (case does not count). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "cannedReplies": [
+                     *           {
+                     *             "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *             "name": "Ann Lee",
+                     *             "text": "We ship within two working days.",
+                     *             "createdAt": "2026-11-22T10:00:00.000Z",
+                     *             "updatedAt": "2026-11-22T10:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp",
+                     *         "pagination": {
+                     *           "limit": 20,
+                     *           "hasMore": false,
+                     *           "nextCursor": "eyJrIjpbMTc2Mzgw…"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            cannedReplies: components["schemas"]["CannedReply"][];
+                        };
+                        meta: {
+                            requestId: string;
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createCannedReply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and request within 24 hours replays the first answer (`Idempotent-Replayed: true`) and does nothing again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "refund-policy",
+                 *       "text": "Hi {visitor.name}, {agent.name} here: refunds reach your card within 5 working days."
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The shortcut typed after `/` in the inbox's reply box: 1 to 40 letters, digits, `-` or `_`; unique in the account whatever its case.
+                     * @example refund-policy
+                     */
+                    name: string;
+                    /**
+                     * @description The reply, 1 to 4,000 characters (a reply's limit), stored as written. The inbox fills in `{visitor.name}` (the visitor’s name, or “there” when it is not known) and `{agent.name}` (the first name of the person replying) as it inserts the reply.
+                     * @example Hi {visitor.name}, {agent.name} here: refunds reach your card within 5 working days.
+                     */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when this answer replays the first request sent with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description On a replay: the id of the first request sent with the key. */
+                    "Original-Request"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "cannedReply": {
+                     *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *           "name": "Ann Lee",
+                     *           "text": "We ship within two working days.",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            cannedReply: components["schemas"]["CannedReply"];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `canned_reply_limit`: the account already has 500 canned replies; `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "canned_reply_limit",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "canned_reply_limit" | "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_in_progress`: a request with this Idempotency-Key is still running; `name_taken`: another canned reply of the account already has this name (case does not count) */
+            409: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "idempotency_in_progress",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "idempotency_in_progress" | "name_taken";
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+            413: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+            415: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`: this Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "idempotency_key_reused";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCannedReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                replyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "cannedReply": {
+                     *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *           "name": "Ann Lee",
+                     *           "text": "We ship within two working days.",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            cannedReply: components["schemas"]["CannedReply"];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteCannedReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                replyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *         "deleted": true
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateCannedReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                replyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "refund-policy",
+                 *       "text": "Hi {visitor.name}, {agent.name} here: refunds reach your card within 5 working days."
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The shortcut typed after `/` in the inbox's reply box: 1 to 40 letters, digits, `-` or `_`; unique in the account whatever its case.
+                     * @example refund-policy
+                     */
+                    name?: string;
+                    /**
+                     * @description The reply, 1 to 4,000 characters (a reply's limit), stored as written. The inbox fills in `{visitor.name}` (the visitor’s name, or “there” when it is not known) and `{agent.name}` (the first name of the person replying) as it inserts the reply.
+                     * @example Hi {visitor.name}, {agent.name} here: refunds reach your card within 5 working days.
+                     */
+                    text?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "cannedReply": {
+                     *           "id": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *           "name": "Ann Lee",
+                     *           "text": "We ship within two working days.",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            cannedReply: components["schemas"]["CannedReply"];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `name_taken`: another canned reply of the account already has this name (case does not count) */
+            409: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "name_taken",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "name_taken";
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+            413: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+            415: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
     getWebChatSettings: {
         parameters: {
             query?: never;
@@ -22900,6 +27229,13 @@ export interface operations {
                  *         "email": "ann@example.com",
                  *         "phone": "+14155550123",
                  *         "company": "Example Ltd"
+                 *       },
+                 *       "context": {
+                 *         "page": "https://shop.example.com/pricing?plan=team",
+                 *         "pageTitle": "Pricing – Acme",
+                 *         "language": "nb-NO",
+                 *         "timeZone": "Europe/Oslo",
+                 *         "visitorId": "q3Vd0tJx8mKp2LwZ_a9Rb-4N"
                  *       }
                  *     }
                  */
@@ -22911,6 +27247,7 @@ export interface operations {
                         phone?: string;
                         company?: string;
                     };
+                    context?: components["schemas"]["WebChatVisitorContext"];
                 };
             };
         };
@@ -24334,6 +28671,630 @@ export interface operations {
             };
         };
     };
+    setWebChatContext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                chatbotId: string;
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        /** @description What the visitor's browser tells about the visitor. Untrusted: the team sees it as text, never fetched. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "page": "https://shop.example.com/pricing?plan=team",
+                 *       "pageTitle": "Pricing – Acme",
+                 *       "language": "nb-NO",
+                 *       "timeZone": "Europe/Oslo",
+                 *       "visitorId": "q3Vd0tJx8mKp2LwZ_a9Rb-4N"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebChatVisitorContext"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            204: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: a JSON body over 2 MiB (an upload over its limit) */
+            413: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: a body of another content type than the operation takes */
+            415: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sendWebChatTyping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                chatbotId: string;
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Passed on. */
+            204: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
     rateWebChatAnswer: {
         parameters: {
             query?: never;
@@ -24749,6 +29710,324 @@ export interface operations {
                      *     data: {"id":"…","role":"agent","text":"Hi","createdAt":"…","authorName":"Dana"}
                      */
                     "text/event-stream": string;
+                };
+            };
+            /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */
+            400: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header */
+            403: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such route or resource, or one the token may not see */
+            404: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests; wait for `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a bug on our side; the body never holds internals */
+            500: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: shutting down, or the database is unreachable or busy; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "One readable sentence saying what is wrong."
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getConversationVisitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                chatbotId: string;
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The request’s id, equal to `meta.requestId` of the body. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed per minute for this token (while rate limiting is on). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "visitor": {
+                     *           "startPage": "string",
+                     *           "startPageTitle": "string",
+                     *           "currentPage": "string",
+                     *           "currentPageTitle": "string",
+                     *           "language": "string",
+                     *           "timeZone": "string",
+                     *           "browser": "Chrome 126",
+                     *           "device": "desktop",
+                     *           "os": "Android 14"
+                     *         },
+                     *         "earlierConversations": [
+                     *           {
+                     *             "threadId": "th_01a2b3c4d5e6f7a8b9c0d1e2",
+                     *             "chatbotId": "01a2b3c4-d5e6-7f80-9a1b-2c3d4e5f6a7b",
+                     *             "channel": "web",
+                     *             "startedAt": "2026-11-22T10:00:00.000Z",
+                     *             "resolved": false,
+                     *             "lastMessage": {
+                     *               "role": "user",
+                     *               "text": "We ship within two working days.",
+                     *               "createdAt": "2026-11-22T10:00:00.000Z"
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_Fq3LwC0i2nKxD9tWg8Zp"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            visitor: components["schemas"]["VisitorContext"];
+                            earlierConversations: components["schemas"]["EarlierConversation"][];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
                 };
             };
             /** @description `validation_error`: a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`) */

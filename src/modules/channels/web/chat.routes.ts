@@ -17,9 +17,12 @@ import {
   presentFeedback,
   presentMessage,
   type ConversationsService,
+  type Typing,
 } from '../../conversations/index.js';
 import type { ChannelsRuntime } from '../channels.runtime.js';
 import { openEventStream } from '../live/sse.js';
+import { VisitorContextBody } from '../visitor/visitor.schemas.js';
+import { checkContext, type VisitorsService } from '../visitor/visitor.service.js';
 import {
   ChatbotParams,
   EventStreamHeaders,
@@ -60,9 +63,20 @@ export interface WebChatRoutesDeps {
   webChat: WebChatService;
   conversations: Pick<ConversationsService, 'countMessages' | 'messagesAfter' | 'visitorState'>;
   runtime: Pick<ChannelsRuntime, 'limiter' | 'bus' | 'streams'>;
+  visitors: Pick<VisitorsService, 'record'>;
+  typing: Pick<Typing, 'visitorTyping' | 'subscribe'>;
 }
 
-export async function webChatRoutes(fastify: FastifyInstance, { webChat, conversations, runtime }: WebChatRoutesDeps) {
+/** The typing signal carries nothing: no body, or `{}`. */
+async function emptyBody(request: FastifyRequest): Promise<void> {
+  const body: unknown = request.body;
+  if (body === undefined || body === null) return;
+  if (typeof body !== 'object' || Array.isArray(body)) throw validationError('body', 'must be empty: this endpoint takes no body');
+  const [field] = Object.keys(body);
+  if (field !== undefined) throw validationError(`body.${field}`, 'is not a known field');
+}
+
+export async function webChatRoutes(fastify: FastifyInstance, { webChat, conversations, runtime, visitors, typing }: WebChatRoutesDeps) {
   await fastify.register(async (scope) => {
     scope.decorateRequest('visitorGrant', null);
     // CORS first, so that even a refusal for going too fast is readable by the page.
@@ -146,7 +160,8 @@ export async function webChatRoutes(fastify: FastifyInstance, { webChat, convers
         schema: {
           summary: 'Start a web chat conversation',
           description:
-            'Public. Returns the conversation (channel `web`) and `visitorToken`, a secret good for this one conversation: keep it, it is not shown again.',
+            'Public. Returns the conversation (channel `web`) and `visitorToken`, a secret good for this one conversation: keep it, it is not shown again. ' +
+            "`context`: what the visitor's browser tells about the visitor (the page the chat starts on, language, time zone, the widget's anonymous visitor id), shown to the team with the browser read from the User-Agent header.",
           tags: TAGS,
           params: ChatbotParams,
           body: StartBody,
@@ -157,10 +172,13 @@ export async function webChatRoutes(fastify: FastifyInstance, { webChat, convers
         },
       },
       async (request, reply) => {
+        // Checked before anything is made: a refused context starts no conversation.
+        const context = request.body.context ? checkContext(request.body.context, 'body.context') : null;
         const { conversation, visitorToken } = await webChat.startConversation(
           request.params.chatbotId,
           request.body.visitor,
         );
+        if (context) await visitors.record({ threadId: conversation.thread_id, chatbotId: conversation.chatbot_id }, context, request.headers['user-agent']);
         return reply
           .code(201)
           .send(ok(request, { conversation: presentConversation(conversation), visitorToken }));
@@ -232,6 +250,50 @@ export async function webChatRoutes(fastify: FastifyInstance, { webChat, convers
       },
     );
 
+    app.put(
+      '/widget/:chatbotId/conversations/:threadId/context',
+      {
+        onRequest: authenticate,
+        schema: {
+          summary: "Tell the team about the visitor's page and browser",
+          description:
+            `${VisitorAuth.description} The widget sends it when a page with the conversation loads: \`page\` becomes the current page (the first page told stays the start page), ` +
+            'the other fields replace what was told before, fields left out keep it; the browser, operating system and device are read from the User-Agent header. Shown to the team as text.',
+          tags: TAGS,
+          params: ThreadParams,
+          body: VisitorContextBody,
+          response: { 204: Type.Null({ description: 'Recorded.' }), ...errors(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        const grant = grantOf(request);
+        await visitors.record(grant, checkContext(request.body, 'body'), request.headers['user-agent']);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/widget/:chatbotId/conversations/:threadId/typing',
+      {
+        onRequest: authenticate,
+        preValidation: emptyBody,
+        schema: {
+          summary: 'Say that the visitor is typing',
+          description:
+            `${VisitorAuth.description} The team's live stream (\`GET /conversations/stream\` following the conversation) shows \`event: typing\`. ` +
+            'Send it every 2–3 seconds while the visitor types; more than one per 2 seconds is dropped (still 204). Nothing is stored.',
+          tags: TAGS,
+          params: ThreadParams,
+          response: { 204: Type.Null({ description: 'Passed on.' }), ...errors(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        const grant = grantOf(request);
+        await typing.visitorTyping(grant.chatbotId, grant.threadId);
+        return reply.code(204).send(null);
+      },
+    );
+
     app.post(
       '/widget/:chatbotId/conversations/:threadId/messages/:messageId/feedback',
       {
@@ -264,7 +326,8 @@ export async function webChatRoutes(fastify: FastifyInstance, { webChat, convers
           summary: 'Receive messages live (Server-Sent Events)',
           description:
             `${VisitorAuth.description} \`text/event-stream\`, not enveloped: \`event: message\` with \`id:\` the message's position in the conversation (1, 2, …) and \`data:\` the message as JSON, for each message from now on; ` +
-            '`Last-Event-ID: n` resumes after the n-th message (0: from the start). `event: status` (no id) carries `{mode, escalated, resolved, agentName}` when it changes; comments are heartbeats.',
+            '`Last-Event-ID: n` resumes after the n-th message (0: from the start). `event: status` (no id) carries `{mode, escalated, resolved, agentName}` when it changes; ' +
+            '`event: typing` (no id, never replayed) carries `{agentName}`, the first name of a team member typing a reply (show it for about 5 seconds, or until the next message); comments are heartbeats.',
           tags: TAGS,
           params: ThreadParams,
           headers: EventStreamHeaders,
@@ -277,6 +340,7 @@ export async function webChatRoutes(fastify: FastifyInstance, { webChat, convers
         await openEventStream(reply, {
           conversations,
           runtime,
+          typing,
           threadId: grant.threadId,
           lastEventId: lastEventIdOf(request.headers['last-event-id']),
           onError: (error) => request.log.warn({ err: error }, 'event stream read failed'),

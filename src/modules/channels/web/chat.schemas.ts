@@ -3,6 +3,7 @@
 import { Type } from 'typebox';
 import { MESSAGE_MAX_LENGTH } from '../../conversations/index.js';
 import { LEAD_LIMITS } from '../../leads/index.js';
+import { VisitorContextBody } from '../visitor/visitor.schemas.js';
 
 export const VisitorSchema = Type.Object(
   {
@@ -24,7 +25,10 @@ export const VisitorAuth = {
   description: 'Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401).',
 };
 
-export const StartBody = Type.Object({ visitor: Type.Optional(VisitorSchema) }, { additionalProperties: false });
+export const StartBody = Type.Object(
+  { visitor: Type.Optional(VisitorSchema), context: Type.Optional(VisitorContextBody) },
+  { additionalProperties: false },
+);
 export const MessageBody = Type.Object(
   { message: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }) },
   { additionalProperties: false },

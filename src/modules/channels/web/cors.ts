@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../../errors.js';
 import type { OriginAccess } from './chat.service.js';
 
-const ALLOWED_METHODS = 'GET, POST, OPTIONS';
+const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS';
 const ALLOWED_HEADERS = 'authorization, content-type, last-event-id';
 const EXPOSED_HEADERS = 'x-request-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset';
 const PREFLIGHT_CACHE_SECONDS = '600';

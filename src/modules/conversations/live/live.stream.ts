@@ -2,6 +2,9 @@
 //   event: conversation   the Conversation resource, after every change and every new message
 //   event: message        the Message resource plus threadId, for new messages of the conversations the
 //                         client follows (`threadId`)
+//   event: note           a Note of the team (a private note or an assignment record), of any conversation
+//   event: typing         {threadId, who: "visitor"}, no id: the visitor of a followed conversation is
+//                         typing (live/typing.ts; ephemeral, never replayed)
 // `id:` is the change feed's id: it only grows, and `Last-Event-ID: n` replays every event after n that the
 // feed still keeps (24 hours at least). Without one the stream starts at the present. A `: keep-alive`
 // comment every 15 s keeps proxies from closing an idle connection.
@@ -25,7 +28,10 @@ import type { Principal } from '../../accounts/index.js';
 import { presentConversation, presentMessage } from '../conversations.presenter.js';
 import * as conversations from '../conversations.repository.js';
 import * as repo from './live.repository.js';
+import { presentNote } from '../team/team.presenter.js';
+import * as team from '../team/team.repository.js';
 import { FEED_CHANNEL } from './live.service.js';
+import type { Typing } from './typing.js';
 
 /** Timings of every stream; tests shorten them. */
 export const liveTiming = { keepAliveMs: 15_000, pollMs: 5_000, retryMs: 3_000 };
@@ -40,6 +46,8 @@ export interface LiveStreamDeps extends Pick<Core, 'db' | 'notifications'> {
   streams: Set<() => void>;
   /** Checks that the principal of each open stream still holds. */
   access: StreamAccess;
+  /** Typing signals, passed on as they come. */
+  typing: Pick<Typing, 'subscribe'>;
 }
 
 export interface LiveStreamOptions {
@@ -89,13 +97,17 @@ export async function openConversationStream(
       const messageIds = changes.flatMap((c) =>
         c.kind === 'message' && c.message_id !== null && followed.has(c.thread_id) ? [c.message_id] : [],
       );
-      // Two reads for the whole batch, whatever its size.
-      const [views, messages] = await Promise.all([
+      // Every note goes to every stream of the team: one may mention whoever reads it.
+      const noteIds = changes.flatMap((c) => (c.kind === 'note' && c.message_id !== null ? [c.message_id] : []));
+      // Three reads for the whole batch, whatever its size.
+      const [views, messages, notes] = await Promise.all([
         conversations.viewConversations(db, [...threadIds]),
         conversations.findMessages(db, messageIds),
+        team.findNotes(db, noteIds),
       ]);
       const viewOf = new Map(views.map((view) => [view.thread_id, view]));
       const messageOf = new Map(messages.map((message) => [message.id, message]));
+      const noteOf = new Map(notes.map((note) => [note.id, note]));
       for (const change of changes) {
         if (stream.ended) return;
         position = change.event_id;
@@ -103,6 +115,9 @@ export async function openConversationStream(
           // Gone (deleted with its chatbot): nothing to show.
           const view = viewOf.get(change.thread_id);
           if (view) stream.send('conversation', presentConversation(view), change.event_id);
+        } else if (change.kind === 'note') {
+          const note = change.message_id === null ? undefined : noteOf.get(change.message_id);
+          if (note) stream.send('note', presentNote(note), change.event_id);
         } else {
           const message = change.message_id === null ? undefined : messageOf.get(change.message_id);
           if (message) stream.send('message', { ...presentMessage(message), threadId: message.thread_id }, change.event_id);
@@ -125,9 +140,16 @@ export async function openConversationStream(
     },
     wakeNotified,
   );
+  // A visitor typing in a followed conversation the principal may see: passed on at once, without id.
+  const unsubscribeTyping = deps.typing.subscribe((signal) => {
+    if (signal.who !== 'visitor' || signal.accountId !== accountId || !followed.has(signal.threadId)) return;
+    if (chatbotIds !== null && !chatbotIds.includes(signal.chatbotId)) return;
+    if (!stream.ended) stream.send('typing', { threadId: signal.threadId, who: 'visitor' });
+  });
   const poll = setInterval(wake, liveTiming.pollMs);
   stream.onEnd(() => {
     unsubscribe();
+    unsubscribeTyping();
     clearInterval(poll);
     access.stop();
   });
