@@ -185,11 +185,10 @@ function keysetRows<QB extends SelectQueryBuilder<any, any, any>>(
   const at = sql.ref(atColumn);
   const id = sql.ref(idColumn);
   let query = qb;
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([eb(at, '<', after.at), eb.and([eb(at, '=', after.at), eb(id, '<', after.id)])]),
-    ) as QB;
-  }
+  // A row-value comparison, not `at < ? or (at = ? and id < ?)`: both databases then seek the (scope, at,
+  // id) index straight to the cursor's row, so page 200 costs what page 1 does (the OR form made SQLite
+  // walk every newer row of the scope). SQLite has row values since 3.15.
+  if (after) query = query.where(sql<boolean>`(${at}, ${id}) < (${after.at}, ${after.id})`) as QB;
   // The row count is written into the SQL, not bound: SQLite plans with a bound LIMIT's value and so
   // compiles the statement again every time that parameter is bound, which cost more than reading the
   // page. It is the server's own integer (the validated `limit` plus one), never text from a request.

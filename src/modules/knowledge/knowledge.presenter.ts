@@ -3,7 +3,7 @@
 import { iso, isoOrNull } from '../../lib/clock.js';
 import type { Selectable } from 'kysely';
 import type { SourcePageTable } from './knowledge.table.js';
-import type { SourceSummaryRow } from './knowledge.repository.js';
+import type { SourceListRow, SourceSummaryRow } from './knowledge.repository.js';
 
 export interface PresentedSource {
   id: string;
@@ -21,7 +21,7 @@ export interface PresentedSource {
   text?: string;
 }
 
-export function presentSource(row: SourceSummaryRow): PresentedSource {
+export function presentSource(row: SourceListRow): PresentedSource {
   return {
     id: row.id,
     chatbotId: row.chatbot_id,
