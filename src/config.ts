@@ -227,16 +227,113 @@ function apiVersionFrom(env: Env): string | undefined {
   return raw;
 }
 
-/** The server and key default to the answer engine's (OPENAI_BASE_URL, OPENAI_API_KEY): often the same provider. */
+/**
+ * The server and key default to the answer engine's (OPENAI_BASE_URL, OPENAI_API_KEY): often the same
+ * provider. Every EMBEDDINGS_* value is checked even without EMBEDDINGS_MODEL (a bad value is a mistake
+ * whether or not it is used yet); without a key and a server, every question would fail against OpenAI.
+ */
 function embeddingsFrom(env: Env): EmbeddingsConfig | null {
   const model = read(env, 'EMBEDDINGS_MODEL');
+  const minSimilarity = decimal(env, 'EMBEDDINGS_MIN_SIMILARITY', 0.6, 0, 1);
+  const ownBaseUrl = httpUrl(env, 'EMBEDDINGS_BASE_URL');
   if (model === undefined) return null;
-  return {
-    model,
-    baseUrl: httpUrl(env, 'EMBEDDINGS_BASE_URL') ?? httpUrl(env, 'OPENAI_BASE_URL'),
-    apiKey: read(env, 'EMBEDDINGS_API_KEY') ?? read(env, 'OPENAI_API_KEY'),
-    minSimilarity: decimal(env, 'EMBEDDINGS_MIN_SIMILARITY', 0.6, 0, 1),
-  };
+  const baseUrl = ownBaseUrl ?? httpUrl(env, 'OPENAI_BASE_URL');
+  const apiKey = read(env, 'EMBEDDINGS_API_KEY') ?? read(env, 'OPENAI_API_KEY');
+  if (baseUrl === undefined && apiKey === undefined) {
+    throw new ConfigError(
+      'EMBEDDINGS_MODEL',
+      "needs a key for OpenAI's API (EMBEDDINGS_API_KEY or OPENAI_API_KEY) or another server (EMBEDDINGS_BASE_URL or OPENAI_BASE_URL)",
+    );
+  }
+  return { model, baseUrl, apiKey, minSimilarity };
+}
+
+/** `ANSWER_ENGINE=openai` needs somewhere to send questions: OpenAI's API with a key, or another server. */
+function openAiFrom(env: Env, engine: Config['answerEngine']): OpenAiConfig {
+  const openai = { baseUrl: httpUrl(env, 'OPENAI_BASE_URL'), apiKey: read(env, 'OPENAI_API_KEY'), model: read(env, 'OPENAI_MODEL'), apiVersion: apiVersionFrom(env) };
+  if (engine === 'openai' && openai.baseUrl === undefined && openai.apiKey === undefined) {
+    throw new ConfigError(
+      'ANSWER_ENGINE',
+      "openai needs OPENAI_API_KEY (OpenAI's own API) or OPENAI_BASE_URL (another OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama)",
+    );
+  }
+  if (openai.apiVersion !== undefined && openai.baseUrl === undefined) {
+    throw new ConfigError('OPENAI_API_VERSION', "is Azure OpenAI's deployment API: set OPENAI_BASE_URL to the deployment's URL too");
+  }
+  return openai;
+}
+
+/** An address to listen on: an IP address or a host name, not a URL. */
+function hostFrom(env: Env): string {
+  const raw = read(env, 'HOST') ?? '127.0.0.1';
+  if (!ipaddr.isValid(raw) && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(raw)) {
+    throw new ConfigError('HOST', `expected an IP address or a host name to listen on (e.g. 127.0.0.1 or 0.0.0.0), got "${raw}"`);
+  }
+  return raw;
+}
+
+/** Links are made by appending paths to it: a query or a fragment would end up in the middle of every link. */
+function publicUrlFrom(env: Env): string | null {
+  const url = httpUrl(env, 'PUBLIC_URL');
+  if (url === undefined) return null;
+  const parsed = new URL(url);
+  if (parsed.search !== '' || parsed.hash !== '' || parsed.username !== '' || parsed.password !== '') {
+    throw new ConfigError('PUBLIC_URL', `expected the address people open the service at (e.g. https://chat.example.com), without a query, fragment or credentials, got "${url}"`);
+  }
+  return url;
+}
+
+/** A duration that must be above zero. */
+function positiveDuration(env: Env, name: string, fallback: string): number {
+  const ms = duration(env, name, fallback);
+  if (ms <= 0) throw new ConfigError(name, `must be longer than 0, got "${read(env, name) ?? fallback}"`);
+  return ms;
+}
+
+/**
+ * Where the database is, for logs and messages, never with a password: SQLite's file, or PostgreSQL's
+ * host, port, database, user (and schema when the URL's options choose one).
+ */
+export function describeDatabase(database: Config['database']): string {
+  if (database.kind === 'sqlite') return `SQLite ${database.path}`;
+  try {
+    const url = new URL(database.url);
+    const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || '(the user\'s default)';
+    const user = decodeURIComponent(url.username) || '(the default user)';
+    const schema = /search_path=([^\s&]+)/.exec(url.searchParams.get('options') ?? '')?.[1];
+    return `PostgreSQL database ${name} on ${url.hostname || 'localhost'}:${url.port || '5432'} as user ${user}${schema ? `, schema ${schema}` : ''}`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL cannot be read as a URL)';
+  }
+}
+
+/** The database the environment names, without touching the disk (no DATA_DIR or key is created). */
+export function databaseOf(env: Env = process.env): Config['database'] {
+  return databaseFrom(env, resolve(read(env, 'DATA_DIR') ?? './data'));
+}
+
+/**
+ * Settings that are valid one by one but do nothing, or do something unexpected, together: the start
+ * logs each as a warning.
+ */
+export function configWarnings(config: Config, env: Env = process.env, role: Role = config.role): string[] {
+  const warnings: string[] = [];
+  if (config.embeddings === null) {
+    const unused = ['EMBEDDINGS_BASE_URL', 'EMBEDDINGS_API_KEY', 'EMBEDDINGS_MIN_SIMILARITY'].filter((name) => read(env, name) !== undefined);
+    if (unused.length) warnings.push(`${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} set but EMBEDDINGS_MODEL is not: no embeddings are used`);
+  }
+  if (config.answerEngine === 'extractive') {
+    const unused = ['OPENAI_MODEL', 'OPENAI_API_VERSION'].filter((name) => read(env, name) !== undefined);
+    if (unused.length) warnings.push(`${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} set but ANSWER_ENGINE is extractive: no model is asked`);
+  }
+  if (config.smtp === null && read(env, 'SMTP_FROM') !== undefined) warnings.push('SMTP_FROM is set but SMTP_URL is not: no email is sent');
+  if (config.database.kind === 'sqlite' && role !== 'all') {
+    warnings.push(`ROLE=${role} on SQLite: SQLite has one writer, so run one process with ROLE=all (separate api and worker processes need PostgreSQL)`);
+  }
+  if (config.publicUrl === null && role !== 'worker' && (config.host === '0.0.0.0' || config.host === '::')) {
+    warnings.push(`PUBLIC_URL is not set: invitation and inbox links will point to ${publicBase(config)}, which works on this machine only; set PUBLIC_URL to the address people open the service at`);
+  }
+  return warnings;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -255,7 +352,8 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('OUTBOUND_ALLOW_HOSTS', (error as Error).message.replace(/^OUTBOUND_ALLOW_HOSTS: /, ''));
   }
   const port = integer(env, 'PORT', 8080, 0, 65535);
-  const host = read(env, 'HOST') ?? '127.0.0.1';
+  const host = hostFrom(env);
+  const answerEngine = oneOf(env, 'ANSWER_ENGINE', ['extractive', 'openai'], 'extractive');
   const config: Config = {
     port,
     host,
@@ -263,27 +361,23 @@ export function loadConfig(env: Env = process.env): Config {
     database,
     databaseBusyTimeoutMs: duration(env, 'DATABASE_BUSY_TIMEOUT', '3s'),
     role: oneOf(env, 'ROLE', ['all', 'api', 'worker'], 'all'),
-    secretKey: secretKeyFrom(env, dataDir, database),
     outboundAllowHosts,
     webhookRetryDelaysMs: delays,
-    webhookTimeoutMs: duration(env, 'WEBHOOK_TIMEOUT', '10s'),
+    webhookTimeoutMs: positiveDuration(env, 'WEBHOOK_TIMEOUT', '10s'),
     webhookDisableAfter: integer(env, 'WEBHOOK_DISABLE_AFTER', 20, 1, 1_000_000),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT', 1200, 0, 100_000_000),
-    answerEngine: oneOf(env, 'ANSWER_ENGINE', ['extractive', 'openai'], 'extractive'),
-    openai: {
-      baseUrl: httpUrl(env, 'OPENAI_BASE_URL'),
-      apiKey: read(env, 'OPENAI_API_KEY'),
-      model: read(env, 'OPENAI_MODEL'),
-      apiVersion: apiVersionFrom(env),
-    },
+    answerEngine,
+    openai: openAiFrom(env, answerEngine),
     embeddings: embeddingsFrom(env),
     metaGraphUrl: httpUrl(env, 'META_GRAPH_URL', 'https://graph.facebook.com/v21.0') as string,
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     bootstrap: boolean(env, 'BOOTSTRAP', true),
     metrics: boolean(env, 'METRICS', false),
     trustProxy: trustProxyFrom(env),
-    publicUrl: httpUrl(env, 'PUBLIC_URL') ?? null,
+    publicUrl: publicUrlFrom(env),
     smtp: smtpFrom(env),
+    // Last: a generated key is written to DATA_DIR, which no other bad value should leave behind.
+    secretKey: secretKeyFrom(env, dataDir, database),
   };
   return Object.freeze(config);
 }

@@ -145,6 +145,8 @@ describe('chatbot-ops CLI', () => {
   it('creates accounts, users, chatbots and tokens with --json printing exactly the listed fields', async () => {
     const dataDir = tempDir();
     const env = { DATA_DIR: dataDir };
+    // Only migrate (and start) create a database: the other commands refuse a DATA_DIR without one.
+    await json(['migrate'], env);
     const account = await json(
       ['accounts', 'create', '--name', 'Acme Ltd', '--subscription', 'inactive'],
       env,
@@ -280,6 +282,7 @@ describe('chatbot-ops CLI', () => {
 
   it('prints a readable line without --json', async () => {
     const env = { DATA_DIR: tempDir() };
+    await json(['migrate'], env);
     const account = await run(['accounts', 'create', '--name', 'Readable'], env);
     assert.equal(account.code, 0, account.stderr);
     assert.equal(account.stdout.trim().split('\n').length, 1, account.stdout);

@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
+import { publicBase } from '../config.js';
 import { iso, isoOrNull } from '../lib/clock.js';
 import { isRole, parseScopes } from '../modules/accounts/index.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../modules/people/index.js';
 import { withDatabase } from './context.js';
-import { print, type Output } from './output.js';
+import { print, PUBLIC_URL_NOTE, type Output } from './output.js';
 
 const presentAccount = (a: { id: string; name: string; subscription_status: string; created_at: number }) => ({
   id: a.id,
@@ -98,9 +99,12 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .command('invite <userId>')
     .description('print a one-time link (valid 72 hours) where the team member sets a password for the inbox')
     .action((userId: string) =>
-      withDatabase(async ({ people }) => {
+      withDatabase(async ({ people, config }) => {
         const invitation = await people.invite(userId);
         const expiresAt = iso(invitation.expiresAt);
+        // Without PUBLIC_URL the link is made on this environment's HOST and PORT, which need not be where
+        // the service runs (another port, a proxy): say so, on stderr, so that stdout stays the result.
+        if (config.publicUrl === null) process.stderr.write(`chatbot-ops: note: ${PUBLIC_URL_NOTE(publicBase(config))}\n`);
         print(
           output(),
           { userId: invitation.user.id, email: invitation.user.email, link: invitation.link, expiresAt },

@@ -1,17 +1,17 @@
-// Opens the configured database for one command, with migrations applied, and closes it afterwards.
+// Opens the configured database for one command, once it is known to exist with every migration run
+// (see database.ts: a command never creates or migrates a database), and closes it afterwards.
 // Commands get the services they use, built here the same way the composition root builds them (the
 // channel set-up services are loaded by their own commands: the rest of the CLI needs none of the
 // channels capability's code).
-import { loadConfig, type Config } from '../config.js';
+import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
 import { systemClock, type Clock } from '../lib/clock.js';
-import { openDatabase } from '../db/connect.js';
 import { createNotifications, type Notifications } from '../db/notifications.js';
 import { createLogger } from '../logger.js';
 import { createAccountsService, type AccountsService } from '../modules/accounts/index.js';
 import { createChatbotsService, type ChatbotsService } from '../modules/chatbots/index.js';
 import { createPeopleService, type PeopleService } from '../modules/people/index.js';
+import { openReadyDatabase } from './database.js';
 
 export interface CommandContext {
   config: Config;
@@ -33,10 +33,8 @@ export function commandServices(config: Config, db: Db, clock: Clock, notificati
 }
 
 export async function withDatabase<T>(run: (context: CommandContext) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  const database = openDatabase(config);
+  const { config, database } = await openReadyDatabase();
   try {
-    await migrateToLatest(database.db);
     const notifications = createNotifications(database.pgPool, createLogger(config.logLevel));
     return await run(commandServices(config, database.db, systemClock, notifications));
   } finally {

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // The `chatbot-ops` command line.
 import { Command, CommanderError } from 'commander';
-import { ConfigError, loadConfig } from '../config.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { openDatabase } from '../db/connect.js';
+import { ConfigError } from '../config.js';
 import { VERSION } from '../version.js';
 import { registerAccountCommands } from './accounts.js';
+import { registerBackupCommand } from './backup.js';
 import { registerChannelCommands } from './channels.js';
 import { registerLeadCommands } from './leads.js';
-import { fail, print, type Output } from './output.js';
+import { registerMigrateCommand } from './migrate.js';
+import { fail, type Output } from './output.js';
 import { registerStartCommand } from './start.js';
 import { registerWebhookCommands } from './webhooks.js';
 
@@ -21,18 +21,8 @@ const program = new Command('chatbot-ops')
 const output = (): Output => ({ json: Boolean(program.opts<{ json?: boolean }>().json) });
 
 registerStartCommand(program, output);
-program
-  .command('migrate')
-  .description('apply database migrations')
-  .action(async () => {
-    const database = openDatabase(loadConfig());
-    try {
-      const migrated = await migrateToLatest(database.db);
-      print(output(), { migrated }, migrated.length ? `migrated: ${migrated.join(', ')}` : 'already up to date');
-    } finally {
-      await database.close();
-    }
-  });
+registerMigrateCommand(program, output);
+registerBackupCommand(program, output);
 registerAccountCommands(program, output);
 registerChannelCommands(program, output);
 registerLeadCommands(program, output);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig, type Role } from '../config.js';
 import { iso } from '../lib/clock.js';
 import { inviteLink } from '../modules/people/index.js';
-import { print, type Output } from './output.js';
+import { print, PUBLIC_URL_NOTE, type Output } from './output.js';
 
 export function registerStartCommand(program: Command, output: () => Output): void {
   program
@@ -30,6 +30,7 @@ export function registerStartCommand(program: Command, output: () => Output): vo
             `  curl -H "Authorization: Bearer ${token}" ${service.url}/chatbots`,
             `Inbox: the owner (owner@example.com) sets a password at this one-time link, valid 72 hours:`,
             `  ${invitationLink}`,
+            ...(config.publicUrl === null ? [`(${PUBLIC_URL_NOTE(service.linkBase)}.)`] : []),
             '',
           ].join('\n'),
         );

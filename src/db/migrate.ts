@@ -59,3 +59,39 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   }
 }
+
+export interface MigrationStatus {
+  /** Run already, oldest first, with when (ISO 8601). */
+  applied: Array<{ name: string; appliedAt: string }>;
+  /** Known to this version and not run yet, in the order they would run. */
+  pending: string[];
+  /** Run already but unknown to this version: the database was migrated by a newer one. */
+  unknown: string[];
+  /** Whether the database holds the migrations' bookkeeping table at all (false: an empty database). */
+  initialized: boolean;
+}
+
+/** What has run and what would run, read without changing anything (no lock, no bookkeeping table made). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrationStatus(db: Kysely<any>): Promise<MigrationStatus> {
+  let rows: Array<{ name: string; timestamp: string }>;
+  try {
+    rows = (await sql<{ name: string; timestamp: string }>`select name, timestamp from schema_migrations order by name`.execute(db)).rows;
+  } catch (error) {
+    // No bookkeeping table: nothing has run. Anything else (the server cannot be reached) is the caller's.
+    if (!isMissingTable(error)) throw error;
+    return { applied: [], pending: Object.keys(migrations).sort(), unknown: [], initialized: false };
+  }
+  const known = Object.keys(migrations).sort();
+  const names = new Set(rows.map((row) => row.name));
+  return {
+    applied: rows.map((row) => ({ name: row.name, appliedAt: new Date(row.timestamp).toISOString() })),
+    pending: known.filter((name) => !names.has(name)),
+    unknown: rows.map((row) => row.name).filter((name) => !(name in migrations)),
+    initialized: true,
+  };
+}
+
+/** SQLite's "no such table" or PostgreSQL's undefined_table (42P01). */
+const isMissingTable = (error: unknown) =>
+  (error as { code?: string } | null)?.code === '42P01' || /no such table/i.test(error instanceof Error ? error.message : String(error));
