@@ -8,28 +8,16 @@ import { mkdirSync } from 'node:fs';
 import { afterEach, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describeEachDialect, type TestApp } from '../support/app.js';
-import { SCREENSHOTS, noHorizontalScroll, press, reach, seriousAxeViolations, typeInto, until, useChromium } from '../support/browser.js';
+import { SCREENSHOTS, noHorizontalScroll, press, reach, seriousAxeViolations, typeInto, until, useChromium, signedInToInbox } from '../support/browser.js';
 import { seed } from '../support/factories.js';
-import { listen } from '../channels/support.js';
 
-const PASSWORD = 'correct horse battery staple';
 const chromiumForTests = useChromium('the saved replies browser test');
 const browser = chromiumForTests.browser;
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 740 };
 
-async function signedIn(t: TestApp, userId: string, contexts: BrowserContext[], hash: string, viewport = WIDE): Promise<Page> {
-  const person = await t.deps.people.setPassword(userId, PASSWORD);
-  const base = await listen(t.app);
-  const context = await browser().newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${base}/inbox/${hash}`);
-  await typeInto(page, page.getByLabel('Email'), person.email);
-  await typeInto(page, page.getByLabel('Password'), PASSWORD);
-  await page.keyboard.press('Enter');
-  return page;
-}
+const signedIn = (t: TestApp, userId: string, contexts: BrowserContext[], hash: string, viewport = WIDE): Promise<Page> =>
+  signedInToInbox(t, browser(), userId, contexts, hash, { viewport });
 
 /** axe-core finds nothing serious, and the page fits 375 px; then back to the width it had. */
 async function checkAtPhoneWidth(page: Page, what: string, screenshot: string | null): Promise<void> {

@@ -7,27 +7,15 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describeEachDialect, type TestApp } from '../support/app.js';
-import { hasFocus, noHorizontalScroll, press, reach, seriousAxeViolations, typeInto, until, useChromium } from '../support/browser.js';
+import { hasFocus, noHorizontalScroll, press, reach, seriousAxeViolations, typeInto, until, useChromium, signedInToInbox } from '../support/browser.js';
 import { escalated, insertHandovers } from '../conversations/support.js';
 import { seed, type Seeded } from '../support/factories.js';
-import { listen } from '../channels/support.js';
 
-const PASSWORD = 'correct horse battery staple';
 const chromiumForTests = useChromium('the team inbox browser test');
 const browser = chromiumForTests.browser;
 
-async function signedIn(t: TestApp, s: Seeded, contexts: BrowserContext[], hash: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const dana = await t.deps.people.setPassword(s.userId, PASSWORD);
-  const base = await listen(t.app);
-  const context = await browser().newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${base}/inbox/${hash}`);
-  await typeInto(page, page.getByLabel('Email'), dana.email);
-  await typeInto(page, page.getByLabel('Password'), PASSWORD);
-  await page.keyboard.press('Enter');
-  return page;
-}
+const signedIn = (t: TestApp, s: Seeded, contexts: BrowserContext[], hash: string, viewport = { width: 1280, height: 900 }): Promise<Page> =>
+  signedInToInbox(t, browser(), s.userId, contexts, hash, { viewport });
 
 describeEachDialect('the team inbox in Chromium', (t) => {
   const contexts: BrowserContext[] = [];

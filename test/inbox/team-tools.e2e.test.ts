@@ -5,27 +5,15 @@
 import assert from 'node:assert/strict';
 import { afterEach, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { listen } from '../channels/support.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
-import { SCREENSHOTS, chooseByTyping, noHorizontalScroll, press, seriousAxeViolations, typeInto, until, useChromium } from '../support/browser.js';
+import { SCREENSHOTS, chooseByTyping, noHorizontalScroll, press, seriousAxeViolations, typeInto, until, useChromium, signedInToInbox } from '../support/browser.js';
 import { seed } from '../support/factories.js';
 
-const PASSWORD = 'correct horse battery staple';
 const chromiumForTests = useChromium('the team tools browser test');
 const browser = chromiumForTests.browser;
 
-async function signedIn(t: TestApp, userId: string, contexts: BrowserContext[], hash: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const person = await t.deps.people.setPassword(userId, PASSWORD);
-  const base = await listen(t.app);
-  const context = await browser().newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${base}/inbox/${hash}`);
-  await typeInto(page, page.getByLabel('Email'), person.email);
-  await typeInto(page, page.getByLabel('Password'), PASSWORD);
-  await page.keyboard.press('Enter');
-  return page;
-}
+const signedIn = (t: TestApp, userId: string, contexts: BrowserContext[], hash: string, viewport = { width: 1280, height: 900 }): Promise<Page> =>
+  signedInToInbox(t, browser(), userId, contexts, hash, { viewport });
 
 describeEachDialect('the team tools in Chromium', (t) => {
   const contexts: BrowserContext[] = [];

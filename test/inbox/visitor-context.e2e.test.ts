@@ -12,26 +12,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
-import { SCREENSHOTS, noHorizontalScroll, seriousAxeViolations, startShop, typeInto, until, useChromium } from '../support/browser.js';
+import { SCREENSHOTS, noHorizontalScroll, seriousAxeViolations, startShop, until, useChromium, signedInToInbox } from '../support/browser.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { listen } from '../channels/support.js';
 
-const PASSWORD = 'correct horse battery staple';
 const chromiumForTests = useChromium('the visitor context browser test');
 const browser = chromiumForTests.browser;
 
-async function signedIn(t: TestApp, s: Seeded, contexts: BrowserContext[], hash: string, viewport: { width: number; height: number }): Promise<Page> {
-  const dana = await t.deps.people.setPassword(s.userId, PASSWORD);
-  const base = await listen(t.app);
-  const context = await browser().newContext({ viewport, timezoneId: 'Europe/London' });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${base}/inbox/${hash}`);
-  await typeInto(page, page.getByLabel('Email'), dana.email);
-  await typeInto(page, page.getByLabel('Password'), PASSWORD);
-  await page.keyboard.press('Enter');
-  return page;
-}
+const signedIn = (t: TestApp, s: Seeded, contexts: BrowserContext[], hash: string, viewport: { width: number; height: number }): Promise<Page> =>
+  signedInToInbox(t, browser(), s.userId, contexts, hash, { viewport, timezoneId: 'Europe/London' });
 
 /** The thread of the widget's conversation on `page`, from its sessionStorage. */
 const threadOf = (page: Page, chatbotId: string) =>

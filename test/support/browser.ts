@@ -11,7 +11,9 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { listen } from '../channels/support.js';
+import type { TestApp } from './app.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -159,3 +161,30 @@ export async function until(check: () => Promise<boolean>, what: string, timeout
 /** Whether the page fits its window's width (no sideways scrolling). */
 export const noHorizontalScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** The password the browser tests give the people they sign in. */
+export const INBOX_PASSWORD = 'correct horse battery staple';
+
+/**
+ * A new browser context (kept in `contexts`, for the test to close) on the inbox at `hash`, signed in by
+ * keyboard as the person `userId` (given a password first). The service listens on a real socket.
+ */
+export async function signedInToInbox(
+  t: TestApp,
+  browser: Browser,
+  userId: string,
+  contexts: BrowserContext[],
+  hash: string,
+  options: BrowserContextOptions = { viewport: { width: 1280, height: 900 } },
+): Promise<Page> {
+  const person = await t.deps.people.setPassword(userId, INBOX_PASSWORD);
+  const base = await listen(t.app);
+  const context = await browser.newContext(options);
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${base}/inbox/${hash}`);
+  await typeInto(page, page.getByLabel('Email'), person.email);
+  await typeInto(page, page.getByLabel('Password'), INBOX_PASSWORD);
+  await page.keyboard.press('Enter');
+  return page;
+}

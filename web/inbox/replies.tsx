@@ -2,7 +2,7 @@
 // with `/` and the reply's name. Everyone reads the list; owners and admins add, change and delete them.
 import { useState } from 'preact/hooks';
 import { CANNED_REPLIES_PATH, api } from './api';
-import { ConfirmButton, Failed, ShowMore, failure, usePaged } from './console/shared';
+import { ConfirmButton, Failed, ShowMore, useEditedList } from './console/shared';
 import type { CannedReply, User } from './types';
 
 const NAME_MAX = 40;
@@ -16,23 +16,7 @@ interface Draft {
 
 export function SavedRepliesPage({ me }: { me: User }) {
   const canEdit = me.role === 'owner' || me.role === 'admin';
-  const replies = usePaged<CannedReply>(CANNED_REPLIES_PATH, 'cannedReplies', []);
-  const reload = replies.reload;
-  const [added, setAdded] = useState(0);
-  const [editing, setEditing] = useState<string | null>(null);
-  const [error, setError] = useState('');
-
-  const act = async (work: () => Promise<unknown>): Promise<boolean> => {
-    setError('');
-    try {
-      await work();
-      reload();
-      return true;
-    } catch (failed) {
-      setError(failure(failed));
-      return false;
-    }
-  };
+  const { list: replies, added, addedOne, editing, setEditing, error, act } = useEditedList<CannedReply>(CANNED_REPLIES_PATH, 'cannedReplies');
 
   return (
     <section class="report console saved-replies" aria-labelledby="replies-title">
@@ -48,7 +32,7 @@ export function SavedRepliesPage({ me }: { me: User }) {
       {replies.state.state === 'loading' ? (
         <p role="status">Loading the saved replies…</p>
       ) : replies.state.state === 'failed' ? (
-        <Failed message={replies.state.message} retry={reload} />
+        <Failed message={replies.state.message} retry={replies.reload} />
       ) : replies.items.length === 0 ? (
         <p class="empty-state">No saved reply yet.</p>
       ) : (
@@ -102,7 +86,7 @@ export function SavedRepliesPage({ me }: { me: User }) {
           initial={{ name: '', text: '' }}
           submitLabel="Add the reply"
           onSubmit={async (draft) => {
-            if (await act(() => api.createCannedReply(draft))) setAdded((n) => n + 1);
+            if (await act(() => api.createCannedReply(draft))) addedOne();
           }}
         />
       )}

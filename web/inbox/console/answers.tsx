@@ -4,7 +4,7 @@
 import { useState } from 'preact/hooks';
 import { call } from '../api';
 import type { CuratedAnswer } from '../types';
-import { ChatbotPage, ConfirmButton, Failed, ShowMore, failure, usePaged } from './shared';
+import { ChatbotPage, ConfirmButton, Failed, ShowMore, useEditedList } from './shared';
 
 export function AnswersPage({ chatbotId }: { chatbotId: string | null }) {
   return (
@@ -28,23 +28,7 @@ const bodyOf = (draft: Draft) => ({
 
 function Answers({ chatbotId }: { chatbotId: string }) {
   const path = `/chatbots/${encodeURIComponent(chatbotId)}/answers`;
-  const answers = usePaged<CuratedAnswer>(path, 'answers', []);
-  const reload = answers.reload;
-  const [added, setAdded] = useState(0);
-  const [editing, setEditing] = useState<string | null>(null);
-  const [error, setError] = useState('');
-
-  const act = async (work: () => Promise<unknown>): Promise<boolean> => {
-    setError('');
-    try {
-      await work();
-      reload();
-      return true;
-    } catch (failed) {
-      setError(failure(failed));
-      return false;
-    }
-  };
+  const { list: answers, added, addedOne, editing, setEditing, error, act } = useEditedList<CuratedAnswer>(path, 'answers');
 
   return (
     <>
@@ -54,7 +38,7 @@ function Answers({ chatbotId }: { chatbotId: string }) {
       {answers.state.state === 'loading' ? (
         <p role="status">Loading the answers…</p>
       ) : answers.state.state === 'failed' ? (
-        <Failed message={answers.state.message} retry={reload} />
+        <Failed message={answers.state.message} retry={answers.reload} />
       ) : answers.items.length === 0 ? (
         <p class="empty-state">No curated answer yet.</p>
       ) : (
@@ -106,7 +90,7 @@ function Answers({ chatbotId }: { chatbotId: string }) {
         initial={{ question: '', alternatives: '', answer: '' }}
         submitLabel="Add the answer"
         onSubmit={async (draft) => {
-          if (await act(() => call('POST', path, bodyOf(draft)))) setAdded((n) => n + 1);
+          if (await act(() => call('POST', path, bodyOf(draft)))) addedOne();
         }}
       />
     </>

@@ -253,6 +253,32 @@ export function usePaged<T>(path: string, key: string, keys: readonly unknown[],
 }
 
 
+/**
+ * A paged list the page edits in place: which item is being edited, a key that renews the add form after
+ * each addition, the last action's error, and `act`, which runs an action and reads the list again
+ * (true when it succeeded).
+ */
+export function useEditedList<T>(path: string, key: string) {
+  const list = usePaged<T>(path, key, []);
+  const reload = list.reload;
+  const [added, setAdded] = useState(0);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [error, setError] = useState('');
+
+  const act = async (work: () => Promise<unknown>): Promise<boolean> => {
+    setError('');
+    try {
+      await work();
+      reload();
+      return true;
+    } catch (failed) {
+      setError(failure(failed));
+      return false;
+    }
+  };
+  return { list, added, addedOne: () => setAdded((n) => n + 1), editing, setEditing, error, act };
+}
+
 /** "Show more …" under a paged list, while there is more. */
 export function ShowMore({ list, label }: { list: { hasMore: boolean; loadingMore: boolean; more(): Promise<void> }; label: string }) {
   if (!list.hasMore) return null;
