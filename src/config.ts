@@ -38,6 +38,8 @@ export interface Config {
   publicUrl: string | null;
   /** Email of new escalations; null: no email is sent. */
   smtp: { url: string; from: string } | null;
+  /** Variables that are set but do nothing with the others (see configWarnings). */
+  unusedSettings: string[];
 }
 
 /** The `openai` answer engine's server: any OpenAI-compatible chat-completions API. */
@@ -316,17 +318,22 @@ export function databaseOf(env: Env = process.env): Config['database'] {
  * Settings that are valid one by one but do nothing, or do something unexpected, together: the start
  * logs each as a warning.
  */
-export function configWarnings(config: Config, env: Env = process.env, role: Role = config.role): string[] {
+function unusedSettingsOf(env: Env, parts: Pick<Config, 'embeddings' | 'answerEngine' | 'smtp'>): string[] {
   const warnings: string[] = [];
-  if (config.embeddings === null) {
+  if (parts.embeddings === null) {
     const unused = ['EMBEDDINGS_BASE_URL', 'EMBEDDINGS_API_KEY', 'EMBEDDINGS_MIN_SIMILARITY'].filter((name) => read(env, name) !== undefined);
     if (unused.length) warnings.push(`${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} set but EMBEDDINGS_MODEL is not: no embeddings are used`);
   }
-  if (config.answerEngine === 'extractive') {
+  if (parts.answerEngine === 'extractive') {
     const unused = ['OPENAI_MODEL', 'OPENAI_API_VERSION'].filter((name) => read(env, name) !== undefined);
     if (unused.length) warnings.push(`${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} set but ANSWER_ENGINE is extractive: no model is asked`);
   }
-  if (config.smtp === null && read(env, 'SMTP_FROM') !== undefined) warnings.push('SMTP_FROM is set but SMTP_URL is not: no email is sent');
+  if (parts.smtp === null && read(env, 'SMTP_FROM') !== undefined) warnings.push('SMTP_FROM is set but SMTP_URL is not: no email is sent');
+  return warnings;
+}
+
+export function configWarnings(config: Config, role: Role = config.role): string[] {
+  const warnings = [...config.unusedSettings];
   if (config.database.kind === 'sqlite' && role !== 'all') {
     warnings.push(`ROLE=${role} on SQLite: SQLite has one writer, so run one process with ROLE=all (separate api and worker processes need PostgreSQL)`);
   }
@@ -376,8 +383,10 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxyFrom(env),
     publicUrl: publicUrlFrom(env),
     smtp: smtpFrom(env),
+    unusedSettings: [],
     // Last: a generated key is written to DATA_DIR, which no other bad value should leave behind.
     secretKey: secretKeyFrom(env, dataDir, database),
   };
+  config.unusedSettings = unusedSettingsOf(env, config);
   return Object.freeze(config);
 }

@@ -205,7 +205,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
   const typing = createTyping(core);
 
   const capabilities = [
-    mount(healthCapability, { database }),
+    mount(healthCapability, { database, logger, config }),
     mount(peopleCapability, { db, clock, config, logger, people, paginator }),
     mount(chatbotsCapability, { chatbots, paginator }),
     mount(analyticsCapability, { analytics: createAnalyticsService({ db, clock }) }),

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, buildWorkerApp } from './app.js';
 import { bootstrapIfEmpty, type BootstrapResult } from './bootstrap.js';
-import { publicBase, type Config, type Role } from './config.js';
+import type { Logger } from 'pino';
+import { configWarnings, describeDatabase, publicBase, type Config, type Role } from './config.js';
 import { createDeps, type AppDeps } from './deps.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Clock } from './lib/clock.js';
@@ -22,9 +23,26 @@ export interface RunningService {
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-export async function startService(config: Config, options: { role?: Role; clock?: Clock } = {}): Promise<RunningService> {
+/**
+ * What this process runs with, in one log line at start: the database (never a password), the role, the
+ * answer engine, the embeddings model and the address links are made on.
+ */
+export function startSummary(config: Config, role: Role) {
+  return {
+    database: config.database.kind,
+    databaseLocation: describeDatabase(config.database),
+    role,
+    answerEngine: config.answerEngine === 'openai' ? `openai (${config.openai.model ?? 'its default model'} at ${config.openai.baseUrl ?? "OpenAI's API"})` : 'extractive',
+    embeddings: config.embeddings ? `${config.embeddings.model} at ${config.embeddings.baseUrl ?? "OpenAI's API"}` : 'off',
+    publicUrl: config.publicUrl ?? `not set (links use ${config.port === 0 ? 'the address this process listens on' : publicBase(config)})`,
+  };
+}
+
+export async function startService(config: Config, options: { role?: Role; clock?: Clock; logger?: Logger } = {}): Promise<RunningService> {
   const role = options.role ?? config.role;
-  const logger = createLogger(config.logLevel);
+  const logger = options.logger ?? createLogger(config.logLevel);
+  logger.info(startSummary(config, role), 'starting');
+  for (const warning of configWarnings(config, role)) logger.warn(warning);
   if (config.outboundAllowHosts.length > 0) {
     logger.warn({ hosts: config.outboundAllowHosts }, 'OUTBOUND_ALLOW_HOSTS is set: outbound requests may reach these private hosts (development and tests only)');
   }

@@ -324,7 +324,7 @@ describe('loadConfig checks the settings together', () => {
   });
 
   it('warns of settings that do nothing together, or make links that work on this machine only', () => {
-    const warningsOf = (env: Record<string, string>) => configWarnings(load(env), { SECRET_KEY: KEY, ...env });
+    const warningsOf = (env: Record<string, string>) => configWarnings(load(env));
     assert.deepEqual(warningsOf({}), []);
     assert.deepEqual(warningsOf({ EMBEDDINGS_MIN_SIMILARITY: '0.7' }), ['EMBEDDINGS_MIN_SIMILARITY is set but EMBEDDINGS_MODEL is not: no embeddings are used']);
     assert.match(warningsOf({ OPENAI_MODEL: 'gpt-4o' })[0] ?? '', /OPENAI_MODEL is set but ANSWER_ENGINE is extractive/);

@@ -43,6 +43,8 @@ export interface DatabaseHandle {
   pgPool: pg.Pool | null;
   usage(): DatabaseUsage;
   ping(): Promise<boolean>;
+  /** As ping, with the reason when the database does not answer. */
+  probe(): Promise<{ ok: true } | { ok: false; error: unknown }>;
   close(): Promise<void>;
 }
 
@@ -79,7 +81,14 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
       const result = await (name ? pool.query({ name, text, values: [...values] }) : pool.query(text, [...values]));
       return result.rows;
     });
-    return handle(db, 'postgres', pool, () => ({ dialect: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+    // pg-pool queues every checkout, even one an idle connection will serve on the next tick: only the
+    // requests beyond the idle connections wait for one (else a scrape's own queries would read as waiting).
+    return handle(db, 'postgres', pool, () => ({
+      dialect: 'postgres',
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: Math.max(0, pool.waitingCount - pool.idleCount),
+    }));
   }
   const path = target.path ?? ':memory:';
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -116,20 +125,22 @@ function namedStatementPool(pool: pg.Pool) {
 
 function handle(db: Kysely<Database>, dialect: DialectName, pgPool: pg.Pool | null, usage: () => DatabaseUsage): DatabaseHandle {
   let closed = false;
+  const probe = async (): Promise<{ ok: true } | { ok: false; error: unknown }> => {
+    if (closed) return { ok: false, error: new Error('the database connection is closed (the process is stopping)') };
+    try {
+      await sql`select 1`.execute(db);
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  };
   return {
     db,
     dialect,
     pgPool,
     usage,
-    async ping() {
-      if (closed) return false;
-      try {
-        await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: async () => (await probe()).ok,
+    probe,
     async close() {
       if (closed) return;
       closed = true;
