@@ -79,6 +79,13 @@ export const listSources = async (db: Executor, chatbotId: string, type: SourceT
 export const updateSource = async (db: Executor, sourceId: string, changes: Updateable<KnowledgeSourceTable>): Promise<SourceRow> =>
   sourceRow(await db.updateTable('knowledge_sources').set(changes).where('id', '=', sourceId).returningAll().executeTakeFirstOrThrow());
 
+/**
+ * `updateSource` giving back only what a list shows: the run's end writes a text of up to tens of MiB and
+ * has no use for reading it back.
+ */
+export const updateSourceShown = async (db: Executor, sourceId: string, changes: Updateable<KnowledgeSourceTable>): Promise<SourceListRow> =>
+  sourceRow(await db.updateTable('knowledge_sources').set(changes).where('id', '=', sourceId).returning(LIST_COLUMNS).executeTakeFirstOrThrow());
+
 /** Removes the source and everything indexed from it. */
 export async function deleteSource(trx: Executor, sourceId: string): Promise<void> {
   // Chunks first and explicitly: the FTS5 delete trigger must see each chunk row go.

@@ -70,12 +70,12 @@ async function endRun(trx: Executor, now: number, payload: ProcessJobPayload, re
   const source = await repo.lockSource(trx, payload.sourceId);
   if (!source || source.run_id !== payload.runId) return false;
   if (source.status !== 'processing' && source.status !== 'pending') return false;
-  let ended: SourceRow;
+  let ended: repo.SourceListRow;
   if (result.pages) await repo.replacePages(trx, source.id, result.pages, now);
   if (result.status === 'ready') {
     await repo.replaceChunks(trx, source, result.chunks);
     if (result.vectors) await storeSourceVectors(trx, source.id, result.vectors.model, result.vectors.vectors);
-    ended = await repo.updateSource(trx, source.id, {
+    ended = await repo.updateSourceShown(trx, source.id, {
       status: 'ready',
       error: null,
       text: result.text,
@@ -85,7 +85,7 @@ async function endRun(trx: Executor, now: number, payload: ProcessJobPayload, re
     });
   } else {
     // The last good content stays stored, but a failed source is not answered from.
-    ended = await repo.updateSource(trx, source.id, { status: 'failed', error: result.error, updated_at: now, last_read_at: now });
+    ended = await repo.updateSourceShown(trx, source.id, { status: 'failed', error: result.error, updated_at: now, last_read_at: now });
   }
   await emit(trx, now, source.account_id, 'knowledge.synced', { source: presentSource(ended) });
   return true;

@@ -14,10 +14,13 @@ export function stripInvisible(text: string): string {
  * one, no invisible characters. Paragraph breaks (blank lines) survive: chunking splits at them.
  */
 export function normaliseText(text: string): string {
+  // Each pattern matches only what it changes (a single space or a lone line end is left alone): a
+  // replace collects every match before it builds its result, and a 50 MB text has millions of spaces
+  // and lines, which cost hundreds of MiB to collect for nothing.
   return stripInvisible(text)
     .replace(/\r\n?/g, '\n')
-    .replace(/[^\S\n]+/g, ' ') // any horizontal whitespace, NBSP included, becomes one space
-    .replace(/ *\n */g, '\n')
+    .replace(/ [^\S\n]+|[^\S\n ][^\S\n]*/g, ' ') // any horizontal whitespace, NBSP included, becomes one space
+    .replace(/ +\n *|\n +/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
