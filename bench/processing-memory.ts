@@ -122,10 +122,11 @@ async function pdfFile(bytes: number): Promise<Uint8Array> {
   for (let p = 0; p < 300; p++) {
     const page = pdf.addPage([595, 842]);
     let y = 790;
-    for (const paragraph of lines) {
+    // One generator for every page (a for…of that breaks would close it after the first page).
+    for (let next = lines.next(); !next.done && y > 60; next = lines.next()) {
+      const paragraph = next.value;
       for (let i = 0; i < paragraph.length && y > 60; i += 90, y -= 16) page.drawText(paragraph.slice(i, i + 90), { x: 50, y, size: 9, font });
       y -= 8;
-      if (y <= 60) break;
     }
     if (p === 0) {
       const side = Math.floor(Math.sqrt(Math.max(1, bytes - 2 * MiB) / 3));
