@@ -60,6 +60,14 @@ if (webBuild.status !== 0) {
   console.error('the web build (scripts/build-web.mjs) failed');
   process.exit(webBuild.status ?? 1);
 }
+// The tests start the command line and the service as child processes hundreds of times: from the compiled
+// build, made current first (only what changed is rebuilt; nothing when npm install just built), instead of
+// compiling the sources through tsx at every start (test/support/cli-entry.ts).
+const serverBuild = spawnSync(process.execPath, [fileURLToPath(new URL('build-state.mjs', import.meta.url)), 'ensure'], { stdio: 'inherit' });
+if (serverBuild.status !== 0) {
+  console.error('the build (scripts/build-state.mjs ensure) failed');
+  process.exit(serverBuild.status ?? 1);
+}
 // The client tests (test/client/) import the TypeScript client's build (clients/typescript/dist/): build it
 // first, when they run.
 if (files.some((file) => file.startsWith(join('test', 'client')))) {
@@ -78,6 +86,7 @@ const result = spawnSync(
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      CHATBOT_OPS_TEST_CLI: 'dist',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
       NODE_EXTRA_CA_CERTS: extraCaCerts(),
     },

@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -19,8 +18,8 @@ import { createLogger } from '../src/logger.js';
 import { createAccountsService } from '../src/modules/accounts/index.js';
 import { PERMISSIONS } from '../src/modules/accounts/permissions.js';
 import { isPostgresReachable, TEST_DATABASE_URL, testConfig } from './support/app.js';
+import { CLI_ENTRY } from './support/cli-entry.js';
 
-const CLI = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const TOKEN = /^cbo_[A-Za-z0-9]{43,}$/;
@@ -53,7 +52,7 @@ function cliEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 function spawnCli(args: string[], env: Record<string, string>): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  return spawn(process.execPath, [...CLI_ENTRY, ...args], {
     env: cliEnv(env),
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -5,7 +5,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import SQLite from 'better-sqlite3';
 import { connectDatabase } from '../../src/db/connect.js';
@@ -13,8 +12,8 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createAccountsService } from '../../src/modules/accounts/index.js';
 import { createChatbotsService } from '../../src/modules/chatbots/index.js';
+import { CLI_ENTRY } from '../support/cli-entry.js';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'cbo-channels-cli-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -22,7 +21,7 @@ function run(...args: string[]): Promise<{ code: number | null; stdout: string; 
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   for (const name of ['DATABASE_URL', 'SECRET_KEY']) delete env[name];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    const child = spawn(process.execPath, [...CLI_ENTRY, ...args], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,12 +1,11 @@
-// The `chatbot-ops` command line as a real child process (from the TypeScript sources), for tests of its
+// The `chatbot-ops` command line as a real child process (see cli-entry.ts), for tests of its
 // commands on a test database (SQLite or PostgreSQL, see createTestDatabase).
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { CLI_ENTRY } from './cli-entry.js';
 import type { TestDatabase } from './app.js';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
 /** The environment of a CLI process on `database`: this one's, minus anything that would point it elsewhere. */
 export function cliEnvFor(database: TestDatabase): Record<string, string> {
@@ -17,7 +16,7 @@ export function spawnCli(args: string[], env: Record<string, string>): ChildProc
   const base: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent' };
   for (const name of ['DATABASE_URL', 'SECRET_KEY', 'DATA_DIR', 'PORT', 'HOST', 'ROLE', 'BOOTSTRAP', 'OUTBOUND_ALLOW_HOSTS'])
     delete base[name];
-  return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...base, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [...CLI_ENTRY, ...args], { env: { ...base, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 export interface CliResult {

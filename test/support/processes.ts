@@ -1,11 +1,10 @@
-// The service as real child processes (`chatbot-ops start --role …` from the TypeScript sources), for
+// The service as real child processes (`chatbot-ops start --role …`, see cli-entry.ts), for
 // tests that kill a process mid-work or run several processes on one database, and a Deployment of several
 // of them (also used by the scale-out benchmarks).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { CLI_ENTRY } from './cli-entry.js';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
 export class ServiceProcess {
   output = '';
@@ -15,7 +14,7 @@ export class ServiceProcess {
   private constructor(role: 'api' | 'worker' | 'all', env: Record<string, string>) {
     const inherited = { ...process.env };
     for (const name of ['DATABASE_URL', 'SECRET_KEY', 'DATA_DIR', 'PORT', 'ROLE']) delete inherited[name];
-    this.child = spawn(process.execPath, ['--import', 'tsx', CLI, 'start', '--role', role], {
+    this.child = spawn(process.execPath, [...CLI_ENTRY, 'start', '--role', role], {
       env: { ...inherited, LOG_LEVEL: 'info', BOOTSTRAP: 'false', RATE_LIMIT: '0', PORT: '0', ...env },
     });
     this.child.stdout.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
