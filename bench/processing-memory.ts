@@ -21,6 +21,7 @@ import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { loadConfig } from '../src/config.js';
 import { startService } from '../src/main.js';
 import { PERMISSIONS } from '../src/modules/accounts/permissions.js';
+import { prng } from './support.js';
 
 const MiB = 2 ** 20;
 const FILE_BYTES = Math.min(50 * MiB, Math.round(Number(process.env.BENCH_FILE_MB ?? 50) * 1e6));
@@ -39,16 +40,6 @@ const EXTENSIONS: Record<Format, string> = { text: 'txt', csv: 'csv', pdf: 'pdf'
 // ---------------------------------------------------------------------------------------------------
 // Inputs
 
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = 'ka lo mi ne ru sa ti vo ze pa de gu ri mo la so ta ve xi bo fu'.split(' ');
 function words(count: number, random: () => number): string[] {
