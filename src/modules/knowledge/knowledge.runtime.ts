@@ -18,7 +18,7 @@ export interface KnowledgeRuntime {
   fetch: SafeFetch;
   /** Main content of web pages (jsdom, Readability), in worker threads. */
   pages: WorkerPool<HtmlTask, HtmlContent>;
-  /** Text of files (pdf.js, OCR, mammoth, csv-parse), in worker threads with their own OCR workers. */
+  /** Text of files (pdf.js, OCR, the Word reader, csv-parse), in worker threads with their own OCR workers. */
   files: WorkerPool<ExtractTask, { text: string; title?: string }>;
   /** The chunks' and questions' vectors (EMBEDDINGS_MODEL); null: no vectors, no calls. */
   embeddings: EmbeddingsClient | null;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { buildZip, storedEntry } from '../../../scripts/make-fixtures.js';
 import {
   ExtractionError,
   type ExtractionErrorCode,
@@ -123,4 +124,61 @@ export async function priceListDocx(): Promise<Buffer> {
     ],
   });
   return Packer.toBuffer(doc);
+}
+
+const WORD_NAMESPACES = [
+  'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"',
+  'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"',
+  'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"',
+  'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"',
+  'xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"',
+  'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"',
+  'xmlns:v="urn:schemas-microsoft-com:vml"',
+  'xmlns:w14="http://schemas.microsoft.com/office/word/2010/wordml"',
+].join(' ');
+const RELATIONSHIP = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+export interface WordParts {
+  /** The inside of `w:body`. */
+  body: string;
+  /** The inside of `w:styles`, `w:numbering`, `w:footnotes` and `w:endnotes`, each a part when given. */
+  styles?: string;
+  numbering?: string;
+  footnotes?: string;
+  endnotes?: string;
+  /** More relationships of the document (`<Relationship …/>` elements) and the entries they point to. */
+  relationships?: string;
+  extra?: Array<{ name: string; content: string | Buffer }>;
+}
+
+/** A .docx written as raw WordprocessingML (stored, not deflated), for structures the docx package does not write. */
+export function wordDocument(parts: WordParts): Buffer {
+  const xml = (root: string, inside: string) =>
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:${root} ${WORD_NAMESPACES}>${inside}</w:${root}>`;
+  const related = (['styles', 'numbering', 'footnotes', 'endnotes'] as const).filter(
+    (name) => parts[name] !== undefined,
+  );
+  const rels =
+    related
+      .map(
+        (name, i) => `<Relationship Id="rId${i + 1}" Type="${RELATIONSHIP}/${name}" Target="${name}.xml"/>`,
+      )
+      .join('') + (parts.relationships ?? '');
+  return buildZip([
+    storedEntry(
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ),
+    storedEntry(
+      '_rels/.rels',
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${RELATIONSHIP}/officeDocument" Target="word/document.xml"/></Relationships>`,
+    ),
+    storedEntry(
+      'word/_rels/document.xml.rels',
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>`,
+    ),
+    storedEntry('word/document.xml', xml('document', `<w:body>${parts.body}</w:body>`)),
+    ...related.map((name) => storedEntry(`word/${name}.xml`, xml(name, parts[name]!))),
+    ...(parts.extra ?? []).map(({ name, content }) => storedEntry(name, content)),
+  ]);
 }

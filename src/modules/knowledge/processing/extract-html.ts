@@ -143,21 +143,6 @@ export function extractVisibleText(html: string, url: string): HtmlContent {
   }));
 }
 
-/**
- * Text of an HTML fragment made by a converter (a Word document's, from mammoth): no page chrome to
- * drop, only structure to keep. Tables without `th` cells take their first row as the column headings
- * (as Word tables are written) unless it reads as data.
- */
-export function fragmentText(html: string): string {
-  const dom = new JSDOM(`<!doctype html><body>${html}</body>`, { virtualConsole: new VirtualConsole() });
-  try {
-    const { body } = dom.window.document;
-    return normaliseText(body ? blockText(body, { firstRowHeadings: true }) : '');
-  } finally {
-    dom.window.close();
-  }
-}
-
 function withCleanDocument(
   html: string,
   url: string,
@@ -372,16 +357,11 @@ const LINE_BLOCKS = new Set([
   'LEGEND',
 ]);
 
-export interface BlockTextOptions {
-  /** Tables without header cells take their first row as column headings (see tableHeader). */
-  firstRowHeadings?: boolean;
-}
-
 /**
  * Text with the page's structure: headings become markdown `#` lines and blocks get blank lines, so that
  * chunking can split at the same places a reader would.
  */
-export function blockText(root: Node, options: BlockTextOptions = {}): string {
+export function blockText(root: Node): string {
   const walk = (node: Node, preformatted: boolean, parts: string[]) => {
     if (node.nodeType === 3 /* TEXT_NODE */) {
       const data = (node as Text).data;
@@ -396,7 +376,7 @@ export function blockText(root: Node, options: BlockTextOptions = {}): string {
     }
     const tag = (node as Element).tagName;
     if (tag === 'TABLE') {
-      parts.push(`\n\n${tableText(node as Element, options)}\n\n`);
+      parts.push(`\n\n${tableText(node as Element)}\n\n`);
       return;
     }
     if (tag === 'LI') {
@@ -444,20 +424,16 @@ const cellsOf = (row: Element) => [...row.children].filter((cell) => cell.tagNam
  * what its values are. A caption, leading in, comes first. Tables inside cells are read as part of their
  * cell's text.
  */
-function tableText(table: Element, options: BlockTextOptions): string {
+function tableText(table: Element): string {
   const rows = [...table.querySelectorAll('tr')].filter((row) => row.closest('table') === table);
-  const header = tableHeader(rows, options);
+  const header = tableHeader(rows);
   if (header) rows.shift();
   const caption = table.querySelector(':scope > caption');
   return tableBlock(header, rows.map((row) => cellsOf(row).map(cellText)), caption ? cellText(caption) : undefined);
 }
 
-/**
- * The column headings: the first row when it is in `thead`, all `th` cells or all in bold; with
- * `firstRowHeadings`, any first row that does not read as data: a table of one row has none, nor does a
- * two-column table of labels ("Address:" | "12 Harbour Street").
- */
-function tableHeader(rows: readonly Element[], options: BlockTextOptions): string[] | null {
+/** The column headings: the first row when it is in `thead`, all `th` cells or all in bold. */
+function tableHeader(rows: readonly Element[]): string[] | null {
   const first = rows[0];
   if (!first || rows.length < 2) return null;
   const cells = cellsOf(first);
@@ -469,12 +445,7 @@ function tableHeader(rows: readonly Element[], options: BlockTextOptions): strin
     const strong = [...cell.querySelectorAll('b, strong')].map(cellText).join(' ');
     return strong.replace(/\s+/g, '') === text.replace(/\s+/g, '');
   };
-  if (first.parentElement?.tagName === 'THEAD' || cells.every((cell) => cell.tagName === 'TH') || cells.every(bold))
-    return texts;
-  if (!options.firstRowHeadings) return null;
-  const labels = rows.every((row) => {
-    const rowCells = cellsOf(row);
-    return rowCells.length === 2 && /:$/.test(cellText(rowCells[0]!));
-  });
-  return labels ? null : texts;
+  return first.parentElement?.tagName === 'THEAD' || cells.every((cell) => cell.tagName === 'TH') || cells.every(bold)
+    ? texts
+    : null;
 }

@@ -1,5 +1,5 @@
 // Worker thread: the text of one file at a time (extractFile), with its own OCR pool for scanned pages
-// and images. pdf.js, tesseract.js and mammoth load only here: pdf.js's legacy build replaces globals
+// and images. pdf.js and tesseract.js load only here: pdf.js's legacy build replaces globals
 // process-wide (JSON, Array.prototype.push, AbortSignal, ...), which the API must not run on.
 import type * as Readers from './index.js';
 import { createOcrPool, type OcrPool } from './ocr.js';

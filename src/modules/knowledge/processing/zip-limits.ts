@@ -22,13 +22,20 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
 /**
  * Inflates every entry once, counting bytes as they come, and stops at the first limit passed. Sizes
  * written in the headers are never trusted: they are exactly what a zip bomb lies about. Nothing is kept,
- * so memory stays at one inflate window whatever the archive claims.
+ * so memory stays at one inflate window whatever the archive claims. The archive is bytes in memory or a
+ * file (its path), read where needed and never whole.
  */
-export async function assertZipWithinLimits(zip: Buffer, limits: Partial<ZipLimits> = {}): Promise<void> {
+export async function assertZipWithinLimits(
+  zip: Buffer | string,
+  limits: Partial<ZipLimits> = {},
+): Promise<void> {
   const { maxTotalBytes, maxEntries, maxRatio, ratioCheckAfterBytes } = { ...DEFAULT_ZIP_LIMITS, ...limits };
   let archive: yauzl.ZipFile;
   try {
-    archive = await yauzl.fromBufferPromise(zip, { lazyEntries: true, validateEntrySizes: false });
+    const options = { lazyEntries: true, validateEntrySizes: false };
+    archive = await (typeof zip === 'string'
+      ? yauzl.openPromise(zip, options)
+      : yauzl.fromBufferPromise(zip, options));
   } catch (error) {
     throw damaged(error);
   }
