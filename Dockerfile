@@ -1,30 +1,31 @@
 # syntax=docker/dockerfile:1
 # The chatbot-ops image: one image for every role (ROLE=all, api or worker). Build: `docker build -t chatbot-ops .`
 #
-# Stage 1 compiles the server and bundles the browser code with the dev dependencies. Stage 2 installs
-# the production dependencies alone; both run on the full Debian image, which has the compilers that
-# better-sqlite3 falls back to when no prebuilt binary fits. The runtime stage copies their results onto
-# the slim image of the same Debian and Node.js, so the native module matches.
+# Node.js 24, the current LTS. Stage 1 compiles the server and bundles the browser code with the dev
+# dependencies. Stage 2 installs the production dependencies alone. SQLite's native module (better-sqlite3
+# 13) ships its Node-API build in the package, so nothing is compiled and install scripts can stay off; the
+# build of its older major for Node.js 20 (an optional dependency) is left out. The runtime stage copies their
+# results onto the slim image of the same Debian and Node.js.
 
-FROM node:20-bookworm AS build
+FROM node:24-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY clients/typescript/package.json clients/typescript/
-# --ignore-scripts: `prepare` would build before the sources are here; the one native module is built next.
-RUN npm ci --ignore-scripts && npm rebuild better-sqlite3
+# --ignore-scripts: `prepare` would build before the sources are here.
+RUN npm ci --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY web ./web
 COPY src ./src
 RUN npm run build
 
-FROM node:20-bookworm AS deps
+FROM node:24-bookworm AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY clients/typescript/package.json clients/typescript/
-RUN npm ci --omit=dev --ignore-scripts && npm rebuild better-sqlite3 && npm cache clean --force
+RUN npm ci --omit=dev --ignore-scripts && rm -rf node_modules/better-sqlite3-node20 && npm cache clean --force
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \

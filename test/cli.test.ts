@@ -7,7 +7,7 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import SQLite from 'better-sqlite3';
+import SQLite from '../src/db/sqlite-native.js';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { createDeps } from '../src/deps.js';

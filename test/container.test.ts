@@ -1,5 +1,5 @@
 // The container image's essentials, read from the Dockerfile (no container engine runs the tests; .ci/run
-// builds the image where one is installed): a multi-stage build whose runtime stage is the slim Node.js 20
+// builds the image where one is installed): a multi-stage build whose runtime stage is the slim Node.js 24
 // image with production dependencies only, a non-root user, the health check, the port, the data volume;
 // every path it copies exists; compose.yaml runs PostgreSQL, one api and one worker process.
 import assert from 'node:assert/strict';
@@ -34,20 +34,21 @@ describe('the container image', () => {
   const runtime = stages.at(-1);
   const of = (op: string) => runtime?.steps.filter((step) => step.op === op).map((step) => step.args) ?? [];
 
-  it('is built in stages: a build stage compiles with the dev dependencies, the runtime stage is node:20-bookworm-slim', () => {
+  it('is built in stages: a build stage compiles with the dev dependencies, the runtime stage is node:24-bookworm-slim (the current LTS)', () => {
     assert.ok(stages.length >= 2, 'multi-stage');
     const build = stages.find((stage) => / AS build$/i.test(stage.from));
     assert.ok(build, 'a stage named build');
     assert.ok(build.steps.some((step) => step.op === 'RUN' && /\bnpm ci\b/.test(step.args) && !/--omit=dev/.test(step.args)), 'the build stage installs every dependency');
     assert.ok(build.steps.some((step) => step.op === 'RUN' && /\bnpm run build\b/.test(step.args)), 'and builds');
-    assert.equal(runtime?.from, 'node:20-bookworm-slim');
+    assert.equal(runtime?.from, 'node:24-bookworm-slim');
+    for (const stage of stages) assert.match(stage.from, /^node:24-/, `${stage.from}: every stage on the same Node.js`);
   });
 
-  it('ships production dependencies only, with better-sqlite3 built for the image', () => {
+  it('ships production dependencies only, with the Node-API SQLite module and without the Node.js 20 one', () => {
     const install = steps.find((step) => step.op === 'RUN' && /\bnpm ci --omit=dev\b/.test(step.args));
     assert.ok(install, 'npm ci --omit=dev');
     assert.match(install.args, /--ignore-scripts/, 'prepare (a build) does not run there');
-    assert.match(install.args, /npm rebuild better-sqlite3/, 'the native module is built all the same');
+    assert.match(install.args, /rm -rf node_modules\/better-sqlite3-node20\b/, 'the build for Node.js 20 is left out');
     const copied = of('COPY').join('\n');
     assert.match(copied, /--from=deps \/app\/node_modules/);
     assert.match(copied, /--from=build \/app\/dist/);

@@ -3,7 +3,7 @@
 // at one moment). PostgreSQL has pg_dump for that (see docs/operations.md).
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../db/sqlite-native.js';
 import type { Command } from 'commander';
 import { databaseOf, describeDatabase } from '../config.js';
 import { assertDatabaseExists } from './database.js';

@@ -16,7 +16,8 @@
 //   the other;
 // - `pragma busy_timeout = N` sent on a connection (`db.connection()`) sets that budget for the
 //   connection's own transactions, for work that must give up sooner than the rest.
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import SQLite from './sqlite-native.js';
 import {
   CompiledQuery,
   SelectQueryNode,
@@ -296,14 +297,14 @@ class RoutedConnection implements DatabaseConnection {
  * with true/false on both dialects and SQLite stores 1/0.
  */
 class CachedDatabase {
-  readonly #cache = new Map<string, SQLite.Statement>();
-  constructor(readonly database: SQLite.Database) {}
+  readonly #cache = new Map<string, BetterSqlite3.Statement>();
+  constructor(readonly database: BetterSqlite3.Database) {}
 
   get inTransaction(): boolean {
     return this.database.inTransaction;
   }
 
-  #prepare(text: string): SQLite.Statement {
+  #prepare(text: string): BetterSqlite3.Statement {
     const cached = this.#cache.get(text);
     if (cached && !cached.busy) return cached;
     const statement = this.database.prepare(text);
@@ -327,7 +328,7 @@ class CachedDatabase {
   }
 
   /** Statements that give rows as arrays, with their column names: see readRows. */
-  readonly #rawCache = new Map<string, { statement: SQLite.Statement; columns: string[] }>();
+  readonly #rawCache = new Map<string, { statement: BetterSqlite3.Statement; columns: string[] }>();
 
   /**
    * A SELECT's rows as objects, as `execute` gives them, made here from arrays: better-sqlite3 builds a
@@ -367,6 +368,6 @@ const bindable = (parameters: ReadonlyArray<unknown>) =>
   parameters.some((value) => typeof value === 'boolean') ? parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value)) : parameters;
 
 /** SQLite's own lower() folds A to Z only; PostgreSQL's folds every letter ("É" → "é"): the same here. */
-function foldCaseAsPostgres(database: SQLite.Database): void {
+function foldCaseAsPostgres(database: BetterSqlite3.Database): void {
   database.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
 }

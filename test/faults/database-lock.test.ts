@@ -10,6 +10,7 @@ import { it } from 'node:test';
 import pg from 'pg';
 import { describeEachDialect, TEST_DATABASE_URL, type TestApp } from '../support/app.js';
 import { seed } from '../support/factories.js';
+import { SQLITE_MODULE } from '../../src/db/sqlite-native.js';
 
 /** The service's DATABASE_BUSY_TIMEOUT in these tests (the default). */
 const BUSY_TIMEOUT_MS = 3000;
@@ -20,7 +21,7 @@ const BUSY_TIMEOUT_MS = 3000;
  */
 async function holdSqliteLock(path: string, releaseAfterMs?: number) {
   const script = `
-    const Database = require('better-sqlite3');
+    const Database = require(${JSON.stringify(SQLITE_MODULE)});
     const db = new Database(process.argv[1]);
     db.exec('BEGIN IMMEDIATE');
     process.stdout.write('locked\\n');
