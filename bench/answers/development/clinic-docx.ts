@@ -161,7 +161,7 @@ export async function clinicDocx(): Promise<Buffer> {
       children.push(
         new Table({
           width: { size: 100, type: WidthType.PERCENTAGE },
-          // Only the heading row carries tableHeader (given `false`, mammoth would read every row as headings).
+          // Only the heading row carries tableHeader (given `false`, a reader would take every row for headings).
           rows: block.table.map(
             (row, i) =>
               new TableRow({

@@ -175,7 +175,7 @@ export async function coworkingDocx(): Promise<Buffer> {
         new Table({
           width: { size: 100, type: WidthType.PERCENTAGE },
           // Only the heading row carries tableHeader: given `false`, docx writes <w:tblHeader w:val="false"/>,
-          // which mammoth reads as a heading row too (every row would become <th>).
+          // which a reader may take for a heading row too (every row would become one).
           rows: block.table.map(
             (row, i) =>
               new TableRow({
