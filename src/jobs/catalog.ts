@@ -1,8 +1,10 @@
 // The worker's registry of runnable jobs. What each job is (its name, payload and policy) is declared in
 // job-types.ts; a module implements a declared job with a `JobHandler` (its work, and what to do when it
-// fails for good), and `withPolicy` joins the two into the `JobDefinition` the worker runs.
+// fails for good), and `withPolicy` joins the two into the `JobDefinition` the worker runs, with the
+// check of the job's declared payload.
+import { Ajv, type ValidateFunction } from 'ajv';
 import type { Trx } from '../db/database.js';
-import { jobPolicy, type JobName, type JobPayload, type JobPolicy, type JobSettings } from './job-types.js';
+import { JOB_PAYLOADS, jobPolicy, type JobName, type JobPayload, type JobPolicy, type JobSettings } from './job-types.js';
 import type { JobTable } from './jobs.table.js';
 
 export interface JobContext {
@@ -41,12 +43,32 @@ export interface JobDefinition<P = unknown> extends JobPolicy {
   type: string;
   run(payload: P, context: JobContext): Promise<void | RunLater>;
   onFailedForGood?(trx: Trx, payload: P, reason: string, failed: FailedJob): Promise<void>;
+  /** Why a claimed job's payload is not one `run` may read, or null when it is (absent: not checked). */
+  checkPayload?(payload: unknown): string | null;
 }
 
-/** A handler with the catalogue's policy for its job under these settings. */
+/** A handler with the catalogue's policy for its job under these settings, and the check of its payload. */
 export function withPolicy<N extends JobName>(handler: JobHandler<N>, settings: JobSettings): JobDefinition<JobPayload<N>> {
   const { maxAttempts, maxInterruptions, backoffMs, timeoutMs } = jobPolicy(handler.type, settings);
-  return { ...handler, maxAttempts, maxInterruptions, backoffMs, timeoutMs };
+  return { ...handler, maxAttempts, maxInterruptions, backoffMs, timeoutMs, checkPayload: payloadCheck(handler.type) };
+}
+
+// The validator the API checks requests with, as it checks bodies: no coercion, no defaults filled in.
+// What the handler reads is what the row holds. Made when the worker role builds its catalogue: the
+// other roles and the command line never check a payload.
+let payloadAjv: Ajv | null = null;
+const payloadValidators = new Map<JobName, ValidateFunction>();
+
+/** The check of job `name`'s payload against its declaration, compiled once per process. */
+function payloadCheck(name: JobName): (payload: unknown) => string | null {
+  const ajv = (payloadAjv ??= new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false }));
+  let validate = payloadValidators.get(name);
+  if (!validate) {
+    validate = ajv.compile(JOB_PAYLOADS[name]);
+    payloadValidators.set(name, validate);
+  }
+  const check = validate;
+  return (payload) => (check(payload) ? null : `the payload is not what ${name} declares: ${ajv.errorsText(check.errors, { dataVar: 'payload' })}`);
 }
 
 /** A job's answer when it cannot do its work yet: run again at `at`, without counting this run as an attempt. */

@@ -3,41 +3,58 @@
 // (attempts, backoff), how long one run may take, and which pool of the worker role runs it. Modules
 // write the handlers (`jobs(deps)` of their capability, `x.jobs.ts`); the worker takes the policy from
 // here. `enqueue()` accepts only a name declared here, with that name's payload, so a job that nobody
-// runs or a payload its handler does not expect does not compile.
+// runs or a payload its handler does not expect does not compile. The payload is declared as a schema,
+// its type derived from it: the worker checks a claimed job's payload against the same declaration
+// (a row written by hand, or by another version of the service, is refused before its handler reads it).
 //
 // This file imports no module: modules import it, and the dependency graph stays one-way.
+import { Type, type Static } from 'typebox';
 import type { Config } from '../config.js';
-import type { Provider } from '../domain/channels.js';
+import { PROVIDERS } from '../domain/channels.js';
 
-/** What each job carries, stored as JSON in its row. */
-export interface JobPayloads {
+/** An id the job reads (a row of the service's tables). */
+const Id = Type.String({ minLength: 1 });
+
+/**
+ * What each job carries, stored as JSON in its row. Fields a payload does not declare are let through:
+ * during a rolling deploy a worker of the previous version may claim a job queued by the next one.
+ */
+export const JOB_PAYLOADS = {
   /** One processing run of a knowledge source: the run ends the source `ready` or `failed`. */
-  'knowledge.process': { sourceId: string; runId: string };
+  'knowledge.process': Type.Object({ sourceId: Id, runId: Id }),
   /** Vectors of `model` for the ready chunks that lack them (embeddings enabled later, or the model changed). */
-  'knowledge.embed': { model: string };
+  'knowledge.embed': Type.Object({ model: Type.String() }),
   /** Vectors of `model` for the curated answers' wordings that lack them (new or changed wordings, a new model). */
-  'answers.embed': { model: string };
+  'answers.embed': Type.Object({ model: Type.String() }),
   /** An outbox event's first attempt at every subscribed endpoint of its account. */
-  'events.dispatch': { eventId: string };
+  'events.dispatch': Type.Object({ eventId: Id }),
   /** One later attempt at one endpoint: a retry, or a first attempt the endpoint was too busy to take. */
-  'webhooks.deliver': {
-    eventId: string;
-    webhookId: string;
+  'webhooks.deliver': Type.Object({
+    eventId: Id,
+    webhookId: Id,
     /** Which attempt this job makes: 1 for a first try the endpoint was too busy to take at once. */
-    attempt: number;
-  };
+    attempt: Type.Integer({ minimum: 1 }),
+  }),
   /** An inbound WhatsApp, Messenger or Instagram message, into its conversation (and answered). */
-  'channels.receive': { provider: Provider; messageId: string };
+  'channels.receive': Type.Object({ provider: Type.Enum(PROVIDERS), messageId: Id }),
   /**
    * The email of a new escalation (an outbox event) to the account's team: without `userId`, queues one
    * job per active team member; with it, sends that member's email.
    */
-  'notifications.escalation-email': { eventId: string; userId?: string };
+  'notifications.escalation-email': Type.Object({ eventId: Id, userId: Type.Optional(Id) }),
   /** The email that tells a team member a colleague mentioned them in a note. */
-  'notifications.mention-email': { accountId: string; userId: string; threadId: string; authorName: string; excerpt: string };
-}
+  'notifications.mention-email': Type.Object({
+    accountId: Id,
+    userId: Id,
+    threadId: Id,
+    authorName: Type.String(),
+    excerpt: Type.String(),
+  }),
+};
 
-export type JobName = keyof JobPayloads;
+export type JobName = keyof typeof JOB_PAYLOADS;
+/** The payload of each job, as the type checker sees it: its schema's `Static`. */
+export type JobPayloads = { [N in JobName]: Static<(typeof JOB_PAYLOADS)[N]> };
 export type JobPayload<N extends JobName> = JobPayloads[N];
 
 /**

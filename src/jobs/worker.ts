@@ -6,6 +6,9 @@
 // A claim taken over after its lease passed was interrupted, not failed: it counts against the job's
 // interruption allowance, not its attempts, and a job interrupted that often fails for good (a job that
 // kills its worker every time still ends).
+// A claimed job's payload is read and checked against its declaration before anything uses it: one that
+// is not JSON, or not what its job declares, fails the job for good at once (retrying cannot mend it),
+// without its handler's onFailedForGood, which would read the same payload.
 // A worker that stops gives its running jobs a short grace to finish, then aborts the rest and hands
 // them back at once (lease released, attempt not counted), waking the other workers to take them.
 // Wakes on a database notification (PostgreSQL NOTIFY, through the process's one LISTEN connection, which
@@ -21,7 +24,7 @@ import type { Notifications } from '../db/notifications.js';
 import { forUpdate } from '../db/dialect.js';
 import type { Clock } from '../lib/clock.js';
 import { inBatches } from '../lib/batches.js';
-import { PermanentJobError, type JobCatalog, type RunLater } from './catalog.js';
+import { PermanentJobError, type JobCatalog, type JobDefinition, type RunLater } from './catalog.js';
 import type { JobTable } from './jobs.table.js';
 import { JOBS_CHANNEL, jobSignal, wakeWorkers } from './queue.js';
 
@@ -74,6 +77,18 @@ class WorkerStopping extends Error {
 
 class LeaseLost extends Error {
   override message = 'the lease passed and another claim took the job';
+}
+
+/** A claimed job's payload, parsed and checked against its job's declaration; or why it is refused. */
+function readPayload(job: JobTable, definition: JobDefinition): { payload: unknown } | { refused: string } {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(job.payload);
+  } catch (error) {
+    return { refused: `the payload is not JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const problem = definition.checkPayload?.(payload) ?? null;
+  return problem === null ? { payload } : { refused: problem };
 }
 
 const truncate = (text: string, max = 2000) => (text.length > max ? `${text.slice(0, max)}…` : text);
@@ -232,7 +247,8 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
     }
   }
 
-  async function failForGood(job: Claimed, reason: string): Promise<void> {
+  /** `read`: the job's payload, handed to its onFailedForGood; null when it has none worth reading. */
+  async function failForGood(job: Claimed, reason: string, read: { payload: unknown } | null): Promise<void> {
     const definition = catalog.get(job.type);
     const ended = await db.transaction().execute(async (trx) => {
       const updated = await trx
@@ -242,7 +258,7 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
         .where('claim_token', '=', job.claim_token)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return false; // another claim has it now
-      if (definition?.onFailedForGood) await definition.onFailedForGood(trx, JSON.parse(job.payload), reason, { job, policy: definition });
+      if (read && definition?.onFailedForGood) await definition.onFailedForGood(trx, read.payload, reason, { job, policy: definition });
       return true;
     });
     if (ended) logger.warn({ jobId: job.id, type: job.type, attempts: job.attempts, reason }, 'job failed for good');
@@ -275,12 +291,17 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
   async function runOne(job: Claimed, abort: AbortController): Promise<void> {
     const definition = catalog.get(job.type);
     if (!definition) {
-      await failForGood(job, `no handler for job type ${job.type}`);
+      await failForGood(job, `no handler for job type ${job.type}`, null);
+      return;
+    }
+    const read = readPayload(job, definition);
+    if ('refused' in read) {
+      await failForGood(job, read.refused, null);
       return;
     }
     // Claimed again after its runs were cut short that often: a job that kills its worker every time ends.
     if (job.interruptions >= definition.maxInterruptions) {
-      await failForGood(job, `interrupted ${job.interruptions} times: the worker running it stopped before it finished`);
+      await failForGood(job, `interrupted ${job.interruptions} times: the worker running it stopped before it finished`, read);
       return;
     }
     const timeout = setTimeout(() => abort.abort(new Error(`timed out after ${Math.round(definition.timeoutMs / 1000)} s`)), definition.timeoutMs);
@@ -289,7 +310,7 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
       const aborted = abort.signal.aborted
         ? Promise.reject(abort.signal.reason as Error)
         : new Promise<never>((_, reject) => abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error), { once: true }));
-      const outcome = await Promise.race([definition.run(JSON.parse(job.payload), { job, attempt: job.attempts, signal: abort.signal }), aborted]);
+      const outcome = await Promise.race([definition.run(read.payload, { job, attempt: job.attempts, signal: abort.signal }), aborted]);
       if (isRunLater(outcome)) await requeue(job, outcome.runLaterAt, { countAttempt: false });
       else await completions.remove(job);
     } catch (error) {
@@ -303,7 +324,7 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
       }
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof PermanentJobError || job.attempts >= definition.maxAttempts) {
-        await failForGood(job, message);
+        await failForGood(job, message, read);
       } else {
         await requeue(job, clock.now() + definition.backoffMs(job.attempts), { countAttempt: true, lastError: message });
         logger.info({ jobId: job.id, type: job.type, attempt: job.attempts, reason: message }, 'job will be retried');
