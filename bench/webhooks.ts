@@ -17,6 +17,7 @@
 // BENCH_DIALECTS (sqlite,postgres), BENCH_CPU_PROF=1 (a CPU profile of each throughput run, bare loops
 // excluded, into ./profiles).
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { cpus, loadavg } from 'node:os';
@@ -183,8 +184,25 @@ async function run(dialect: DialectName, receiverPort: number): Promise<Result> 
       });
       if (response.statusCode !== 201) throw new Error(`creating an endpoint failed: ${response.body}`);
     }
+    // A lead as lead.captured shows it (the event catalogue's payload), one per event.
+    const chatbotId = randomUUID();
+    const leadOf = (n: number, at: number) => ({
+      id: randomUUID(),
+      chatbotId,
+      threadId: null,
+      name: null,
+      email: `visitor${n}@example.com`,
+      phone: null,
+      company: null,
+      channel: 'api' as const,
+      converted: false,
+      capturedAt: new Date(at).toISOString(),
+    });
     const writeEvent = (n: number) =>
-      db.transaction().execute((trx) => emit(trx, systemClock.now(), account.id, 'lead.captured', { lead: { id: `lead-${n}`, email: `visitor${n}@example.com` } }));
+      db.transaction().execute((trx) => {
+        const now = systemClock.now();
+        return emit(trx, now, account.id, 'lead.captured', { lead: leadOf(n, now) });
+      });
     const recordedInDatabase = async () =>
       Number(
         (await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number | string>().as('n')).where('delivered', '=', true).executeTakeFirstOrThrow()).n,

@@ -6,7 +6,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { emit, type EventType } from '../src/events/emit.js';
+import { emit, type EventData, type EventType } from '../src/events/emit.js';
+import { SAMPLE_EVENT_DATA, sampleLead } from './support/events.js';
 import { servicesOver } from './support/factories.js';
 import { createTestDatabase, DIALECTS, isPostgresReachable, type TestDatabase } from './support/app.js';
 import { assertCliFailure, cliEnvFor, runCli, spawnCli } from './support/cli.js';
@@ -88,7 +89,7 @@ for (const dialect of DIALECTS) {
     let accountId = '';
     let otherAccountId = '';
 
-    const emitNow = (account: string, type: EventType, data: unknown, at = Date.now()) =>
+    const emitNow = <T extends EventType>(account: string, type: T, data: EventData<T> = SAMPLE_EVENT_DATA[type], at = Date.now()) =>
       database.handle.db.transaction().execute((trx) => emit(trx, at, account, type, data));
 
     before(async () => {
@@ -115,12 +116,12 @@ for (const dialect of DIALECTS) {
         await new Promise((resolve) => setTimeout(resolve, 2500));
         // Another account's events are not this listener's.
         otherAccountId = (await servicesOver(database.handle.db).accounts.createAccount({ name: 'Beta' })).id;
-        const other = await emitNow(otherAccountId, 'lead.captured', { lead: { id: 'other' } });
-        const lead = await emitNow(accountId, 'lead.captured', { lead: { name: 'Smith, "J"\nline two', phone: '+442079460958' } });
-        const escalated = await emitNow(accountId, 'conversation.escalated', { conversation: { threadId: 'thr_1' } });
+        const other = await emitNow(otherAccountId, 'lead.captured');
+        const lead = await emitNow(accountId, 'lead.captured', { lead: sampleLead({ name: 'Smith, "J"\nline two', phone: '+442079460958' }) });
+        const escalated = await emitNow(accountId, 'conversation.escalated');
         await listener.until('two events', () => listener.lines.length >= 2);
         // An event whose transaction committed late (its time is before those already shown) still comes.
-        const late = await emitNow(accountId, 'knowledge.synced', { source: { id: 'src_1' } }, Date.parse(lead.createdAt) - 2000);
+        const late = await emitNow(accountId, 'knowledge.synced', SAMPLE_EVENT_DATA['knowledge.synced'], Date.parse(lead.createdAt) - 2000);
         await listener.until('three events', () => listener.lines.length >= 3);
         await listener.until('three deliveries', () => local.received.length >= 3);
         await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -168,9 +169,9 @@ for (const dialect of DIALECTS) {
       try {
         await listener.until('the ready message', () => /Webhook signing secret: /.test(listener.stderr));
         assert.ok(listener.stderr.includes(`Webhook signing secret: ${secret}\n`), 'the given secret');
-        await emitNow(accountId, 'lead.captured', { lead: {} });
-        const escalated = await emitNow(accountId, 'conversation.escalated', { conversation: {} });
-        await emitNow(otherAccountId, 'conversation.escalated', { conversation: {} });
+        await emitNow(accountId, 'lead.captured');
+        const escalated = await emitNow(accountId, 'conversation.escalated');
+        await emitNow(otherAccountId, 'conversation.escalated');
         await listener.until('one line', () => listener.lines.length >= 1);
         await new Promise((resolve) => setTimeout(resolve, 1500));
         assert.deepEqual(listener.lines, [`${escalated.createdAt}  conversation.escalated  ${escalated.id}`]);

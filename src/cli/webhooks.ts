@@ -6,9 +6,8 @@
 // LOOKBACK_MS again and skips the ids already shown: an event is seen if it becomes visible within
 // LOOKBACK_MS of its time.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { Agent, request } from 'undici';
-import { EVENT_TYPES } from '../events/emit.js';
 import { iso } from '../lib/clock.js';
 import { withDatabase } from './context.js';
 import type { Output } from './output.js';
@@ -32,12 +31,16 @@ interface ListenedEvent {
   created_at: number;
 }
 
-function eventTypes(list: string | undefined): string[] {
-  if (list === undefined) return [...EVENT_TYPES];
+// The event types come from the event catalogue, which loads the capabilities whose resources the events
+// show: loaded when a `webhooks` command runs, not at every start of the command line.
+const loadEventTypes = async (): Promise<readonly string[]> => (await import('../events/catalogue.js')).EVENT_TYPES;
+
+function eventTypes(list: string | undefined, known: readonly string[]): string[] {
+  if (list === undefined) return [...known];
   const types = [...new Set(list.split(',').map((type) => type.trim()).filter(Boolean))];
-  const unknown = types.filter((type) => !(EVENT_TYPES as readonly string[]).includes(type));
+  const unknown = types.filter((type) => !known.includes(type));
   if (unknown.length > 0 || types.length === 0)
-    throw new Error(`--events takes a comma list of ${EVENT_TYPES.join(', ')}${unknown.length ? `, not ${unknown.join(', ')}` : ''}`);
+    throw new Error(`--events takes a comma list of ${known.join(', ')}${unknown.length ? `, not ${unknown.join(', ')}` : ''}`);
   return types;
 }
 
@@ -63,9 +66,14 @@ function secretOf(raw: string | undefined, newSecret: () => string): string {
 const errorText = (error: unknown) => (error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error));
 
 export function registerWebhookCommands(program: Command, output: () => Output): void {
-  program
-    .command('webhooks')
-    .description('webhook tools for local development')
+  const events = new Option('--events <types>', 'comma list of event types');
+  const webhooksCommand = program.command('webhooks').description('webhook tools for local development');
+  // The option names the catalogue's types: filled in when `webhooks` is about to read its arguments (help
+  // included, `webhooks help listen` too), so that other commands never load the catalogue.
+  program.hook('preSubcommand', async (_program, subcommand) => {
+    if (subcommand === webhooksCommand) events.description = `comma list of event types (default: all of ${(await loadEventTypes()).join(', ')})`;
+  });
+  webhooksCommand
     .command('listen')
     .description(
       'print every event of an account as it happens, from now until Ctrl+C (SIGINT) or SIGTERM: one line per ' +
@@ -76,7 +84,7 @@ export function registerWebhookCommands(program: Command, output: () => Output):
     )
     .option('--account <accountId>', 'the account whose events to show (may be left out when the database has exactly one)')
     .option('--forward-to <url>', 'http(s) URL to POST each event to, e.g. http://localhost:3000/webhooks')
-    .option('--events <types>', `comma list of event types (default: all of ${EVENT_TYPES.join(', ')})`)
+    .addOption(events)
     .option('--secret <whsec>', 'signing secret for --forward-to (default: a new whsec_… for this session)')
     .addHelpText(
       'after',
@@ -92,7 +100,7 @@ export function registerWebhookCommands(program: Command, output: () => Output):
       ].join('\n'),
     )
     .action(async (options: ListenOptions) => {
-      const types = eventTypes(options.events);
+      const types = eventTypes(options.events, await loadEventTypes());
       const target = forwardUrl(options.forwardTo);
       // Loaded here: the other commands need none of the webhooks capability.
       const webhooks = await import('../modules/webhooks/index.js');

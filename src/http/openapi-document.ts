@@ -7,12 +7,13 @@
 // - the Idempotency-Key header parameter, `format: uuid` on uuid path parameters, the security of each
 //   operation (account token, visitor token, or none), the multipart body of the file upload;
 // - named schemas in `components` (every schema a route gives a `title`, and Error);
-// - the `webhooks` section: each event's body, its Service-* headers and the signature rule;
+// - the `webhooks` section (from the event catalogue): each event's body, its Service-* headers and the
+//   signature rule;
 // - one example per operation, made from its schemas.
 import { ERROR_STATUS, type ErrorCode } from '../errors.js';
 import type { Permission } from '../modules/accounts/index.js';
 import { OPERATIONS } from './openapi-operations.js';
-import { WEBHOOK_EVENTS } from './openapi-webhooks.js';
+import { webhookEvents } from './openapi-webhooks.js';
 
 type Json = Record<string, unknown>;
 type Schema = Json & { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[] };
@@ -327,7 +328,7 @@ export function finishDocument(document: Json): Json {
       delete op['x-event-stream'];
     }
   }
-  doc.webhooks = WEBHOOK_EVENTS;
+  doc.webhooks = hoist(webhookEvents(), components);
   doc.components = { ...doc.components, schemas: components };
   return doc;
 }

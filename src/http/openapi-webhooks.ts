@@ -1,5 +1,8 @@
 // The `webhooks` section of the OpenAPI document: the requests the service sends to the endpoints an
-// account registers, one per event type, with their headers and the signature rule.
+// account registers, one per type of the event catalogue (src/events/catalogue.ts, which gives each body's
+// schema), with their headers and the signature rule.
+import { EVENT_CATALOGUE, eventBodySchema, type DeclaredEventType } from '../events/catalogue.js';
+
 const SIGNATURE_RULE = [
   'Every event is an HTTPS POST with a JSON body, signed with the endpoint’s secret (`whsec_…`, shown once, at creation).',
   '',
@@ -30,43 +33,19 @@ const HEADERS = [
   headerParameter('Service-Signature', '`t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">`.', 't=1763805600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd'),
 ];
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
-const ESCALATION = {
-  type: 'object',
-  required: ['reason', 'category', 'urgency'],
-  properties: {
-    reason: { type: 'string', description: 'A readable sentence.', examples: ['The visitor asked to talk to a person.'] },
-    category: { type: 'string', enum: ['human_requested', 'complaint', 'unanswered', 'other'] },
-    urgency: { type: 'string', enum: ['low', 'medium', 'high'] },
-  },
-};
-
-function event(type: string, summary: string, data: Record<string, unknown>, required: string[]) {
+/** One event's entry: the POST the service sends, its headers, and its body's schema from the catalogue. */
+function event(type: DeclaredEventType) {
   return {
     post: {
       operationId: `on${type.replace(/(^|[._])(\w)/g, (_, __, c: string) => c.toUpperCase())}`,
-      summary,
+      summary: EVENT_CATALOGUE[type].summary,
       description: SIGNATURE_RULE,
       tags: ['Webhook events'],
       security: [],
       parameters: HEADERS.map((h) => (h.name === 'Service-Event' ? { ...h, example: type } : h)),
       requestBody: {
         required: true,
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              required: ['id', 'type', 'createdAt', 'data'],
-              properties: {
-                id: { type: 'string', pattern: '^evt_', description: 'Identical on every retry of this event.' },
-                type: { type: 'string', enum: [type] },
-                createdAt: { type: 'string', format: 'date-time', description: 'When the event happened.' },
-                data: { type: 'object', required, properties: data },
-              },
-            },
-          },
-        },
+        content: { 'application/json': { schema: eventBodySchema(type) } },
       },
       responses: {
         '200': { description: 'Any 2xx within 10 seconds acknowledges the event.' },
@@ -75,20 +54,10 @@ function event(type: string, summary: string, data: Record<string, unknown>, req
   };
 }
 
-export const WEBHOOK_EVENTS = {
-  'conversation.escalated': event(
-    'conversation.escalated',
-    'A conversation was handed to the team',
-    { conversation: ref('Conversation'), escalation: ESCALATION },
-    ['conversation', 'escalation'],
-  ),
-  'conversation.resolved': event('conversation.resolved', 'A conversation was marked resolved', { conversation: ref('Conversation') }, ['conversation']),
-  'lead.captured': event('lead.captured', 'A visitor left an email address or phone number (once per lead)', { lead: ref('Lead') }, ['lead']),
-  'knowledge.synced': event('knowledge.synced', 'A knowledge source finished processing: ready, or failed with its error', { source: ref('Source') }, ['source']),
-  'webhook.test': event(
-    'webhook.test',
-    'Sent by POST /webhooks/{webhookId}/test',
-    { webhook: { type: 'object', required: ['id', 'url'], properties: { id: { type: 'string', format: 'uuid' }, url: { type: 'string' } } } },
-    ['webhook'],
-  ),
-};
+/**
+ * The `webhooks` section, one entry per type of the event catalogue, in its order. The schemas of the
+ * resources the events show (those with a `title`) become references to the document's components when the
+ * document is finished.
+ */
+export const webhookEvents = () =>
+  Object.fromEntries((Object.keys(EVENT_CATALOGUE) as DeclaredEventType[]).map((type) => [type, event(type)]));

@@ -1,8 +1,10 @@
 // Helpers shared by the conversation and lead tests: starting conversations through the API channel,
-// adding real knowledge through the knowledge API, reading the events outbox.
+// adding real knowledge through the knowledge API, reading the events outbox (each event checked against
+// the event catalogue).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../support/app.js';
+import { assertCatalogued } from '../support/events.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { startWorkers } from '../../src/workers.js';
 
@@ -13,12 +15,14 @@ export interface OutboxEvent {
   data: any;
 }
 
-/** Events of the account from the outbox table, oldest first, optionally of one type. */
+/** Events of the account from the outbox table, oldest first, optionally of one type; each as the event catalogue declares it. */
 export async function outbox(t: TestApp, accountId: string, type?: string): Promise<OutboxEvent[]> {
   let query = t.db.selectFrom('events').select(['body', 'type']).where('account_id', '=', accountId);
   if (type) query = query.where('type', '=', type);
   const rows = await query.orderBy('created_at').orderBy('id').execute();
-  return rows.map((row) => JSON.parse(row.body) as OutboxEvent);
+  const events = rows.map((row) => JSON.parse(row.body) as OutboxEvent);
+  for (const event of events) assertCatalogued(event);
+  return events;
 }
 
 /** Starts an API-channel conversation and returns the response body's data. */

@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { emit } from '../../src/events/emit.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createTestDatabase, isPostgresReachable, type TestDatabase } from '../support/app.js';
+import { SAMPLE_EVENT_DATA } from '../support/events.js';
 import { seed } from '../support/factories.js';
 import { deploymentEnv, eventually, ServiceProcess } from '../support/processes.js';
 import { startReceiver, type Receiver } from '../webhooks/support.js';
@@ -51,7 +52,7 @@ async function deliverAll(options: { killOne: boolean }): Promise<void> {
     const written: string[] = [];
     const write = async (count: number) => {
       for (let i = 0; i < count; i++) {
-        const event = await db.transaction().execute((trx) => emit(trx, Date.now(), s.accountId, 'lead.captured', { lead: { n: written.length } }));
+        const event = await db.transaction().execute((trx) => emit(trx, Date.now(), s.accountId, 'lead.captured', SAMPLE_EVENT_DATA['lead.captured']));
         written.push(event.id);
       }
     };

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { EVENT_CATALOGUE, EVENT_TYPES } from '../../src/events/catalogue.js';
+import { webhookEvents } from '../../src/http/openapi-webhooks.js';
 import { describeEachDialect } from '../support/app.js';
 
 interface Operation {
@@ -66,6 +68,31 @@ describeEachDialect('OpenAPI document and reference page', (t) => {
     assert.ok(health, 'health is documented');
     assert.deepEqual(health.security, [], 'health needs no token');
     assert.equal(doc.paths['/api/v1/openapi.json'], undefined, 'the document does not describe itself');
+  });
+
+  it('serves the webhooks section the event catalogue generates: every declared type, its body with the resources as components', async () => {
+    const doc = (await t().api('GET', '/api/v1/openapi.json')).body;
+    assert.deepEqual(Object.keys(doc.webhooks), Object.keys(EVENT_CATALOGUE), 'one entry per declared type, in its order');
+    const refs: string[] = [];
+    const resolved = (node: unknown): unknown => {
+      if (Array.isArray(node)) return node.map(resolved);
+      if (!node || typeof node !== 'object') return node;
+      const ref = (node as { $ref?: unknown }).$ref;
+      if (typeof ref === 'string') {
+        refs.push(ref);
+        const name = ref.replace('#/components/schemas/', '');
+        assert.ok(doc.components.schemas[name], `${ref} is a component`);
+        return resolved(doc.components.schemas[name]);
+      }
+      return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolved(value)]));
+    };
+    // With its references resolved, the section is the catalogue's, description and examples included.
+    assert.deepEqual(resolved(doc.webhooks), JSON.parse(JSON.stringify(webhookEvents())));
+    assert.deepEqual([...new Set(refs)].sort(), ['#/components/schemas/Conversation', '#/components/schemas/Lead', '#/components/schemas/Source']);
+    // The types an endpoint may subscribe to: every declared type but webhook.test, sent only on request.
+    const body = doc.paths['/api/v1/webhooks'].post.requestBody.content['application/json'].schema;
+    assert.deepEqual(body.properties.events.items.enum, [...EVENT_TYPES]);
+    assert.deepEqual(EVENT_TYPES, Object.keys(EVENT_CATALOGUE).filter((type) => type !== 'webhook.test'));
   });
 
   it('renders the reference page at /docs', async () => {

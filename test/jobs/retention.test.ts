@@ -10,6 +10,7 @@ import { sweep, type RetentionRule } from '../../src/jobs/retention.js';
 import { newId } from '../../src/lib/ids.js';
 import { periodicTasks, startWorkers, type Workers } from '../../src/workers.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
+import { SAMPLE_EVENT_DATA } from '../support/events.js';
 import { seed } from '../support/factories.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -52,7 +53,7 @@ describeEachDialect('retention', (t) => {
     const s = await seed(t());
     const longAgo = t().clock.now() - 40 * DAY;
     // Its dispatch is still queued (emit() queues it with the event).
-    const undispatched = await t().db.transaction().execute((trx) => emit(trx, longAgo, s.accountId, 'lead.captured', { lead: null }));
+    const undispatched = await t().db.transaction().execute((trx) => emit(trx, longAgo, s.accountId, 'lead.captured', SAMPLE_EVENT_DATA['lead.captured']));
     // A retry at one endpoint failed for good.
     const failedRetry = await deliveredEvent(t(), s.accountId, longAgo);
     await enqueue(t().db, longAgo, 'webhooks.deliver', { eventId: failedRetry, webhookId: newId(), attempt: 3 });

@@ -1,10 +1,12 @@
-// Helpers of the knowledge tests: running background work, reading events, and building multipart bodies
-// (small ones in memory, large ones generated as streams at test time, never committed).
+// Helpers of the knowledge tests: running background work, reading events (checked against the event
+// catalogue), and building multipart bodies (small ones in memory, large ones generated as streams at test
+// time, never committed).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
 import { startWorkers, type Workers } from '../../src/workers.js';
 import type { TestApp } from '../support/app.js';
+import { assertCatalogued } from '../support/events.js';
 
 export const MiB = 1024 * 1024;
 
@@ -43,7 +45,9 @@ export interface SyncedEvent {
 
 export async function syncedEvents(t: TestApp, sourceId: string): Promise<SyncedEvent[]> {
   const rows = await t.db.selectFrom('events').select(['body']).where('type', '=', 'knowledge.synced').orderBy('created_at').orderBy('id').execute();
-  return rows.map((row) => JSON.parse(row.body) as SyncedEvent).filter((event) => event.data.source.id === sourceId);
+  const events = rows.map((row) => JSON.parse(row.body) as SyncedEvent).filter((event) => event.data.source.id === sourceId);
+  for (const event of events) assertCatalogued(event);
+  return events;
 }
 
 export async function getSource(t: TestApp, token: string, chatbotId: string, sourceId: string, includeText = false) {

@@ -3,11 +3,12 @@
 // and a worker that dies mid-delivery.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { EVENT_TYPES } from '../../src/events/emit.js';
+import { EVENT_TYPES } from '../../src/events/catalogue.js';
 import { retryDelayMs } from '../../src/modules/webhooks/webhooks.jobs.js';
 import { VERSION } from '../../src/version.js';
 import { startWorkers, type Workers } from '../../src/workers.js';
 import { describeEachDialect } from '../support/app.js';
+import { SAMPLE_EVENT_DATA, sampleLead } from '../support/events.js';
 import { seed } from '../support/factories.js';
 import {
   TEST_ENV,
@@ -52,7 +53,7 @@ describeEachDialect(
       const stranger = await seed(t());
       await createEndpoint(t(), stranger.token, receiver.url('/fan/e'), ['lead.captured']);
 
-      const lead = { lead: { id: 'l1', email: 'ada@example.com', name: 'Ada' } };
+      const lead = { lead: sampleLead({ email: 'ada@example.com', name: 'Ada' }) };
       const event = await emitEvent(t(), account.accountId, 'lead.captured', lead);
       await runDue(workers);
 
@@ -89,19 +90,13 @@ describeEachDialect(
     it('delivers every event type of the spec that emit() writes', async () => {
       const account = await seed(t());
       const endpoint = await createEndpoint(t(), account.token, receiver.url('/all-types'), [...EVENT_TYPES]);
-      const data = {
-        'conversation.escalated': { conversation: { threadId: 'th_1' }, escalation: { reason: 'Asked for a person.', category: 'human_requested', urgency: 'medium' } },
-        'conversation.resolved': { conversation: { threadId: 'th_1' } },
-        'lead.captured': { lead: { id: 'l1' } },
-        'knowledge.synced': { source: { id: 's1', status: 'ready' } },
-      };
-      for (const type of EVENT_TYPES) await emitEvent(t(), account.accountId, type, data[type]);
+      for (const type of EVENT_TYPES) await emitEvent(t(), account.accountId, type);
       await runDue(workers);
       const requests = receiver.requests('/all-types');
       assert.deepEqual(requests.map((r) => r.headers['service-event']).sort(), [...EVENT_TYPES].sort());
       for (const request of requests) {
         const body = assertSigned(request, endpoint.secret, t().clock.now());
-        assert.deepEqual(body.data, data[body.type as keyof typeof data]);
+        assert.deepEqual(body.data, SAMPLE_EVENT_DATA[body.type as keyof typeof SAMPLE_EVENT_DATA]);
       }
     });
 
@@ -441,7 +436,7 @@ describeEachDialect(
       const writer = await anotherProcess(t(), TEST_ENV);
       const event = await writer.deps.db.transaction().execute(async (trx) => {
         const { emit } = await import('../../src/events/emit.js');
-        return emit(trx, t().clock.now(), account.accountId, 'knowledge.synced', { source: { id: 's' } });
+        return emit(trx, t().clock.now(), account.accountId, 'knowledge.synced', SAMPLE_EVENT_DATA['knowledge.synced']);
       });
       await writer.close();
       await runDue(workers);

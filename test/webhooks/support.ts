@@ -6,10 +6,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 import { buildApp } from '../../src/app.js';
 import { createDeps, type AppDeps } from '../../src/deps.js';
-import { emit, type EventType } from '../../src/events/emit.js';
+import { emit, type EventData, type EventType } from '../../src/events/emit.js';
 import { createLogger } from '../../src/logger.js';
 import type { Workers } from '../../src/workers.js';
 import { testConfig, type ApiResponse, type TestApp } from '../support/app.js';
+import { SAMPLE_EVENT_DATA } from '../support/events.js';
 import { startHttpsServer, type TestServer } from '../support/tls.js';
 
 // WEBHOOK_TIMEOUT is 1.5 s rather than shorter: on a loaded machine a healthy local exchange can take
@@ -157,7 +158,8 @@ export async function runDue(workers: Workers): Promise<void> {
   throw new Error('background work did not settle');
 }
 
-export async function emitEvent(t: TestApp, accountId: string, type: EventType, data: unknown = { source: { id: 'x' } }) {
+/** Emits an event of `type` as a change would, with a sample payload unless given one. */
+export async function emitEvent<T extends EventType>(t: TestApp, accountId: string, type: T, data: EventData<T> = SAMPLE_EVENT_DATA[type]) {
   return t.db.transaction().execute((trx) => emit(trx, t.clock.now(), accountId, type, data));
 }
 

@@ -48,7 +48,7 @@ export type WebhookEventType = BodyOf<'/api/v1/webhooks', 'post'>['events'][numb
 
 type EventBody<T extends keyof webhooks> =
   NonNullable<webhooks[T]['post']> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
-/** The body of a webhook delivery, one type per event (the document's webhooks section). */
+/** The body of a webhook delivery, one type per event (the document's webhooks section, made from the service's event catalogue). */
 export type WebhookEvent = { [T in keyof webhooks]: EventBody<T> }[keyof webhooks];
 /** `data.escalation` of `conversation.escalated`. */
 export type Escalation = Extract<WebhookEvent, { type: 'conversation.escalated' }>['data']['escalation'];

@@ -6,7 +6,7 @@ import { Envelope, Nullable, Timestamp, Uuid } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
 import { LEAD_LIMITS } from '../leads/index.js';
 import { MESSAGE_MAX_LENGTH } from './conversations.service.js';
-import { ESCALATION_CATEGORIES } from './handover-rules.js';
+import { ESCALATION_CATEGORIES, URGENCIES } from './handover-rules.js';
 import { CHANNELS, MODES } from './conversations.table.js';
 import { CONVERSATION_STATES } from './conversations.repository.js';
 
@@ -38,7 +38,7 @@ export const ConversationSchema = Type.Object({
       {
         reason: Type.String({ description: 'A readable sentence.' }),
         category: Type.Enum(ESCALATION_CATEGORIES),
-        urgency: Type.Enum(['low', 'medium', 'high']),
+        urgency: Type.Enum(URGENCIES),
         at: Timestamp,
       },
       { description: 'The open handover: why and when the conversation was handed to the team; null when no handover is open.' },
@@ -61,6 +61,13 @@ export const ConversationSchema = Type.Object({
     ),
   ),
 }, { title: 'Conversation' });
+
+/** Why the chatbot handed a conversation to the team: the `escalation` of the conversation.escalated event. */
+export const EscalationSchema = Type.Object({
+  reason: Type.String({ description: 'A readable sentence.', examples: ['The visitor asked to talk to a person.'] }),
+  category: Type.Enum(ESCALATION_CATEGORIES, { type: 'string' }),
+  urgency: Type.Enum(URGENCIES, { type: 'string' }),
+});
 
 export const MessageSchema = Type.Object({
   id: Type.String(),
@@ -159,7 +166,7 @@ export const AccountConversationListQuery = Type.Object(
           'Where it stands (each conversation is in one): `needs_person` handed over and nobody holds it; `with_person` a team member holds it; `chatbot` the chatbot answers, no handover open; `resolved`.',
       }),
     ),
-    urgency: Type.Optional(Type.Enum(['low', 'medium', 'high'], { description: 'Only open handovers of this urgency.' })),
+    urgency: Type.Optional(Type.Enum(URGENCIES, { description: 'Only open handovers of this urgency.' })),
     q: Type.Optional(
       Type.String({
         minLength: 1,

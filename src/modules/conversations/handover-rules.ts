@@ -11,7 +11,8 @@
 
 export const ESCALATION_CATEGORIES = ['human_requested', 'complaint', 'unanswered', 'other'] as const;
 export type EscalationCategory = (typeof ESCALATION_CATEGORIES)[number];
-export type Urgency = 'low' | 'medium' | 'high';
+export const URGENCIES = ['low', 'medium', 'high'] as const;
+export type Urgency = (typeof URGENCIES)[number];
 
 export interface Escalation {
   category: EscalationCategory;

@@ -1,6 +1,7 @@
 // The knowledge capability: sources (websites, files, text) of a chatbot, processed in the background
 // into searchable chunks. Other capabilities answer from the service's `search` (the composition root
-// hands it to the conversations capability as its retrieval).
+// hands it to the conversations capability as its retrieval); the event catalogue uses the Source schema
+// (knowledge.synced shows the source as the API does).
 import type { Capability } from '../../core.js';
 import { embedJob, embedMissingTask } from './knowledge.embed.js';
 import { processJob, refreshDueTask } from './knowledge.jobs.js';
@@ -10,6 +11,7 @@ import type { KnowledgeServiceDeps } from './knowledge.service.js';
 
 export { createKnowledgeRuntime, type KnowledgeRuntime } from './knowledge.runtime.js';
 export { createKnowledgeService, type KnowledgeService, type KnowledgeServiceDeps } from './knowledge.service.js';
+export { KnowledgeSource } from './knowledge.schemas.js';
 
 export type KnowledgeDeps = KnowledgeServiceDeps & KnowledgeRoutesDeps;
 

@@ -1,6 +1,7 @@
 // Leads: contact details a visitor gives in a conversation. Other capabilities use the service (captureLead
-// in their transaction), the contact-detail rules and the schema of a visitor's details; the four lead
-// endpoints are this capability's routes.
+// in their transaction), the contact-detail rules and the schema of a visitor's details; the event
+// catalogue uses the Lead schema (lead.captured shows the lead as the API does). The four lead endpoints
+// are this capability's routes.
 import type { Capability } from '../../core.js';
 import { leadRoutes, type LeadsRoutesDeps } from './leads.routes.js';
 
@@ -22,5 +23,6 @@ export {
   exportLeads,
 } from './leads.service.js';
 export { presentLead } from './leads.presenter.js';
+export { LeadSchema } from './leads.schemas.js';
 
 export const leadsCapability: Capability<LeadsRoutesDeps> = { name: 'leads', routes: leadRoutes };

@@ -1,11 +1,13 @@
 // Background work of the people capability: the emails that tell the team a conversation needs a person
 // and that tell a person a colleague mentioned them in a note (when SMTP_URL is set), and the retention rules that remove ended sessions and used or expired invitations.
 //
-// A new escalation queues `notifications.escalation-email` with its event id (in the transaction that records it).
+// `notifications.escalation-email` consumes the conversation.escalated event (src/events/subscribers.ts): emit()
+// queues it with the event's id in the transaction that records the escalation.
 // That job, in one transaction, queues one job per active team member of the account, each sending one
 // email and retried on its own: a failing mailbox never makes the others receive the email twice.
 import { publicBase, type Config } from '../../config.js';
 import type { Core } from '../../core.js';
+import type { EventBody } from '../../events/types.js';
 import { enqueue } from '../../jobs/queue.js';
 import { PermanentJobError, type JobHandler } from '../../jobs/catalog.js';
 import type { RetentionRule } from '../../jobs/retention.js';
@@ -17,12 +19,8 @@ export interface PeopleJobsDeps extends Pick<Core, 'db' | 'clock' | 'config' | '
   people: PeopleService;
 }
 
-interface EscalatedEvent {
-  data: {
-    conversation: { threadId: string; channel: string; visitor?: { name: string | null } | null };
-    escalation: { reason: string; category: string; urgency: string };
-  };
-}
+/** The conversation.escalated event this job consumes, as the outbox stores it (only its data is read). */
+type EscalatedEvent = Pick<EventBody<'conversation.escalated'>, 'data'>;
 
 /** The email one team member receives about one escalation. */
 export function escalationMail(config: Pick<Config, 'publicUrl' | 'host' | 'port'>, event: EscalatedEvent, to: { name: string; email: string }): Omit<Mail, 'from'> {

@@ -1,7 +1,8 @@
 // Background work of the webhooks capability. Both jobs run in the delivery pool (the job catalogue,
 // jobs/job-types.ts, puts them there, with their attempts and time limit).
-// - events.dispatch (enqueued by emit() in the transaction of the event): the event's first attempt at
-//   every active endpoint of the account subscribed to its type, sent at once and in parallel.
+// - events.dispatch (a subscriber of every event: emit() queues it in the transaction of the event): the
+//   event's first attempt at every active endpoint of the account subscribed to its type, sent at once and
+//   in parallel.
 // - webhooks.deliver: one later attempt at one endpoint: a retry after WEBHOOK_RETRY_DELAYS, or a first
 //   attempt the endpoint was too busy to take at once.
 // A failed attempt schedules the next one in the transaction that records it. The job queue's lease

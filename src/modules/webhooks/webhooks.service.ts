@@ -5,7 +5,8 @@
 // tests and removes every endpoint of its account (they carry events of all its chatbots).
 import type { Core } from '../../core.js';
 import type { Config } from '../../config.js';
-import { EVENT_TYPES, newEventId, type EventBody } from '../../events/emit.js';
+import { EVENT_TYPES, type DeclaredEventBody } from '../../events/catalogue.js';
+import { newEventId } from '../../events/emit.js';
 import { AppError, notFound, validationError } from '../../errors.js';
 import type { PageRequest } from '../../http/pagination.js';
 import { iso } from '../../lib/clock.js';
@@ -149,7 +150,7 @@ const sendResult = (outcome: AttemptOutcome): SendResult => ({
 async function testEndpoint(deps: WebhooksDeps, principal: Principal, webhookId: string): Promise<SendResult> {
   const endpoint = await getEndpoint(deps, principal, webhookId);
   const now = deps.clock.now();
-  const body: EventBody = { id: newEventId(), type: TEST_EVENT, createdAt: iso(now), data: { webhook: { id: endpoint.id, url: endpoint.url } } };
+  const body: DeclaredEventBody<typeof TEST_EVENT> = { id: newEventId(), type: TEST_EVENT, createdAt: iso(now), data: { webhook: { id: endpoint.id, url: endpoint.url } } };
   const event = { id: body.id, type: TEST_EVENT, body: JSON.stringify(body) };
   const outcome = await sendOnDemand(deps, endpoint, event);
   // Kept in the outbox like any event, so that its delivery can be retried with the same id and bytes.
