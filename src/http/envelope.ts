@@ -1,11 +1,14 @@
 // The contract's envelope: `{ ok, data, meta: { requestId, pagination? } }`, as schemas (which drive
-// serialization and the OpenAPI document) and as helpers that build it.
+// serialization and the OpenAPI document) and as helpers that build it; and the schemas every module's
+// routes share (a timestamp, an id, the chatbot's path parameter), declared once here.
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 
 export const Timestamp = Type.String({ format: 'date-time', examples: ['2026-11-22T10:00:00.000Z'] });
 export const Uuid = Type.String({ format: 'uuid' });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** The path parameters of a chatbot's routes that take no other (the auth hook checks the chatbot first). */
+export const ChatbotParams = Type.Object({ chatbotId: Type.String() });
 
 const Meta = Type.Object({ requestId: Type.String({ pattern: '^req_' }) });
 

@@ -47,6 +47,20 @@ describeEachDialect('requests refused before routing', (t) => {
     assertEnvelope(res.status, res.headers, res.body, 'not_found');
   });
 
+  // The router's limit comes before the thread id's maxLength (200): a longer id is not found, as an unknown one is.
+  it('answers a thread id over 200 characters with 404 not_found on the team\'s and the web chat\'s routes alike', async () => {
+    const threadId = 't'.repeat(201);
+    for (const path of [
+      `/chatbots/${s.chatbotId}/conversations/${threadId}`,
+      `/chatbots/${s.chatbotId}/conversations/${threadId}/visitor`,
+      `/widget/${s.chatbotId}/conversations/${threadId}/messages`,
+    ]) {
+      const res = await t().api('GET', path, { token: s.token });
+      assert.equal(res.status, 404, path);
+      assertEnvelope(res.status, res.headers, res.body, 'not_found');
+    }
+  });
+
   it('answers a malformed percent-encoding in the path with 400 validation_error, its detail on a path. field', async () => {
     const res = await t().api('GET', '/chatbots/%', { token: s.token });
     assert.equal(res.status, 400);

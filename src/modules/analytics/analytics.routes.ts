@@ -2,7 +2,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { Envelope, errors, ok } from '../../http/envelope.js';
+import { ChatbotParams, Envelope, errors, ok } from '../../http/envelope.js';
 import { Analytics, AnalyticsQuery } from './analytics.schemas.js';
 import type { AnalyticsService } from './analytics.service.js';
 
@@ -23,7 +23,7 @@ export async function analyticsRoutes(fastify: FastifyInstance, { analytics }: A
           'resolutions, ratings and the questions it could not answer most often, for whole UTC days from `from` to `to` (both included; ' +
           'at most 366 days; default the last 30).',
         tags: ['Analytics'],
-        params: Type.Object({ chatbotId: Type.String() }),
+        params: ChatbotParams,
         querystring: AnalyticsQuery,
         response: { 200: Envelope(Type.Object({ analytics: Analytics })), ...errors(400, 401, 403, 404, 429) },
       },

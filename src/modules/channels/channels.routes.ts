@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Core } from '../../core.js';
-import { Envelope, Nullable, Timestamp, errors, ok } from '../../http/envelope.js';
+import { ChatbotParams, Envelope, Nullable, Timestamp, errors, ok } from '../../http/envelope.js';
 import { iso } from '../../lib/clock.js';
 import { PROVIDERS } from './channels.table.js';
 import * as meta from './meta/meta.repository.js';
@@ -40,7 +40,7 @@ export async function channelStateRoutes(fastify: FastifyInstance, { db, publicB
           'The web chat (the sites allowed to embed it) and WhatsApp, Messenger and Instagram: connected or not, since when, what it answers ' +
           'as, and the address Meta posts to. Connections are made with `chatbot-ops channels connect`; credentials are never shown.',
         tags: ['Chatbots'],
-        params: Type.Object({ chatbotId: Type.String() }),
+        params: ChatbotParams,
         response: { 200: Envelope(Type.Object({ channels: Type.Array(Channel) })), ...errors(401, 403, 404, 429) },
       },
     },

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Core } from '../../core.js';
 import { principalOf } from '../../http/auth.js';
-import { Envelope, ListEnvelope, errors, ok } from '../../http/envelope.js';
+import { ChatbotParams, Envelope, ListEnvelope, errors, ok } from '../../http/envelope.js';
 import { listPage } from '../../http/pagination.js';
 import { presentChatbot } from './chatbots.presenter.js';
-import { Chatbot, ChatbotListQuery, ChatbotParams, ChatbotPatch, NewChatbotBody } from './chatbots.schemas.js';
+import { Chatbot, ChatbotListQuery, ChatbotPatch, NewChatbotBody } from './chatbots.schemas.js';
 import type { ChatbotsService } from './chatbots.service.js';
 
 export interface ChatbotsRoutesDeps extends Pick<Core, 'paginator'> {

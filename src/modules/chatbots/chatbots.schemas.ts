@@ -28,7 +28,6 @@ export const Chatbot = Type.Object(
   { title: 'Chatbot' },
 );
 
-export const ChatbotParams = Type.Object({ chatbotId: Type.String() });
 export const ChatbotListQuery = Type.Object(PageQuery, { additionalProperties: false });
 
 const settings = {

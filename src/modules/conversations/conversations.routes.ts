@@ -5,13 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Core } from '../../core.js';
 import { principalOf } from '../../http/auth.js';
-import { Envelope, ListEnvelope, errors, ok } from '../../http/envelope.js';
+import { ChatbotParams, Envelope, ListEnvelope, errors, ok } from '../../http/envelope.js';
 import { listPage } from '../../http/pagination.js';
 import { contactDetailsFromVisitor } from '../leads/index.js';
 import { presentConversation, presentMessage, presentTurn } from './conversations.presenter.js';
 import {
   AccountConversationListQuery,
-  ChatbotParams,
   ConversationCountsQuery,
   ConversationCountsSchema,
   ConversationListQuery,

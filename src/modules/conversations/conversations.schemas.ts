@@ -14,9 +14,12 @@ export const ChannelSchema = Type.Enum(CHANNELS);
 const MessageRole = Type.Enum(['user', 'assistant', 'agent']);
 export const ModeSchema = Type.Enum(MODES);
 
-export const ChatbotParams = Type.Object({ chatbotId: Type.String() });
-/** Path parameters of a conversation's routes; threadId is opaque (an unknown one is 404, never 400). */
-export const ThreadParams = Type.Object({ chatbotId: Type.String(), threadId: Type.String() });
+/**
+ * Path parameters of a conversation's routes, the team's and the web chat's. threadId is opaque: an
+ * unknown one is 404. Its maxLength never answers a request: the router refuses a path segment over 100
+ * characters before the route runs, with 404 as for an unknown id (http/early-errors.ts).
+ */
+export const ThreadParams = Type.Object({ chatbotId: Type.String(), threadId: Type.String({ maxLength: 200 }) });
 
 export const ConversationSchema = Type.Object({
   threadId: Type.String(),

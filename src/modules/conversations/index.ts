@@ -21,7 +21,7 @@ import { teamRoutes, type TeamRoutesDeps } from './team/team.routes.js';
 export type { Answer, AnswerEngine, AnswerGrounds, AnswerRequest, EngineName } from './answer-port.js';
 export { OFFER_OF_A_PERSON } from './replies.js';
 export { presentConversation, presentMessage } from './conversations.presenter.js';
-export { ConversationSchema, EscalationSchema, MessageSchema } from './conversations.schemas.js';
+export { ConversationSchema, EscalationSchema, MessageSchema, ThreadParams } from './conversations.schemas.js';
 export {
   MESSAGE_MAX_LENGTH,
   createConversationsService,

@@ -7,11 +7,10 @@ import { Type } from 'typebox';
 import type { Core } from '../../core.js';
 import { principalOf } from '../../http/auth.js';
 import { hasAnswerForKey, matchStreamedBody } from '../../http/idempotency.js';
-import { Envelope, ListEnvelope, Uuid, errors, ok } from '../../http/envelope.js';
+import { ChatbotParams, Envelope, ListEnvelope, Uuid, errors, ok } from '../../http/envelope.js';
 import { listPage } from '../../http/pagination.js';
 import { presentPage, presentSource, presentSourceWithText } from './knowledge.presenter.js';
 import {
-  ChatbotParams,
   KnowledgeSource,
   PageListQuery,
   SourceListQuery,

@@ -24,7 +24,6 @@ export const KnowledgeSource = Type.Object({
   text: Type.Optional(Type.String({ description: 'Only with include=text on the single-source read.' })),
 }, { title: 'Source' });
 
-export const ChatbotParams = Type.Object({ chatbotId: Type.String() });
 export const SourceParams = Type.Object({ chatbotId: Type.String(), sourceId: Type.String() });
 
 const Title = Type.String({ minLength: 1, maxLength: 255 });

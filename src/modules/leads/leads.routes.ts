@@ -3,10 +3,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Core } from '../../core.js';
-import { Envelope, ListEnvelope, errors, ok } from '../../http/envelope.js';
+import { ChatbotParams, Envelope, ListEnvelope, errors, ok } from '../../http/envelope.js';
 import { listPage } from '../../http/pagination.js';
 import { presentLead } from './leads.presenter.js';
-import { ChatbotParams, LeadListQuery, LeadParams, LeadPatch, LeadSchema } from './leads.schemas.js';
+import { LeadListQuery, LeadParams, LeadPatch, LeadSchema } from './leads.schemas.js';
 import type { LeadsService } from './leads.service.js';
 
 export interface LeadsRoutesDeps extends Pick<Core, 'paginator'> {

@@ -1,6 +1,6 @@
 // Request and response schemas of the lead routes; `Visitor` is also what the conversation channels
 // accept for a visitor's contact details.
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { CHANNELS } from '../../domain/channels.js';
 import { Nullable, Timestamp, Uuid } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
@@ -19,7 +19,6 @@ export const LeadSchema = Type.Object({
   capturedAt: Timestamp,
 }, { title: 'Lead' });
 
-export const ChatbotParams = Type.Object({ chatbotId: Type.String() });
 export const LeadParams = Type.Object({ chatbotId: Type.String(), leadId: Type.String() });
 
 /** The longest search text of the leads list. */
@@ -68,3 +67,5 @@ export const LeadPatch = Type.Object(
   },
   { additionalProperties: false },
 );
+/** A team member's change of a lead, as the route checked it: only sent fields change; null clears a contact field. */
+export type LeadPatch = Static<typeof LeadPatch>;

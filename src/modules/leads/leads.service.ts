@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { hasContact, isEmailAddress, toE164, type ContactDetails } from './contact-details.js';
 import { presentLead } from './leads.presenter.js';
+import type { LeadPatch } from './leads.schemas.js';
 import * as repo from './leads.repository.js';
 import type { LeadRow } from './leads.table.js';
 
@@ -91,14 +92,6 @@ async function captureLead(
     await emit(trx, now, lead.account_id, 'lead.captured', { lead: presentLead(lead) });
   }
   return lead;
-}
-
-export interface LeadPatch {
-  name?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  company?: string | null;
-  converted?: boolean;
 }
 
 /** Only sent fields change; null clears a contact field. A team member's edit fires no event. */

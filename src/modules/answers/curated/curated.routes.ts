@@ -4,10 +4,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Core } from '../../../core.js';
-import { Envelope, ListEnvelope, errors, ok } from '../../../http/envelope.js';
+import { ChatbotParams, Envelope, ListEnvelope, errors, ok } from '../../../http/envelope.js';
 import { listPage } from '../../../http/pagination.js';
 import { presentCuratedAnswer } from './curated.presenter.js';
-import { AnswerListQuery, AnswerParams, AnswerPatch, AnswersParams, CuratedAnswerSchema, NewAnswerBody } from './curated.schemas.js';
+import { AnswerListQuery, AnswerParams, AnswerPatch, CuratedAnswerSchema, NewAnswerBody } from './curated.schemas.js';
 import type { CuratedAnswersService } from './curated.service.js';
 
 export interface CuratedRoutesDeps extends Pick<Core, 'paginator'> {
@@ -28,7 +28,7 @@ export async function curatedAnswerRoutes(fastify: FastifyInstance, { curatedAns
         summary: 'List curated answers',
         description: 'Newest first (by createdAt).',
         tags: TAGS,
-        params: AnswersParams,
+        params: ChatbotParams,
         querystring: AnswerListQuery,
         response: { 200: ListEnvelope(Type.Object({ answers: Type.Array(CuratedAnswerSchema) })), ...errors(400, 401, 403, 404, 429) },
       },
@@ -59,7 +59,7 @@ export async function curatedAnswerRoutes(fastify: FastifyInstance, { curatedAns
           'A question or other wording another curated answer of the chatbot has already is 409 `duplicate_question`. ' +
           'Accepts an Idempotency-Key header.',
         tags: TAGS,
-        params: AnswersParams,
+        params: ChatbotParams,
         body: NewAnswerBody,
         response: { 201: AnswerEnvelope, ...errors(400, 401, 403, 404, 409, 429) },
       },

@@ -26,7 +26,6 @@ export const CuratedAnswerSchema = Type.Object(
   { title: 'CuratedAnswer' },
 );
 
-export const AnswersParams = Type.Object({ chatbotId: Type.String() });
 export const AnswerParams = Type.Object({ chatbotId: Type.String(), answerId: Type.String() });
 
 export const AnswerListQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });

@@ -2,9 +2,9 @@
 // (conversations:read). The widget's reports arrive through the web chat's routes (web/chat.routes.ts).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import { principalOf } from '../../../http/auth.js';
 import { Envelope, errors, ok } from '../../../http/envelope.js';
+import { ThreadParams } from '../../conversations/index.js';
 import { EARLIER_LIMIT, type VisitorsService } from './visitor.service.js';
 import { VisitorResponseSchema } from './visitor.schemas.js';
 
@@ -25,7 +25,7 @@ export async function visitorRoutes(fastify: FastifyInstance, { visitors }: Visi
           `and up to ${EARLIER_LIMIT} earlier conversations of the same visitor, newest first: the same web chat visitor (the widget's anonymous id, within the chatbot), the same WhatsApp, Messenger or Instagram sender, or a lead with the same email or phone. ` +
           'Only conversations the token may see are listed. Everything in `visitor` came from the visitor: show it as text, never fetch it.',
         tags: ['Conversations'],
-        params: Type.Object({ chatbotId: Type.String(), threadId: Type.String({ maxLength: 200 }) }),
+        params: ThreadParams,
         response: { 200: Envelope(VisitorResponseSchema), ...errors(401, 403, 404, 429) },
       },
     },

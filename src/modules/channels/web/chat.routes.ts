@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError, validationError } from '../../../errors.js';
 import { bearerToken } from '../../../http/auth.js';
-import { Envelope, Nullable, errors, ok } from '../../../http/envelope.js';
+import { ChatbotParams, Envelope, Nullable, errors, ok } from '../../../http/envelope.js';
 import {
   ConversationSchema,
   FeedbackBody,
@@ -16,6 +16,7 @@ import {
   presentConversation,
   presentFeedback,
   presentMessage,
+  ThreadParams,
   type ConversationsService,
   type Typing,
 } from '../../conversations/index.js';
@@ -23,15 +24,7 @@ import type { ChannelsRuntime } from '../channels.runtime.js';
 import { openEventStream } from '../live/sse.js';
 import { VisitorContextBody } from '../visitor/visitor.schemas.js';
 import { checkContext, type VisitorsService } from '../visitor/visitor.service.js';
-import {
-  ChatbotParams,
-  EventStreamHeaders,
-  MessageBody,
-  StartBody,
-  ThreadParams,
-  VisitorAuth,
-  VisitorSchema,
-} from './chat.schemas.js';
+import { EventStreamHeaders, MessageBody, StartBody, VisitorAuth, VisitorSchema } from './chat.schemas.js';
 import { checkGrant, hashVisitorToken, type VisitorGrant, type WebChatService } from './chat.service.js';
 import { registerWidgetCors } from './cors.js';
 

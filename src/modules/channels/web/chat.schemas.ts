@@ -1,5 +1,5 @@
-// Request schemas of the public web chat API; its responses show the conversations capability's
-// Conversation and Message resources.
+// Request schemas of the public web chat API; its path parameters (ThreadParams) and its responses (the
+// Conversation and Message resources) are the conversations capability's.
 import { Type } from 'typebox';
 import { MESSAGE_MAX_LENGTH } from '../../conversations/index.js';
 import { LEAD_LIMITS } from '../../leads/index.js';
@@ -19,8 +19,6 @@ export const VisitorSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export const ChatbotParams = Type.Object({ chatbotId: Type.String() });
-export const ThreadParams = Type.Object({ chatbotId: Type.String(), threadId: Type.String({ maxLength: 200 }) });
 export const VisitorAuth = {
   description: 'Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401).',
 };

@@ -4,11 +4,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Core } from '../../../core.js';
-import { ListEnvelope, errors } from '../../../http/envelope.js';
+import { ChatbotParams, ListEnvelope, errors } from '../../../http/envelope.js';
 import { listPage } from '../../../http/pagination.js';
 import { groupCursorId } from './questions.repository.js';
 import { presentQuestion } from './questions.presenter.js';
-import { QuestionListQuery, QuestionSchema, QuestionsParams } from './questions.schemas.js';
+import { QuestionListQuery, QuestionSchema } from './questions.schemas.js';
 import type { QuestionsService } from './questions.service.js';
 
 export interface QuestionRoutesDeps extends Pick<Core, 'paginator'> {
@@ -29,7 +29,7 @@ export async function questionRoutes(fastify: FastifyInstance, { questions, pagi
           'most frequent first, then most recently asked. With `answered=false` (the default): questions the chatbot could not answer ' +
           'from its knowledge and questions whose answer a visitor rated down (`POST /widget/…/feedback`), so the team can fill the gaps.',
         tags: ['Conversations'],
-        params: QuestionsParams,
+        params: ChatbotParams,
         querystring: QuestionListQuery,
         response: {
           200: ListEnvelope(Type.Object({ questions: Type.Array(QuestionSchema) })),

@@ -4,8 +4,6 @@ import { Nullable, Timestamp } from '../../../http/envelope.js';
 import { PageQuery } from '../../../http/pagination.js';
 import { RATINGS } from './questions.table.js';
 
-export const QuestionsParams = Type.Object({ chatbotId: Type.String() });
-
 export const QuestionListQuery = Type.Object(
   {
     ...PageQuery,
