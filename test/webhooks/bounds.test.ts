@@ -131,12 +131,12 @@ describeEachDialect(
       try {
         for (let n = 0; n < 30; n++) await emitEvent(t(), account.accountId, 'lead.captured');
         await receiver.waitFor('/hangs', 8);
-        const started = Date.now();
         for (let n = 0; n < 5; n++) await emitEvent(t(), account.accountId, 'knowledge.synced');
-        await receiver.waitFor('/fast', 5, 3000);
-        const took = Date.now() - started;
-        assert.ok(took < 1500, `the fast endpoint waited ${took} ms`);
+        await receiver.waitFor('/fast', 5, 30_000);
+        // Not held behind the hang: when the fast endpoint has all five, the same eight requests still hang (a
+        // hang ends at WEBHOOK_TIMEOUT, and its attempts would then be sent again).
         assert.equal(receiver.inFlight('/hangs'), 8, 'still hanging');
+        assert.equal(receiver.requests('/hangs').length, 8, 'the first eight, none ended and sent again');
 
         // Half of WEBHOOK_TIMEOUT (5 s) into the hang, the attempts waiting for it go back to the queue
         // for later, without using up an attempt, and free their pool slots.
