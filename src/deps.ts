@@ -153,7 +153,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     clock: options.clock ?? systemClock,
     logger,
     paginator: new Paginator(config.secretKey),
-    notifications: createNotifications(database.pgPool, logger),
+    notifications: createNotifications(database, logger),
     outbound: overrides.outbound ?? createOutboundGuard({ allowHosts: config.outboundAllowHosts }),
     metrics: createMetrics(config.metrics, logger),
     lifecycle: { shuttingDown: false },

@@ -35,7 +35,7 @@ export function commandServices(config: Config, db: Db, clock: Clock, notificati
 export async function withDatabase<T>(run: (context: CommandContext) => Promise<T>): Promise<T> {
   const { config, database } = await openReadyDatabase();
   try {
-    const notifications = createNotifications(database.pgPool, createLogger(config.logLevel));
+    const notifications = createNotifications(database, createLogger(config.logLevel));
     return await run(commandServices(config, database.db, systemClock, notifications));
   } finally {
     await database.close();

@@ -29,6 +29,8 @@ export interface DatabaseTarget {
 
 const DEFAULT_BUSY_TIMEOUT_MS = 3000;
 
+export type LocalNotifyListener = (channel: string, payload: string) => void;
+
 /** How busy the database connections of this process are now. */
 export type DatabaseUsage =
   /** The pool's connections, open and idle, and the queries waiting for one. */
@@ -41,6 +43,12 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** PostgreSQL pool, for LISTEN/NOTIFY clients; null on SQLite. */
   pgPool: pg.Pool | null;
+  /**
+   * SQLite: calls `listener` for each `pg_notify(channel, payload)` run on this database's connections
+   * (the in-process side of database notifications); returns the function that stops it. PostgreSQL
+   * delivers its NOTIFY through LISTEN instead: nothing is heard here.
+   */
+  listenLocally(listener: LocalNotifyListener): () => void;
   usage(): DatabaseUsage;
   ping(): Promise<boolean>;
   /** As ping, with the reason when the database does not answer. */
@@ -83,7 +91,7 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
     });
     // pg-pool queues every checkout, even one an idle connection will serve on the next tick: only the
     // requests beyond the idle connections wait for one (else a scrape's own queries would read as waiting).
-    return handle(db, 'postgres', pool, () => ({
+    return handle(db, 'postgres', pool, null, () => ({
       dialect: 'postgres',
       total: pool.totalCount,
       idle: pool.idleCount,
@@ -92,10 +100,14 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
   }
   const path = target.path ?? ':memory:';
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const dialect = new RoutedSqliteDialect({ path, busyTimeoutMs });
+  const listeners = new Set<LocalNotifyListener>();
+  const onNotify = (channel: string, payload: string) => {
+    for (const listener of [...listeners]) listener(channel, payload);
+  };
+  const dialect = new RoutedSqliteDialect({ path, busyTimeoutMs, onNotify });
   const db = new Kysely<Database>({ dialect });
   registerDirectReader(db, (text, parameters) => dialect.readRows(text, parameters));
-  return handle(db, 'sqlite', null, () => ({ dialect: 'sqlite', writerQueue: dialect.writerQueueLength }));
+  return handle(db, 'sqlite', null, listeners, () => ({ dialect: 'sqlite', writerQueue: dialect.writerQueueLength }));
 }
 
 /**
@@ -123,7 +135,13 @@ function namedStatementPool(pool: pg.Pool) {
   } as unknown as pg.Pool;
 }
 
-function handle(db: Kysely<Database>, dialect: DialectName, pgPool: pg.Pool | null, usage: () => DatabaseUsage): DatabaseHandle {
+function handle(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  pgPool: pg.Pool | null,
+  listeners: Set<LocalNotifyListener> | null,
+  usage: () => DatabaseUsage,
+): DatabaseHandle {
   let closed = false;
   const probe = async (): Promise<{ ok: true } | { ok: false; error: unknown }> => {
     if (closed) return { ok: false, error: new Error('the database connection is closed (the process is stopping)') };
@@ -138,12 +156,18 @@ function handle(db: Kysely<Database>, dialect: DialectName, pgPool: pg.Pool | nu
     db,
     dialect,
     pgPool,
+    listenLocally(listener) {
+      if (!listeners) return () => {};
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     usage,
     ping: async () => (await probe()).ok,
     probe,
     async close() {
       if (closed) return;
       closed = true;
+      listeners?.clear();
       await db.destroy();
     },
   };

@@ -6,13 +6,16 @@
 // for a rollback) to every process, this one included. Each process LISTENs on ONE connection of its
 // pool, held while anyone subscribes; when it fails or is lost it is replaced with backoff, every
 // channel is LISTENed again, and subscribers hear onMaybeMissed() so they can read again.
-// SQLite serves one process: publish() reaches this process's subscribers once the write is done.
+// SQLite serves one process: publish() reaches this process's subscribers once the write is done, and so
+// does `select pg_notify(channel, payload)` run on the database's own connections (the job queue's
+// wake-up, written once for both databases).
 //
 // Built once per process (deps.notifications). A waking loop such as the job worker subscribes with
 // `subscribe(channel, wake, wake)` and its producers `publish(trx, channel)` in their transaction.
 import { sql } from 'kysely';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { DatabaseHandle } from './connect.js';
 import type { Executor } from './database.js';
 
 export interface Notifications {
@@ -36,13 +39,15 @@ export interface NotificationsOptions {
   retryMs?: { first: number; max: number };
 }
 
-/** `pgPool` null: SQLite, within this process. */
+/** On the database's `pgPool`; without one (SQLite), within this process, on its `listenLocally`. */
 export function createNotifications(
-  pgPool: pg.Pool | null,
+  database: Pick<DatabaseHandle, 'pgPool' | 'listenLocally'>,
   logger: Logger,
   options: NotificationsOptions = {},
 ): Notifications {
-  return new DatabaseNotifications(pgPool, logger, options.retryMs ?? { first: 1000, max: 30_000 });
+  const notifications = new DatabaseNotifications(database.pgPool, logger, options.retryMs ?? { first: 1000, max: 30_000 });
+  if (!database.pgPool) notifications.hearLocally(database.listenLocally);
+  return notifications;
 }
 
 interface Subscriber {
@@ -67,12 +72,18 @@ class DatabaseNotifications implements Notifications {
   #retry: NodeJS.Timeout | null = null;
   #failures = 0;
   #closed = false;
+  #stopHearing: () => void = () => {};
 
   constructor(
     private readonly pool: pg.Pool | null,
     private readonly logger: Logger,
     private readonly retryMs: { first: number; max: number },
   ) {}
+
+  /** SQLite: `pg_notify` run on the database reaches the subscribers, on the next turn as publish(). */
+  hearLocally(listen: DatabaseHandle['listenLocally']): void {
+    this.#stopHearing = listen((channel, payload) => setImmediate(() => this.#deliver(channel, payload)));
+  }
 
   async publish(db: Executor, channel: string, payload = ''): Promise<void> {
     checkChannel(channel);
@@ -103,6 +114,7 @@ class DatabaseNotifications implements Notifications {
 
   async close(): Promise<void> {
     this.#closed = true;
+    this.#stopHearing();
     if (this.#retry) clearTimeout(this.#retry);
     this.#retry = null;
     await this.#work;

@@ -40,6 +40,11 @@ export interface SqliteDriverOptions {
    * it fails with SQLITE_BUSY.
    */
   busyTimeoutMs: number;
+  /**
+   * Hears `select pg_notify(channel, payload)` run on either connection: SQLite has no NOTIFY, so the
+   * function is this database's own, and the notification stays within the process that opened it.
+   */
+  onNotify?: (channel: string, payload: string) => void;
 }
 
 export class RoutedSqliteDialect extends SqliteDialect {
@@ -110,6 +115,7 @@ class RoutedSqliteDriver implements Driver {
   async init(): Promise<void> {
     const writer = new SQLite(this.#options.path);
     foldCaseAsPostgres(writer);
+    this.#notifyThrough(writer);
     writer.pragma('journal_mode = WAL');
     writer.pragma('synchronous = NORMAL');
     writer.pragma('foreign_keys = ON');
@@ -122,12 +128,21 @@ class RoutedSqliteDriver implements Driver {
     }
     const reader = new SQLite(this.#options.path);
     foldCaseAsPostgres(reader);
+    this.#notifyThrough(reader);
     reader.pragma('foreign_keys = ON');
     reader.pragma('query_only = ON');
     // A WAL reader waits only while another connection recovers or truncates the log: briefly.
     reader.pragma('busy_timeout = 100');
     this.#reader = new CachedDatabase(reader);
     this.#ready = true;
+  }
+
+  #notifyThrough(database: BetterSqlite3.Database): void {
+    const onNotify = this.#options.onNotify;
+    database.function('pg_notify', { deterministic: false }, (channel: unknown, payload: unknown) => {
+      onNotify?.(String(channel), payload == null ? '' : String(payload));
+      return null;
+    });
   }
 
   readRows(sql: string, parameters: readonly unknown[]): unknown[] | undefined {

@@ -1,18 +1,13 @@
 // Enqueuing: a job is written in the same transaction as the change that needs it, so a change never
 // commits without its work, and work never runs for a change that rolled back.
-import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
-import { dialectOf, isUniqueViolation } from '../db/dialect.js';
+import { isUniqueViolation } from '../db/dialect.js';
 import { newId } from '../lib/ids.js';
 import type { JobName, JobPayload } from './job-types.js';
 import './jobs.table.js';
 
 export const JOBS_CHANNEL = 'chatbot_ops_jobs';
-
-/** In-process wake-up for workers (SQLite, and PostgreSQL workers in the same process). */
-export const jobSignal = new EventEmitter();
-jobSignal.setMaxListeners(100);
 
 export interface EnqueueOptions {
   runAt?: number;
@@ -75,14 +70,14 @@ export async function dropQueued(db: Executor, type: JobName, keyPrefix: string)
 }
 
 /**
- * Tells the workers that a job is due: one just queued, or one handed back. PostgreSQL delivers NOTIFY
- * at commit to every process, whose workers hear it through the process's database notifications
- * (db/notifications.ts, channel JOBS_CHANNEL); SQLite workers of other processes find it when they next
- * look (within their idle time), those of this process hear the in-process signal.
+ * Tells the workers that a job is due: one just queued, or one handed back. Workers hear it through
+ * their process's database notifications (db/notifications.ts, channel JOBS_CHANNEL), which the
+ * composition root creates and closes, so nothing of the wake-up outlives it. PostgreSQL delivers NOTIFY
+ * at commit to every process. On SQLite `pg_notify` is the database's own function: the workers of the
+ * process that opened it hear it at once, those of other processes find the job when they next look
+ * (within their idle time); a worker woken before the commit waits on the SQLite connection lock, or
+ * finds the job on the next wake-up.
  */
 export async function wakeWorkers(db: Executor): Promise<void> {
-  if (dialectOf(db) === 'postgres') await sql`select pg_notify(${JOBS_CHANNEL}, '')`.execute(db);
-  // Emitted now, the signal may reach a worker before the commit; its claim then waits on the SQLite
-  // connection lock, or finds the job on the next wake-up.
-  setImmediate(() => jobSignal.emit('job'));
+  await sql`select pg_notify(${JOBS_CHANNEL}, '')`.execute(db);
 }

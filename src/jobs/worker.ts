@@ -12,7 +12,7 @@
 // A worker that stops gives its running jobs a short grace to finish, then aborts the rest and hands
 // them back at once (lease released, attempt not counted), waking the other workers to take them.
 // Wakes on a database notification (PostgreSQL NOTIFY, through the process's one LISTEN connection, which
-// reconnects by itself) or the in-process signal, and otherwise sleeps until the next job is due (at most a
+// reconnects by itself; on SQLite, within the process), and otherwise sleeps until the next job is due (at most a
 // few seconds, so jobs enqueued by another SQLite process are still found). A job that ends wakes it only
 // when due jobs may have been left behind for want of a free slot, or when it went back to the queue: a
 // claim costs a write (on SQLite, a commit), and a queue already read empty has nothing new to give.
@@ -26,7 +26,7 @@ import type { Clock } from '../lib/clock.js';
 import { inBatches } from '../lib/batches.js';
 import { PermanentJobError, type JobCatalog, type JobDefinition, type RunLater } from './catalog.js';
 import type { JobTable } from './jobs.table.js';
-import { JOBS_CHANNEL, jobSignal, wakeWorkers } from './queue.js';
+import { JOBS_CHANNEL, wakeWorkers } from './queue.js';
 
 /** How long a claim holds without renewal: a dead worker's jobs are taken over after at most this. */
 export const DEFAULT_LEASE_MS = 30_000;
@@ -45,7 +45,7 @@ export interface JobWorkerOptions {
   catalog: JobCatalog;
   clock: Clock;
   logger: Logger;
-  /** Wake-ups from other processes (PostgreSQL NOTIFY at commit); null: the in-process signal and polling only. */
+  /** Wake-ups when a job is queued or handed back (PostgreSQL NOTIFY at commit); null: polling only. */
   notifications: Notifications | null;
   /** Job types this worker runs (default: every registered type). */
   types?: string[];
@@ -201,7 +201,6 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
     wakeUp = null;
     resolve?.();
   };
-  jobSignal.on('job', wake);
 
   const completions = new CompletedJobs(db);
 
@@ -420,7 +419,6 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
     heartbeat,
     async stop() {
       stopped = true;
-      jobSignal.off('job', wake);
       wake();
       // The loop ends first: a claim it has in flight is launched, and handed back below like the others.
       await looping;

@@ -45,7 +45,7 @@ for (const dialect of DIALECTS) {
     let notifications: Notifications;
     before(async () => {
       database = await createTestDatabase(dialect);
-      notifications = createNotifications(database.handle.pgPool, logger, {
+      notifications = createNotifications(database.handle, logger, {
         retryMs: { first: 50, max: 200 },
       });
     });
@@ -96,7 +96,7 @@ for (const dialect of DIALECTS) {
       it('reaches another process, and nothing is sent for a rollback', async () => {
         const channel = channelName();
         const other = database.connectAgain();
-        const otherNotifications = createNotifications(other.pgPool, logger);
+        const otherNotifications = createNotifications(other, logger);
         try {
           const received = nextValue<string>();
           const listening = nextValue<true>();

@@ -188,10 +188,12 @@ for (const dialect of DIALECTS) {
           aborted = signal.aborted;
         }),
       );
-      const live = startJobWorker({ db: t.handle.db, catalog, clock, logger, notifications: null, idleMs: 60_000, stopGraceMs: 10_000 });
+      const notifications = createNotifications(t.handle, logger);
+      const live = startJobWorker({ db: t.handle.db, catalog, clock, logger, notifications, idleMs: 60_000, stopGraceMs: 10_000 });
       const id = (await enqueue(t.handle.db, clock.now(), 'test.ending', {}))!;
       await eventually(async () => (await jobRow(t, id))?.status === 'running', 5000, 'the worker to claim the job');
       await live.stop();
+      await notifications.close();
       assert.equal(aborted, false, 'not cut short');
       assert.equal(await jobRow(t, id), undefined, 'done, not handed back');
     });
@@ -208,13 +210,16 @@ for (const dialect of DIALECTS) {
         }),
       );
       // Both sleep up to a minute between looks: only a wake-up brings the job to the second one in time.
-      const stopping = startJobWorker({ db: t.handle.db, catalog, clock, logger, notifications: null, idleMs: 60_000, stopGraceMs: 50 });
+      const own = createNotifications(t.handle, logger);
+      const stopping = startJobWorker({ db: t.handle.db, catalog, clock, logger, notifications: own, idleMs: 60_000, stopGraceMs: 50 });
       const id = (await enqueue(t.handle.db, clock.now(), 'test.handover', {}))!;
       await eventually(async () => attempts.length === 1 && (await jobRow(t, id))?.status === 'running', 5000, 'the first worker to claim the job');
       const claimedBy = (await jobRow(t, id))?.locked_by;
       // Another worker, over a connection of its own, that has looked at the queue and gone to sleep.
       const other = t.connectAgain();
-      const notifications = createNotifications(other.pgPool, logger);
+      // SQLite's notifications stay within the handle that ran pg_notify (one process, one handle): the
+      // taker hears the stopping worker's through that handle's.
+      const notifications = other.pgPool ? createNotifications(other, logger) : own;
       // Listening before the worker subscribes: its own first LISTEN would wake it, and prove nothing.
       let listening: () => void = () => {};
       const listened = new Promise<void>((resolve) => (listening = resolve));
@@ -232,6 +237,7 @@ for (const dialect of DIALECTS) {
         await taker.stop();
         unsubscribe();
         await notifications.close();
+        await own.close();
         await other.close();
       }
     });
@@ -271,13 +277,46 @@ for (const dialect of DIALECTS) {
       assert.ok([...runs.values()].every((count) => count === 1));
     });
 
+    it('wakes workers through the notifications of their own database handle, and no longer once those are closed', async () => {
+      // The wake-up is no process-wide signal: it goes through the notifications the composition root
+      // creates (and closes in deps.stop()), so a second service in the process does not hear it.
+      const heard: string[] = [];
+      const own = createNotifications(t.handle, logger);
+      const other = t.connectAgain();
+      const others = createNotifications(other, logger);
+      let listening: () => void = () => {};
+      const listened = new Promise<void>((resolve) => (listening = resolve));
+      own.subscribe(JOBS_CHANNEL, () => heard.push('own'), () => listening());
+      others.subscribe(JOBS_CHANNEL, () => heard.push('other'));
+      try {
+        if (t.handle.pgPool) await listened;
+        await enqueue(t.handle.db, clock.now(), 'test.unheard', {});
+        await eventually(async () => heard.includes('own'), 5000, 'the notification of the enqueue');
+        // PostgreSQL's NOTIFY reaches every LISTENing connection; SQLite's stays with the handle that ran it.
+        if (!t.handle.pgPool) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          assert.deepEqual(heard, ['own']);
+        }
+        await own.close();
+        heard.length = 0;
+        await enqueue(t.handle.db, clock.now(), 'test.unheard', {});
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        assert.ok(!heard.includes('own'), 'closed notifications hear nothing more');
+      } finally {
+        await own.close();
+        await others.close();
+        await other.close();
+        await t.handle.db.deleteFrom('jobs').where('type', '=', 'test.unheard').execute();
+      }
+    });
+
     it('wakes a running worker when a job is enqueued, and hands a job back on a graceful stop', async () => {
       const catalog = new JobCatalog();
       let ran = 0;
       let release: () => void = () => {};
       catalog.register(definition('test.wake', async () => void ran++));
       catalog.register(definition('test.hold', (_p, { signal }) => new Promise<void>((resolve) => { release = resolve; signal.addEventListener('abort', () => resolve()); })));
-      const notifications = createNotifications(t.handle.pgPool, logger);
+      const notifications = createNotifications(t.handle, logger);
       const live = startJobWorker({ db: t.handle.db, catalog, clock, logger, notifications, idleMs: 60_000, stopGraceMs: 50 });
       await enqueue(t.handle.db, clock.now(), 'test.wake', {});
       for (let i = 0; i < 100 && ran === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
