@@ -34,7 +34,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { buildApp } from '../src/app.js';
 import type { DialectName } from '../src/db/dialect.js';
 import { PERMISSIONS } from '../src/modules/accounts/permissions.js';
-import { searchKnowledge } from '../src/modules/answers/index.js';
+import { searchKnowledge, type SearchCaches } from '../src/modules/answers/index.js';
 import { DONT_KNOW } from '../src/modules/answers/wording.js';
 import type { Db } from '../src/db/database.js';
 import { HANDOVER_PENDING } from '../src/modules/conversations/replies.js';
@@ -144,13 +144,13 @@ const POOL = 20;
 const holdsFacts = (question: BenchQuestion, text: string): boolean =>
   (question.facts ?? []).every((group) => group.some((fact) => normalise(text).includes(normalise(fact))));
 
-async function causeOf(db: Db, chatbotId: string, graded: Graded): Promise<Cause> {
+async function causeOf(db: Db, search: SearchCaches, chatbotId: string, graded: Graded): Promise<Cause> {
   const { question, answer } = graded;
   if (!question.facts) return 'answered-unanswerable';
   if (holdsFacts(question, answer ?? '')) return 'contradicted';
   const chunks = await db.selectFrom('knowledge_chunks').select('text').where('chatbot_id', '=', chatbotId).execute();
   if (!chunks.some((chunk) => holdsFacts(question, chunk.text))) return 'lost-before-answering';
-  const pool = await searchKnowledge(db, chatbotId, question.ask, POOL);
+  const pool = await searchKnowledge(db, search, chatbotId, question.ask, POOL);
   const answering = pool.filter((passage) => holdsFacts(question, passage.text));
   if (answering.length === 0) return 'not-retrieved';
   // The quote: what follows the citation, its first words found in the passage it came from.
@@ -327,7 +327,7 @@ async function run(dialect: DialectName, env: Record<string, string>, datasets: 
       const ready = performance.now();
       const graded = await askAll(client, chatbot.id, dataset);
       for (const result of graded)
-        if (result.verdict === 'wrong') result.cause = await causeOf(deps.db, chatbot.id, result);
+        if (result.verdict === 'wrong') result.cause = await causeOf(deps.db, deps.runtimes.knowledge.search, chatbot.id, result);
       results.push(graded);
       console.log(
         `[${dialect}] ${dataset.name}: ready in ${((ready - started) / 1000).toFixed(1)} s, ${graded.length} questions answered in ${((performance.now() - ready) / 1000).toFixed(1)} s`,

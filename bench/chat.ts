@@ -208,7 +208,7 @@ async function retrievalOnly(bench: Bench, texts: string[], random: () => number
   for (let i = 0; i < MESSAGES; i++) {
     const query = typo ? misspelt(question(texts, random)) : question(texts, random);
     const started = performance.now();
-    await searchKnowledge(bench.deps.db, bench.chatbotId, query, PASSAGES_PER_ANSWER);
+    await searchKnowledge(bench.deps.db, bench.deps.runtimes.knowledge.search, bench.chatbotId, query, PASSAGES_PER_ANSWER);
     latencies.push(performance.now() - started);
   }
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };

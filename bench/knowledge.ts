@@ -332,12 +332,12 @@ async function searchLatency(bench: Bench): Promise<{ insertSeconds: number; p50
   if (bench.deps.database.dialect === 'postgres') await sql`analyze`.execute(bench.deps.db);
   // Questions mix frequent and rare words, as visitors' questions do.
   const queries = Array.from({ length: QUERIES }, () => Array.from({ length: 2 + Math.floor(random() * 4) }, vocab.pick).join(' '));
-  for (const query of queries.slice(0, 20)) await searchKnowledge(bench.deps.db, chatbot.id, query, 5); // warm the caches
+  for (const query of queries.slice(0, 20)) await searchKnowledge(bench.deps.db, bench.deps.runtimes.knowledge.search, chatbot.id, query, 5); // warm the caches
   const times: number[] = [];
   let hits = 0;
   for (const query of queries) {
     const t0 = performance.now();
-    hits += (await searchKnowledge(bench.deps.db, chatbot.id, query, 5)).length;
+    hits += (await searchKnowledge(bench.deps.db, bench.deps.runtimes.knowledge.search, chatbot.id, query, 5)).length;
     times.push(performance.now() - t0);
   }
   return { insertSeconds, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times), meanHits: hits / queries.length };
@@ -377,12 +377,12 @@ async function vectorLatency(bench: Bench) {
   };
   const db = bench.deps.db;
   // Words alone (the baseline), the vector ranking alone, and the three fused; alternated in one run.
-  const words = await time((query) => searchKnowledge(db, chatbot.id, query.text, 20));
+  const words = await time((query) => searchKnowledge(db, bench.deps.runtimes.knowledge.search, chatbot.id, query.text, 20));
   const ranking = await time((query) => nearestChunks(db, chatbot.id, model, query.vector, 20));
   const meaningOf = (vector: Float32Array): MeaningSearch => async (chatbotId, _question, limit) =>
     (await nearestChunks(db, chatbotId, model, vector, limit)).map((hit) => ({ ...hit, closeInMeaning: false }));
-  const hybrid = await time((query) => searchKnowledge(db, chatbot.id, query.text, 20, meaningOf(query.vector)));
-  const wordsAgain = await time((query) => searchKnowledge(db, chatbot.id, query.text, 20));
+  const hybrid = await time((query) => searchKnowledge(db, bench.deps.runtimes.knowledge.search, chatbot.id, query.text, 20, meaningOf(query.vector)));
+  const wordsAgain = await time((query) => searchKnowledge(db, bench.deps.runtimes.knowledge.search, chatbot.id, query.text, 20));
   return { insertSeconds, words, ranking, hybrid, wordsAgain };
 }
 

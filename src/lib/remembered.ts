@@ -3,7 +3,7 @@
 // dropped connection) is asked again on the next call instead of being remembered until a restart.
 
 export function rememberedPerKey<K extends object, V>(
-  cache: WeakMap<K, Promise<V>>,
+  cache: Pick<WeakMap<K, Promise<V>>, 'get' | 'set' | 'delete'>,
   key: K,
   compute: () => Promise<V>,
 ): Promise<V> {

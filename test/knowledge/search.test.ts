@@ -6,8 +6,10 @@ import { sql } from 'kysely';
 import { newId } from '../../src/lib/ids.js';
 import { insertChunks } from '../../src/modules/knowledge/knowledge.repository.js';
 import { searchKnowledge } from '../../src/modules/answers/retrieval/search.js';
-import { refreshSearchStatistics } from '../../src/modules/answers/retrieval/search.dialect.js';
-import { describeEachDialect } from '../support/app.js';
+import { refreshSearchStatistics, SearchCaches, STATISTICS_TTL_MS } from '../../src/modules/answers/retrieval/search.dialect.js';
+import { createDeps } from '../../src/deps.js';
+import { createLogger } from '../../src/logger.js';
+import { describeEachDialect, testConfig, TestClock } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { addText, runJobs } from './support.js';
 
@@ -26,7 +28,7 @@ describeEachDialect('knowledge search', (t) => {
   });
 
   it('returns the most relevant passages with source id, title, url and score', async () => {
-    const passages = await searchKnowledge(t().db, s.chatbotId, 'how much does express shipping cost?', 5);
+    const passages = await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'how much does express shipping cost?', 5);
     assert.equal(passages[0]?.sourceId, ids.shipping);
     assert.deepEqual(Object.keys(passages[0]!).sort(), ['isSourceOfTruth', 'score', 'sourceId', 'text', 'title', 'url']);
     assert.equal(passages[0]!.title, 'Shipping');
@@ -35,37 +37,37 @@ describeEachDialect('knowledge search', (t) => {
     assert.equal(typeof passages[0]!.score, 'number');
     assert.ok(passages[0]!.score > 0);
     assert.ok(!passages.some((p) => p.sourceId === ids.hours), 'unrelated sources do not match');
-    const stemmed = await searchKnowledge(t().db, s.chatbotId, 'refund', 5);
+    const stemmed = await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'refund', 5);
     assert.equal(stemmed[0]?.sourceId, ids.returns, 'words match in other forms (refunds)');
   });
 
   it('ranks source-of-truth passages first, then by relevance', async () => {
-    const passages = await searchKnowledge(t().db, s.chatbotId, 'returned items returns receipt refunds', 5);
+    const passages = await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'returned items returns receipt refunds', 5);
     assert.deepEqual(passages.map((p) => p.sourceId), [ids.truth, ids.returns]);
     assert.equal(passages[0]!.isSourceOfTruth, true);
     assert.equal(passages[1]!.isSourceOfTruth, false);
     assert.ok(passages[1]!.score > passages[0]!.score, 'the flag outranks a better match');
-    const one = await searchKnowledge(t().db, s.chatbotId, 'returns', 1);
+    const one = await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'returns', 1);
     assert.equal(one.length, 1);
   });
 
   it('only answers from ready sources', async () => {
     const pending = await addText(t(), s.token, s.chatbotId, 'Pending', 'zanzibar pending passage');
-    assert.deepEqual(await searchKnowledge(t().db, s.chatbotId, 'zanzibar', 5), []);
+    assert.deepEqual(await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'zanzibar', 5), []);
     await runJobs(t());
-    assert.equal((await searchKnowledge(t().db, s.chatbotId, 'zanzibar', 5))[0]?.sourceId, pending.id);
+    assert.equal((await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'zanzibar', 5))[0]?.sourceId, pending.id);
     await t().db.updateTable('knowledge_sources').set({ status: 'failed' }).where('id', '=', pending.id).execute();
-    assert.deepEqual(await searchKnowledge(t().db, s.chatbotId, 'zanzibar', 5), []);
+    assert.deepEqual(await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'zanzibar', 5), []);
     await t().db.updateTable('knowledge_sources').set({ status: 'processing' }).where('id', '=', pending.id).execute();
-    assert.deepEqual(await searchKnowledge(t().db, s.chatbotId, 'zanzibar', 5), []);
+    assert.deepEqual(await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'zanzibar', 5), []);
   });
 
   it('forgets a deleted source at once', async () => {
     const gone = await addText(t(), s.token, s.chatbotId, 'Temporary', 'quokka temporary passage');
     await runJobs(t());
-    assert.equal((await searchKnowledge(t().db, s.chatbotId, 'quokka', 5)).length, 1);
+    assert.equal((await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'quokka', 5)).length, 1);
     await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${gone.id}`, { token: s.token });
-    assert.deepEqual(await searchKnowledge(t().db, s.chatbotId, 'quokka', 5), []);
+    assert.deepEqual(await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'quokka', 5), []);
     const left = await t().db.selectFrom('knowledge_chunks').select('id').where('source_id', '=', gone.id).execute();
     assert.deepEqual(left, []);
   });
@@ -75,19 +77,19 @@ describeEachDialect('knowledge search', (t) => {
     const otherBot = await s.chatbot('Typo bot');
     await addText(t(), s.token, otherBot, 'Other', 'Every narwhal of the other chatbot.');
     await runJobs(t());
-    assert.equal((await searchKnowledge(t().db, s.chatbotId, 'axlootl', 5))[0]?.sourceId, typo.id, 'two letters swapped');
-    assert.equal((await searchKnowledge(t().db, s.chatbotId, 'axolotls', 5))[0]?.sourceId, typo.id, 'another form');
-    assert.deepEqual(await searchKnowledge(t().db, s.chatbotId, 'narwahl', 5), [], 'another chatbot’s words find nothing here');
+    assert.equal((await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'axlootl', 5))[0]?.sourceId, typo.id, 'two letters swapped');
+    assert.equal((await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'axolotls', 5))[0]?.sourceId, typo.id, 'another form');
+    assert.deepEqual(await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'narwahl', 5), [], 'another chatbot’s words find nothing here');
     await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${typo.id}`, { token: s.token });
-    assert.deepEqual(await searchKnowledge(t().db, s.chatbotId, 'axlootl', 5), []);
+    assert.deepEqual(await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'axlootl', 5), []);
   });
 
   it('never returns another chatbot’s knowledge', async () => {
     const otherBot = await s.chatbot('Other bot');
     const other = await addText(t(), s.token, otherBot, 'Other', 'wombat lives in the other chatbot');
     await runJobs(t());
-    assert.deepEqual(await searchKnowledge(t().db, s.chatbotId, 'wombat', 5), []);
-    assert.equal((await searchKnowledge(t().db, otherBot, 'wombat', 5))[0]?.sourceId, other.id);
+    assert.deepEqual(await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'wombat', 5), []);
+    assert.equal((await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, otherBot, 'wombat', 5))[0]?.sourceId, other.id);
   });
 
   it('stays relevant and bounded when the words of a question are in most chunks', async () => {
@@ -104,18 +106,18 @@ describeEachDialect('knowledge search', (t) => {
     chunks[1199] = { url: null, text: 'Delivery windows: parcels arrive in delivery windows of two hours.' };
     await insertChunks(t().db, { id: sourceId, chatbot_id: bot }, chunks);
     // What processing does after writing a source's chunks (on PostgreSQL: ANALYZE once they are many).
-    await refreshSearchStatistics(t().db, chunks.length);
-    const rare = await searchKnowledge(t().db, bot, 'platypus delivery', 3);
+    await refreshSearchStatistics(t().db, t().deps.runtimes.knowledge.search, chunks.length);
+    const rare = await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, bot, 'platypus delivery', 3);
     assert.match(rare[0]?.text ?? '', /platypus/, 'the rare word finds its passage, however common the other is');
-    const common = await searchKnowledge(t().db, bot, 'delivery windows parcels', 5);
+    const common = await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, bot, 'delivery windows parcels', 5);
     assert.equal(common.length, 5, 'a question of common words still gets passages');
     assert.ok(common.every((p) => /delivery/i.test(p.text) && /windows/i.test(p.text) && /parcels/i.test(p.text)), 'holding every word');
     assert.match(common[0]!.text, /^Delivery windows: parcels arrive/, 'the best of them first');
     if (t().dialect === 'postgres') {
       // With statistics (autovacuum runs ANALYZE), PostgreSQL weighs the words without counting: same answers.
       await sql`analyze knowledge_chunks`.execute(t().db);
-      assert.match((await searchKnowledge(t().db, bot, 'platypus delivery', 3))[0]?.text ?? '', /platypus/);
-      assert.match((await searchKnowledge(t().db, bot, 'delivery windows parcels', 5))[0]!.text, /^Delivery windows: parcels arrive/);
+      assert.match((await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, bot, 'platypus delivery', 3))[0]?.text ?? '', /platypus/);
+      assert.match((await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, bot, 'delivery windows parcels', 5))[0]!.text, /^Delivery windows: parcels arrive/);
     }
   });
 
@@ -143,12 +145,54 @@ describeEachDialect('knowledge search', (t) => {
       '\u0000shipping',
     ];
     for (const query of hostile) {
-      const passages = await searchKnowledge(t().db, s.chatbotId, query, 5);
+      const passages = await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, query, 5);
       assert.ok(Array.isArray(passages), query);
       if (/shipping/.test(query)) assert.equal(passages[0]?.sourceId, ids.shipping, query);
     }
-    assert.deepEqual(await searchKnowledge(t().db, s.chatbotId, '   ', 5), []);
-    assert.deepEqual(await searchKnowledge(t().db, s.chatbotId, 'the and of', 5), [], 'stop words alone match nothing');
-    assert.ok((await searchKnowledge(t().db, s.chatbotId, 'shipping', 5)).length > 0, 'the tables are still there');
+    assert.deepEqual(await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, '   ', 5), []);
+    assert.deepEqual(await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'the and of', 5), [], 'stop words alone match nothing');
+    assert.ok((await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'shipping', 5)).length > 0, 'the tables are still there');
+  });
+});
+
+describeEachDialect('knowledge search: its caches', (t) => {
+  it('reads the lexeme statistics again once the injected clock has moved past their lifetime, not by wall time', async () => {
+    if (t().dialect !== 'postgres') return; // SQLite counts every time: nothing is kept
+    const s = await seed(t());
+    await addText(t(), s.token, s.chatbotId, 'Wombats', 'Wombats dig burrows. Wombats eat grass at night.');
+    await runJobs(t());
+    await sql`analyze knowledge_chunks`.execute(t().db);
+    const clock = new TestClock();
+    const caches = new SearchCaches(clock);
+    const first = caches.lexemeStatistics(t().db);
+    assert.ok(await first, 'ANALYZE has statistics to read');
+    clock.advance(STATISTICS_TTL_MS - 1);
+    assert.equal(caches.lexemeStatistics(t().db), first, 'kept within their lifetime');
+    clock.advance(1);
+    const again = caches.lexemeStatistics(t().db);
+    assert.notEqual(again, first, 'read again (a recount) once the test clock says they are old');
+    assert.ok(await again);
+    caches.clear();
+    assert.equal(caches.size, 0);
+  });
+
+  it('belongs to its service: two services in one process keep their own, and deps.stop() empties them', async () => {
+    const other = createDeps(testConfig(t().database.dataDir, { SECRET_KEY: t().deps.config.secretKey }), {
+      database: t().database.connectAgain(),
+      clock: new TestClock(),
+      logger: createLogger('silent'),
+    });
+    try {
+      assert.notEqual(other.runtimes.knowledge.search, t().deps.runtimes.knowledge.search);
+      const s = await seed(t());
+      await addText(t(), s.token, s.chatbotId, 'Otters', 'Otters hold hands while they sleep.');
+      await runJobs(t());
+      // A misspelt word asks the catalog where pg_trgm lives (PostgreSQL), which is then kept.
+      await other.knowledge.search(s.chatbotId, 'ottres sleep', 5);
+      if (t().dialect === 'postgres') assert.ok(other.runtimes.knowledge.search.size > 0, 'something kept');
+    } finally {
+      await other.stop();
+    }
+    assert.equal(other.runtimes.knowledge.search.size, 0, 'emptied by deps.stop()');
   });
 });

@@ -63,7 +63,7 @@ describeEachDialect(
         assert.doesNotMatch(read.text, new RegExp(hidden), hidden);
       }
 
-      const passages = await searchKnowledge(t().db, s.chatbotId, 'pdfmarker warranty claims', 5);
+      const passages = await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'pdfmarker warranty claims', 5);
       assert.equal(passages[0]?.sourceId, source.id);
       assert.equal(passages[0]?.url, `${site().url}/files/guide.pdf`, 'a passage names the page it came from');
       const events = await syncedEvents(t(), source.id);
@@ -191,15 +191,15 @@ describeEachDialect(
       const again = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/${source.id}/refresh`, { token: s.token });
       assert.equal(again.status, 409);
       assert.equal(again.body.error.code, 'refresh_running');
-      assert.equal((await searchKnowledge(t().db, s.chatbotId, 'homemarker', 5)).filter((p) => p.sourceId === source.id).length, 0, 'not answered from while processing');
+      assert.equal((await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'homemarker', 5)).filter((p) => p.sourceId === source.id).length, 0, 'not answered from while processing');
       await runJobs(t());
       const second = await getSource(t(), s.token, s.chatbotId, source.id, true);
       assert.equal(second.status, 'ready');
       assert.ok(Date.parse(second.lastSyncedAt) > Date.parse(first.lastSyncedAt));
       assert.match(second.text, /refreshedmarker/);
       assert.doesNotMatch(second.text, /homemarker/);
-      assert.equal((await searchKnowledge(t().db, s.chatbotId, 'refreshedmarker', 5))[0]?.sourceId, source.id);
-      assert.equal((await searchKnowledge(t().db, s.chatbotId, 'homemarker', 5)).filter((p) => p.sourceId === source.id).length, 0);
+      assert.equal((await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'refreshedmarker', 5))[0]?.sourceId, source.id);
+      assert.equal((await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'homemarker', 5)).filter((p) => p.sourceId === source.id).length, 0);
       assert.deepEqual((await syncedEvents(t(), source.id)).map((e) => e.data.source.status), ['ready', 'ready']);
     });
 
@@ -271,7 +271,7 @@ describeEachDialect(
       assert.equal(await t().db.selectFrom('knowledge_sources').select('id').where('id', '=', source.id).executeTakeFirst(), undefined);
       assert.equal(await chunkCount(t(), source.id), 0);
       assert.deepEqual(await syncedEvents(t(), source.id), []);
-      assert.equal((await searchKnowledge(t().db, s.chatbotId, 'slowmarker', 5)).length, 0);
+      assert.equal((await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'slowmarker', 5)).length, 0);
     });
 
     it('a run past its time limit ends failed with an error instead of staying processing', async () => {

@@ -24,7 +24,7 @@ export {
   createEmbeddingsClient,
   type EmbeddingsClient,
 } from './retrieval/embeddings.js';
-export { refreshSearchStatistics } from './retrieval/search.dialect.js';
+export { SearchCaches, refreshSearchStatistics } from './retrieval/search.dialect.js';
 export { curatedAnswersCapability, type CuratedAnswersCapabilityDeps } from './curated/curated.capability.js';
 export { withCuratedAnswers } from './curated/curated.engine.js';
 export { withFallbackText, type FallbackTextOf } from './engines/fallback.js';

@@ -12,7 +12,7 @@ import * as repo from './knowledge.repository.js';
 import type { ChunkDraft, SourceRow } from './knowledge.repository.js';
 import type { PageResult } from './knowledge.table.js';
 import { presentSource } from './knowledge.presenter.js';
-import { refreshSearchStatistics } from '../answers/index.js';
+import { refreshSearchStatistics, type SearchCaches } from '../answers/index.js';
 import { storeSourceVectors } from '../answers/index.js';
 
 export type ProcessJobPayload = JobPayload<'knowledge.process'>;
@@ -54,10 +54,10 @@ export type RunResult = (
 };
 
 /** Ends the run: content replaced in one step and `ready`, or `failed` with the reason. False when the result was dropped. */
-export async function finishRun(db: Db, now: number, payload: ProcessJobPayload, result: RunResult): Promise<boolean> {
+export async function finishRun(db: Db, search: SearchCaches, now: number, payload: ProcessJobPayload, result: RunResult): Promise<boolean> {
   const written = await db.transaction().execute((trx) => endRun(trx, now, payload, result));
   // After the commit, outside the transaction: new chunks are searched best with statistics that know them.
-  if (written && result.status === 'ready') await refreshSearchStatistics(db, result.chunks.length);
+  if (written && result.status === 'ready') await refreshSearchStatistics(db, search, result.chunks.length);
   return written;
 }
 

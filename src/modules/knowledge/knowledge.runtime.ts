@@ -7,7 +7,7 @@ import type { Core } from '../../core.js';
 import type { OutboundGuard } from '../../net/outbound-guard.js';
 import { createSafeFetch, type SafeFetch } from '../../net/safe-fetch.js';
 import { VERSION } from '../../version.js';
-import { createEmbeddingsClient, type EmbeddingsClient } from '../answers/index.js';
+import { createEmbeddingsClient, SearchCaches, type EmbeddingsClient } from '../answers/index.js';
 import type { HtmlContent } from './processing/extract-html.js';
 import type { ExtractTask } from './processing/extract-worker.js';
 import type { HtmlTask } from './processing/html-worker.js';
@@ -22,19 +22,24 @@ export interface KnowledgeRuntime {
   files: WorkerPool<ExtractTask, { text: string; title?: string }>;
   /** The chunks' and questions' vectors (EMBEDDINGS_MODEL); null: no vectors, no calls. */
   embeddings: EmbeddingsClient | null;
+  /** What the full-text search keeps between questions (lexeme statistics, catalog answers); cleared by close(). */
+  search: SearchCaches;
   /** DATA_DIR: stored paths are relative to it. */
   dataDir: string;
   /** Where uploads are kept, for as long as their source exists. */
   uploadsDir: string;
   /** Short-lived files, e.g. a PDF found on a website while it is read. */
   scratchDir: string;
-  /** Stops the page and file workers now (shutdown, tests, benchmarks); they start again when next needed. */
+  /**
+   * Stops the page and file workers now (shutdown, tests, benchmarks) and empties the search's caches;
+   * both start again when next needed.
+   */
   close(): Promise<void>;
 }
 
 export const CRAWLER_USER_AGENT = `chatbot-ops/${VERSION} (knowledge crawler)`;
 
-export function createKnowledgeRuntime({ config, outbound }: Pick<Core, 'config' | 'outbound'>): KnowledgeRuntime {
+export function createKnowledgeRuntime({ config, outbound, clock }: Pick<Core, 'config' | 'outbound' | 'clock'>): KnowledgeRuntime {
   const cores = availableParallelism();
   const pages = createWorkerPool<HtmlTask, HtmlContent>({ entry: 'html-worker', size: Math.min(4, cores), timeoutMs: 30_000, idleMs: 30_000 });
   // Each file worker may run an OCR worker (about 100 MiB): two at most. A file that needs more than
@@ -46,16 +51,19 @@ export function createKnowledgeRuntime({ config, outbound }: Pick<Core, 'config'
     idleMs: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: 2048 },
   });
+  const search = new SearchCaches(clock);
   return {
     guard: outbound,
     fetch: createSafeFetch(outbound, { userAgent: CRAWLER_USER_AGENT }),
     pages,
     files,
     embeddings: config.embeddings ? createEmbeddingsClient(config.embeddings) : null,
+    search,
     dataDir: config.dataDir,
     uploadsDir: join(config.dataDir, 'uploads'),
     scratchDir: join(config.dataDir, 'tmp'),
     async close() {
+      search.clear();
       await Promise.all([pages.close(), files.close()]);
     },
   };

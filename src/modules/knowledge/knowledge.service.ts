@@ -55,7 +55,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
       listPages(deps, chatbotId, sourceId, status, page),
     /** Passages of the chatbot's ready sources for a question (what the chatbot answers from). */
     search: (chatbotId: string, query: string, limit: number, options?: { byMeaning?: boolean }) =>
-      searchKnowledge(deps.db, chatbotId, query, limit, options?.byMeaning === false ? null : meaning),
+      searchKnowledge(deps.db, deps.runtime.search, chatbotId, query, limit, options?.byMeaning === false ? null : meaning),
   };
 }
 

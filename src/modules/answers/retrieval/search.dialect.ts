@@ -5,8 +5,62 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { rememberedPerKey } from '../../../lib/remembered.js';
 import type { Db } from '../../../db/database.js';
 import { dialectOf, toBool } from '../../../db/dialect.js';
+import type { Clock } from '../../../lib/clock.js';
 import { sameWord } from '../../../lib/text/words.js';
 import { fts5Any } from './search-terms.js';
+
+/**
+ * What the full-text search keeps between questions, per database: ANALYZE's lexeme statistics (read
+ * again after a while, by the process's clock) and where pg_trgm lives. Created by the knowledge runtime
+ * (so by the composition root) and cleared when it closes: two services in one process keep their own,
+ * and none outlives its service.
+ */
+export class SearchCaches {
+  readonly #statistics = new Map<Db, { readAt: number; statistics: Promise<LexemeStatistics | null> }>();
+  readonly #trigramSchemas = new Map<Db, Promise<string | null>>();
+
+  constructor(readonly clock: Clock) {}
+
+  /** Entries held now (statistics and catalog answers), for tests. */
+  get size(): number {
+    return this.#statistics.size + this.#trigramSchemas.size;
+  }
+
+  clear(): void {
+    this.#statistics.clear();
+    this.#trigramSchemas.clear();
+  }
+
+  /** ANALYZE runs every so often (autovacuum); reading its result once in a while is enough. */
+  lexemeStatistics(db: Db): Promise<LexemeStatistics | null> {
+    const cached = this.#statistics.get(db);
+    const now = this.clock.now();
+    if (cached && now - cached.readAt < STATISTICS_TTL_MS) return cached.statistics;
+    const statistics = readLexemeStatistics(db).catch(() => null);
+    this.#statistics.set(db, { readAt: now, statistics });
+    // No statistics yet (a new table): asked again next time, so the first ANALYZE is used at once.
+    void statistics.then((found) => {
+      if (!found && this.#statistics.get(db)?.statistics === statistics) this.#statistics.delete(db);
+    });
+    return statistics;
+  }
+
+  /** After an ANALYZE: the statistics are read again at the next question. */
+  forgetStatistics(db: Db): void {
+    this.#statistics.delete(db);
+  }
+
+  /** Where pg_trgm is installed (its schema), or null without it; asked once per database (again after a failed ask). */
+  trigramSchema(db: Db): Promise<string | null> {
+    return rememberedPerKey(this.#trigramSchemas, db, () =>
+      sql<{ schema: string }>`
+        select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+        where e.extname = 'pg_trgm'`
+        .execute(db)
+        .then(({ rows }) => rows[0]?.schema ?? null),
+    ).catch(() => null);
+  }
+}
 
 export interface ChunkHit {
   id: number;
@@ -29,9 +83,9 @@ const chunkHit = (row: RawChunkHit): ChunkHit => ({ ...row, is_source_of_truth: 
  * column instead (the migration keeps the 10,000 most common lexemes with their frequencies): a lexeme
  * missing from them is rarer than the least common listed one. Until the first ANALYZE it counts.
  */
-export async function countTermMatches(db: Db, terms: readonly string[], cap: number): Promise<number[]> {
+export async function countTermMatches(db: Db, caches: SearchCaches, terms: readonly string[], cap: number): Promise<number[]> {
   if (dialectOf(db) === 'postgres') {
-    const stats = await lexemeStatistics(db);
+    const stats = await caches.lexemeStatistics(db);
     if (stats) {
       const { rows } = await sql<{ lexemes: string[] }>`
         select array(select l.lexeme from unnest(to_tsvector('english', t.term)) as l) as lexemes
@@ -70,21 +124,8 @@ interface LexemeStatistics {
   chunks: number;
 }
 
-/** ANALYZE runs every so often (autovacuum); reading its result once in a while is enough. */
-const STATISTICS_TTL_MS = 5 * 60_000;
-const statisticsCache = new WeakMap<Db, { readAt: number; statistics: Promise<LexemeStatistics | null> }>();
-
-function lexemeStatistics(db: Db): Promise<LexemeStatistics | null> {
-  const cached = statisticsCache.get(db);
-  if (cached && Date.now() - cached.readAt < STATISTICS_TTL_MS) return cached.statistics;
-  const statistics = readLexemeStatistics(db).catch(() => null);
-  statisticsCache.set(db, { readAt: Date.now(), statistics });
-  // No statistics yet (a new table): asked again next time, so the first ANALYZE is used at once.
-  void statistics.then((found) => {
-    if (!found && statisticsCache.get(db)?.statistics === statistics) statisticsCache.delete(db);
-  });
-  return statistics;
-}
+/** How long the lexeme statistics read are used before they are read again. */
+export const STATISTICS_TTL_MS = 5 * 60_000;
 
 async function readLexemeStatistics(db: Db): Promise<LexemeStatistics | null> {
   const { rows } = await sql<{ lexemes: string[] | null; frequencies: number[] | null; chunks: number }>`
@@ -110,7 +151,7 @@ async function readLexemeStatistics(db: Db): Promise<LexemeStatistics | null> {
  * of the table and 50 rows. Best effort: a failure (another ANALYZE holding the table, no right to run it)
  * leaves the search as it was. SQLite needs nothing.
  */
-export async function refreshSearchStatistics(db: Db, chunksWritten: number): Promise<void> {
+export async function refreshSearchStatistics(db: Db, caches: SearchCaches, chunksWritten: number): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;
   try {
     const { rows } = await sql<{ table: 'knowledge_chunks' | 'knowledge_sources'; changed: number; rows: number }>`
@@ -122,7 +163,7 @@ export async function refreshSearchStatistics(db: Db, chunksWritten: number): Pr
       const changed = Math.max(Number(row.changed), row.table === 'knowledge_chunks' ? chunksWritten : 1);
       if (Number(row.rows) >= 0 && changed < 50 + 0.1 * Number(row.rows)) continue;
       await sql`analyze ${sql.table(row.table)}`.execute(db);
-      if (row.table === 'knowledge_chunks') statisticsCache.delete(db);
+      if (row.table === 'knowledge_chunks') caches.forgetStatistics(db);
     }
   } catch {
     // Searching still works without fresh statistics.
@@ -207,19 +248,6 @@ async function bestPassages(db: Db, ranking: RawBuilder<unknown>): Promise<Chunk
   return rows.map(chunkHit);
 }
 
-/** Where pg_trgm is installed (its schema), or null without it; asked once per database (again after a failed ask). */
-const trigramSchemas = new WeakMap<Db, Promise<string | null>>();
-
-function trigramSchema(db: Db): Promise<string | null> {
-  return rememberedPerKey(trigramSchemas, db, () =>
-    sql<{ schema: string }>`
-      select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-      where e.extname = 'pg_trgm'`
-      .execute(db)
-      .then(({ rows }) => rows[0]?.schema ?? null),
-  ).catch(() => null);
-}
-
 /** SQLite: trigram candidates scored per question (the newest ones). */
 const TRIGRAM_SCAN = 1000;
 
@@ -236,10 +264,10 @@ const TYPO_WORDS_SCAN = 500;
  *   vocabulary, `knowledge_words`), kept when they are a typo of it (`sameWord`), then the chunks holding
  *   them through the full-text index, ranked like a question of those words. Empty without pg_trgm.
  */
-export async function trigramMatches(db: Db, chatbotId: string, terms: readonly string[], limit: number): Promise<ChunkHit[]> {
+export async function trigramMatches(db: Db, caches: SearchCaches, chatbotId: string, terms: readonly string[], limit: number): Promise<ChunkHit[]> {
   if (terms.length === 0) return [];
   if (dialectOf(db) === 'postgres') {
-    const schema = await trigramSchema(db);
+    const schema = await caches.trigramSchema(db);
     if (!schema) return [];
     // The catalog's own schema name, quoted as an identifier: the operator must be named with it.
     const distance = sql.raw(`operator(${JSON.stringify(schema)}.<->)`);

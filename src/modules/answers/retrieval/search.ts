@@ -16,7 +16,7 @@
 // chunks closest in meaning to the question (vectors.ts), which finds passages sharing no word with it.
 import type { Db } from '../../../db/database.js';
 import { sameWord, wordsOf } from '../../../lib/text/words.js';
-import { countTermMatches, rankedMatches, trigramMatches, type ChunkHit } from './search.dialect.js';
+import { countTermMatches, rankedMatches, trigramMatches, type ChunkHit, type SearchCaches } from './search.dialect.js';
 import { searchTerms } from './search-terms.js';
 import type { MeaningHit, MeaningSearch } from './vectors.js';
 
@@ -49,6 +49,7 @@ const TYPO_CANDIDATES = 50;
 
 export async function searchKnowledge(
   db: Db,
+  caches: SearchCaches,
   chatbotId: string,
   query: string,
   limit: number,
@@ -59,7 +60,7 @@ export async function searchKnowledge(
   if (terms.length === 0) return [];
   // The question's vector is asked for while full text runs.
   const [fullText, byMeaning] = await Promise.all([
-    fullTextMatches(db, chatbotId, terms, bounded),
+    fullTextMatches(db, caches, chatbotId, terms, bounded),
     meaning ? meaning(chatbotId, query, bounded) : ([] as MeaningHit[]),
   ]);
   const similar = new Map(byMeaning.map((hit) => [Number(hit.id), hit]));
@@ -71,7 +72,7 @@ export async function searchKnowledge(
   );
   let typo: ChunkHit[] = [];
   if (unmatched.length > 0) {
-    const candidates = await trigramMatches(db, chatbotId, unmatched, TYPO_CANDIDATES);
+    const candidates = await trigramMatches(db, caches, chatbotId, unmatched, TYPO_CANDIDATES);
     typo = candidates
       .map((hit, rank) => {
         const words = new Set(wordsOf(hit.text));
@@ -126,9 +127,9 @@ function fuse(rankings: ReadonlyArray<readonly ChunkHit[]>, limit: number): Chun
 }
 
 /** The full-text ranking: the chunks holding the question's (stemmed) words, best first. */
-async function fullTextMatches(db: Db, chatbotId: string, terms: string[], bounded: number): Promise<ChunkHit[]> {
+async function fullTextMatches(db: Db, caches: SearchCaches, chatbotId: string, terms: string[], bounded: number): Promise<ChunkHit[]> {
 
-  const counts = await countTermMatches(db, terms, CANDIDATE_BUDGET);
+  const counts = await countTermMatches(db, caches, terms, CANDIDATE_BUDGET);
   const present = terms
     .map((term, i) => ({ term, chunks: counts[i] ?? 0 }))
     .filter((weighed) => weighed.chunks > 0)

@@ -69,7 +69,7 @@ export async function processKnowledgeSource(payload: ProcessJobPayload, context
 
   // Past the time limit the job's failure handler has ended the run already: write nothing.
   throwIfAborted(context.signal);
-  const written = await finishRun(context.db, context.clock.now(), payload, result);
+  const written = await finishRun(context.db, context.runtime.search, context.clock.now(), payload, result);
   context.logger.info(
     { sourceId: source.id, type: source.type, status: result.status, chunks: result.status === 'ready' ? result.chunks.length : 0, written },
     written ? 'knowledge source processed' : 'knowledge source changed while processing; result dropped',
