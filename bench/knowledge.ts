@@ -356,7 +356,7 @@ async function vectorLatency(bench: Bench) {
     await bench.deps.db.transaction().execute(async (trx) => {
       await insertChunks(trx, { id, chatbot_id: chatbot.id }, chunks);
       const ids = await trx.selectFrom('knowledge_chunks').select('id').where('source_id', '=', id).execute();
-      await storeVectors(trx, model, ids.map((row) => ({ chunkId: Number(row.id), chatbotId: chatbot.id, vector: randomVector() })));
+      await storeVectors(trx, bench.deps.runtimes.knowledge.vectors, model, ids.map((row) => ({ chunkId: Number(row.id), chatbotId: chatbot.id, vector: randomVector() })));
     });
   }
   const insertSeconds = (performance.now() - started) / 1000;
@@ -378,9 +378,9 @@ async function vectorLatency(bench: Bench) {
   const db = bench.deps.db;
   // Words alone (the baseline), the vector ranking alone, and the three fused; alternated in one run.
   const words = await time((query) => searchKnowledge(db, bench.deps.runtimes.knowledge.search, chatbot.id, query.text, 20));
-  const ranking = await time((query) => nearestChunks(db, chatbot.id, model, query.vector, 20));
+  const ranking = await time((query) => nearestChunks(db, bench.deps.runtimes.knowledge.vectors, chatbot.id, model, query.vector, 20));
   const meaningOf = (vector: Float32Array): MeaningSearch => async (chatbotId, _question, limit) =>
-    (await nearestChunks(db, chatbotId, model, vector, limit)).map((hit) => ({ ...hit, closeInMeaning: false }));
+    (await nearestChunks(db, bench.deps.runtimes.knowledge.vectors, chatbotId, model, vector, limit)).map((hit) => ({ ...hit, closeInMeaning: false }));
   const hybrid = await time((query) => searchKnowledge(db, bench.deps.runtimes.knowledge.search, chatbot.id, query.text, 20, meaningOf(query.vector)));
   const wordsAgain = await time((query) => searchKnowledge(db, bench.deps.runtimes.knowledge.search, chatbot.id, query.text, 20));
   return { insertSeconds, words, ranking, hybrid, wordsAgain };

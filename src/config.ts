@@ -27,6 +27,11 @@ export interface Config {
   openai: OpenAiConfig;
   /** Vector similarity in retrieval (EMBEDDINGS_MODEL); null: retrieval is full text and typo tolerance alone. */
   embeddings: EmbeddingsConfig | null;
+  /**
+   * EMBEDDINGS_CACHE_MB: the chunks' vectors kept in memory between questions, for all chatbots (without
+   * pgvector), in bytes.
+   */
+  vectorCacheBytes: number;
   metaGraphUrl: string;
   logLevel: string;
   bootstrap: boolean;
@@ -321,7 +326,7 @@ export function databaseOf(env: Env = process.env): Config['database'] {
 function unusedSettingsOf(env: Env, parts: Pick<Config, 'embeddings' | 'answerEngine' | 'smtp'>): string[] {
   const warnings: string[] = [];
   if (parts.embeddings === null) {
-    const unused = ['EMBEDDINGS_BASE_URL', 'EMBEDDINGS_API_KEY', 'EMBEDDINGS_MIN_SIMILARITY'].filter((name) => read(env, name) !== undefined);
+    const unused = ['EMBEDDINGS_BASE_URL', 'EMBEDDINGS_API_KEY', 'EMBEDDINGS_MIN_SIMILARITY', 'EMBEDDINGS_CACHE_MB'].filter((name) => read(env, name) !== undefined);
     if (unused.length) warnings.push(`${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} set but EMBEDDINGS_MODEL is not: no embeddings are used`);
   }
   if (parts.answerEngine === 'extractive') {
@@ -376,6 +381,7 @@ export function loadConfig(env: Env = process.env): Config {
     answerEngine,
     openai: openAiFrom(env, answerEngine),
     embeddings: embeddingsFrom(env),
+    vectorCacheBytes: integer(env, 'EMBEDDINGS_CACHE_MB', 256, 1, 1_048_576) * 1024 * 1024,
     metaGraphUrl: httpUrl(env, 'META_GRAPH_URL', 'https://graph.facebook.com/v21.0') as string,
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     bootstrap: boolean(env, 'BOOTSTRAP', true),

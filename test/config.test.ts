@@ -298,6 +298,13 @@ describe('loadConfig checks the settings together', () => {
     assert.equal(load({ ANSWER_ENGINE: 'openai', OPENAI_BASE_URL: 'http://localhost:11434/v1' }).openai.baseUrl, 'http://localhost:11434/v1');
   });
 
+  it('sizes the vector cache by EMBEDDINGS_CACHE_MB (256 MiB by default), and refuses a bad size even without EMBEDDINGS_MODEL', () => {
+    assert.equal(load({}).vectorCacheBytes, 256 * 1024 * 1024);
+    assert.equal(load({ EMBEDDINGS_CACHE_MB: '64' }).vectorCacheBytes, 64 * 1024 * 1024);
+    for (const bad of ['0', '-1', '1.5', 'lots', '1048577']) assertConfigError({ SECRET_KEY: KEY, EMBEDDINGS_CACHE_MB: bad }, 'EMBEDDINGS_CACHE_MB');
+    assert.deepEqual(configWarnings(load({ EMBEDDINGS_CACHE_MB: '64' })), ['EMBEDDINGS_CACHE_MB is set but EMBEDDINGS_MODEL is not: no embeddings are used']);
+  });
+
   it('refuses EMBEDDINGS_MIN_SIMILARITY out of 0 to 1 even without EMBEDDINGS_MODEL, and an embeddings model with nowhere to ask', () => {
     for (const bad of ['2', '1.01', '-1', 'high']) assertConfigError({ SECRET_KEY: KEY, EMBEDDINGS_MIN_SIMILARITY: bad }, 'EMBEDDINGS_MIN_SIMILARITY');
     assertConfigError({ SECRET_KEY: KEY, EMBEDDINGS_BASE_URL: 'not a url' }, 'EMBEDDINGS_BASE_URL');

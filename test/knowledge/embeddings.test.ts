@@ -100,6 +100,29 @@ describeEachDialect(
       assert.match(refunds.messages[1].text, /^According to "Refunds": Refunds are paid/);
     });
 
+    it('keeps the vectors compared in its own service’s cache, sized by EMBEDDINGS_CACHE_MB and emptied by deps.stop()', async () => {
+      const s = await seed(t());
+      await addKnowledgeBase(t(), s);
+      const config = testConfig(t().database.dataDir, { ...EMBEDDINGS_ENV, SECRET_KEY: t().deps.config.secretKey, EMBEDDINGS_CACHE_MB: '3' });
+      const other = createDeps(config, { database: t().database.connectAgain() });
+      try {
+        assert.equal(other.runtimes.knowledge.vectors.maxBytes, 3 * 1024 * 1024);
+        assert.notEqual(other.runtimes.knowledge.vectors, t().deps.runtimes.knowledge.vectors, 'two services in one process share nothing');
+        const before = t().deps.runtimes.knowledge.vectors.bytes;
+        const passages = await other.knowledge.search(s.chatbotId, PARCEL_QUESTION, 5);
+        assert.ok(passages.some((passage) => passage.closeInMeaning), 'found by meaning');
+        assert.ok(other.runtimes.knowledge.vectors.storages.size > 0, 'the storage the migration made is kept');
+        // Blobs (SQLite, PostgreSQL without pgvector) are compared in the process, and kept for the next question.
+        const blobs = (await other.runtimes.knowledge.vectors.storages.values().next().value) as { kind: string };
+        if (blobs.kind === 'blob') assert.ok(other.runtimes.knowledge.vectors.bytes > 0, 'the vectors compared are kept');
+        assert.equal(t().deps.runtimes.knowledge.vectors.bytes, before, 'not in the other service’s cache');
+      } finally {
+        await other.stop();
+      }
+      assert.equal(other.runtimes.knowledge.vectors.bytes, 0, 'emptied by deps.stop()');
+      assert.equal(other.runtimes.knowledge.vectors.storages.size, 0);
+    });
+
     it('never returns the passages of a deleted source, and its vectors go with it', async () => {
       const s = await seed(t());
       const shipping = await addKnowledgeBase(t(), s);

@@ -110,7 +110,7 @@ describeEachDialect('knowledge processing', (t) => {
     assert.ok(await beginRun(t().db, t().clock.now(), payload));
     // While it runs, the source is deleted: the finish must write nothing.
     await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token });
-    assert.equal(await finishRun(t().db, t().deps.runtimes.knowledge.search, t().clock.now(), payload, { status: 'ready', text: 'first version', chunks: [{ url: null, text: 'first version' }] }), false);
+    assert.equal(await finishRun(t().db, t().deps.runtimes.knowledge, t().clock.now(), payload, { status: 'ready', text: 'first version', chunks: [{ url: null, text: 'first version' }] }), false);
     assert.equal(await chunkCount(t(), source.id), 0);
     assert.deepEqual(await syncedEvents(t(), source.id), []);
     assert.equal(await beginRun(t().db, t().clock.now(), payload), null, 'a deleted source is not started');
@@ -125,7 +125,7 @@ describeEachDialect('knowledge processing', (t) => {
     await t().api('PATCH', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token, body: { text: 'versiontwo text' } });
     assert.equal(await beginRun(t().db, t().clock.now(), stale), null, 'the old run is over');
     assert.equal(
-      await finishRun(t().db, t().deps.runtimes.knowledge.search, t().clock.now(), stale, { status: 'ready', text: 'versionone text', chunks: [{ url: null, text: 'versionone text' }] }),
+      await finishRun(t().db, t().deps.runtimes.knowledge, t().clock.now(), stale, { status: 'ready', text: 'versionone text', chunks: [{ url: null, text: 'versionone text' }] }),
       false,
       'a late result of the old run is dropped',
     );

@@ -36,6 +36,7 @@ export {
   storeSourceVectors,
   storeVectors,
   storedVectorsByText,
+  VectorCache,
 } from './retrieval/vectors.js';
 
 export function createAnswerEngine(

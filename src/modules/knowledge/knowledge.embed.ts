@@ -29,6 +29,7 @@ export const embedJob = (deps: KnowledgeServiceDeps): JobHandler<'knowledge.embe
     await deps.db.transaction().execute((trx) =>
       storeVectors(
         trx,
+        deps.runtime.vectors,
         embeddings.model,
         chunks.map((chunk, i) => ({ chunkId: chunk.id, chatbotId: chunk.chatbotId, vector: vectors[i]! })),
       ),

@@ -10,9 +10,10 @@ import { enqueue } from '../../jobs/queue.js';
 import { newId } from '../../lib/ids.js';
 import * as repo from './knowledge.repository.js';
 import type { ChunkDraft, SourceRow } from './knowledge.repository.js';
+import type { KnowledgeRuntime } from './knowledge.runtime.js';
 import type { PageResult } from './knowledge.table.js';
 import { presentSource } from './knowledge.presenter.js';
-import { refreshSearchStatistics, type SearchCaches } from '../answers/index.js';
+import { refreshSearchStatistics, type VectorCache } from '../answers/index.js';
 import { storeSourceVectors } from '../answers/index.js';
 
 export type ProcessJobPayload = JobPayload<'knowledge.process'>;
@@ -54,19 +55,26 @@ export type RunResult = (
 };
 
 /** Ends the run: content replaced in one step and `ready`, or `failed` with the reason. False when the result was dropped. */
-export async function finishRun(db: Db, search: SearchCaches, now: number, payload: ProcessJobPayload, result: RunResult): Promise<boolean> {
-  const written = await db.transaction().execute((trx) => endRun(trx, now, payload, result));
+export async function finishRun(
+  db: Db,
+  runtime: Pick<KnowledgeRuntime, 'search' | 'vectors'>,
+  now: number,
+  payload: ProcessJobPayload,
+  result: RunResult,
+): Promise<boolean> {
+  const written = await db.transaction().execute((trx) => endRun(trx, now, payload, result, runtime.vectors));
   // After the commit, outside the transaction: new chunks are searched best with statistics that know them.
-  if (written && result.status === 'ready') await refreshSearchStatistics(db, search, result.chunks.length);
+  if (written && result.status === 'ready') await refreshSearchStatistics(db, runtime.search, result.chunks.length);
   return written;
 }
 
 /** For a job that failed for good (attempts used up, time limit): the source must not stay `processing`. */
 export function failRun(trx: Executor, now: number, payload: ProcessJobPayload, error: string): Promise<boolean> {
-  return endRun(trx, now, payload, { status: 'failed', error });
+  return endRun(trx, now, payload, { status: 'failed', error }, null);
 }
 
-async function endRun(trx: Executor, now: number, payload: ProcessJobPayload, result: RunResult): Promise<boolean> {
+/** `vectors` null: a failed run, which stores none. */
+async function endRun(trx: Executor, now: number, payload: ProcessJobPayload, result: RunResult, vectors: VectorCache | null): Promise<boolean> {
   const source = await repo.lockSource(trx, payload.sourceId);
   if (!source || source.run_id !== payload.runId) return false;
   if (source.status !== 'processing' && source.status !== 'pending') return false;
@@ -74,7 +82,10 @@ async function endRun(trx: Executor, now: number, payload: ProcessJobPayload, re
   if (result.pages) await repo.replacePages(trx, source.id, result.pages, now);
   if (result.status === 'ready') {
     await repo.replaceChunks(trx, source, result.chunks);
-    if (result.vectors) await storeSourceVectors(trx, source.id, result.vectors.model, result.vectors.vectors);
+    if (result.vectors) {
+      if (!vectors) throw new Error('a run with vectors ended without the vector cache');
+      await storeSourceVectors(trx, vectors, source.id, result.vectors.model, result.vectors.vectors);
+    }
     ended = await repo.updateSourceShown(trx, source.id, {
       status: 'ready',
       error: null,

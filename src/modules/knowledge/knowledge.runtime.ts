@@ -7,7 +7,7 @@ import type { Core } from '../../core.js';
 import type { OutboundGuard } from '../../net/outbound-guard.js';
 import { createSafeFetch, type SafeFetch } from '../../net/safe-fetch.js';
 import { VERSION } from '../../version.js';
-import { createEmbeddingsClient, SearchCaches, type EmbeddingsClient } from '../answers/index.js';
+import { createEmbeddingsClient, SearchCaches, VectorCache, type EmbeddingsClient } from '../answers/index.js';
 import type { HtmlContent } from './processing/extract-html.js';
 import type { ExtractTask } from './processing/extract-worker.js';
 import type { HtmlTask } from './processing/html-worker.js';
@@ -24,6 +24,8 @@ export interface KnowledgeRuntime {
   embeddings: EmbeddingsClient | null;
   /** What the full-text search keeps between questions (lexeme statistics, catalog answers); cleared by close(). */
   search: SearchCaches;
+  /** The chunks' vectors kept between questions (up to EMBEDDINGS_CACHE_MB) and their storage; emptied by close(). */
+  vectors: VectorCache;
   /** DATA_DIR: stored paths are relative to it. */
   dataDir: string;
   /** Where uploads are kept, for as long as their source exists. */
@@ -31,7 +33,8 @@ export interface KnowledgeRuntime {
   /** Short-lived files, e.g. a PDF found on a website while it is read. */
   scratchDir: string;
   /**
-   * Stops the page and file workers now (shutdown, tests, benchmarks) and empties the search's caches;
+   * Stops the page and file workers now (shutdown, tests, benchmarks) and empties the search's caches
+   * and the vectors kept;
    * both start again when next needed.
    */
   close(): Promise<void>;
@@ -52,6 +55,7 @@ export function createKnowledgeRuntime({ config, outbound, clock }: Pick<Core, '
     resourceLimits: { maxOldGenerationSizeMb: 2048 },
   });
   const search = new SearchCaches(clock);
+  const vectors = new VectorCache(config.vectorCacheBytes);
   return {
     guard: outbound,
     fetch: createSafeFetch(outbound, { userAgent: CRAWLER_USER_AGENT }),
@@ -59,11 +63,13 @@ export function createKnowledgeRuntime({ config, outbound, clock }: Pick<Core, '
     files,
     embeddings: config.embeddings ? createEmbeddingsClient(config.embeddings) : null,
     search,
+    vectors,
     dataDir: config.dataDir,
     uploadsDir: join(config.dataDir, 'uploads'),
     scratchDir: join(config.dataDir, 'tmp'),
     async close() {
       search.clear();
+      vectors.clear();
       await Promise.all([pages.close(), files.close()]);
     },
   };

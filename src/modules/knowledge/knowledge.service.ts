@@ -30,7 +30,7 @@ export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
 
 export function createKnowledgeService(deps: KnowledgeServiceDeps) {
   const meaning = deps.runtime.embeddings
-    ? createMeaningSearch(deps.db, deps.runtime.embeddings, deps.logger)
+    ? createMeaningSearch(deps.db, deps.runtime.vectors, deps.runtime.embeddings, deps.logger)
     : null;
   return {
     assertCanAddKnowledge,

@@ -6,9 +6,12 @@
 // (SQLite, or PostgreSQL without pgvector), ranked here: the newest VECTOR_SCAN vectors of the chatbot
 // are compared (stored at length 1, so a dot product is the cosine), which bounds the work per question
 // whatever the size of the knowledge. Reading them is what costs (60 MB for 10,000 vectors of 1,536
-// dimensions), so they stay in memory between questions, up to VECTOR_CACHE_BYTES for all chatbots, as long
+// dimensions), so they stay in memory between questions, up to EMBEDDINGS_CACHE_MB for all chatbots, as long
 // as the chatbot's vectors have not changed (same count, same newest row id: ids only grow). The best of
 // them are then read with their source's status, so a source deleted or no longer ready never comes back.
+// What is kept (those vectors, and which storage the migration made) is a VectorCache, which the knowledge
+// runtime creates (so the composition root) and empties when it closes: it belongs to one service, and
+// none of it outlives that service.
 //
 // Vectors of another model are never compared (their sizes and spaces differ): after a model change the
 // `knowledge.embed` job re-embeds the ready chunks, and until it is done they are found by words alone.
@@ -48,20 +51,48 @@ export type MeaningSearch = (chatbotId: string, question: string, limit: number)
 
 /** Without pgvector: vectors compared per question, the newest chunks first. About 60 MB at 1,536 dimensions. */
 const VECTOR_SCAN = 10_000;
-/** Without pgvector: the chatbots' vectors kept in memory, all together, the least recently used dropped first. */
-const VECTOR_CACHE_BYTES = 256 * 1024 * 1024;
 /** Candidates read with their source's status for each passage asked for: some may belong to sources not ready. */
 const CONFIRM_FACTOR = 3;
 /** Rows per INSERT: well under the bound-parameter limits. */
 const VECTOR_INSERT_BATCH = 200;
 
 type Storage = { kind: 'blob' } | { kind: 'pgvector'; schema: string };
-/** By the database's adapter: one object for a database and all its transactions. */
-const storages = new WeakMap<object, Promise<Storage>>();
+
+/** The newest VECTOR_SCAN vectors of a chatbot by one model, one after the other in `matrix`. */
+interface ScannedVectors {
+  /** Row count and newest row id of the chatbot's vectors when read: they change with any write. */
+  fingerprint: string;
+  chunkIds: number[];
+  matrix: Float32Array;
+}
+
+/**
+ * What the vector ranking keeps between questions, per database (by its adapter: one object for a
+ * database and all its transactions): which storage the migration made, and without pgvector the
+ * chatbots' vectors, all together up to `maxBytes` (EMBEDDINGS_CACHE_MB), the least recently used dropped first.
+ */
+export class VectorCache {
+  readonly storages = new Map<object, Promise<Storage>>();
+  readonly scanned = new Map<object, Map<string, ScannedVectors>>();
+
+  constructor(readonly maxBytes: number) {}
+
+  /** The bytes of the vectors held now. */
+  get bytes(): number {
+    let sum = 0;
+    for (const cache of this.scanned.values()) for (const entry of cache.values()) sum += entry.matrix.byteLength;
+    return sum;
+  }
+
+  clear(): void {
+    this.storages.clear();
+    this.scanned.clear();
+  }
+}
 
 /** Which storage the migration made; asked once per database (again after a failed ask). */
-function storageOf(db: Executor): Promise<Storage> {
-  return rememberedPerKey(storages, db.getExecutor().adapter, () =>
+function storageOf(db: Executor, cache: VectorCache): Promise<Storage> {
+  return rememberedPerKey(cache.storages, db.getExecutor().adapter, () =>
     dialectOf(db) === 'sqlite'
       ? Promise.resolve({ kind: 'blob' })
       : sql<{ type: string; schema: string }>`
@@ -90,11 +121,12 @@ function decoded(blob: Uint8Array): Float32Array {
 /** Stores (or replaces) the vectors of chunks, made by `model`. Chunks deleted meanwhile are skipped. */
 export async function storeVectors(
   trx: Executor,
+  cache: VectorCache,
   model: string,
   entries: ReadonlyArray<{ chunkId: number; chatbotId: string; vector: Float32Array }>,
 ): Promise<void> {
   if (entries.length === 0) return;
-  const storage = await storageOf(trx);
+  const storage = await storageOf(trx, cache);
   for (let start = 0; start < entries.length; start += VECTOR_INSERT_BATCH) {
     const batch = entries.slice(start, start + VECTOR_INSERT_BATCH);
     const ids = batch.map((entry) => entry.chunkId);
@@ -116,11 +148,12 @@ export async function storeVectors(
 }
 
 /** Stores the vectors of a source's chunks, given in the chunks' order (position). */
-export async function storeSourceVectors(trx: Executor, sourceId: string, model: string, vectors: readonly Float32Array[]): Promise<void> {
+export async function storeSourceVectors(trx: Executor, cache: VectorCache, sourceId: string, model: string, vectors: readonly Float32Array[]): Promise<void> {
   const chunks = await trx.selectFrom('knowledge_chunks').select(['id', 'chatbot_id']).where('source_id', '=', sourceId).orderBy('position').execute();
   if (chunks.length !== vectors.length) throw new Error(`${vectors.length} vectors for ${chunks.length} chunks of source ${sourceId}`);
   await storeVectors(
     trx,
+    cache,
     model,
     chunks.map((chunk, i) => ({ chunkId: Number(chunk.id), chatbotId: chunk.chatbot_id, vector: vectors[i]! })),
   );
@@ -130,8 +163,8 @@ export async function storeSourceVectors(trx: Executor, sourceId: string, model:
  * The vectors of `model` the source's current chunks have, by their text: a refresh that finds a page
  * unchanged embeds none of its chunks again.
  */
-export async function storedVectorsByText(db: Db, sourceId: string, model: string): Promise<Map<string, Float32Array>> {
-  const storage = await storageOf(db);
+export async function storedVectorsByText(db: Db, cache: VectorCache, sourceId: string, model: string): Promise<Map<string, Float32Array>> {
+  const storage = await storageOf(db, cache);
   const rows = await db
     .selectFrom('knowledge_chunk_vectors as v')
     .innerJoin('knowledge_chunks as c', 'c.id', 'v.chunk_id')
@@ -164,7 +197,7 @@ export async function chunksWithoutVectors(db: Executor, model: string, limit: n
 }
 
 /** The vector ranking over a chatbot's ready chunks; empty (and logged) when the question cannot be embedded. */
-export function createMeaningSearch(db: Db, embeddings: EmbeddingsClient, logger: Logger): MeaningSearch {
+export function createMeaningSearch(db: Db, cache: VectorCache, embeddings: EmbeddingsClient, logger: Logger): MeaningSearch {
   return async (chatbotId, question, limit) => {
     let vector: Float32Array;
     try {
@@ -176,7 +209,7 @@ export function createMeaningSearch(db: Db, embeddings: EmbeddingsClient, logger
     }
     let hits: Awaited<ReturnType<typeof nearestChunks>>;
     try {
-      hits = await nearestChunks(db, chatbotId, embeddings.model, vector, limit);
+      hits = await nearestChunks(db, cache, chatbotId, embeddings.model, vector, limit);
     } catch (error) {
       logger.warn({ err: error, chatbotId }, 'the vector ranking failed; searching by words alone');
       return [];
@@ -188,8 +221,8 @@ export function createMeaningSearch(db: Db, embeddings: EmbeddingsClient, logger
 type RawHit = Omit<ChunkHit, 'is_source_of_truth'> & { is_source_of_truth: SqlBool };
 
 /** The chatbot's ready chunks most alike the question's vector, best first; `score` is the cosine similarity. */
-export async function nearestChunks(db: Db, chatbotId: string, model: string, question: Float32Array, limit: number): Promise<ChunkHit[]> {
-  const storage = await storageOf(db);
+export async function nearestChunks(db: Db, cache: VectorCache, chatbotId: string, model: string, question: Float32Array, limit: number): Promise<ChunkHit[]> {
+  const storage = await storageOf(db, cache);
   if (storage.kind === 'pgvector') {
     const target = sql`cast(${pgvectorLiteral(question)} as ${pgvectorType(storage.schema)})`;
     const distance = sql`v.embedding operator(${sql.id(storage.schema)}.<=>) ${target}`;
@@ -205,7 +238,7 @@ export async function nearestChunks(db: Db, chatbotId: string, model: string, qu
     return rows.map((row) => ({ ...row, id: Number(row.id), score: Number(row.score), is_source_of_truth: toBool(row.is_source_of_truth) }));
   }
 
-  const scanned = await chatbotVectors(db, chatbotId, model, question.length);
+  const scanned = await chatbotVectors(db, cache, chatbotId, model, question.length);
   const best = topByDot(question, scanned, limit * CONFIRM_FACTOR);
   if (best.length === 0) return [];
   const scores = new Map(best.map((hit) => [hit.id, hit.score]));
@@ -230,24 +263,14 @@ export async function nearestChunks(db: Db, chatbotId: string, model: string, qu
     .slice(0, limit);
 }
 
-/** The newest VECTOR_SCAN vectors of a chatbot by one model, one after the other in `matrix`. */
-interface ScannedVectors {
-  /** Row count and newest row id of the chatbot's vectors when read: they change with any write. */
-  fingerprint: string;
-  chunkIds: number[];
-  matrix: Float32Array;
-}
-
-const vectorCaches = new WeakMap<object, Map<string, ScannedVectors>>();
-
-async function chatbotVectors(db: Db, chatbotId: string, model: string, dimensions: number): Promise<ScannedVectors> {
+async function chatbotVectors(db: Db, vectors: VectorCache, chatbotId: string, model: string, dimensions: number): Promise<ScannedVectors> {
   const scope = (v: 'v' | 'w') =>
     sql<SqlBool>`${sql.ref(`${v}.chatbot_id`)} = ${chatbotId} and ${sql.ref(`${v}.model`)} = ${model} and ${sql.ref(`${v}.dimensions`)} = ${dimensions}`;
   const { rows } = await sql<{ n: number | string; newest: number | string | null }>`
     select count(*) as n, max(v.id) as newest from knowledge_chunk_vectors v where ${scope('v')}`.execute(db);
   const fingerprint = `${rows[0]?.n ?? 0}:${rows[0]?.newest ?? ''}`;
-  let cache = vectorCaches.get(db.getExecutor().adapter);
-  if (!cache) vectorCaches.set(db.getExecutor().adapter, (cache = new Map()));
+  let cache = vectors.scanned.get(db.getExecutor().adapter);
+  if (!cache) vectors.scanned.set(db.getExecutor().adapter, (cache = new Map()));
   const key = JSON.stringify([chatbotId, model, dimensions]);
   const cached = cache.get(key);
   if (cached?.fingerprint === fingerprint) {
@@ -269,7 +292,7 @@ async function chatbotVectors(db: Db, chatbotId: string, model: string, dimensio
   cache.set(key, scanned);
   let bytes = [...cache.values()].reduce((sum, entry) => sum + entry.matrix.byteLength, 0);
   for (const [oldest, entry] of cache) {
-    if (bytes <= VECTOR_CACHE_BYTES || oldest === key) break;
+    if (bytes <= vectors.maxBytes || oldest === key) break;
     cache.delete(oldest);
     bytes -= entry.matrix.byteLength;
   }

@@ -69,7 +69,7 @@ export async function processKnowledgeSource(payload: ProcessJobPayload, context
 
   // Past the time limit the job's failure handler has ended the run already: write nothing.
   throwIfAborted(context.signal);
-  const written = await finishRun(context.db, context.runtime.search, context.clock.now(), payload, result);
+  const written = await finishRun(context.db, context.runtime, context.clock.now(), payload, result);
   context.logger.info(
     { sourceId: source.id, type: source.type, status: result.status, chunks: result.status === 'ready' ? result.chunks.length : 0, written },
     written ? 'knowledge source processed' : 'knowledge source changed while processing; result dropped',
@@ -84,7 +84,7 @@ async function withVectors(source: SourceRow, result: Extract<RunResult, { statu
   const embeddings = context.runtime.embeddings;
   if (!embeddings) return result;
   try {
-    const known = await storedVectorsByText(context.db, source.id, embeddings.model);
+    const known = await storedVectorsByText(context.db, context.runtime.vectors, source.id, embeddings.model);
     const missing = [...new Set(result.chunks.map((chunk) => chunk.text).filter((text) => !known.has(text)))];
     const fresh = await embeddings.embedDocuments(missing, context.signal);
     missing.forEach((text, i) => known.set(text, fresh[i]!));
