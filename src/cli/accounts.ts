@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
-import { publicBase } from '../config.js';
 import { iso, isoOrNull } from '../lib/clock.js';
-import { isRole, parseScopes } from '../modules/accounts/index.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../modules/people/index.js';
-import { withDatabase } from './context.js';
+import { withDatabase } from './with-database.js';
 import { print, PUBLIC_URL_NOTE, type Output } from './output.js';
+
+// The people capability's password lengths (PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH), written out: its
+// module would load the whole capability for a line of help. test/cli-start.test.ts checks they agree.
+const PASSWORD_LENGTHS = '12 to 1024 characters';
 
 const presentAccount = (a: { id: string; name: string; subscription_status: string; created_at: number }) => ({
   id: a.id,
@@ -33,7 +34,7 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .requiredOption('--name <name>', 'account name')
     .option('--subscription <status>', 'active or inactive', 'active')
     .action((options: { name: string; subscription: string }) =>
-      withDatabase(async ({ accounts }) => {
+      withDatabase(['accounts'], async ({ accounts }) => {
         const account = presentAccount(await accounts.createAccount({ name: options.name, subscription: subscription(options.subscription) }));
         print(output(), account, `account ${account.id} "${account.name}" (${account.subscriptionStatus})`);
       }),
@@ -42,7 +43,7 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .command('subscription <accountId> <status>')
     .description('set the subscription to active or inactive')
     .action((accountId: string, status: string) =>
-      withDatabase(async ({ accounts }) => {
+      withDatabase(['accounts'], async ({ accounts }) => {
         const account = presentAccount(await accounts.setAccountSubscription(accountId, subscription(status)));
         print(output(), account, `account ${account.id} subscription is now ${account.subscriptionStatus}`);
       }),
@@ -51,7 +52,7 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .command('list')
     .description('list every account, newest first ({"accounts": [...]} with --json)')
     .action(() =>
-      withDatabase(async ({ accounts }) => {
+      withDatabase(['accounts'], async ({ accounts }) => {
         const list = (await accounts.listAccounts()).map(presentAccount);
         const lines = list.map((a) => `${a.id}  ${a.subscriptionStatus.padEnd(8)}  created ${a.createdAt}  "${a.name}"`);
         print(output(), { accounts: list }, lines.length ? lines.join('\n') : 'no accounts');
@@ -67,7 +68,8 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .requiredOption('--email <email>', 'email address')
     .option('--role <role>', 'owner, admin or agent (the account\'s first person is always its owner)', 'agent')
     .action((options: { account: string; name: string; email: string; role: string }) =>
-      withDatabase(async ({ accounts }) => {
+      withDatabase(['accounts'], async ({ accounts }) => {
+        const { isRole } = await import('../modules/accounts/index.js');
         if (!isRole(options.role)) throw new Error(`role must be owner, admin or agent, not "${options.role}"`);
         const user = await accounts.createUser({ accountId: options.account, name: options.name, email: options.email, role: options.role });
         print(output(), { id: user.id, accountId: user.account_id, name: user.name, email: user.email, role: user.role }, `user ${user.id} ${user.name} <${user.email}> (${user.role})`);
@@ -78,7 +80,7 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .description('list the team members of an account, newest first ({"users": [...]} with --json)')
     .requiredOption('--account <accountId>', 'account id')
     .action((options: { account: string }) =>
-      withDatabase(async ({ accounts }) => {
+      withDatabase(['accounts'], async ({ accounts }) => {
         const list = (await accounts.listUsers(options.account)).map((u) => ({ ...presentUser(u), createdAt: iso(u.created_at) }));
         const lines = list.map((u) => `${u.id}  ${u.name} <${u.email}>  created ${u.createdAt}`);
         print(output(), { users: list }, lines.length ? lines.join('\n') : `no users in account ${options.account}`);
@@ -89,7 +91,7 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .description("change a team member's full name (visitors see the first word on replies)")
     .requiredOption('--name <fullName>', 'the new full name')
     .action((userId: string, options: { name: string }) =>
-      withDatabase(async ({ accounts }) => {
+      withDatabase(['accounts'], async ({ accounts }) => {
         const user = presentUser(await accounts.renameUser(userId, options.name));
         print(output(), user, `user ${user.id} is now ${user.name} <${user.email}>`);
       }),
@@ -99,7 +101,8 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .command('invite <userId>')
     .description('print a one-time link (valid 72 hours) where the team member sets a password for the inbox')
     .action((userId: string) =>
-      withDatabase(async ({ people, config }) => {
+      withDatabase(['people'], async ({ people, config }) => {
+        const { publicBase } = await import('../config.js');
         const invitation = await people.invite(userId);
         const expiresAt = iso(invitation.expiresAt);
         // Without PUBLIC_URL the link is made on this environment's HOST and PORT, which need not be where
@@ -114,10 +117,10 @@ export function registerAccountCommands(program: Command, output: () => Output):
     );
   users
     .command('set-password <userId>')
-    .description(`set a team member's inbox password, read from standard input (${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters); their sessions end`)
+    .description(`set a team member's inbox password, read from standard input (${PASSWORD_LENGTHS}); their sessions end`)
     .option('--password-stdin', 'read the password from standard input (required: a password never goes on the command line)')
     .action((userId: string, options: { passwordStdin?: boolean }) =>
-      withDatabase(async ({ people }) => {
+      withDatabase(['people'], async ({ people }) => {
         if (!options.passwordStdin) throw new Error('give --password-stdin and the password on standard input');
         const password = await readPassword();
         const user = await people.setPassword(userId, password);
@@ -128,7 +131,7 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .command('disable <userId>')
     .description('switch a team member off: their inbox sessions end and sign-in is refused (revoke their tokens with tokens revoke)')
     .action((userId: string) =>
-      withDatabase(async ({ people }) => {
+      withDatabase(['people'], async ({ people }) => {
         const user = await people.disable(userId);
         const disabledAt = iso(user.disabled_at);
         print(output(), { id: user.id, disabled: true, disabledAt }, `user ${user.id} ${user.name} is disabled since ${disabledAt}; their sessions have ended`);
@@ -141,7 +144,7 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .requiredOption('--account <accountId>', 'account id')
     .requiredOption('--name <name>', 'chatbot name')
     .action((options: { account: string; name: string }) =>
-      withDatabase(async ({ chatbots }) => {
+      withDatabase(['chatbots'], async ({ chatbots }) => {
         const chatbot = await chatbots.createChatbot({ accountId: options.account, name: options.name });
         print(
           output(),
@@ -162,7 +165,8 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .option('--expires-in-days <n>', 'days until the token expires')
     .option('--name <name>', 'a label for the token')
     .action((options: { user?: string; email?: string; scopes: string; chatbots?: string; expiresInDays?: string; name?: string }) =>
-      withDatabase(async ({ accounts }) => {
+      withDatabase(['accounts'], async ({ accounts }) => {
+        const { parseScopes } = await import('../modules/accounts/index.js');
         if ((options.user === undefined) === (options.email === undefined)) throw new Error('give exactly one of --user USER_ID and --email EMAIL');
         const days = options.expiresInDays === undefined ? null : Number(options.expiresInDays);
         if (days !== null && !(Number.isFinite(days) && days > 0)) throw new Error('--expires-in-days must be a positive number');
@@ -182,7 +186,7 @@ export function registerAccountCommands(program: Command, output: () => Output):
     .description("list a team member's tokens, newest first, revoked ones included; never their text ({\"tokens\": [...]} with --json)")
     .requiredOption('--user <userId>', 'the team member')
     .action((options: { user: string }) =>
-      withDatabase(async ({ accounts }) => {
+      withDatabase(['accounts'], async ({ accounts }) => {
         const list = (await accounts.listTokens(options.user)).map((t) => ({
           id: t.id,
           name: t.name,
@@ -206,7 +210,7 @@ export function registerAccountCommands(program: Command, output: () => Output):
       }),
     );
   tokens.command('revoke <tokenId>').description('revoke a token: it stops working at once').action((tokenId: string) =>
-    withDatabase(async ({ accounts }) => {
+    withDatabase(['accounts'], async ({ accounts }) => {
       await accounts.revokeToken(tokenId);
       print(output(), { id: tokenId, revoked: true }, `token ${tokenId} revoked`);
     }),

@@ -3,10 +3,7 @@
 // at one moment). PostgreSQL has pg_dump for that (see docs/operations.md).
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import SQLite from '../db/sqlite-native.js';
 import type { Command } from 'commander';
-import { databaseOf, describeDatabase } from '../config.js';
-import { assertDatabaseExists } from './database.js';
 import { print, type Output } from './output.js';
 
 export function registerBackupCommand(program: Command, output: () => Output): void {
@@ -15,6 +12,11 @@ export function registerBackupCommand(program: Command, output: () => Output): v
     .description('copy the SQLite database, consistently, while the service runs (PostgreSQL: use pg_dump); the file must not exist')
     .action(async (file: string) => {
       const target = resolve(file);
+      // Loaded here, not at the top: the other commands need none of it at start (see with-database.ts).
+      const [{ assertDatabaseExists }, { databaseOf, describeDatabase }] = await Promise.all([
+        import('./database.js'),
+        import('../config.js'),
+      ]);
       assertDatabaseExists();
       const database = databaseOf();
       if (database.kind === 'postgres') {
@@ -35,6 +37,8 @@ export function registerBackupCommand(program: Command, output: () => Output): v
 /** Copies `source` to `target` (written aside, checked, then renamed into place). */
 export async function backupSqlite(source: string, target: string): Promise<{ bytes: number }> {
   const aside = `${target}.${process.pid}.partial`;
+  // SQLite's native module loads as its module is imported: only when a backup is made.
+  const { default: SQLite } = await import('../db/sqlite-native.js');
   const db = new SQLite(source, { readonly: true, fileMustExist: true });
   try {
     // The first step only starts the backup; the second copies every page in one step, under one read

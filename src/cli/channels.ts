@@ -2,7 +2,7 @@
 // (WhatsApp, Messenger, Instagram). Credentials are never printed back.
 import type { Command } from 'commander';
 import type { Provider } from '../modules/channels/index.js';
-import { withDatabase, type CommandContext } from './context.js';
+import { withDatabase, type CommandScope } from './with-database.js';
 import { print, type Output } from './output.js';
 
 interface ConnectOptions {
@@ -53,7 +53,7 @@ function connectInput(options: ConnectOptions) {
 }
 
 /** The set-up services of the channels capability over the command's database, loaded when first used. */
-export async function channelSetup({ config, db, clock, chatbots }: CommandContext) {
+export async function channelSetup({ config, db, clock, chatbots }: CommandScope<'chatbots'>) {
   const { createConnectionsService, createOriginsService } = await import('../modules/channels/index.js');
   return {
     origins: createOriginsService({ db, clock, chatbots }),
@@ -69,7 +69,7 @@ export function registerChannelCommands(program: Command, output: () => Output):
     .command('allow-origin <chatbotId> <origin>')
     .description('let a website (scheme://host[:port]) embed the web chat of this chatbot (CORS)')
     .action((chatbotId: string, origin: string) =>
-      withDatabase(async (context) => {
+      withDatabase(['chatbots'], async (context) => {
         const { origins } = await channelSetup(context);
         const result = await origins.allowOrigin(chatbotId, origin);
         print(
@@ -83,7 +83,7 @@ export function registerChannelCommands(program: Command, output: () => Output):
     .command('disallow-origin <chatbotId> <origin>')
     .description('stop allowing a website to embed the web chat of this chatbot')
     .action((chatbotId: string, origin: string) =>
-      withDatabase(async (context) => {
+      withDatabase(['chatbots'], async (context) => {
         const { origins } = await channelSetup(context);
         const result = await origins.disallowOrigin(chatbotId, origin);
         const left = result.allowedOrigins.length ? result.allowedOrigins.join(', ') : 'none';
@@ -110,7 +110,7 @@ export function registerChannelCommands(program: Command, output: () => Output):
     .requiredOption('--app-secret <secret>', 'the Meta app secret (checks X-Hub-Signature-256)')
     .requiredOption('--verify-token <token>', 'the verify token entered in the Meta webhook settings')
     .action((options: ConnectOptions) =>
-      withDatabase(async (context) => {
+      withDatabase(['chatbots'], async (context) => {
         const { connections } = await channelSetup(context);
         const connection = await connections.connectChannel(connectInput(options));
         print(

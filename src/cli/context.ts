@@ -1,17 +1,15 @@
-// Opens the configured database for one command, once it is known to exist with every migration run
-// (see database.ts: a command never creates or migrates a database), and closes it afterwards.
-// Commands get the services they use, built here the same way the composition root builds them (the
-// channel set-up services are loaded by their own commands: the rest of the CLI needs none of the
-// channels capability's code).
+// The services a command works with, built the same way the composition root builds them (the channel
+// set-up services are loaded by their own commands: the rest of the CLI needs none of the channels
+// capability's code). A command gets the ones it names from withDatabase (with-database.ts), which loads
+// them when the command runs; commandServices builds all of them at once over a database, as the tests
+// use them.
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { systemClock, type Clock } from '../lib/clock.js';
-import { createNotifications, type Notifications } from '../db/notifications.js';
-import { createLogger } from '../logger.js';
+import type { Clock } from '../lib/clock.js';
+import type { Notifications } from '../db/notifications.js';
 import { createAccountsService, type AccountsService } from '../modules/accounts/index.js';
 import { createChatbotsService, type ChatbotsService } from '../modules/chatbots/index.js';
 import { createPeopleService, type PeopleService } from '../modules/people/index.js';
-import { openReadyDatabase } from './database.js';
 
 export interface CommandContext {
   config: Config;
@@ -30,14 +28,4 @@ export function commandServices(config: Config, db: Db, clock: Clock, notificati
   const accounts = createAccountsService({ db, clock, notifications });
   const chatbots = createChatbotsService({ db, clock, accounts });
   return { config, db, clock, accounts, chatbots, people: createPeopleService({ db, clock, config, notifications }) };
-}
-
-export async function withDatabase<T>(run: (context: CommandContext) => Promise<T>): Promise<T> {
-  const { config, database } = await openReadyDatabase();
-  try {
-    const notifications = createNotifications(database, createLogger(config.logLevel));
-    return await run(commandServices(config, database.db, systemClock, notifications));
-  } finally {
-    await database.close();
-  }
 }

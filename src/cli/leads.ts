@@ -2,7 +2,7 @@
 // keyset batches and written as they come, so an export of any size holds one batch in memory.
 import { once } from 'node:events';
 import type { Command } from 'commander';
-import { withDatabase } from './context.js';
+import { withDatabase } from './with-database.js';
 import { fail, type Output } from './output.js';
 
 /** The CSV header: the Lead resource's fields, in the API's order and with its names. */
@@ -68,7 +68,7 @@ export function registerLeadCommands(program: Command, output: () => Output): vo
         fail(`writing the export: ${error.message}`);
       });
       const { exportLeads, presentLead } = await import('../modules/leads/index.js');
-      await withDatabase(async ({ db }) => {
+      await withDatabase([], async ({ db }) => {
         const batches = await exportLeads(db, options.chatbot);
         if (!batches) throw new Error(`no chatbot ${options.chatbot}`);
         if (options.format === 'csv') await write(csvLine(LEAD_COLUMNS));

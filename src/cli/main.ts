@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 // The `chatbot-ops` command line.
+//
+// It starts on commander and the command declarations alone: each command loads what it uses (the
+// database, the capabilities, the HTTP service) when it runs, through import() in its action (see
+// with-database.ts), so that `--version`, `--help` and every command start without a second of loading
+// what they never use.
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../config.js';
 import { VERSION } from '../version.js';
 import { registerAccountCommands } from './accounts.js';
 import { registerBackupCommand } from './backup.js';
@@ -35,6 +39,8 @@ try {
     if (error.exitCode === 0) process.exit(0);
     process.exit(error.exitCode || 1);
   }
+  // Loaded on this path only: the configuration's module is not among the declarations'.
+  const { ConfigError } = await import('../config.js');
   if (error instanceof ConfigError) fail(`configuration: ${error.message}`);
   fail(error instanceof Error ? error.message : String(error));
 }

@@ -2,12 +2,27 @@
 // besides `start` that may); `migrate --status` lists what has run and what would, changing nothing.
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { databaseOf, describeDatabase, loadConfig } from '../config.js';
-import { openDatabase } from '../db/connect.js';
-import { migrateToLatest, type MigrationStatus } from '../db/migrate.js';
-import { migrations } from '../db/migrations/index.js';
-import { MIGRATE_COMMAND, statusOf } from './database.js';
+import type { MigrationStatus } from '../db/migrate.js';
 import { print, type Output } from './output.js';
+
+// The configuration, the database layer and the migrations, loaded when `migrate` runs: the other commands
+// need none of them at start (see with-database.ts).
+async function load() {
+  const [
+    { databaseOf, describeDatabase, loadConfig },
+    { openDatabase },
+    { migrateToLatest },
+    { migrations },
+    { MIGRATE_COMMAND, statusOf },
+  ] = await Promise.all([
+    import('../config.js'),
+    import('../db/connect.js'),
+    import('../db/migrate.js'),
+    import('../db/migrations/index.js'),
+    import('./database.js'),
+  ]);
+  return { databaseOf, describeDatabase, loadConfig, openDatabase, migrateToLatest, migrations, MIGRATE_COMMAND, statusOf };
+}
 
 export function registerMigrateCommand(program: Command, output: () => Output): void {
   program
@@ -16,6 +31,7 @@ export function registerMigrateCommand(program: Command, output: () => Output): 
     .option('--status', 'list the applied and pending migrations and change nothing (exits 0 either way)')
     .action(async (options: { status?: boolean }) => {
       if (options.status) return status(output());
+      const { describeDatabase, loadConfig, migrateToLatest, openDatabase } = await load();
       const config = loadConfig();
       const database = openDatabase(config);
       try {
@@ -31,6 +47,7 @@ export function registerMigrateCommand(program: Command, output: () => Output): 
 async function status(output: Output): Promise<void> {
   // Only the database settings are read: nothing is created (no DATA_DIR, no key), and PostgreSQL needs
   // no SECRET_KEY to be looked at.
+  const { databaseOf, describeDatabase, MIGRATE_COMMAND, migrations, openDatabase, statusOf } = await load();
   const target = databaseOf();
   const where = describeDatabase(target);
   let state: MigrationStatus;

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { loadConfig, type Role } from '../config.js';
+import type { Role } from '../config.js';
 import { iso } from '../lib/clock.js';
-import { inviteLink } from '../modules/people/index.js';
 import { print, PUBLIC_URL_NOTE, type Output } from './output.js';
 
 export function registerStartCommand(program: Command, output: () => Output): void {
@@ -11,11 +10,14 @@ export function registerStartCommand(program: Command, output: () => Output): vo
     .option('--role <role>', 'all, api or worker')
     .action(async (options: { role?: string }) => {
       if (options.role && !['all', 'api', 'worker'].includes(options.role)) throw new Error('--role must be all, api or worker');
+      // Loaded here, not at the top: the other commands need none of the configuration, HTTP and capability
+      // code.
+      const { loadConfig } = await import('../config.js');
       const config = loadConfig();
-      // Loaded here, not at the top: the other commands need none of the HTTP and capability code.
       const { startService } = await import('../main.js');
       const service = await startService(config, { role: options.role as Role | undefined });
       if (service.bootstrap && service.url && service.linkBase) {
+        const { inviteLink } = await import('../modules/people/index.js');
         const { token, chatbotId, accountId, userId, invitationToken, invitationExpiresAt } = service.bootstrap;
         const invitationLink = inviteLink(service.linkBase, invitationToken);
         print(

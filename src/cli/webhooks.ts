@@ -7,9 +7,8 @@
 // LOOKBACK_MS of its time.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Option, type Command } from 'commander';
-import { Agent, request } from 'undici';
 import { iso } from '../lib/clock.js';
-import { withDatabase } from './context.js';
+import { withDatabase } from './with-database.js';
 import type { Output } from './output.js';
 
 const POLL_INTERVAL_MS = 250;
@@ -102,11 +101,12 @@ export function registerWebhookCommands(program: Command, output: () => Output):
     .action(async (options: ListenOptions) => {
       const types = eventTypes(options.events, await loadEventTypes());
       const target = forwardUrl(options.forwardTo);
-      // Loaded here: the other commands need none of the webhooks capability.
+      // Loaded here: the other commands need none of the webhooks capability, nor the HTTP client.
       const webhooks = await import('../modules/webhooks/index.js');
+      const { Agent, request } = await import('undici');
       const secret = secretOf(options.secret, webhooks.newWebhookSecret);
       const json = output().json;
-      await withDatabase(async ({ db, clock, config, accounts }) => {
+      await withDatabase(['accounts'], async ({ db, clock, config, accounts }) => {
         const account = options.account === undefined ? await accounts.onlyAccount() : await accounts.getAccount(options.account);
         const stop = new AbortController();
         const onSignal = () => stop.abort();
