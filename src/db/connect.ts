@@ -1,11 +1,11 @@
 // Opens the database the configuration names: SQLite (better-sqlite3, WAL) or PostgreSQL (pg pool).
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PostgresDialect, sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 import type { DialectName } from './dialect.js';
-import { registerDirectReader, statementName } from './prepared.js';
+import { DirectReadingKysely, statementName } from './prepared.js';
 import { RoutedSqliteDialect } from './sqlite-driver.js';
 
 // int8 (bigint) columns hold millisecond timestamps and counts, all far below 2^53.
@@ -82,9 +82,8 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
     pool.on('connect', (client) => {
       client.query(`set lock_timeout = ${Math.round(busyTimeoutMs)}`).catch(() => {});
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) });
     // Prepared SELECTs as named statements on any pooled connection, as namedStatementPool sends them.
-    registerDirectReader(db, async (text, values) => {
+    const db = new DirectReadingKysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) }, async (text, values) => {
       const name = statementName(text);
       const result = await (name ? pool.query({ name, text, values: [...values] }) : pool.query(text, [...values]));
       return result.rows;
@@ -105,8 +104,7 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
     for (const listener of [...listeners]) listener(channel, payload);
   };
   const dialect = new RoutedSqliteDialect({ path, busyTimeoutMs, onNotify });
-  const db = new Kysely<Database>({ dialect });
-  registerDirectReader(db, (text, parameters) => dialect.readRows(text, parameters));
+  const db = new DirectReadingKysely<Database>({ dialect }, (text, parameters) => dialect.readRows(text, parameters));
   return handle(db, 'sqlite', null, listeners, () => ({ dialect: 'sqlite', writerQueue: dialect.writerQueueLength }));
 }
 
@@ -136,7 +134,7 @@ function namedStatementPool(pool: pg.Pool) {
 }
 
 function handle(
-  db: Kysely<Database>,
+  db: DirectReadingKysely<Database>,
   dialect: DialectName,
   pgPool: pg.Pool | null,
   listeners: Set<LocalNotifyListener> | null,
@@ -168,6 +166,7 @@ function handle(
       if (closed) return;
       closed = true;
       listeners?.clear();
+      db.stopReadingDirectly();
       await db.destroy();
     },
   };

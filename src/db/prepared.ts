@@ -13,10 +13,12 @@
 // plans once (see `namedStatementPool`).
 //
 // A prepared SELECT run on the database itself (not in a transaction) skips Kysely's executor: the
-// database's `DirectReader` (registered by connect.ts) runs the SQL on the driver at once. Kysely's
-// connection handling, plugins pass and result wrapping cost as much as a short indexed read.
+// database's `DirectReader` runs the SQL on the driver at once. Kysely's connection handling, plugins pass
+// and result wrapping cost as much as a short indexed read. The reader is the database's own (a
+// `DirectReadingKysely`, which connect.ts opens and whose handle lets go of the reader when it closes), not
+// an entry of a registry of this module: nothing of it outlives its database.
 import { createHash } from 'node:crypto';
-import { CompiledQuery, SelectQueryNode, type Compilable, type Kysely } from 'kysely';
+import { CompiledQuery, Kysely, SelectQueryNode, type Compilable, type KyselyConfig } from 'kysely';
 import { dialectOf, type DialectName } from './dialect.js';
 
 /** A stand-in value no caller sends: NUL bytes cannot be in a query parameter of either database. */
@@ -39,16 +41,29 @@ interface Template {
  */
 export type DirectReader = (sql: string, parameters: readonly unknown[]) => Promise<unknown[]> | unknown[] | undefined;
 
-/** Kysely instances (the database, never a transaction) → their direct reader. */
-const directReaders = new WeakMap<object, DirectReader>();
-
 /**
- * Lets prepared SELECTs run on `db` skip Kysely's executor. Only for a database whose queries have no
- * plugin and no logging to go through: the reader must give what Kysely would.
+ * A database whose prepared SELECTs may skip Kysely's executor, through its own reader. Only for a
+ * database whose queries have no plugin and no logging to go through: the reader must give what Kysely
+ * would. A transaction, or the database with a plugin (`withPlugin`), is a plain Kysely: its queries stay
+ * on Kysely's path (a transaction's on its connection).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function registerDirectReader(db: Kysely<any>, reader: DirectReader): void {
-  directReaders.set(db, reader);
+export class DirectReadingKysely<DB> extends Kysely<DB> {
+  #reader: DirectReader | null;
+
+  constructor(config: KyselyConfig, reader: DirectReader) {
+    super(config);
+    this.#reader = reader;
+  }
+
+  /** The rows of a SELECT read by the reader; undefined when it cannot now, or has been let go. */
+  readDirectly(sql: string, parameters: readonly unknown[]): ReturnType<DirectReader> {
+    return this.#reader?.(sql, parameters);
+  }
+
+  /** The database is closing: its reader is let go, and every query goes through Kysely (which refuses them). */
+  stopReadingDirectly(): void {
+    this.#reader = null;
+  }
 }
 
 /** SQL text of prepared queries → the name PostgreSQL connections prepare it under. */
@@ -92,8 +107,8 @@ export function prepareQuery<A extends unknown[], O>(
       parameters[i] = slot === -1 ? template.fixed[i] : args[slot];
     }
     if (template.select) {
-      // A transaction is another Kysely instance, never registered: its queries stay on its connection.
-      const rows = directReaders.get(db)?.(template.sql, parameters);
+      // A transaction is another Kysely instance, never a DirectReadingKysely: its queries stay on its connection.
+      const rows = db instanceof DirectReadingKysely ? db.readDirectly(template.sql, parameters) : undefined;
       if (rows) return (await rows) as O[];
     }
     const query: CompiledQuery<O> = {

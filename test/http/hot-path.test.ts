@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { Executor } from '../../src/db/database.js';
-import { prepareQuery } from '../../src/db/prepared.js';
+import { DirectReadingKysely, prepareQuery } from '../../src/db/prepared.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed, servicesOver } from '../support/factories.js';
 
@@ -125,5 +125,23 @@ describeEachDialect('the API hot path', (t) => {
       assert.deepEqual(await byName.execute(t().db, 'Uncommitted'), []);
     });
     assert.deepEqual(await byName.execute(t().db, 'Uncommitted'), [{ id, name: 'Uncommitted' }]);
+  });
+
+  it('reads straight on the driver through the database\'s own reader, which its handle lets go of when it closes', async () => {
+    const s = await seed(t());
+    const byId = prepareQuery(1, (db, id: string) => db.selectFrom('chatbots').select('name').where('id', '=', id));
+    // Each database handle carries its own reader: there is no registry of them to outlive a handle.
+    const other = t().database.connectAgain();
+    assert.ok(other.db instanceof DirectReadingKysely && t().db instanceof DirectReadingKysely);
+    const sqlOf = (db: Executor) => db.selectFrom('chatbots').select('name').where('id', '=', s.chatbotId).compile();
+    assert.deepEqual(await byId.execute(other.db, s.chatbotId), [{ name: 'Support bot' }]);
+    const compiled = sqlOf(other.db);
+    assert.deepEqual(await other.db.readDirectly(compiled.sql, compiled.parameters), [{ name: 'Support bot' }]);
+    // A transaction is a plain Kysely instance: never read directly.
+    await other.db.transaction().execute(async (trx) => assert.ok(!(trx instanceof DirectReadingKysely)));
+    await other.close();
+    assert.equal(other.db.readDirectly(compiled.sql, compiled.parameters), undefined, 'let go of once the handle is closed');
+    await assert.rejects(byId.execute(other.db, s.chatbotId), 'a closed database answers nothing, directly or not');
+    assert.deepEqual(await byId.execute(t().db, s.chatbotId), [{ name: 'Support bot' }], 'the other handle\'s close leaves this one reading');
   });
 });
