@@ -49,7 +49,18 @@ const boundaries = [
 
 export default tseslint.config(
   // The client's build, and its types generated from the OpenAPI document (scripts/generate-client.ts).
-  { ignores: ['dist/**', '.bench-build/**', 'node_modules/**', 'data/**', 'clients/*/dist/**', 'clients/typescript/src/generated/**'] },
+  {
+    ignores: [
+      'dist/**',
+      '.bench-build/**',
+      'node_modules/**',
+      'data/**',
+      'tmp/**',
+      'profiles/**',
+      'clients/*/dist/**',
+      'clients/typescript/src/generated/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -59,7 +70,11 @@ export default tseslint.config(
       // node:test's describe/it return promises the runner itself tracks.
       '@typescript-eslint/no-floating-promises': [
         'error',
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] }] },
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] },
+          ],
+        },
       ],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -68,9 +83,18 @@ export default tseslint.config(
     },
   },
   ...boundaries,
-  { files: ['src/cli/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts'], rules: { 'no-console': 'off' } },
-  { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' } },
-  { files: ['**/*.mjs', '**/*.js'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
+  {
+    files: ['src/cli/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['test/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
   // Front-end code (web/) runs in browsers: their globals.
   { files: ['web/**/*.{ts,tsx,js,mjs}'], languageOptions: { globals: globals.browser } },
 );
