@@ -60,7 +60,9 @@ const DEVELOPMENT: Dataset[] = [shopFaq, helpCenter, pdfManual, ...NEW_DEVELOPME
 const SET = process.env.BENCH_SET ?? 'both';
 /** BENCH_DATASET: only the sets whose name holds it (a quicker run while working on one kind of knowledge). */
 const only = (datasets: Dataset[]) =>
-  datasets.filter((dataset) => dataset.name.toLowerCase().includes((process.env.BENCH_DATASET ?? '').toLowerCase()));
+  datasets.filter((dataset) =>
+    dataset.name.toLowerCase().includes((process.env.BENCH_DATASET ?? '').toLowerCase()),
+  );
 const GROUPS: Array<{ name: string; datasets: Dataset[] }> = [
   ...(SET === 'development' || SET === 'both' ? [{ name: 'development', datasets: only(DEVELOPMENT) }] : []),
   ...(SET === 'held-out' || SET === 'both' ? [{ name: 'held-out', datasets: only(HELD_OUT_DATASETS) }] : []),
@@ -137,7 +139,14 @@ type Cause =
   | 'wrong-part'
   | 'contradicted';
 
-const CAUSES: Cause[] = ['answered-unanswerable', 'lost-before-answering', 'not-retrieved', 'other-passage', 'wrong-part', 'contradicted'];
+const CAUSES: Cause[] = [
+  'answered-unanswerable',
+  'lost-before-answering',
+  'not-retrieved',
+  'other-passage',
+  'wrong-part',
+  'contradicted',
+];
 /** The pool the extractive engine weighs (engines/extractive.ts: RELEVANCE_POOL). */
 const POOL = 20;
 
@@ -148,14 +157,23 @@ async function causeOf(db: Db, search: SearchCaches, chatbotId: string, graded: 
   const { question, answer } = graded;
   if (!question.facts) return 'answered-unanswerable';
   if (holdsFacts(question, answer ?? '')) return 'contradicted';
-  const chunks = await db.selectFrom('knowledge_chunks').select('text').where('chatbot_id', '=', chatbotId).execute();
+  const chunks = await db
+    .selectFrom('knowledge_chunks')
+    .select('text')
+    .where('chatbot_id', '=', chatbotId)
+    .execute();
   if (!chunks.some((chunk) => holdsFacts(question, chunk.text))) return 'lost-before-answering';
   const pool = await searchKnowledge(db, search, chatbotId, question.ask, POOL);
   const answering = pool.filter((passage) => holdsFacts(question, passage.text));
   if (answering.length === 0) return 'not-retrieved';
   // The quote: what follows the citation, its first words found in the passage it came from.
-  const quoted = normalise((answer ?? '').replace(/^(?:yes\.|no\.)?\s*according to [^:]*:\s*/i, '')).slice(0, 40);
-  return answering.some((passage) => normalise(passage.text).includes(quoted)) ? 'wrong-part' : 'other-passage';
+  const quoted = normalise((answer ?? '').replace(/^(?:yes\.|no\.)?\s*according to [^:]*:\s*/i, '')).slice(
+    0,
+    40,
+  );
+  return answering.some((passage) => normalise(passage.text).includes(quoted))
+    ? 'wrong-part'
+    : 'other-passage';
 }
 
 interface Tally {
@@ -255,27 +273,49 @@ function materialOf(dataset: Dataset): KnowledgeMaterial[] {
   if (dataset.kind === 'text') return [{ type: 'text', title: SHOP_FAQ_TITLE, text: SHOP_FAQ_TEXT }];
   if (dataset.kind === 'site') return [{ type: 'site', pages: Object.fromEntries(helpCenterSite()) }];
   return [
-    { type: 'file', title: MANUAL_TITLE, fileName: `${MANUAL_TITLE}.pdf`, contentType: 'application/pdf', file: manualPdf },
+    {
+      type: 'file',
+      title: MANUAL_TITLE,
+      fileName: `${MANUAL_TITLE}.pdf`,
+      contentType: 'application/pdf',
+      file: manualPdf,
+    },
   ];
 }
 
 /** Adds the dataset's knowledge to the chatbot, a source for each piece, and waits until all are ready. */
-async function addKnowledge(client: Client, chatbotId: string, dataset: Dataset, servers: Server[]): Promise<void> {
+async function addKnowledge(
+  client: Client,
+  chatbotId: string,
+  dataset: Dataset,
+  servers: Server[],
+): Promise<void> {
   for (const material of materialOf(dataset)) {
     let res: Reply;
     if (material.type === 'text') {
-      res = await call(client, 'POST', `/chatbots/${chatbotId}/knowledge/text`, { title: material.title, text: material.text });
+      res = await call(client, 'POST', `/chatbots/${chatbotId}/knowledge/text`, {
+        title: material.title,
+        text: material.text,
+      });
     } else if (material.type === 'site') {
       const site = await serveSite(new Map(Object.entries(material.pages)));
       servers.push(site.server);
-      res = await call(client, 'POST', `/chatbots/${chatbotId}/knowledge/website`, { url: site.url, crawl: 'site' });
+      res = await call(client, 'POST', `/chatbots/${chatbotId}/knowledge/website`, {
+        url: site.url,
+        crawl: 'site',
+      });
     } else {
       const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(await material.file())], { type: material.contentType }), material.fileName);
+      form.append(
+        'file',
+        new Blob([new Uint8Array(await material.file())], { type: material.contentType }),
+        material.fileName,
+      );
       form.append('title', material.title);
       res = await call(client, 'POST', `/chatbots/${chatbotId}/knowledge/files`, form);
     }
-    if (res.status !== 201) throw new Error(`adding ${dataset.name}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 201)
+      throw new Error(`adding ${dataset.name}: ${res.status} ${JSON.stringify(res.body)}`);
     await waitReady(client, chatbotId, res.body.data.source.id);
   }
 }
@@ -304,7 +344,11 @@ async function askAll(client: Client, chatbotId: string, dataset: Dataset): Prom
   return graded;
 }
 
-async function run(dialect: DialectName, env: Record<string, string>, datasets: Dataset[]): Promise<Graded[][]> {
+async function run(
+  dialect: DialectName,
+  env: Record<string, string>,
+  datasets: Dataset[],
+): Promise<Graded[][]> {
   const { dataDir, database, deps } = await openBenchService(dialect, 'cbo-bench-answers-', env);
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -327,7 +371,8 @@ async function run(dialect: DialectName, env: Record<string, string>, datasets: 
       const ready = performance.now();
       const graded = await askAll(client, chatbot.id, dataset);
       for (const result of graded)
-        if (result.verdict === 'wrong') result.cause = await causeOf(deps.db, deps.runtimes.knowledge.search, chatbot.id, result);
+        if (result.verdict === 'wrong')
+          result.cause = await causeOf(deps.db, deps.runtimes.knowledge.search, chatbot.id, result);
       results.push(graded);
       console.log(
         `[${dialect}] ${dataset.name}: ready in ${((ready - started) / 1000).toFixed(1)} s, ${graded.length} questions answered in ${((performance.now() - ready) / 1000).toFixed(1)} s`,
@@ -365,11 +410,15 @@ function report(dialect: DialectName, group: string, datasets: Dataset[], result
   }
   const noSharedWord = tally(all.filter((r) => r.question.noSharedWord));
   if (noSharedWord.total > 0)
-    console.log(`    ${'no shared word'.padEnd(13)} ${String(noSharedWord.total).padStart(3)}   ${noSharedWord.right} / ${noSharedWord.wrong} / ${noSharedWord.dontKnow}`);
+    console.log(
+      `    ${'no shared word'.padEnd(13)} ${String(noSharedWord.total).padStart(3)}   ${noSharedWord.right} / ${noSharedWord.wrong} / ${noSharedWord.dontKnow}`,
+    );
   const wrong = all.filter((r) => r.cause);
   if (wrong.length > 0)
     console.log(
-      `  causes of the wrong answers: ${CAUSES.map((cause) => [cause, wrong.filter((r) => r.cause === cause).length] as const)
+      `  causes of the wrong answers: ${CAUSES.map(
+        (cause) => [cause, wrong.filter((r) => r.cause === cause).length] as const,
+      )
         .filter(([, n]) => n > 0)
         .map(([cause, n]) => `${cause} ${n}`)
         .join(', ')}`,

@@ -81,11 +81,17 @@ async function serve(): Promise<void> {
     scopes: [...PERMISSIONS],
     name: 'bench',
   });
-  const firstChatbot = await chatbots.createChatbot({ accountId: account.id, name: 'Bench bot with conversations' });
+  const firstChatbot = await chatbots.createChatbot({
+    accountId: account.id,
+    name: 'Bench bot with conversations',
+  });
   // Knowledge: two chatbots with SOURCES short text sources each, written straight into the table (no
   // processing needed for a list); the second also gets a 49 MiB text source, the newest of all.
   const knowledgeChatbot = await chatbots.createChatbot({ accountId: account.id, name: 'Bench knowledge' });
-  const bigKnowledgeChatbot = await chatbots.createChatbot({ accountId: account.id, name: 'Bench knowledge, big source' });
+  const bigKnowledgeChatbot = await chatbots.createChatbot({
+    accountId: account.id,
+    name: 'Bench knowledge, big source',
+  });
   const db = service.deps.db;
   const start = Date.now() - 10 * 24 * 3600 * 1000;
   const source = (chatbotId: string, i: number, text: string) => ({
@@ -118,7 +124,10 @@ async function serve(): Promise<void> {
   }
   const sentence = 'The quick brown fox jumps over the lazy dog near the riverbank. ';
   const big = sentence.repeat(Math.ceil(BIG_SOURCE_BYTES / sentence.length)).slice(0, BIG_SOURCE_BYTES);
-  await db.insertInto('knowledge_sources').values(source(bigKnowledgeChatbot.id, SOURCES, big)).execute();
+  await db
+    .insertInto('knowledge_sources')
+    .values(source(bigKnowledgeChatbot.id, SOURCES, big))
+    .execute();
 
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ ok: true, data: { hello: 'world' } }));
@@ -222,7 +231,8 @@ function combine(slices: Figures[]): Figures {
     p99: Math.max(...slices.map((row) => row.p99)),
     errors: slices.reduce((sum, row) => sum + row.errors, 0),
     non2xx: slices.reduce((sum, row) => sum + row.non2xx, 0),
-    cpuMicrosPerRequest: slices.reduce((sum, row) => sum + row.cpuMicrosPerRequest * row.requests, 0) / Math.max(1, total),
+    cpuMicrosPerRequest:
+      slices.reduce((sum, row) => sum + row.cpuMicrosPerRequest * row.requests, 0) / Math.max(1, total),
   };
 }
 
@@ -262,8 +272,12 @@ async function drive(): Promise<void> {
         headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      const json = (await res.json()) as { data?: Record<string, unknown>; meta?: { pagination?: { nextCursor: string | null } } };
-      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+      const json = (await res.json()) as {
+        data?: Record<string, unknown>;
+        meta?: { pagination?: { nextCursor: string | null } };
+      };
+      if (res.status >= 300)
+        throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
       return json;
     };
     // Conversations with a lead each, and webhook endpoints (an account has at most 10), through the API.
@@ -272,28 +286,49 @@ async function drive(): Promise<void> {
         message: `Hello, this is visitor ${i}. Where is my order?`,
         visitor: { name: `Visitor ${i}`, email: `visitor${i}@example.com` },
       });
-      if (i < 10) await api('POST', '/webhooks', { url: `https://hooks.example.com/bench/${i}`, events: ['lead.captured'] });
+      if (i < 10)
+        await api('POST', '/webhooks', {
+          url: `https://hooks.example.com/bench/${i}`,
+          events: ['lead.captured'],
+        });
     }
     const knowledgeUrl = `/chatbots/${ready.knowledgeChatbotId}/knowledge`;
     // Page 200 of 20: the cursor after page 199, found by following the pages.
     let cursor: string | null = null;
     for (let page = 1; page < 200; page++) {
-      const body = await api('GET', `${knowledgeUrl}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const body = await api(
+        'GET',
+        `${knowledgeUrl}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       cursor = body.meta?.pagination?.nextCursor ?? null;
-      if (!cursor) throw new Error(`the knowledge list ended at page ${page}; BENCH_SOURCES must be at least 4,000`);
+      if (!cursor)
+        throw new Error(`the knowledge list ended at page ${page}; BENCH_SOURCES must be at least 4,000`);
     }
     const bigPage = await api('GET', `/chatbots/${ready.bigKnowledgeChatbotId}/knowledge`);
     const bigTitles = (bigPage.data?.sources as { title: string }[]).map((source) => source.title);
-    if (!bigTitles.includes(`Source ${SOURCES}`)) throw new Error('the 49 MiB source is not on the first page');
+    if (!bigTitles.includes(`Source ${SOURCES}`))
+      throw new Error('the 49 MiB source is not on the first page');
 
     const lists: { name: string; path: string; expect: string; items?: number }[] = [
       { name: 'chatbots (20 of 53)', path: '/chatbots', expect: 'chatbots' },
       { name: `knowledge (20 of ${SOURCES}), page 1`, path: knowledgeUrl, expect: 'sources' },
       { name: 'leads (20 of 50)', path: `/chatbots/${ready.chatbotId}/leads`, expect: 'leads' },
-      { name: 'conversations (20 of 50)', path: `/chatbots/${ready.chatbotId}/conversations`, expect: 'conversations' },
+      {
+        name: 'conversations (20 of 50)',
+        path: `/chatbots/${ready.chatbotId}/conversations`,
+        expect: 'conversations',
+      },
       { name: 'webhooks (all 10)', path: '/webhooks', expect: 'webhooks', items: 10 },
-      { name: `knowledge (20 of ${SOURCES}), page 200`, path: `${knowledgeUrl}?cursor=${encodeURIComponent(cursor ?? '')}`, expect: 'sources' },
-      { name: 'knowledge, page 1 holding a 49 MiB source', path: `/chatbots/${ready.bigKnowledgeChatbotId}/knowledge`, expect: 'sources' },
+      {
+        name: `knowledge (20 of ${SOURCES}), page 200`,
+        path: `${knowledgeUrl}?cursor=${encodeURIComponent(cursor ?? '')}`,
+        expect: 'sources',
+      },
+      {
+        name: 'knowledge, page 1 holding a 49 MiB source',
+        path: `/chatbots/${ready.bigKnowledgeChatbotId}/knowledge`,
+        expect: 'sources',
+      },
     ];
     for (const list of lists) {
       const body = await api('GET', list.path);
@@ -319,7 +354,9 @@ async function drive(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       bareSlices.push(await load(child, 'bare Fastify route (constant JSON)', ready.bareUrl, {}, slice));
       for (const [i, list] of lists.entries())
-        listSlices[i]?.push(await load(child, `GET ${list.name}`, `${ready.apiUrl}${list.path}`, auth, slice));
+        listSlices[i]?.push(
+          await load(child, `GET ${list.name}`, `${ready.apiUrl}${list.path}`, auth, slice),
+        );
     }
     console.log(machineState('after the run'));
     const baseline = combine(bareSlices);
@@ -338,15 +375,30 @@ async function drive(): Promise<void> {
     const [page1, page200, bigSource] = [rows[1], rows[5], rows[6]] as [Figures, Figures, Figures];
     const depth = page200.cpuMicrosPerRequest / page1.cpuMicrosPerRequest;
     const size = bigSource.cpuMicrosPerRequest / page1.cpuMicrosPerRequest;
-    console.log(`\nknowledge page 200 / page 1: CPU per request ×${depth.toFixed(2)}, throughput ×${(page200.requestsPerSecond / page1.requestsPerSecond).toFixed(2)} (target: the same, ≤ ×1.25)`);
-    console.log(`knowledge page with the 49 MiB source / without: CPU per request ×${size.toFixed(2)}, throughput ×${(bigSource.requestsPerSecond / page1.requestsPerSecond).toFixed(2)} (target: the same, ≤ ×1.25)`);
-    const logLines = readFileSync(logPath, 'utf8').split('\n').filter((line) => line.includes('"msg":"request"')).length;
-    console.log(`request log: ${logLines} lines, ${(statSync(logPath).size / 2 ** 20).toFixed(1)} MiB written by the service`);
+    console.log(
+      `\nknowledge page 200 / page 1: CPU per request ×${depth.toFixed(2)}, throughput ×${(page200.requestsPerSecond / page1.requestsPerSecond).toFixed(2)} (target: the same, ≤ ×1.25)`,
+    );
+    console.log(
+      `knowledge page with the 49 MiB source / without: CPU per request ×${size.toFixed(2)}, throughput ×${(bigSource.requestsPerSecond / page1.requestsPerSecond).toFixed(2)} (target: the same, ≤ ×1.25)`,
+    );
+    const logLines = readFileSync(logPath, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"msg":"request"')).length;
+    console.log(
+      `request log: ${logLines} lines, ${(statSync(logPath).size / 2 ** 20).toFixed(1)} MiB written by the service`,
+    );
     let met = depth <= 1.25 && size <= 1.25;
     for (const row of rows.slice(0, 5)) {
       const ratio = row.requestsPerSecond / baseline.requestsPerSecond;
-      const ok = ratio >= 0.4 && row.p99 < 25 && row.cpuMicrosPerRequest <= 200 && row.errors === 0 && row.non2xx === 0;
-      console.log(`${row.name}: ${(ratio * 100).toFixed(1)} % of bare (target ≥ 40 %), p99 ${row.p99} ms (target < 25 ms), ${row.cpuMicrosPerRequest.toFixed(0)} µs CPU (target ≤ 200) — ${ok ? 'met' : 'MISSED'}`);
+      const ok =
+        ratio >= 0.4 &&
+        row.p99 < 25 &&
+        row.cpuMicrosPerRequest <= 200 &&
+        row.errors === 0 &&
+        row.non2xx === 0;
+      console.log(
+        `${row.name}: ${(ratio * 100).toFixed(1)} % of bare (target ≥ 40 %), p99 ${row.p99} ms (target < 25 ms), ${row.cpuMicrosPerRequest.toFixed(0)} µs CPU (target ≤ 200) — ${ok ? 'met' : 'MISSED'}`,
+      );
       met &&= ok;
     }
     console.log(met ? 'targets met' : 'TARGETS MISSED');

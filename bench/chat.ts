@@ -40,7 +40,9 @@ const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as
 const SOURCE_CHARACTERS = 200_000;
 const REPLY_CONVERSATIONS = 50;
 const embeddingsServer = process.env.BENCH_EMBEDDINGS === 'fake' ? await startFakeEmbeddings() : null;
-const EMBEDDINGS_ENV: Record<string, string> = embeddingsServer ? { EMBEDDINGS_MODEL: 'bench-embedding', EMBEDDINGS_BASE_URL: embeddingsServer.baseUrl } : {};
+const EMBEDDINGS_ENV: Record<string, string> = embeddingsServer
+  ? { EMBEDDINGS_MODEL: 'bench-embedding', EMBEDDINGS_BASE_URL: embeddingsServer.baseUrl }
+  : {};
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -208,7 +210,13 @@ async function retrievalOnly(bench: Bench, texts: string[], random: () => number
   for (let i = 0; i < MESSAGES; i++) {
     const query = typo ? misspelt(question(texts, random)) : question(texts, random);
     const started = performance.now();
-    await searchKnowledge(bench.deps.db, bench.deps.runtimes.knowledge.search, bench.chatbotId, query, PASSAGES_PER_ANSWER);
+    await searchKnowledge(
+      bench.deps.db,
+      bench.deps.runtimes.knowledge.search,
+      bench.chatbotId,
+      query,
+      PASSAGES_PER_ANSWER,
+    );
     latencies.push(performance.now() - started);
   }
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
@@ -282,7 +290,10 @@ async function repliesPerSecond(bench: Bench, dialect: DialectName, withKeys: bo
     perSecond: REPLIES / seconds,
     failures: failures === 0 ? '0' : `${failures} (${[...statuses].join(', ')})`,
     /** CPU milliseconds per reply: this process's, and the database server's on PostgreSQL. */
-    cpu: { node: ((cpuAfter.node - cpuBefore.node) * 1000) / REPLIES, server: ((cpuAfter.server - cpuBefore.server) * 1000) / REPLIES },
+    cpu: {
+      node: ((cpuAfter.node - cpuBefore.node) * 1000) / REPLIES,
+      server: ((cpuAfter.server - cpuBefore.server) * 1000) / REPLIES,
+    },
   };
 }
 
@@ -401,7 +412,9 @@ async function run(dialect: DialectName): Promise<void> {
       `[${dialect}] knowledge: ${knowledge.chunks} chunks in ${knowledge.texts.length} sources, indexed in ${knowledge.seconds.toFixed(1)} s`,
     );
     const trip = await roundTrip(bench);
-    console.log(`[${dialect}] baseline: one \`select 1\` round trip p50 ${trip.p50.toFixed(2)} ms, p95 ${trip.p95.toFixed(2)} ms`);
+    console.log(
+      `[${dialect}] baseline: one \`select 1\` round trip p50 ${trip.p50.toFixed(2)} ms, p95 ${trip.p95.toFixed(2)} ms`,
+    );
     const messages = await visitorMessages(bench, knowledge.texts, random);
     console.log(
       `[${dialect}] visitor message → answer (extractive, ${MESSAGES} messages): p50 ${ms(messages.p50)}, p95 ${ms(messages.p95)}, p99 ${ms(messages.p99)}; answered from knowledge ${messages.answered}/${MESSAGES}`,
@@ -442,7 +455,7 @@ async function run(dialect: DialectName): Promise<void> {
 }
 
 console.log(
-  `chatbot-ops bench:chat${embeddingsServer ? " (EMBEDDINGS_MODEL on a local fake server)" : ""} — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`,
+  `chatbot-ops bench:chat${embeddingsServer ? ' (EMBEDDINGS_MODEL on a local fake server)' : ''} — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`,
 );
 for (const dialect of DIALECTS) {
   if (dialect === 'postgres' && !(await postgresReachable())) {

@@ -24,7 +24,10 @@ const trial = await openDeployment({ apis: 2, workers: 2 }, receiver.url);
 const { deployment } = trial;
 const load = new MixedLoad(deployment, trial.account, random);
 
-const killAt = { api: Math.round(durationMs * (0.2 + 0.6 * random())), worker: Math.round(durationMs * (0.2 + 0.6 * random())) };
+const killAt = {
+  api: Math.round(durationMs * (0.2 + 0.6 * random())),
+  worker: Math.round(durationMs * (0.2 + 0.6 * random())),
+};
 const kills: { role: string; at: number }[] = [];
 async function killAndRestart(role: 'api' | 'worker'): Promise<void> {
   const index = Math.floor(random() * (role === 'api' ? deployment.apis : deployment.workers).length);
@@ -34,7 +37,10 @@ async function killAndRestart(role: 'api' | 'worker'): Promise<void> {
 }
 
 const began = Date.now();
-const timers = [setTimeout(() => void killAndRestart('api'), killAt.api), setTimeout(() => void killAndRestart('worker'), killAt.worker)];
+const timers = [
+  setTimeout(() => void killAndRestart('api'), killAt.api),
+  setTimeout(() => void killAndRestart('worker'), killAt.worker),
+];
 await load.run(6, () => Date.now() - began >= durationMs);
 for (const timer of timers) clearTimeout(timer);
 while (kills.length < 2) await new Promise((r) => setTimeout(r, 100));

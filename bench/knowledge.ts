@@ -98,7 +98,9 @@ function prose(characters: number, seed: number): string {
   const { pick } = vocabulary(5000, random);
   let text = '';
   while (text.length < characters) {
-    const paragraph = Array.from({ length: 3 + Math.floor(random() * 4) }, () => sentence(pick, random)).join(' ');
+    const paragraph = Array.from({ length: 3 + Math.floor(random() * 4) }, () => sentence(pick, random)).join(
+      ' ',
+    );
     text += (text ? '\n\n' : '') + paragraph;
   }
   return text.slice(0, characters).trim();
@@ -147,7 +149,9 @@ async function scannedPagePdf(): Promise<Buffer> {
 
 function multipart(filename: string, contentType: string, content: Buffer): Buffer {
   return Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
@@ -199,7 +203,11 @@ interface Bench {
 async function waitReady(bench: Bench, sourceId: string, timeoutMs = 300_000): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const row = await bench.deps.db.selectFrom('knowledge_sources').select(['status', 'error']).where('id', '=', sourceId).executeTakeFirstOrThrow();
+    const row = await bench.deps.db
+      .selectFrom('knowledge_sources')
+      .select(['status', 'error'])
+      .where('id', '=', sourceId)
+      .executeTakeFirstOrThrow();
     if (row.status === 'ready') return;
     if (row.status === 'failed') throw new Error(`source failed: ${row.error}`);
     if (performance.now() > deadline) throw new Error(`source still ${row.status} after ${timeoutMs} ms`);
@@ -207,11 +215,19 @@ async function waitReady(bench: Bench, sourceId: string, timeoutMs = 300_000): P
   }
 }
 
-async function post(bench: Bench, path: string, payload: Buffer | object, contentType?: string): Promise<string> {
+async function post(
+  bench: Bench,
+  path: string,
+  payload: Buffer | object,
+  contentType?: string,
+): Promise<string> {
   const response = await bench.app.inject({
     method: 'POST',
     url: `/api/v1/chatbots/${bench.chatbotId}/knowledge/${path}`,
-    headers: { authorization: `Bearer ${bench.token}`, ...(contentType ? { 'content-type': contentType } : {}) },
+    headers: {
+      authorization: `Bearer ${bench.token}`,
+      ...(contentType ? { 'content-type': contentType } : {}),
+    },
     payload: payload as object,
   });
   if (response.statusCode !== 201) throw new Error(`POST ${path}: ${response.statusCode} ${response.body}`);
@@ -219,7 +235,12 @@ async function post(bench: Bench, path: string, payload: Buffer | object, conten
 }
 
 /** Milliseconds from the POST to `ready`. */
-async function timeToReady(bench: Bench, path: string, payload: Buffer | object, contentType?: string): Promise<number> {
+async function timeToReady(
+  bench: Bench,
+  path: string,
+  payload: Buffer | object,
+  contentType?: string,
+): Promise<number> {
   const started = performance.now();
   const id = await post(bench, path, payload, contentType);
   await waitReady(bench, id);
@@ -227,10 +248,17 @@ async function timeToReady(bench: Bench, path: string, payload: Buffer | object,
 }
 
 /** Peak RSS growth of this process while a child process streams a 50 MiB file over a real socket. */
-async function uploadMemoryGrowth(bench: Bench): Promise<{ growthMiB: number; status: number; seconds: number }> {
+async function uploadMemoryGrowth(
+  bench: Bench,
+): Promise<{ growthMiB: number; status: number; seconds: number }> {
   const address = await bench.app.listen({ port: 0, host: '127.0.0.1' });
   // Warm-up: the multipart parser and the file-type sniffer are loaded before the baseline is taken.
-  await post(bench, 'files', multipart('warm.txt', 'text/plain', Buffer.from('warm up')), `multipart/form-data; boundary=${BOUNDARY}`);
+  await post(
+    bench,
+    'files',
+    multipart('warm.txt', 'text/plain', Buffer.from('warm up')),
+    `multipart/form-data; boundary=${BOUNDARY}`,
+  );
   (globalThis as { gc?: () => void }).gc?.();
   await sleep(200);
   const baseline = process.memoryUsage().rss;
@@ -261,7 +289,11 @@ async function uploadMemoryGrowth(bench: Bench): Promise<{ growthMiB: number; st
   `;
   const started = performance.now();
   const status = await new Promise<number>((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', client, `${address}/api/v1/chatbots/${bench.chatbotId}/knowledge/files`, bench.token], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['-e', client, `${address}/api/v1/chatbots/${bench.chatbotId}/knowledge/files`, bench.token],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('exit', () => resolve(Number(out)));
@@ -319,33 +351,53 @@ async function seedReadySource(
 const CHUNKS_PER_SOURCE = 1000;
 
 /** 100,000 chunks of ~800 characters in one chatbot (the worst case: no other chatbot's rows to skip). */
-async function searchLatency(bench: Bench): Promise<{ insertSeconds: number; p50: number; p95: number; max: number; meanHits: number }> {
-  const chatbot = await bench.deps.chatbots.createChatbot({ accountId: bench.accountId, name: 'Search bench' });
+async function searchLatency(
+  bench: Bench,
+): Promise<{ insertSeconds: number; p50: number; p95: number; max: number; meanHits: number }> {
+  const chatbot = await bench.deps.chatbots.createChatbot({
+    accountId: bench.accountId,
+    name: 'Search bench',
+  });
   const random = prng(42);
   const vocab = vocabulary(20_000, random);
   const started = performance.now();
   for (let s = 0; s < CHUNKS / CHUNKS_PER_SOURCE; s++) {
     const { id, chunks } = await seedReadySource(bench, chatbot.id, s, s % 10 === 0, vocab.pick, random);
-    await bench.deps.db.transaction().execute((trx) => insertChunks(trx, { id, chatbot_id: chatbot.id }, chunks));
+    await bench.deps.db
+      .transaction()
+      .execute((trx) => insertChunks(trx, { id, chatbot_id: chatbot.id }, chunks));
   }
   const insertSeconds = (performance.now() - started) / 1000;
   if (bench.deps.database.dialect === 'postgres') await sql`analyze`.execute(bench.deps.db);
   // Questions mix frequent and rare words, as visitors' questions do.
-  const queries = Array.from({ length: QUERIES }, () => Array.from({ length: 2 + Math.floor(random() * 4) }, vocab.pick).join(' '));
-  for (const query of queries.slice(0, 20)) await searchKnowledge(bench.deps.db, bench.deps.runtimes.knowledge.search, chatbot.id, query, 5); // warm the caches
+  const queries = Array.from({ length: QUERIES }, () =>
+    Array.from({ length: 2 + Math.floor(random() * 4) }, vocab.pick).join(' '),
+  );
+  for (const query of queries.slice(0, 20))
+    await searchKnowledge(bench.deps.db, bench.deps.runtimes.knowledge.search, chatbot.id, query, 5); // warm the caches
   const times: number[] = [];
   let hits = 0;
   for (const query of queries) {
     const t0 = performance.now();
-    hits += (await searchKnowledge(bench.deps.db, bench.deps.runtimes.knowledge.search, chatbot.id, query, 5)).length;
+    hits += (await searchKnowledge(bench.deps.db, bench.deps.runtimes.knowledge.search, chatbot.id, query, 5))
+      .length;
     times.push(performance.now() - t0);
   }
-  return { insertSeconds, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times), meanHits: hits / queries.length };
+  return {
+    insertSeconds,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: Math.max(...times),
+    meanHits: hits / queries.length,
+  };
 }
 
 /** A chatbot of VECTOR_CHUNKS chunks, each with a random vector; the ranking timed alone and inside search. */
 async function vectorLatency(bench: Bench) {
-  const chatbot = await bench.deps.chatbots.createChatbot({ accountId: bench.accountId, name: 'Vector bench' });
+  const chatbot = await bench.deps.chatbots.createChatbot({
+    accountId: bench.accountId,
+    name: 'Vector bench',
+  });
   const random = prng(7);
   const vocab = vocabulary(20_000, random);
   const randomVector = () => unit(Array.from({ length: DIMENSIONS }, () => random() - 0.5));
@@ -356,7 +408,12 @@ async function vectorLatency(bench: Bench) {
     await bench.deps.db.transaction().execute(async (trx) => {
       await insertChunks(trx, { id, chatbot_id: chatbot.id }, chunks);
       const ids = await trx.selectFrom('knowledge_chunks').select('id').where('source_id', '=', id).execute();
-      await storeVectors(trx, bench.deps.runtimes.knowledge.vectors, model, ids.map((row) => ({ chunkId: Number(row.id), chatbotId: chatbot.id, vector: randomVector() })));
+      await storeVectors(
+        trx,
+        bench.deps.runtimes.knowledge.vectors,
+        model,
+        ids.map((row) => ({ chunkId: Number(row.id), chatbotId: chatbot.id, vector: randomVector() })),
+      );
     });
   }
   const insertSeconds = (performance.now() - started) / 1000;
@@ -377,12 +434,31 @@ async function vectorLatency(bench: Bench) {
   };
   const db = bench.deps.db;
   // Words alone (the baseline), the vector ranking alone, and the three fused; alternated in one run.
-  const words = await time((query) => searchKnowledge(db, bench.deps.runtimes.knowledge.search, chatbot.id, query.text, 20));
-  const ranking = await time((query) => nearestChunks(db, bench.deps.runtimes.knowledge.vectors, chatbot.id, model, query.vector, 20));
-  const meaningOf = (vector: Float32Array): MeaningSearch => async (chatbotId, _question, limit) =>
-    (await nearestChunks(db, bench.deps.runtimes.knowledge.vectors, chatbotId, model, vector, limit)).map((hit) => ({ ...hit, closeInMeaning: false }));
-  const hybrid = await time((query) => searchKnowledge(db, bench.deps.runtimes.knowledge.search, chatbot.id, query.text, 20, meaningOf(query.vector)));
-  const wordsAgain = await time((query) => searchKnowledge(db, bench.deps.runtimes.knowledge.search, chatbot.id, query.text, 20));
+  const words = await time((query) =>
+    searchKnowledge(db, bench.deps.runtimes.knowledge.search, chatbot.id, query.text, 20),
+  );
+  const ranking = await time((query) =>
+    nearestChunks(db, bench.deps.runtimes.knowledge.vectors, chatbot.id, model, query.vector, 20),
+  );
+  const meaningOf =
+    (vector: Float32Array): MeaningSearch =>
+    async (chatbotId, _question, limit) =>
+      (await nearestChunks(db, bench.deps.runtimes.knowledge.vectors, chatbotId, model, vector, limit)).map(
+        (hit) => ({ ...hit, closeInMeaning: false }),
+      );
+  const hybrid = await time((query) =>
+    searchKnowledge(
+      db,
+      bench.deps.runtimes.knowledge.search,
+      chatbot.id,
+      query.text,
+      20,
+      meaningOf(query.vector),
+    ),
+  );
+  const wordsAgain = await time((query) =>
+    searchKnowledge(db, bench.deps.runtimes.knowledge.search, chatbot.id, query.text, 20),
+  );
   return { insertSeconds, words, ranking, hybrid, wordsAgain };
 }
 
@@ -393,25 +469,40 @@ async function run(dialect: DialectName) {
   const site = await startSite();
   try {
     const account = await deps.accounts.createAccount({ name: 'Bench' });
-    const user = await deps.accounts.createUser({ accountId: account.id, name: 'Bench User', email: 'bench@example.com' });
+    const user = await deps.accounts.createUser({
+      accountId: account.id,
+      name: 'Bench User',
+      email: 'bench@example.com',
+    });
     const chatbot = await deps.chatbots.createChatbot({ accountId: account.id, name: 'Bench bot' });
-    const { token } = await deps.accounts.createToken({ userId: user.id, scopes: ['knowledge:read', 'knowledge:write'] });
+    const { token } = await deps.accounts.createToken({
+      userId: user.id,
+      scopes: ['knowledge:read', 'knowledge:write'],
+    });
     const bench: Bench = { deps, app, token, chatbotId: chatbot.id, accountId: account.id };
     const form = `multipart/form-data; boundary=${BOUNDARY}`;
 
-    const result: Partial<Record<'text' | 'site' | 'pdf' | 'scanned' | 'upload' | 'search' | 'vectors', string>> = {};
+    const result: Partial<
+      Record<'text' | 'site' | 'pdf' | 'scanned' | 'upload' | 'search' | 'vectors', string>
+    > = {};
 
     if (ONLY.has('text')) {
       const text = prose(200_000, 1);
       const times: number[] = [];
-      for (let i = 0; i < RUNS; i++) times.push(await timeToReady(bench, 'text', { title: `Large text ${i}`, text }));
+      for (let i = 0; i < RUNS; i++)
+        times.push(await timeToReady(bench, 'text', { title: `Large text ${i}`, text }));
       result.text = `p50 ${round(percentile(times, 50))} ms, p95 ${round(percentile(times, 95))} ms`;
     }
     if (ONLY.has('site')) {
       await deps.runtimes.knowledge.close(); // page-reading worker threads start with the first site: included
       const times: number[] = [];
-      for (let i = 0; i < Math.max(1, Math.ceil(RUNS / 2)); i++) times.push(await timeToReady(bench, 'website', { url: site.url, crawl: 'site' }));
-      const pages = await deps.db.selectFrom('knowledge_chunks').select((eb) => eb.fn.count<number>('url').distinct().as('n')).where('url', 'like', `${site.url}%`).executeTakeFirst();
+      for (let i = 0; i < Math.max(1, Math.ceil(RUNS / 2)); i++)
+        times.push(await timeToReady(bench, 'website', { url: site.url, crawl: 'site' }));
+      const pages = await deps.db
+        .selectFrom('knowledge_chunks')
+        .select((eb) => eb.fn.count<number>('url').distinct().as('n'))
+        .where('url', 'like', `${site.url}%`)
+        .executeTakeFirst();
       result.site = `p50 ${round(percentile(times, 50))} ms, max ${round(Math.max(...times))} ms, ${Number(pages?.n ?? 0)} pages indexed`;
     }
     if (ONLY.has('pdf')) {
@@ -440,10 +531,20 @@ async function run(dialect: DialectName) {
       const warm: { ms: number; cpuMs: number }[] = [];
       for (let i = 0; i < Math.max(1, RUNS - 2); i++) warm.push(await timed());
       const list = (runs: { ms: number }[]) => runs.map((run) => round(run.ms)).join(' / ');
-      const cpu = (runs: { cpuMs: number }[]) => round(percentile(runs.map((run) => run.cpuMs), 50));
+      const cpu = (runs: { cpuMs: number }[]) =>
+        round(
+          percentile(
+            runs.map((run) => run.cpuMs),
+            50,
+          ),
+        );
       result.scanned =
-        `cold ${list(cold)} ms (CPU p50 ${cpu(cold)} ms), warm p50 ${round(percentile(warm.map((run) => run.ms), 50))} ms ` +
-        `(CPU p50 ${cpu(warm)} ms), load ${loadavg()[0]!.toFixed(1)}`;
+        `cold ${list(cold)} ms (CPU p50 ${cpu(cold)} ms), warm p50 ${round(
+          percentile(
+            warm.map((run) => run.ms),
+            50,
+          ),
+        )} ms ` + `(CPU p50 ${cpu(warm)} ms), load ${loadavg()[0]!.toFixed(1)}`;
     }
     if (ONLY.has('upload')) {
       const upload = await uploadMemoryGrowth(bench);
@@ -455,7 +556,8 @@ async function run(dialect: DialectName) {
     }
     if (ONLY.has('vectors')) {
       const v = await vectorLatency(bench);
-      const ms = (figures: { p50: number; p95: number }) => `p50 ${figures.p50.toFixed(1)} / p95 ${figures.p95.toFixed(1)} ms`;
+      const ms = (figures: { p50: number; p95: number }) =>
+        `p50 ${figures.p50.toFixed(1)} / p95 ${figures.p95.toFixed(1)} ms`;
       result.vectors =
         `ranking alone ${ms(v.ranking)}; search with vectors ${ms(v.hybrid)} vs words alone ${ms(v.words)} ` +
         `(again after: ${ms(v.wordsAgain)}) = ×${(v.hybrid.p50 / ((v.words.p50 + v.wordsAgain.p50) / 2)).toFixed(1)} at p50 (loading took ${v.insertSeconds.toFixed(0)} s)`;
@@ -480,13 +582,18 @@ for (const dialect of DIALECTS) {
   }
   const r = await run(dialect);
   console.log(`\n${dialect}`);
-  const line = (label: string, value: string | undefined, target: string) => value && console.log(`  ${label.padEnd(40)} ${value}   (target ${target})`);
+  const line = (label: string, value: string | undefined, target: string) =>
+    value && console.log(`  ${label.padEnd(40)} ${value}   (target ${target})`);
   line('200,000-character text, POST → ready', r.text, 'p50 < 1 s');
   line('50-page local site, POST → ready', r.site, '< 10 s');
   line('100-page text PDF, upload → ready', r.pdf, '< 5 s');
   line('one scanned page, upload → ready', r.scanned, '< 10 s');
   line('50 MiB upload, RSS growth', r.upload, '< 64 MiB');
   line(`search over ${CHUNKS.toLocaleString('en')} chunks`, r.search, 'p50 < 10 ms');
-  line(`vectors over ${VECTOR_CHUNKS.toLocaleString('en')} chunks`, r.vectors, 'bounded: the newest 10,000 compared');
+  line(
+    `vectors over ${VECTOR_CHUNKS.toLocaleString('en')} chunks`,
+    r.vectors,
+    'bounded: the newest 10,000 compared',
+  );
 }
 process.exit(0);

@@ -13,7 +13,15 @@
 // (comma list of text, csv, pdf, docx; default all), BENCH_FILE_MB (default 50; the upload limit is 50 MiB).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import JSZip from 'jszip';
@@ -40,15 +48,18 @@ const EXTENSIONS: Record<Format, string> = { text: 'txt', csv: 'csv', pdf: 'pdf'
 // ---------------------------------------------------------------------------------------------------
 // Inputs
 
-
 const SYLLABLES = 'ka lo mi ne ru sa ti vo ze pa de gu ri mo la so ta ve xi bo fu'.split(' ');
 function words(count: number, random: () => number): string[] {
   const vocabulary = Array.from({ length: 4000 }, () => {
     let word = '';
-    for (let i = 2 + Math.floor(random() * 3); i > 0; i--) word += SYLLABLES[Math.floor(random() * SYLLABLES.length)];
+    for (let i = 2 + Math.floor(random() * 3); i > 0; i--)
+      word += SYLLABLES[Math.floor(random() * SYLLABLES.length)];
     return word;
   });
-  return Array.from({ length: count }, () => vocabulary[Math.floor(random() ** 2 * vocabulary.length)] as string);
+  return Array.from(
+    { length: count },
+    () => vocabulary[Math.floor(random() ** 2 * vocabulary.length)] as string,
+  );
 }
 
 /** Paragraphs of prose, about `bytes` long, made a paragraph at a time. */
@@ -73,8 +84,11 @@ function* paragraphs(bytes: number, seed: number): Generator<string> {
 
 async function writeStreamed(path: string, pieces: Iterable<string>): Promise<void> {
   const out = createWriteStream(path);
-  for (const piece of pieces) if (!out.write(piece)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  for (const piece of pieces)
+    if (!out.write(piece)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  await new Promise<void>((resolve, reject) =>
+    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
 }
 
 function* textPieces(bytes: number): Generator<string> {
@@ -116,7 +130,8 @@ async function pdfFile(bytes: number): Promise<Uint8Array> {
     // One generator for every page (a for…of that breaks would close it after the first page).
     for (let next = lines.next(); !next.done && y > 60; next = lines.next()) {
       const paragraph = next.value;
-      for (let i = 0; i < paragraph.length && y > 60; i += 90, y -= 16) page.drawText(paragraph.slice(i, i + 90), { x: 50, y, size: 9, font });
+      for (let i = 0; i < paragraph.length && y > 60; i += 90, y -= 16)
+        page.drawText(paragraph.slice(i, i + 90), { x: 50, y, size: 9, font });
       y -= 8;
     }
     if (p === 0) {
@@ -142,13 +157,25 @@ async function pdfFile(bytes: number): Promise<Uint8Array> {
  */
 async function docxFile(bytes: number): Promise<Buffer> {
   const zip = new JSZip();
-  zip.file('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>');
-  zip.file('_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>');
-  zip.file('word/_rels/document.xml.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId5" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/photo.png"/></Relationships>');
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  );
+  zip.file(
+    'word/_rels/document.xml.rels',
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId5" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/photo.png"/></Relationships>',
+  );
   const body: string[] = [];
   let section = 0;
   for (const paragraph of paragraphs(Math.min(12 * MiB, bytes / 2), 3)) {
-    if (body.length % 40 === 0) body.push(`<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>Section ${++section}</w:t></w:r></w:p>`);
+    if (body.length % 40 === 0)
+      body.push(
+        `<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>Section ${++section}</w:t></w:r></w:p>`,
+      );
     body.push(`<w:p><w:r><w:t xml:space="preserve">${paragraph}</w:t></w:r></w:p>`);
   }
   zip.file(
@@ -156,7 +183,9 @@ async function docxFile(bytes: number): Promise<Buffer> {
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><w:body>${body.join('')}</w:body></w:document>`,
   );
   const head = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-  zip.file('word/media/photo.png', randomBytes(Math.max(1, bytes - head.length - 4096)), { compression: 'STORE' });
+  zip.file('word/media/photo.png', randomBytes(Math.max(1, bytes - head.length - 4096)), {
+    compression: 'STORE',
+  });
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
@@ -169,7 +198,9 @@ async function input(format: Format, bytes: number, name: string): Promise<strin
   else if (format === 'csv') await writeStreamed(path, csvPieces(bytes));
   else if (format === 'pdf') writeFileSync(path, await pdfFile(bytes));
   else writeFileSync(path, await docxFile(bytes));
-  console.log(`  made ${path} (${(statSync(path).size / MiB).toFixed(1)} MiB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `  made ${path} (${(statSync(path).size / MiB).toFixed(1)} MiB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return path;
 }
 
@@ -180,7 +211,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 /** Streams `path` as a multipart upload from a child process; resolves with the answer's status and body. */
-function upload(url: string, token: string, path: string, format: Format): Promise<{ status: number; body: string }> {
+function upload(
+  url: string,
+  token: string,
+  path: string,
+  format: Format,
+): Promise<{ status: number; body: string }> {
   const boundary = '----chatbotOpsMemoryBench';
   const client = `
     const http = require('node:http'); const fs = require('node:fs');
@@ -196,9 +232,13 @@ function upload(url: string, token: string, path: string, format: Format): Promi
     fs.createReadStream(path).on('end', () => req.end(tail)).pipe(req, { end: false });
   `;
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['-e', client, url, token, path, CONTENT_TYPES[format], `upload.${EXTENSIONS[format]}`], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['-e', client, url, token, path, CONTENT_TYPES[format], `upload.${EXTENSIONS[format]}`],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('exit', () => {
@@ -224,20 +264,40 @@ interface Row {
 }
 
 async function main(): Promise<void> {
-  if (!(globalThis as { gc?: unknown }).gc) console.log('(run with --expose-gc for a steadier idle figure: npm run bench:memory does)');
+  if (!(globalThis as { gc?: unknown }).gc)
+    console.log('(run with --expose-gc for a steadier idle figure: npm run bench:memory does)');
   const dataDir = mkdtempSync(join(tmpdir(), 'cbo-bench-memory-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: '0', LOG_LEVEL: 'warn', BOOTSTRAP: 'false' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RATE_LIMIT: '0',
+    LOG_LEVEL: 'warn',
+    BOOTSTRAP: 'false',
+  });
   const service = await startService(config, { role: 'all' });
   const rows: Row[] = [];
   try {
     const { accounts, chatbots, knowledge } = service.deps;
     const account = await accounts.createAccount({ name: 'Bench account' });
-    const user = await accounts.createUser({ accountId: account.id, name: 'Bench User', email: 'bench@example.com' });
+    const user = await accounts.createUser({
+      accountId: account.id,
+      name: 'Bench User',
+      email: 'bench@example.com',
+    });
     const chatbot = await chatbots.createChatbot({ accountId: account.id, name: 'Bench bot' });
-    const { token } = await accounts.createToken({ userId: user.id, scopes: [...PERMISSIONS], name: 'bench' });
+    const { token } = await accounts.createToken({
+      userId: user.id,
+      scopes: [...PERMISSIONS],
+      name: 'bench',
+    });
     const url = `${service.url ?? ''}/chatbots/${chatbot.id}/knowledge/files`;
     const cpu = cpus();
-    console.log(`node ${process.version}, ${cpu.length} CPUs (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    console.log(
+      `node ${process.version}, ${cpu.length} CPUs (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB; load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
 
     const untilSettled = async (sourceId: string, onSample: () => void) => {
       for (;;) {
@@ -254,7 +314,10 @@ async function main(): Promise<void> {
       // Warm-up: the file-reading thread started and its readers loaded, then idle is taken.
       const warm = await upload(url, token, small, format);
       if (warm.status !== 201) throw new Error(`warm-up upload answered ${warm.status}: ${warm.body}`);
-      await untilSettled((JSON.parse(warm.body) as { data: { source: { id: string } } }).data.source.id, () => undefined);
+      await untilSettled(
+        (JSON.parse(warm.body) as { data: { source: { id: string } } }).data.source.id,
+        () => undefined,
+      );
       gc();
       await sleep(500);
       gc();
@@ -272,7 +335,13 @@ async function main(): Promise<void> {
       clearInterval(sampler);
       const seconds = (performance.now() - started) / 1000;
       const chunks = Number(
-        (await service.deps.db.selectFrom('knowledge_chunks').select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', sourceId).executeTakeFirst())?.n ?? 0,
+        (
+          await service.deps.db
+            .selectFrom('knowledge_chunks')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('source_id', '=', sourceId)
+            .executeTakeFirst()
+        )?.n ?? 0,
       );
       const row: Row = {
         format,
@@ -294,10 +363,16 @@ async function main(): Promise<void> {
     await service.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`\nload average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nload average after: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   const met = rows.every((row) => row.status === 'ready' && row.peakAboveIdleMiB < TARGET_MIB);
   for (const row of rows)
-    console.log(`${row.format}: ${row.peakAboveIdleMiB.toFixed(0)} MiB above idle at the peak (target < ${TARGET_MIB}) — ${row.status === 'ready' && row.peakAboveIdleMiB < TARGET_MIB ? 'met' : 'MISSED'}`);
+    console.log(
+      `${row.format}: ${row.peakAboveIdleMiB.toFixed(0)} MiB above idle at the peak (target < ${TARGET_MIB}) — ${row.status === 'ready' && row.peakAboveIdleMiB < TARGET_MIB ? 'met' : 'MISSED'}`,
+    );
   console.log(met ? 'targets met' : 'TARGETS MISSED');
   process.exitCode = met ? 0 : 1;
 }

@@ -25,7 +25,10 @@ export async function postgresBackendCpuMs(): Promise<Map<number, number>> {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
   try {
-    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [PG_APPLICATION_NAME]);
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where application_name = $1',
+      [PG_APPLICATION_NAME],
+    );
     const ticksPerMs = 100 / 1000; // USER_HZ
     const cpu = new Map<number, number>();
     for (const { pid } of rows) {
@@ -67,7 +70,12 @@ export async function openDatabase(
 ): Promise<{ handle: DatabaseHandle; url: string; processUrl: string; drop(): Promise<void> }> {
   if (dialect === 'sqlite') {
     const path = join(dataDir, 'bench.sqlite');
-    return { handle: connectDatabase({ kind: 'sqlite', path }), url: `sqlite:${path}`, processUrl: `sqlite:${path}`, drop: async () => {} };
+    return {
+      handle: connectDatabase({ kind: 'sqlite', path }),
+      url: `sqlite:${path}`,
+      processUrl: `sqlite:${path}`,
+      drop: async () => {},
+    };
   }
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -129,5 +137,13 @@ export async function openBenchService(
     BOOTSTRAP: 'false',
     ...env,
   });
-  return { dataDir, database, deps: createDeps(config, { database: database.handle, clock: systemClock, logger: createLogger(config.logLevel) }) };
+  return {
+    dataDir,
+    database,
+    deps: createDeps(config, {
+      database: database.handle,
+      clock: systemClock,
+      logger: createLogger(config.logLevel),
+    }),
+  };
 }

@@ -34,7 +34,13 @@ import { USER_AGENT } from '../src/modules/webhooks/delivery.js';
 import { newWebhookSecret, signatureHeader } from '../src/modules/webhooks/signature.js';
 import { MAX_IN_FLIGHT_TOTAL } from '../src/modules/webhooks/webhooks.runtime.js';
 import { startWorkers } from '../src/workers.js';
-import { PG_URL, openBenchService, postgresBackendCpuMs, postgresCpuBetween, postgresReachable } from './support.js';
+import {
+  PG_URL,
+  openBenchService,
+  postgresBackendCpuMs,
+  postgresCpuBetween,
+  postgresReachable,
+} from './support.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../test/fixtures/tls/${name}`, import.meta.url));
 const ENDPOINTS = 10;
@@ -66,7 +72,13 @@ async function startReceiver(): Promise<{ port: number; stop(): Promise<void> }>
     server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));
     parentPort.on('message', () => { server.closeAllConnections(); server.close(() => process.exit(0)); });
   `;
-  const worker = new Worker(code, { eval: true, workerData: { key: readFileSync(fixture('server.key'), 'utf8'), cert: readFileSync(fixture('server.pem'), 'utf8') } });
+  const worker = new Worker(code, {
+    eval: true,
+    workerData: {
+      key: readFileSync(fixture('server.key'), 'utf8'),
+      cert: readFileSync(fixture('server.pem'), 'utf8'),
+    },
+  });
   const port = await new Promise<number>((resolve) => worker.once('message', resolve));
   return {
     port,
@@ -95,7 +107,8 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -109,7 +122,12 @@ async function bareLoop(receiverPort: number, count: number): Promise<Rate> {
   let failed = 0;
   const sendOne = async (n: number) => {
     const now = Date.now();
-    const body = JSON.stringify({ id: `evt_bare${n}`, type: 'lead.captured', createdAt: new Date(now).toISOString(), data: { lead: { id: `lead-${n}`, email: `visitor${n}@example.com` } } });
+    const body = JSON.stringify({
+      id: `evt_bare${n}`,
+      type: 'lead.captured',
+      createdAt: new Date(now).toISOString(),
+      data: { lead: { id: `lead-${n}`, email: `visitor${n}@example.com` } },
+    });
     const response = await request(`https://127.0.0.1:${receiverPort}/hooks/${n % ENDPOINTS}`, {
       dispatcher: agent,
       method: 'POST',
@@ -151,7 +169,10 @@ async function measured(count: number, work: () => Promise<unknown>): Promise<Ra
   const cpu = process.cpuUsage();
   await work();
   const used = process.cpuUsage(cpu);
-  return { perSecond: count / ((performance.now() - started) / 1000), cpuUs: (used.user + used.system) / count };
+  return {
+    perSecond: count / ((performance.now() - started) / 1000),
+    cpuUs: (used.user + used.system) / count,
+  };
 }
 
 interface Result {
@@ -173,7 +194,11 @@ async function run(dialect: DialectName, receiverPort: number): Promise<Result> 
   const app = await buildApp(deps);
   try {
     const account = await deps.accounts.createAccount({ name: 'Bench' });
-    const user = await deps.accounts.createUser({ accountId: account.id, name: 'Bench User', email: 'bench@example.com' });
+    const user = await deps.accounts.createUser({
+      accountId: account.id,
+      name: 'Bench User',
+      email: 'bench@example.com',
+    });
     const { token } = await deps.accounts.createToken({ userId: user.id, scopes: ['webhooks:write'] });
     for (let n = 0; n < ENDPOINTS; n++) {
       const response = await app.inject({
@@ -205,13 +230,23 @@ async function run(dialect: DialectName, receiverPort: number): Promise<Result> 
       });
     const recordedInDatabase = async () =>
       Number(
-        (await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number | string>().as('n')).where('delivered', '=', true).executeTakeFirstOrThrow()).n,
+        (
+          await db
+            .selectFrom('webhook_deliveries')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('delivered', '=', true)
+            .executeTakeFirstOrThrow()
+        ).n,
       );
     // Watched through the service's own count of delivered attempts whose record committed (its metric),
     // not by counting rows 50 times a second: that query would take its share of the CPU being measured.
-    const counter = deps.metrics.registry.getSingleMetric(`${METRIC_PREFIX}webhook_deliveries_total`) as Counter | undefined;
+    const counter = deps.metrics.registry.getSingleMetric(`${METRIC_PREFIX}webhook_deliveries_total`) as
+      Counter | undefined;
     if (!counter) throw new Error('the webhook deliveries counter is missing');
-    const counted = async () => (await counter.get()).values.filter((v) => v.labels.outcome === 'delivered' && v.labels.trigger === 'automatic').reduce((sum, v) => sum + v.value, 0);
+    const counted = async () =>
+      (await counter.get()).values
+        .filter((v) => v.labels.outcome === 'delivered' && v.labels.trigger === 'automatic')
+        .reduce((sum, v) => sum + v.value, 0);
     let countedBefore = 0;
     const startCounting = async () => void (countedBefore = await counted());
     const delivered = async () => (await counted()) - countedBefore;
@@ -219,7 +254,8 @@ async function run(dialect: DialectName, receiverPort: number): Promise<Result> 
       const deadline = Date.now() + timeoutMs;
       let lastReport = Date.now();
       for (let done = await delivered(); done < expected; done = await delivered()) {
-        if (Date.now() > deadline) throw new Error(`only ${done} of ${expected} deliveries after ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`only ${done} of ${expected} deliveries after ${timeoutMs} ms`);
         if (Date.now() - lastReport > 10_000) {
           lastReport = Date.now();
           console.error(`  ${dialect}: ${done} of ${expected} delivered…`);
@@ -236,8 +272,12 @@ async function run(dialect: DialectName, receiverPort: number): Promise<Result> 
     await startCounting();
     const serverBefore = dialect === 'postgres' ? await postgresBackendCpuMs() : null;
     let workers = startWorkers(deps);
-    const delivery = await measured(EVENTS * ENDPOINTS, () => profiled(dialect, () => waitForDeliveries(EVENTS * ENDPOINTS, 300_000)));
-    const serverCpuUs = serverBefore ? (1000 * postgresCpuBetween(serverBefore, await postgresBackendCpuMs())) / (EVENTS * ENDPOINTS) : null;
+    const delivery = await measured(EVENTS * ENDPOINTS, () =>
+      profiled(dialect, () => waitForDeliveries(EVENTS * ENDPOINTS, 300_000)),
+    );
+    const serverCpuUs = serverBefore
+      ? (1000 * postgresCpuBetween(serverBefore, await postgresBackendCpuMs())) / (EVENTS * ENDPOINTS)
+      : null;
     await workers.stop();
     const bareAfter = await profiled(`${dialect}-bare`, () => bareLoop(receiverPort, EVENTS * ENDPOINTS));
 
@@ -286,8 +326,12 @@ async function main(): Promise<void> {
   trustTestCa();
   const receiver = await startReceiver();
   await bareLoop(receiver.port, 2000);
-  console.log(`webhook delivery benchmark: ${ENDPOINTS} endpoints, ${EVENTS} events backlog, then ${RATE} events/s for ${SECONDS} s`);
-  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${loadavg()[0]?.toFixed(1)} at start`);
+  console.log(
+    `webhook delivery benchmark: ${ENDPOINTS} endpoints, ${EVENTS} events backlog, then ${RATE} events/s for ${SECONDS} s`,
+  );
+  console.log(
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${loadavg()[0]?.toFixed(1)} at start`,
+  );
   try {
     for (const dialect of DIALECTS) {
       if (dialect === 'postgres' && !(await postgresReachable())) {
@@ -299,7 +343,9 @@ async function main(): Promise<void> {
       const bareCpuUs = (r.bare[0].cpuUs + r.bare[1].cpuUs) / 2;
       console.log(
         `${r.dialect.padEnd(8)} throughput ${r.delivery.perSecond.toFixed(0).padStart(6)} deliveries/s (${r.deliveries}), ${r.delivery.cpuUs.toFixed(0)} µs CPU each` +
-          (r.serverCpuUs === null ? '' : ` + ${r.serverCpuUs.toFixed(0)} µs in PostgreSQL's server processes`) +
+          (r.serverCpuUs === null
+            ? ''
+            : ` + ${r.serverCpuUs.toFixed(0)} µs in PostgreSQL's server processes`) +
           ` | bare loop ${ceiling.toFixed(0)} requests/s (${r.bare.map((b) => b.perSecond.toFixed(0)).join(' before, ')} after), ${bareCpuUs.toFixed(0)} µs CPU each` +
           ` | ${((100 * r.delivery.perSecond) / ceiling).toFixed(0)} % of the bare loop's rate, ${((100 * bareCpuUs) / r.delivery.cpuUs).toFixed(0)} % of its CPU efficiency` +
           ` | write→first attempt p50 ${r.p50} ms, p99 ${r.p99} ms (${r.latencySamples} deliveries at ${RATE * ENDPOINTS}/s)` +

@@ -14,7 +14,9 @@ if (!name || !/^[a-z]+$/.test(name)) {
 }
 // Inside the repository, so that packages resolve from its node_modules.
 const outDir = '.bench-build';
-const tsc = spawnSync('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit', 'false', '--outDir', outDir], { stdio: 'inherit' });
+const tsc = spawnSync('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit', 'false', '--outDir', outDir], {
+  stdio: 'inherit',
+});
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 // The compiled modules read the version from the package.json beside src/, and it makes them ES modules.
 copyFileSync('package.json', join(outDir, 'package.json'));

@@ -63,7 +63,11 @@ if (webBuild.status !== 0) {
 // The tests start the command line and the service as child processes hundreds of times: from the compiled
 // build, made current first (only what changed is rebuilt; nothing when npm install just built), instead of
 // compiling the sources through tsx at every start (test/support/cli-entry.ts).
-const serverBuild = spawnSync(process.execPath, [fileURLToPath(new URL('build-state.mjs', import.meta.url)), 'ensure'], { stdio: 'inherit' });
+const serverBuild = spawnSync(
+  process.execPath,
+  [fileURLToPath(new URL('build-state.mjs', import.meta.url)), 'ensure'],
+  { stdio: 'inherit' },
+);
 if (serverBuild.status !== 0) {
   console.error('the build (scripts/build-state.mjs ensure) failed');
   process.exit(serverBuild.status ?? 1);
@@ -72,7 +76,9 @@ if (serverBuild.status !== 0) {
 // first, when they run.
 if (files.some((file) => file.startsWith(join('test', 'client')))) {
   const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
-  const clientBuild = spawnSync(process.execPath, [tsc, '-p', 'clients/typescript/tsconfig.build.json'], { stdio: 'inherit' });
+  const clientBuild = spawnSync(process.execPath, [tsc, '-p', 'clients/typescript/tsconfig.build.json'], {
+    stdio: 'inherit',
+  });
   if (clientBuild.status !== 0) {
     console.error('the TypeScript client build (clients/typescript) failed');
     process.exit(clientBuild.status ?? 1);

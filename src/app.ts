@@ -1,7 +1,12 @@
 // buildApp(deps): the HTTP application: cross-cutting plugins first, then each capability's routes under
 // /api/v1. Nothing here starts listening or background work (see main.ts); the services come built from
 // the composition root (deps.ts).
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Logger } from 'pino';
 import type { AppDeps } from './deps.js';
 import { AppError, validationError } from './errors.js';
@@ -67,7 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       throw validationError('header.host', 'is required on HTTP/1.1');
     }
     if (deps.lifecycle.shuttingDown) {
-      throw new AppError('unavailable', 'The service is shutting down; retry shortly.', undefined, { 'retry-after': '5' });
+      throw new AppError('unavailable', 'The service is shutting down; retry shortly.', undefined, {
+        'retry-after': '5',
+      });
     }
   });
   // Closing the app is shutting down. Answers sent from then on (the requests still in flight among
@@ -84,7 +91,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onResponse', (request, reply, done) => {
     if ((request.log as Partial<Logger>).isLevelEnabled?.('info') !== false) {
       request.log.info(
-        { method: request.method, route: request.routeOptions.url ?? null, statusCode: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 10) / 10 },
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? null,
+          statusCode: reply.statusCode,
+          durationMs: Math.round(reply.elapsedTime * 10) / 10,
+        },
         'request',
       );
     }

@@ -26,7 +26,11 @@ export async function bootstrapIfEmpty({
 }): Promise<BootstrapResult | null> {
   if ((await accounts.countAccounts()) > 0) return null;
   const account = await accounts.createAccount({ name: 'Default account' });
-  const user = await accounts.createUser({ accountId: account.id, name: 'Owner', email: 'owner@example.com' });
+  const user = await accounts.createUser({
+    accountId: account.id,
+    name: 'Owner',
+    email: 'owner@example.com',
+  });
   const chatbot = await chatbots.createChatbot({ accountId: account.id, name: 'My chatbot' });
   const token = await accounts.createToken({ userId: user.id, scopes: [...PERMISSIONS], name: 'bootstrap' });
   const invitation = await people.invite(user.id);

@@ -98,13 +98,15 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
 function duration(env: Env, name: string, fallback: string): number {
   const raw = read(env, name) ?? fallback;
   const ms = parseDuration(raw);
-  if (ms === null) throw new ConfigError(name, `expected a duration such as 250ms, 30s, 1m, 2h or 1d, got "${raw}"`);
+  if (ms === null)
+    throw new ConfigError(name, `expected a duration such as 250ms, 30s, 1m, 2h or 1d, got "${raw}"`);
   return ms;
 }
 
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
   const raw = read(env, name) ?? fallback;
-  if (!allowed.includes(raw as T)) throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${raw}"`);
+  if (!allowed.includes(raw as T))
+    throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${raw}"`);
   return raw as T;
 }
 
@@ -122,7 +124,8 @@ function databaseFrom(env: Env, dataDir: string): Config['database'] {
   if (/^postgres(ql)?:\/\//.test(raw)) return { kind: 'postgres', url: raw };
   if (raw.startsWith('sqlite:')) {
     const path = raw.slice('sqlite:'.length);
-    if (path === '') throw new ConfigError('DATABASE_URL', 'sqlite: needs a file path, e.g. sqlite:./data/app.sqlite');
+    if (path === '')
+      throw new ConfigError('DATABASE_URL', 'sqlite: needs a file path, e.g. sqlite:./data/app.sqlite');
     return { kind: 'sqlite', path: path === ':memory:' ? path : resolve(path) };
   }
   throw new ConfigError('DATABASE_URL', 'expected postgres://… or sqlite:PATH');
@@ -136,7 +139,10 @@ function secretKeyFrom(env: Env, dataDir: string, database: Config['database']):
     return raw;
   }
   if (database.kind === 'postgres') {
-    throw new ConfigError('SECRET_KEY', 'is required with PostgreSQL: every process must share it (e.g. `openssl rand -hex 32`)');
+    throw new ConfigError(
+      'SECRET_KEY',
+      'is required with PostgreSQL: every process must share it (e.g. `openssl rand -hex 32`)',
+    );
   }
   const file = join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -173,12 +179,20 @@ function httpUrl(env: Env, name: string, fallback?: string): string | undefined 
 function trustProxyFrom(env: Env): false | string[] {
   const raw = read(env, 'TRUST_PROXY');
   if (raw === undefined || raw.toLowerCase() === 'false') return false;
-  const entries = raw.split(',').map((part) => part.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const ok = entry.includes('/') ? safely(() => ipaddr.parseCIDR(entry)) : ipaddr.isValid(entry);
-    if (!ok) throw new ConfigError('TRUST_PROXY', `expected false or a comma list of IP addresses and CIDR ranges, got "${entry}"`);
+    if (!ok)
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `expected false or a comma list of IP addresses and CIDR ranges, got "${entry}"`,
+      );
   }
-  if (entries.length === 0) throw new ConfigError('TRUST_PROXY', 'expected false or a comma list of IP addresses and CIDR ranges');
+  if (entries.length === 0)
+    throw new ConfigError('TRUST_PROXY', 'expected false or a comma list of IP addresses and CIDR ranges');
   return entries;
 }
 
@@ -230,7 +244,10 @@ function apiVersionFrom(env: Env): string | undefined {
   const raw = read(env, 'OPENAI_API_VERSION');
   if (raw === undefined) return undefined;
   if (!/^\d{4}-\d{2}-\d{2}(-[a-z0-9]+)?$/i.test(raw))
-    throw new ConfigError('OPENAI_API_VERSION', `expected an Azure OpenAI API version such as 2024-10-21, got "${raw}"`);
+    throw new ConfigError(
+      'OPENAI_API_VERSION',
+      `expected an Azure OpenAI API version such as 2024-10-21, got "${raw}"`,
+    );
   return raw;
 }
 
@@ -257,7 +274,12 @@ function embeddingsFrom(env: Env): EmbeddingsConfig | null {
 
 /** `ANSWER_ENGINE=openai` needs somewhere to send questions: OpenAI's API with a key, or another server. */
 function openAiFrom(env: Env, engine: Config['answerEngine']): OpenAiConfig {
-  const openai = { baseUrl: httpUrl(env, 'OPENAI_BASE_URL'), apiKey: read(env, 'OPENAI_API_KEY'), model: read(env, 'OPENAI_MODEL'), apiVersion: apiVersionFrom(env) };
+  const openai = {
+    baseUrl: httpUrl(env, 'OPENAI_BASE_URL'),
+    apiKey: read(env, 'OPENAI_API_KEY'),
+    model: read(env, 'OPENAI_MODEL'),
+    apiVersion: apiVersionFrom(env),
+  };
   if (engine === 'openai' && openai.baseUrl === undefined && openai.apiKey === undefined) {
     throw new ConfigError(
       'ANSWER_ENGINE',
@@ -265,7 +287,10 @@ function openAiFrom(env: Env, engine: Config['answerEngine']): OpenAiConfig {
     );
   }
   if (openai.apiVersion !== undefined && openai.baseUrl === undefined) {
-    throw new ConfigError('OPENAI_API_VERSION', "is Azure OpenAI's deployment API: set OPENAI_BASE_URL to the deployment's URL too");
+    throw new ConfigError(
+      'OPENAI_API_VERSION',
+      "is Azure OpenAI's deployment API: set OPENAI_BASE_URL to the deployment's URL too",
+    );
   }
   return openai;
 }
@@ -273,8 +298,14 @@ function openAiFrom(env: Env, engine: Config['answerEngine']): OpenAiConfig {
 /** An address to listen on: an IP address or a host name, not a URL. */
 function hostFrom(env: Env): string {
   const raw = read(env, 'HOST') ?? '127.0.0.1';
-  if (!ipaddr.isValid(raw) && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(raw)) {
-    throw new ConfigError('HOST', `expected an IP address or a host name to listen on (e.g. 127.0.0.1 or 0.0.0.0), got "${raw}"`);
+  if (
+    !ipaddr.isValid(raw) &&
+    !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(raw)
+  ) {
+    throw new ConfigError(
+      'HOST',
+      `expected an IP address or a host name to listen on (e.g. 127.0.0.1 or 0.0.0.0), got "${raw}"`,
+    );
   }
   return raw;
 }
@@ -285,7 +316,10 @@ function publicUrlFrom(env: Env): string | null {
   if (url === undefined) return null;
   const parsed = new URL(url);
   if (parsed.search !== '' || parsed.hash !== '' || parsed.username !== '' || parsed.password !== '') {
-    throw new ConfigError('PUBLIC_URL', `expected the address people open the service at (e.g. https://chat.example.com), without a query, fragment or credentials, got "${url}"`);
+    throw new ConfigError(
+      'PUBLIC_URL',
+      `expected the address people open the service at (e.g. https://chat.example.com), without a query, fragment or credentials, got "${url}"`,
+    );
   }
   return url;
 }
@@ -305,7 +339,7 @@ export function describeDatabase(database: Config['database']): string {
   if (database.kind === 'sqlite') return `SQLite ${database.path}`;
   try {
     const url = new URL(database.url);
-    const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || '(the user\'s default)';
+    const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || "(the user's default)";
     const user = decodeURIComponent(url.username) || '(the default user)';
     const schema = /search_path=([^\s&]+)/.exec(url.searchParams.get('options') ?? '')?.[1];
     return `PostgreSQL database ${name} on ${url.hostname || 'localhost'}:${url.port || '5432'} as user ${user}${schema ? `, schema ${schema}` : ''}`;
@@ -326,24 +360,40 @@ export function databaseOf(env: Env = process.env): Config['database'] {
 function unusedSettingsOf(env: Env, parts: Pick<Config, 'embeddings' | 'answerEngine' | 'smtp'>): string[] {
   const warnings: string[] = [];
   if (parts.embeddings === null) {
-    const unused = ['EMBEDDINGS_BASE_URL', 'EMBEDDINGS_API_KEY', 'EMBEDDINGS_MIN_SIMILARITY', 'EMBEDDINGS_CACHE_MB'].filter((name) => read(env, name) !== undefined);
-    if (unused.length) warnings.push(`${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} set but EMBEDDINGS_MODEL is not: no embeddings are used`);
+    const unused = [
+      'EMBEDDINGS_BASE_URL',
+      'EMBEDDINGS_API_KEY',
+      'EMBEDDINGS_MIN_SIMILARITY',
+      'EMBEDDINGS_CACHE_MB',
+    ].filter((name) => read(env, name) !== undefined);
+    if (unused.length)
+      warnings.push(
+        `${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} set but EMBEDDINGS_MODEL is not: no embeddings are used`,
+      );
   }
   if (parts.answerEngine === 'extractive') {
     const unused = ['OPENAI_MODEL', 'OPENAI_API_VERSION'].filter((name) => read(env, name) !== undefined);
-    if (unused.length) warnings.push(`${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} set but ANSWER_ENGINE is extractive: no model is asked`);
+    if (unused.length)
+      warnings.push(
+        `${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} set but ANSWER_ENGINE is extractive: no model is asked`,
+      );
   }
-  if (parts.smtp === null && read(env, 'SMTP_FROM') !== undefined) warnings.push('SMTP_FROM is set but SMTP_URL is not: no email is sent');
+  if (parts.smtp === null && read(env, 'SMTP_FROM') !== undefined)
+    warnings.push('SMTP_FROM is set but SMTP_URL is not: no email is sent');
   return warnings;
 }
 
 export function configWarnings(config: Config, role: Role = config.role): string[] {
   const warnings = [...config.unusedSettings];
   if (config.database.kind === 'sqlite' && role !== 'all') {
-    warnings.push(`ROLE=${role} on SQLite: SQLite has one writer, so run one process with ROLE=all (separate api and worker processes need PostgreSQL)`);
+    warnings.push(
+      `ROLE=${role} on SQLite: SQLite has one writer, so run one process with ROLE=all (separate api and worker processes need PostgreSQL)`,
+    );
   }
   if (config.publicUrl === null && role !== 'worker' && (config.host === '0.0.0.0' || config.host === '::')) {
-    warnings.push(`PUBLIC_URL is not set: invitation and inbox links will point to ${publicBase(config)}, which works on this machine only; set PUBLIC_URL to the address people open the service at`);
+    warnings.push(
+      `PUBLIC_URL is not set: invitation and inbox links will point to ${publicBase(config)}, which works on this machine only; set PUBLIC_URL to the address people open the service at`,
+    );
   }
   return warnings;
 }
@@ -361,7 +411,10 @@ export function loadConfig(env: Env = process.env): Config {
   try {
     outboundAllowHosts = parseAllowHosts(read(env, 'OUTBOUND_ALLOW_HOSTS'));
   } catch (error) {
-    throw new ConfigError('OUTBOUND_ALLOW_HOSTS', (error as Error).message.replace(/^OUTBOUND_ALLOW_HOSTS: /, ''));
+    throw new ConfigError(
+      'OUTBOUND_ALLOW_HOSTS',
+      (error as Error).message.replace(/^OUTBOUND_ALLOW_HOSTS: /, ''),
+    );
   }
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = hostFrom(env);

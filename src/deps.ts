@@ -167,7 +167,13 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
   const knowledgeBase = { db, clock, logger, runtime: createKnowledgeRuntime(core) };
   const knowledge = createKnowledgeService(knowledgeBase);
   // A deleted chatbot's knowledge goes with it (full-text rows and uploaded files are not cascades).
-  const chatbots = createChatbotsService({ db, clock, accounts, origins: originsPort, removals: [knowledge.removeAllOf] });
+  const chatbots = createChatbotsService({
+    db,
+    clock,
+    accounts,
+    origins: originsPort,
+    removals: [knowledge.removeAllOf],
+  });
 
   const curatedBase = { db, clock, logger, embeddings: knowledgeBase.runtime.embeddings };
   const curatedAnswers = createCuratedAnswersService(curatedBase);
@@ -187,19 +193,33 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
   });
   // Curated answers come before whichever engine answers from the knowledge.
   const engine = withFallbackText(
-    withCuratedAnswers(overrides.answerEngine ?? createAnswerEngine(config, knowledge.search, logger), curatedMatcher),
+    withCuratedAnswers(
+      overrides.answerEngine ?? createAnswerEngine(config, knowledge.search, logger),
+      curatedMatcher,
+    ),
     chatbots.fallbackTextOf,
   );
   const feed = createConversationFeed(core);
   const liveRuntime = createLiveRuntime();
-  const streamAccess = createStreamAccess({ notifications: core.notifications, logger, check: principalChecks({ tokenEnds: accounts.tokenEnds, sessionEnds: people.sessionEnds }) });
+  const streamAccess = createStreamAccess({
+    notifications: core.notifications,
+    logger,
+    check: principalChecks({ tokenEnds: accounts.tokenEnds, sessionEnds: people.sessionEnds }),
+  });
   const conversations = createConversationsService({ db, clock, engine, delivery, leads, feed });
   const handover = createHandoverService({ db, clock, delivery, feed });
   const notes = createNotesService({ db, clock, feed });
   const questions = createQuestionsService({ db, clock, coverage: curatedMatcher.covering });
 
   const inbound = createInboundService({ db, clock, config, conversations });
-  const webChat = createWebChatService({ db, clock, runtime: channelsRuntime, chatbots, conversations, questions });
+  const webChat = createWebChatService({
+    db,
+    clock,
+    runtime: channelsRuntime,
+    chatbots,
+    conversations,
+    questions,
+  });
   const visitors = createVisitorsService({ db, clock, conversations });
   // Typing indicators both ways, on the process's database notifications (never stored).
   const typing = createTyping(core);
@@ -227,12 +247,25 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     }),
     mount(leadsCapability, { leads, paginator }),
     mount(cannedRepliesCapability, { cannedReplies: createCannedRepliesService({ db, clock }), paginator }),
-    mount(channelsCapability, { runtime: channelsRuntime, conversations, webChat, visitors, typing, inbound, db, publicBase: config.publicUrl ?? null }),
+    mount(channelsCapability, {
+      runtime: channelsRuntime,
+      conversations,
+      webChat,
+      visitors,
+      typing,
+      inbound,
+      db,
+      publicBase: config.publicUrl ?? null,
+    }),
     mount(inboxCapability, { logger, dir: overrides.inboxDir }),
   ];
 
   // Gauges read when the metrics are scraped: the job queue, the database connections, each capability's own.
-  for (const gauge of [jobsGauge(db), ...databaseGauges(database), ...capabilities.flatMap((capability) => capability.gauges?.() ?? [])]) {
+  for (const gauge of [
+    jobsGauge(db),
+    ...databaseGauges(database),
+    ...capabilities.flatMap((capability) => capability.gauges?.() ?? []),
+  ]) {
     core.metrics.readAtScrape(gauge);
   }
 
@@ -262,7 +295,16 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
     capabilities,
     // One sweep removes what is kept only for a while: the outbox's and the idempotency keys' rows, and
     // each capability's own.
-    tasks: [retentionTask([eventsRetention(db), idempotencyRetention(db), ...capabilities.flatMap((capability) => capability.retention?.() ?? [])], logger)],
+    tasks: [
+      retentionTask(
+        [
+          eventsRetention(db),
+          idempotencyRetention(db),
+          ...capabilities.flatMap((capability) => capability.retention?.() ?? []),
+        ],
+        logger,
+      ),
+    ],
     stop: () =>
       (stopping ??= (async () => {
         liveRuntime.endStreams();

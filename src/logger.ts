@@ -5,7 +5,18 @@ export function createLogger(level: string): Logger {
   return pino({
     level,
     base: undefined,
-    redact: { paths: ['token', 'secret', '*.token', '*.secret', 'authorization', '*.authorization', 'headers.authorization'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        'token',
+        'secret',
+        '*.token',
+        '*.secret',
+        'authorization',
+        '*.authorization',
+        'headers.authorization',
+      ],
+      censor: '[redacted]',
+    },
   });
 }
 
@@ -68,6 +79,12 @@ export class LazyChildLogger {
  * Fastify's `childLoggerFactory`: a lazy child, unless the route sets its own level or serializers (then
  * the child is made at once, as Fastify would).
  */
-export function lazyChildLogger(logger: Logger, bindings: Record<string, unknown>, options: Record<string, unknown>): Logger | LazyChildLogger {
-  return Object.keys(options).length > 0 ? logger.child(bindings, options) : new LazyChildLogger(logger, bindings);
+export function lazyChildLogger(
+  logger: Logger,
+  bindings: Record<string, unknown>,
+  options: Record<string, unknown>,
+): Logger | LazyChildLogger {
+  return Object.keys(options).length > 0
+    ? logger.child(bindings, options)
+    : new LazyChildLogger(logger, bindings);
 }

@@ -32,19 +32,32 @@ export function startSummary(config: Config, role: Role) {
     database: config.database.kind,
     databaseLocation: describeDatabase(config.database),
     role,
-    answerEngine: config.answerEngine === 'openai' ? `openai (${config.openai.model ?? 'its default model'} at ${config.openai.baseUrl ?? "OpenAI's API"})` : 'extractive',
-    embeddings: config.embeddings ? `${config.embeddings.model} at ${config.embeddings.baseUrl ?? "OpenAI's API"}` : 'off',
-    publicUrl: config.publicUrl ?? `not set (links use ${config.port === 0 ? 'the address this process listens on' : publicBase(config)})`,
+    answerEngine:
+      config.answerEngine === 'openai'
+        ? `openai (${config.openai.model ?? 'its default model'} at ${config.openai.baseUrl ?? "OpenAI's API"})`
+        : 'extractive',
+    embeddings: config.embeddings
+      ? `${config.embeddings.model} at ${config.embeddings.baseUrl ?? "OpenAI's API"}`
+      : 'off',
+    publicUrl:
+      config.publicUrl ??
+      `not set (links use ${config.port === 0 ? 'the address this process listens on' : publicBase(config)})`,
   };
 }
 
-export async function startService(config: Config, options: { role?: Role; clock?: Clock; logger?: Logger } = {}): Promise<RunningService> {
+export async function startService(
+  config: Config,
+  options: { role?: Role; clock?: Clock; logger?: Logger } = {},
+): Promise<RunningService> {
   const role = options.role ?? config.role;
   const logger = options.logger ?? createLogger(config.logLevel);
   logger.info(startSummary(config, role), 'starting');
   for (const warning of configWarnings(config, role)) logger.warn(warning);
   if (config.outboundAllowHosts.length > 0) {
-    logger.warn({ hosts: config.outboundAllowHosts }, 'OUTBOUND_ALLOW_HOSTS is set: outbound requests may reach these private hosts (development and tests only)');
+    logger.warn(
+      { hosts: config.outboundAllowHosts },
+      'OUTBOUND_ALLOW_HOSTS is set: outbound requests may reach these private hosts (development and tests only)',
+    );
   }
   const deps = createDeps(config, { logger, ...(options.clock ? { clock: options.clock } : {}) });
   try {

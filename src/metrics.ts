@@ -27,7 +27,12 @@ export interface Metrics {
   readonly enabled: boolean;
   readonly registry: Registry;
   counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L>;
-  histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]): Histogram<L>;
+  histogram<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    buckets: number[],
+  ): Histogram<L>;
   /** Registers a gauge read at scrape time (only when metrics are on). */
   readAtScrape<L extends string>(gauge: ScrapeGauge<L>): void;
   /** The exposition text. */
@@ -45,7 +50,8 @@ export function createMetrics(enabled: boolean, logger: Logger): Metrics {
     enabled,
     registry,
     counter: (name, help, labelNames) => new Counter({ name, help, labelNames, registers: [registry] }),
-    histogram: (name, help, labelNames, buckets) => new Histogram({ name, help, labelNames, buckets, registers: [registry] }),
+    histogram: (name, help, labelNames, buckets) =>
+      new Histogram({ name, help, labelNames, buckets, registers: [registry] }),
     readAtScrape(gauge) {
       if (!enabled) return;
       new Gauge({

@@ -23,7 +23,8 @@ const DELIVERY_CONCURRENCY = 512;
 /** Every declared job with its handler and policy; a declared job no capability implements stops the start. */
 export function buildJobCatalog(deps: Pick<AppDeps, 'capabilities' | 'config'>): JobCatalog {
   const catalog = new JobCatalog();
-  for (const capability of deps.capabilities) for (const job of capability.jobs?.() ?? []) catalog.register(withPolicy(job, deps.config));
+  for (const capability of deps.capabilities)
+    for (const job of capability.jobs?.() ?? []) catalog.register(withPolicy(job, deps.config));
   const missing = JOB_NAMES.filter((name) => !catalog.get(name));
   if (missing.length > 0) throw new Error(`no handler for the declared jobs ${missing.join(', ')}`);
   return catalog;
@@ -33,7 +34,8 @@ export function buildJobCatalog(deps: Pick<AppDeps, 'capabilities' | 'config'>):
 export function periodicTasks(deps: Pick<AppDeps, 'capabilities' | 'tasks'>): PeriodicTask[] {
   const tasks = [...deps.tasks, ...deps.capabilities.flatMap((capability) => capability.tasks?.() ?? [])];
   const missing = TASK_NAMES.filter((name) => !tasks.some((task) => task.name === name));
-  if (missing.length > 0) throw new Error(`no implementation of the declared periodic tasks ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(`no implementation of the declared periodic tasks ${missing.join(', ')}`);
   return tasks;
 }
 
@@ -42,9 +44,18 @@ const inPool = (pool: JobPool): JobName[] => JOB_NAMES.filter((name) => JOB_TYPE
 export function startWorkers(deps: AppDeps, options: { autostart?: boolean } = {}): Workers {
   const autostart = options.autostart ?? true;
   const catalog = buildJobCatalog(deps);
-  const base = { db: deps.db, catalog, clock: deps.clock, logger: deps.logger, notifications: deps.notifications };
+  const base = {
+    db: deps.db,
+    catalog,
+    clock: deps.clock,
+    logger: deps.logger,
+    notifications: deps.notifications,
+  };
   const jobs = startJobWorker({ ...base, types: inPool('jobs'), concurrency: 8 }, autostart);
-  const deliveries = startJobWorker({ ...base, types: inPool('deliveries'), concurrency: DELIVERY_CONCURRENCY }, autostart);
+  const deliveries = startJobWorker(
+    { ...base, types: inPool('deliveries'), concurrency: DELIVERY_CONCURRENCY },
+    autostart,
+  );
   const scheduler = startScheduler(periodicTasks(deps), deps.clock, deps.logger, { autostart });
   return {
     jobs,

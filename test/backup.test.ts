@@ -39,9 +39,15 @@ async function chatbotIds(base: string, token: string): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | null = null;
   do {
-    const res: Response = await fetch(`${base}/chatbots?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { authorization: `Bearer ${token}` } });
+    const res: Response = await fetch(
+      `${base}/chatbots?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     assert.equal(res.status, 200);
-    const body = (await res.json()) as { data: { chatbots: Array<{ id: string }> }; meta: { pagination: { nextCursor: string | null } } };
+    const body = (await res.json()) as {
+      data: { chatbots: Array<{ id: string }> };
+      meta: { pagination: { nextCursor: string | null } };
+    };
     ids.push(...body.data.chatbots.map((c) => c.id));
     cursor = body.meta.pagination.nextCursor;
   } while (cursor);
@@ -81,7 +87,11 @@ describe('backup and restore [sqlite]', () => {
       // Written while the service went on writing.
       await new Promise((resolve) => setTimeout(resolve, 200));
       assert.ok(created.length > before.length, 'the service wrote during the backup');
-      assertCliFailure(await runCli(['backup', file], { DATA_DIR: dataDir }), 'an existing file', /exists already/);
+      assertCliFailure(
+        await runCli(['backup', file], { DATA_DIR: dataDir }),
+        'an existing file',
+        /exists already/,
+      );
     } finally {
       writing = false;
       await writer;
@@ -93,15 +103,22 @@ describe('backup and restore [sqlite]', () => {
     copyFileSync(file, join(restored, 'chatbot-ops.sqlite'));
     copyFileSync(join(dataDir, 'secret.key'), join(restored, 'secret.key'));
     assert.equal((await runJson(['migrate', '--status'], { DATA_DIR: restored })).upToDate, true);
-    const again = await startService(testConfig(restored, { DATA_DIR: restored, PORT: '0', BOOTSTRAP: 'true', SECRET_KEY: '' }), { logger: silent });
+    const again = await startService(
+      testConfig(restored, { DATA_DIR: restored, PORT: '0', BOOTSTRAP: 'true', SECRET_KEY: '' }),
+      { logger: silent },
+    );
     try {
       assert.equal(again.bootstrap, null, 'not an empty database: nothing bootstrapped');
       const ids = await chatbotIds(again.url as string, token);
       const all = new Set([service.bootstrap?.chatbotId as string, ...created]);
-      for (const id of before) assert.ok(ids.includes(id), `${id}, created before the backup, is in the copy`);
+      for (const id of before)
+        assert.ok(ids.includes(id), `${id}, created before the backup, is in the copy`);
       for (const id of ids) assert.ok(all.has(id), 'nothing but what the service wrote');
       // One moment's copy: the chatbots in it are the first ones written, with no gap.
-      assert.deepEqual(new Set(ids), new Set([service.bootstrap?.chatbotId as string, ...created.slice(0, ids.length - 1)]));
+      assert.deepEqual(
+        new Set(ids),
+        new Set([service.bootstrap?.chatbotId as string, ...created.slice(0, ids.length - 1)]),
+      );
     } finally {
       await again.stop();
     }
@@ -110,9 +127,17 @@ describe('backup and restore [sqlite]', () => {
   it('refuses PostgreSQL (pg_dump does that) and an unknown directory', async () => {
     const dataDir = tempDir();
     await runJson(['migrate'], { DATA_DIR: dataDir });
-    assertCliFailure(await runCli(['backup', join(dataDir, 'no', 'such', 'dir.sqlite')], { DATA_DIR: dataDir }), 'missing directory', /does not exist/);
     assertCliFailure(
-      await runCli(['backup', join(dataDir, 'x.sqlite')], { DATA_DIR: dataDir, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', SECRET_KEY: 'k'.repeat(64) }),
+      await runCli(['backup', join(dataDir, 'no', 'such', 'dir.sqlite')], { DATA_DIR: dataDir }),
+      'missing directory',
+      /does not exist/,
+    );
+    assertCliFailure(
+      await runCli(['backup', join(dataDir, 'x.sqlite')], {
+        DATA_DIR: dataDir,
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+        SECRET_KEY: 'k'.repeat(64),
+      }),
       'PostgreSQL',
       /pg_dump/,
     );
@@ -131,7 +156,11 @@ describe('backup and restore [postgres]', { skip: !hasPgTools ? 'pg_dump is not 
     try {
       const services = servicesOver(database.handle.db);
       const account = await services.accounts.createAccount({ name: 'Backed up' });
-      const user = await services.accounts.createUser({ accountId: account.id, name: 'Dana Scully', email: 'dana@example.com' });
+      const user = await services.accounts.createUser({
+        accountId: account.id,
+        name: 'Dana Scully',
+        email: 'dana@example.com',
+      });
       const chatbot = await services.chatbots.createChatbot({ accountId: account.id, name: 'Restored bot' });
       const token = await services.accounts.createToken({ userId: user.id, scopes: ['chatbots:read'] });
 
@@ -142,28 +171,46 @@ describe('backup and restore [postgres]', { skip: !hasPgTools ? 'pg_dump is not 
       targetUrl.pathname = `/${target}`;
       // A dump of one schema leaves out the extensions the migrations installed in public (a whole
       // database's dump carries them): the new database gets them first.
-      const extensions = (await admin.query<{ extname: string }>("select extname from pg_extension where extname in ('pg_trgm', 'vector')")).rows;
+      const extensions = (
+        await admin.query<{ extname: string }>(
+          "select extname from pg_extension where extname in ('pg_trgm', 'vector')",
+        )
+      ).rows;
       const restoreAdmin = new pg.Client({ connectionString: targetUrl.toString() });
       await restoreAdmin.connect();
-      for (const { extname } of extensions) await restoreAdmin.query(`create extension if not exists ${extname} with schema public`);
+      for (const { extname } of extensions)
+        await restoreAdmin.query(`create extension if not exists ${extname} with schema public`);
       await restoreAdmin.end();
       await exec('psql', ['--quiet', '--set', 'ON_ERROR_STOP=1', '--file', dump, targetUrl.toString()]);
 
       const restoredUrl = new URL(targetUrl);
       restoredUrl.searchParams.set('options', `-c search_path=${schema}`);
-      const cliEnv = { DATA_DIR: tempDir(), DATABASE_URL: restoredUrl.toString(), SECRET_KEY: randomBytes(32).toString('hex') };
+      const cliEnv = {
+        DATA_DIR: tempDir(),
+        DATABASE_URL: restoredUrl.toString(),
+        SECRET_KEY: randomBytes(32).toString('hex'),
+      };
       const status = await runJson(['migrate', '--status'], cliEnv);
       assert.equal(status.upToDate, true);
       assert.match(status.database, new RegExp(`PostgreSQL database ${target} `));
 
       const handle = connectDatabase({ kind: 'postgres', url: targetUrl.toString(), schema });
-      const deps = createDeps(testConfig(cliEnv.DATA_DIR, { DATABASE_URL: restoredUrl.toString() }), { database: handle, logger: silent });
+      const deps = createDeps(testConfig(cliEnv.DATA_DIR, { DATABASE_URL: restoredUrl.toString() }), {
+        database: handle,
+        logger: silent,
+      });
       const app = await buildApp(deps);
       try {
-        const res = await app.inject({ method: 'GET', url: '/api/v1/chatbots', headers: { authorization: `Bearer ${token.token}` } });
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/v1/chatbots',
+          headers: { authorization: `Bearer ${token.token}` },
+        });
         assert.equal(res.statusCode, 200, res.body);
         assert.deepEqual(
-          res.json<{ data: { chatbots: Array<{ id: string; name: string }> } }>().data.chatbots.map((c) => [c.id, c.name]),
+          res
+            .json<{ data: { chatbots: Array<{ id: string; name: string }> } }>()
+            .data.chatbots.map((c) => [c.id, c.name]),
           [[chatbot.id, 'Restored bot']],
         );
       } finally {
@@ -177,4 +224,3 @@ describe('backup and restore [postgres]', { skip: !hasPgTools ? 'pg_dump is not 
     }
   });
 });
-

@@ -10,7 +10,18 @@ import { servicesOver } from './support/factories.js';
 import { createTestDatabase, DIALECTS, isPostgresReachable, type TestDatabase } from './support/app.js';
 import { assertCliFailure, cliEnvFor, runCli } from './support/cli.js';
 
-const COLUMNS = ['id', 'chatbotId', 'threadId', 'name', 'email', 'phone', 'company', 'channel', 'converted', 'capturedAt'];
+const COLUMNS = [
+  'id',
+  'chatbotId',
+  'threadId',
+  'name',
+  'email',
+  'phone',
+  'company',
+  'channel',
+  'converted',
+  'capturedAt',
+];
 const postgresReachable = await isPostgresReachable();
 
 /** Values a spreadsheet would misread, or that need quoting. */
@@ -55,8 +66,11 @@ for (const dialect of DIALECTS) {
       env = cliEnvFor(database);
       const db = database.handle.db;
       const account = await servicesOver(db).accounts.createAccount({ name: 'Acme' });
-      chatbotId = (await servicesOver(db).chatbots.createChatbot({ accountId: account.id, name: 'Support' })).id;
-      const otherId = (await servicesOver(db).chatbots.createChatbot({ accountId: account.id, name: 'Other' })).id;
+      chatbotId = (await servicesOver(db).chatbots.createChatbot({ accountId: account.id, name: 'Support' }))
+        .id;
+      const otherId = (
+        await servicesOver(db).chatbots.createChatbot({ accountId: account.id, name: 'Other' })
+      ).id;
       const base = Date.UTC(2026, 0, 1);
       const total = EXPORT_BATCH_SIZE * 2 + 37;
       const rows: LeadRow[] = [];
@@ -100,11 +114,23 @@ for (const dialect of DIALECTS) {
             })
             .execute();
         }
-        for (let i = 0; i < rows.length; i += 200) await trx.insertInto('leads').values(rows.slice(i, i + 200)).execute();
+        for (let i = 0; i < rows.length; i += 200)
+          await trx
+            .insertInto('leads')
+            .values(rows.slice(i, i + 200))
+            .execute();
         // Another chatbot's leads are not exported.
         await trx
           .insertInto('leads')
-          .values([0, 1, 2].map((i) => ({ ...rows[i]!, id: newId(), chatbot_id: otherId, thread_id: null, captured_at: base + 10_000_000 })))
+          .values(
+            [0, 1, 2].map((i) => ({
+              ...rows[i]!,
+              id: newId(),
+              chatbot_id: otherId,
+              thread_id: null,
+              captured_at: base + 10_000_000,
+            })),
+          )
           .execute();
       });
       expected = rows
@@ -145,11 +171,26 @@ for (const dialect of DIALECTS) {
       // Quoting as RFC 4180: quotes doubled, fields with commas, quotes or line breaks quoted; CRLF rows.
       assert.ok(csv.stdout.startsWith(`${COLUMNS.join(',')}\r\n`));
       assert.ok(csv.stdout.includes(`,"Smith, John ""JJ""",`), 'commas and quotes');
-      assert.ok(csv.stdout.includes(`,"'=HYPERLINK(""http://evil.example"",""x"")",`), 'a formula is neutralised and quoted');
-      assert.ok(csv.stdout.includes(`,"Line one\nLine two\r\nthree",`), 'line breaks stay inside the quoted cell');
-      assert.ok(csv.stdout.includes(`,'-2+3,`) && csv.stdout.includes(`,'+442079460958,'+1 Corp,`), '- and + are neutralised');
-      assert.ok(csv.stdout.includes(`,'@SUM(A1:A9),`) && csv.stdout.includes(`,'\tTabbed,`), '@ and tab are neutralised');
-      assert.ok(csv.stdout.includes(`,'already quoted,visitor4@example.com,,plain,`), 'a cell that starts with a quote is left alone');
+      assert.ok(
+        csv.stdout.includes(`,"'=HYPERLINK(""http://evil.example"",""x"")",`),
+        'a formula is neutralised and quoted',
+      );
+      assert.ok(
+        csv.stdout.includes(`,"Line one\nLine two\r\nthree",`),
+        'line breaks stay inside the quoted cell',
+      );
+      assert.ok(
+        csv.stdout.includes(`,'-2+3,`) && csv.stdout.includes(`,'+442079460958,'+1 Corp,`),
+        '- and + are neutralised',
+      );
+      assert.ok(
+        csv.stdout.includes(`,'@SUM(A1:A9),`) && csv.stdout.includes(`,'\tTabbed,`),
+        '@ and tab are neutralised',
+      );
+      assert.ok(
+        csv.stdout.includes(`,'already quoted,visitor4@example.com,,plain,`),
+        'a cell that starts with a quote is left alone',
+      );
 
       assert.equal(jsonl.code, 0, jsonl.stderr);
       const lines = jsonl.stdout.split('\n');
@@ -165,9 +206,17 @@ for (const dialect of DIALECTS) {
 
     it('fails with one line on stderr for an unknown chatbot, a bad format, and --json', async () => {
       const cases: Array<[string, string[], RegExp]> = [
-        ['unknown chatbot', ['leads', 'export', '--chatbot', '0190a5c4-5a2b-7cc1-9c3e-3c1d2e4f5a6b'], /no chatbot 0190a5c4/],
+        [
+          'unknown chatbot',
+          ['leads', 'export', '--chatbot', '0190a5c4-5a2b-7cc1-9c3e-3c1d2e4f5a6b'],
+          /no chatbot 0190a5c4/,
+        ],
         ['malformed chatbot id', ['leads', 'export', '--chatbot', 'support'], /no chatbot support/],
-        ['bad format', ['leads', 'export', '--chatbot', chatbotId, '--format', 'xlsx'], /--format must be csv or jsonl/],
+        [
+          'bad format',
+          ['leads', 'export', '--chatbot', chatbotId, '--format', 'xlsx'],
+          /--format must be csv or jsonl/,
+        ],
         ['--json', ['leads', 'export', '--chatbot', chatbotId, '--json'], /--format jsonl/],
       ];
       const results = await Promise.all(cases.map(([, args]) => runCli(args, env)));

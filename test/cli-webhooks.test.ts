@@ -34,8 +34,10 @@ class Listener {
   async until(what: string, check: () => boolean, timeoutMs = 90_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!check()) {
-      if (this.child.exitCode !== null) throw new Error(`exited ${this.child.exitCode} before ${what}:\n${this.stdout}\n${this.stderr}`);
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${this.stdout}\n${this.stderr}`);
+      if (this.child.exitCode !== null)
+        throw new Error(`exited ${this.child.exitCode} before ${what}:\n${this.stdout}\n${this.stderr}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${what}:\n${this.stdout}\n${this.stderr}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -77,7 +79,10 @@ function verifySignature(secret: string, header: string, body: string): number {
   const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
   assert.ok(match, `signature header shape: ${header}`);
   const expected = createHmac('sha256', secret).update(`${match[1]}.${body}`).digest();
-  assert.ok(timingSafeEqual(expected, Buffer.from(match[2]!, 'hex')), 'the signature verifies with the printed secret');
+  assert.ok(
+    timingSafeEqual(expected, Buffer.from(match[2]!, 'hex')),
+    'the signature verifies with the printed secret',
+  );
   return Number(match[1]);
 }
 
@@ -89,8 +94,12 @@ for (const dialect of DIALECTS) {
     let accountId = '';
     let otherAccountId = '';
 
-    const emitNow = <T extends EventType>(account: string, type: T, data: EventData<T> = SAMPLE_EVENT_DATA[type], at = Date.now()) =>
-      database.handle.db.transaction().execute((trx) => emit(trx, at, account, type, data));
+    const emitNow = <T extends EventType>(
+      account: string,
+      type: T,
+      data: EventData<T> = SAMPLE_EVENT_DATA[type],
+      at = Date.now(),
+    ) => database.handle.db.transaction().execute((trx) => emit(trx, at, account, type, data));
 
     before(async () => {
       database = await createTestDatabase(dialect);
@@ -106,7 +115,9 @@ for (const dialect of DIALECTS) {
       // No --account: the database has exactly one.
       const listener = new Listener(['--forward-to', local.url, '--json'], env);
       try {
-        await listener.until('the ready message', () => /Webhook signing secret: whsec_/.test(listener.stderr));
+        await listener.until('the ready message', () =>
+          /Webhook signing secret: whsec_/.test(listener.stderr),
+        );
         const secret = /Webhook signing secret: (whsec_[0-9a-f]{64})\n/.exec(listener.stderr)?.[1];
         assert.ok(secret, `a whsec_ secret with 32 random bytes: ${listener.stderr}`);
         assert.match(listener.stderr, new RegExp(`account ${accountId}`));
@@ -117,11 +128,18 @@ for (const dialect of DIALECTS) {
         // Another account's events are not this listener's.
         otherAccountId = (await servicesOver(database.handle.db).accounts.createAccount({ name: 'Beta' })).id;
         const other = await emitNow(otherAccountId, 'lead.captured');
-        const lead = await emitNow(accountId, 'lead.captured', { lead: sampleLead({ name: 'Smith, "J"\nline two', phone: '+442079460958' }) });
+        const lead = await emitNow(accountId, 'lead.captured', {
+          lead: sampleLead({ name: 'Smith, "J"\nline two', phone: '+442079460958' }),
+        });
         const escalated = await emitNow(accountId, 'conversation.escalated');
         await listener.until('two events', () => listener.lines.length >= 2);
         // An event whose transaction committed late (its time is before those already shown) still comes.
-        const late = await emitNow(accountId, 'knowledge.synced', SAMPLE_EVENT_DATA['knowledge.synced'], Date.parse(lead.createdAt) - 2000);
+        const late = await emitNow(
+          accountId,
+          'knowledge.synced',
+          SAMPLE_EVENT_DATA['knowledge.synced'],
+          Date.parse(lead.createdAt) - 2000,
+        );
         await listener.until('three events', () => listener.lines.length >= 3);
         await listener.until('three deliveries', () => local.received.length >= 3);
         await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -155,7 +173,11 @@ for (const dialect of DIALECTS) {
           [late.id],
           'forwarded in the order shown',
         );
-        for (const event of sent) assert.match(listener.stderr, new RegExp(`${event.id} ${event.type} -> POST http://127\\.0\\.0\\.1:\\d+/hooks/local 204`));
+        for (const event of sent)
+          assert.match(
+            listener.stderr,
+            new RegExp(`${event.id} ${event.type} -> POST http://127\\.0\\.0\\.1:\\d+/hooks/local 204`),
+          );
       } finally {
         const code = await listener.stop('SIGINT');
         local.server.close();
@@ -165,7 +187,10 @@ for (const dialect of DIALECTS) {
 
     it('without --json prints a line per event (time, type, id); --account, --events and --secret; stops on SIGTERM', async () => {
       const secret = `whsec_${'ab'.repeat(32)}`;
-      const listener = new Listener(['--account', accountId, '--events', 'conversation.escalated', '--secret', secret], env);
+      const listener = new Listener(
+        ['--account', accountId, '--events', 'conversation.escalated', '--secret', secret],
+        env,
+      );
       try {
         await listener.until('the ready message', () => /Webhook signing secret: /.test(listener.stderr));
         assert.ok(listener.stderr.includes(`Webhook signing secret: ${secret}\n`), 'the given secret');
@@ -188,7 +213,9 @@ for (const dialect of DIALECTS) {
         ['unknown event type', ['--events', 'lead.captured,lead.lost'], /lead\.lost/],
         ['not a signing secret', ['--secret', 'hunter2'], /whsec_/],
       ];
-      const results = await Promise.all(cases.map(([, args]) => runCli(['webhooks', 'listen', ...args], env)));
+      const results = await Promise.all(
+        cases.map(([, args]) => runCli(['webhooks', 'listen', ...args], env)),
+      );
       cases.forEach(([label, , pattern], i) => assertCliFailure(results[i]!, label, pattern));
     });
   });

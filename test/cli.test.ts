@@ -101,7 +101,11 @@ function assertFailure(result: Result, label: string, pattern?: RegExp): void {
 /** Sends a request to an app built on the same SQLite file the CLI wrote. */
 async function apiOn(dataDir: string, path: string, token: string) {
   const database = connectDatabase({ kind: 'sqlite', path: join(dataDir, 'chatbot-ops.sqlite') });
-  const deps = createDeps(testConfig(dataDir), { database, clock: systemClock, logger: createLogger('silent') });
+  const deps = createDeps(testConfig(dataDir), {
+    database,
+    clock: systemClock,
+    logger: createLogger('silent'),
+  });
   const app = await buildApp(deps);
   try {
     const res = await app.inject({
@@ -489,12 +493,18 @@ describe('chatbot-ops start', () => {
       const chatbotId = /Chatbot: ([0-9a-f-]{36})/.exec(first.stdout)?.[1];
       assert.ok(chatbotId, 'the default chatbot is named');
       // The owner's invitation to the inbox, on the address the service bound.
-      const invite = /Inbox: the owner \(owner@example\.com\) sets a password .*\n {2}(http:\/\/\S+)\/inbox\/#\/invite\/([A-Za-z0-9_-]{43})\n/.exec(first.stdout);
+      const invite =
+        /Inbox: the owner \(owner@example\.com\) sets a password .*\n {2}(http:\/\/\S+)\/inbox\/#\/invite\/([A-Za-z0-9_-]{43})\n/.exec(
+          first.stdout,
+        );
       assert.ok(invite, first.stdout);
       assert.equal(`${invite[1]}/api/v1/chatbots`, url);
       const invitation = await fetch(url.replace(/\/chatbots$/, `/auth/invitations/${invite[2]}`));
       assert.equal(invitation.status, 200);
-      assert.equal(((await invitation.json()) as { data: { invitation: { email: string } } }).data.invitation.email, 'owner@example.com');
+      assert.equal(
+        ((await invitation.json()) as { data: { invitation: { email: string } } }).data.invitation.email,
+        'owner@example.com',
+      );
       const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
       assert.equal(res.status, 200);
       const body = (await res.json()) as { ok: boolean; data: { chatbots: Array<{ id: string }> } };

@@ -60,7 +60,12 @@ describe('loadConfig', () => {
     assert.equal(config.logLevel, 'info');
     assert.equal(config.bootstrap, true);
     assert.equal(config.metrics, false, 'metrics are off unless asked for');
-    assert.deepEqual(config.openai, { baseUrl: undefined, apiKey: undefined, model: undefined, apiVersion: undefined });
+    assert.deepEqual(config.openai, {
+      baseUrl: undefined,
+      apiKey: undefined,
+      model: undefined,
+      apiVersion: undefined,
+    });
     assert.ok(Object.isFrozen(config));
   });
 
@@ -204,7 +209,9 @@ describe('loadConfig', () => {
     const configModule = resolve('src/config.ts');
     const script = `import { loadConfig } from ${JSON.stringify(configModule)}; console.log(loadConfig({ DATA_DIR: ${JSON.stringify(dir)} }).secretKey);`;
     const runs = await Promise.all(
-      Array.from({ length: 8 }, () => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script])),
+      Array.from({ length: 8 }, () =>
+        run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]),
+      ),
     );
     const keys = new Set(runs.map((out) => out.stdout.trim()));
     assert.equal(keys.size, 1, `one key: ${[...keys].join(', ')}`);
@@ -219,8 +226,14 @@ describe('loadConfig: TRUST_PROXY, PUBLIC_URL, SMTP_URL', () => {
   it('trusts no proxy by default, or the listed addresses and CIDR ranges', () => {
     assert.equal(load({}).trustProxy, false);
     assert.equal(load({ TRUST_PROXY: 'false' }).trustProxy, false);
-    assert.deepEqual(load({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy, ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
-    for (const bad of ['true', 'proxy.internal', '10.0.0.0/33', '300.1.1.1', ',']) assertConfigError({ SECRET_KEY: KEY, TRUST_PROXY: bad }, 'TRUST_PROXY');
+    assert.deepEqual(load({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy, [
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const bad of ['true', 'proxy.internal', '10.0.0.0/33', '300.1.1.1', ','])
+      assertConfigError({ SECRET_KEY: KEY, TRUST_PROXY: bad }, 'TRUST_PROXY');
   });
 
   it('makes links on PUBLIC_URL, else on the listener', () => {
@@ -234,8 +247,14 @@ describe('loadConfig: TRUST_PROXY, PUBLIC_URL, SMTP_URL', () => {
 
   it('sends email only with SMTP_URL, from SMTP_FROM', () => {
     assert.equal(load({}).smtp, null);
-    assert.deepEqual(load({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtp, { url: 'smtp://127.0.0.1:2525', from: 'chatbot-ops <no-reply@localhost>' });
-    assert.equal(load({ SMTP_URL: 'smtps://u:p@mail.example.com', SMTP_FROM: 'Team <t@example.com>' }).smtp?.from, 'Team <t@example.com>');
+    assert.deepEqual(load({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtp, {
+      url: 'smtp://127.0.0.1:2525',
+      from: 'chatbot-ops <no-reply@localhost>',
+    });
+    assert.equal(
+      load({ SMTP_URL: 'smtps://u:p@mail.example.com', SMTP_FROM: 'Team <t@example.com>' }).smtp?.from,
+      'Team <t@example.com>',
+    );
     assertConfigError({ SECRET_KEY: KEY, SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL');
   });
 
@@ -252,26 +271,45 @@ describe('loadConfig: TRUST_PROXY, PUBLIC_URL, SMTP_URL', () => {
       model: undefined,
       apiVersion: '2024-10-21',
     });
-    assert.equal(load({ OPENAI_API_VERSION: '2025-01-01-preview', OPENAI_BASE_URL: 'https://contoso.openai.azure.com/openai/deployments/x' }).openai.apiVersion, '2025-01-01-preview');
+    assert.equal(
+      load({
+        OPENAI_API_VERSION: '2025-01-01-preview',
+        OPENAI_BASE_URL: 'https://contoso.openai.azure.com/openai/deployments/x',
+      }).openai.apiVersion,
+      '2025-01-01-preview',
+    );
     for (const bad of ['latest', 'v1', '2024-10', '2024/10/21', '2024-10-21 preview']) {
       assertConfigError({ SECRET_KEY: KEY, OPENAI_API_VERSION: bad }, 'OPENAI_API_VERSION');
     }
   });
 
   it('embeds only with EMBEDDINGS_MODEL, on the OPENAI_* server and key unless EMBEDDINGS_* name others', () => {
-    assert.equal(load({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', OPENAI_API_KEY: 'sk-chat' }).embeddings, null);
-    assert.deepEqual(load({ EMBEDDINGS_MODEL: 'text-embedding-3-small', OPENAI_API_KEY: 'sk-openai' }).embeddings, {
-      model: 'text-embedding-3-small',
-      baseUrl: undefined,
-      apiKey: 'sk-openai',
-      minSimilarity: 0.6,
-    });
-    assert.deepEqual(load({ EMBEDDINGS_MODEL: 'm', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/', OPENAI_API_KEY: 'sk-chat' }).embeddings, {
-      model: 'm',
-      baseUrl: 'http://127.0.0.1:11434/v1',
-      apiKey: 'sk-chat',
-      minSimilarity: 0.6,
-    });
+    assert.equal(
+      load({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', OPENAI_API_KEY: 'sk-chat' }).embeddings,
+      null,
+    );
+    assert.deepEqual(
+      load({ EMBEDDINGS_MODEL: 'text-embedding-3-small', OPENAI_API_KEY: 'sk-openai' }).embeddings,
+      {
+        model: 'text-embedding-3-small',
+        baseUrl: undefined,
+        apiKey: 'sk-openai',
+        minSimilarity: 0.6,
+      },
+    );
+    assert.deepEqual(
+      load({
+        EMBEDDINGS_MODEL: 'm',
+        OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/',
+        OPENAI_API_KEY: 'sk-chat',
+      }).embeddings,
+      {
+        model: 'm',
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        apiKey: 'sk-chat',
+        minSimilarity: 0.6,
+      },
+    );
     const own = load({
       EMBEDDINGS_MODEL: 'm',
       EMBEDDINGS_BASE_URL: 'https://embeddings.example.com/v1',
@@ -280,10 +318,21 @@ describe('loadConfig: TRUST_PROXY, PUBLIC_URL, SMTP_URL', () => {
       OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
       OPENAI_API_KEY: 'sk-chat',
     }).embeddings;
-    assert.deepEqual(own, { model: 'm', baseUrl: 'https://embeddings.example.com/v1', apiKey: 'sk-embed', minSimilarity: 0.45 });
-    assertConfigError({ SECRET_KEY: KEY, EMBEDDINGS_MODEL: 'm', EMBEDDINGS_BASE_URL: 'ftp://x' }, 'EMBEDDINGS_BASE_URL');
+    assert.deepEqual(own, {
+      model: 'm',
+      baseUrl: 'https://embeddings.example.com/v1',
+      apiKey: 'sk-embed',
+      minSimilarity: 0.45,
+    });
+    assertConfigError(
+      { SECRET_KEY: KEY, EMBEDDINGS_MODEL: 'm', EMBEDDINGS_BASE_URL: 'ftp://x' },
+      'EMBEDDINGS_BASE_URL',
+    );
     for (const bad of ['1.5', '-0.1', 'high', '.5']) {
-      assertConfigError({ SECRET_KEY: KEY, EMBEDDINGS_MODEL: 'm', EMBEDDINGS_MIN_SIMILARITY: bad }, 'EMBEDDINGS_MIN_SIMILARITY');
+      assertConfigError(
+        { SECRET_KEY: KEY, EMBEDDINGS_MODEL: 'm', EMBEDDINGS_MIN_SIMILARITY: bad },
+        'EMBEDDINGS_MIN_SIMILARITY',
+      );
     }
   });
 });
@@ -292,35 +341,53 @@ describe('loadConfig checks the settings together', () => {
   const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), SECRET_KEY: KEY, ...env });
   it('refuses ANSWER_ENGINE=openai with neither a key nor a server, saying what to set', () => {
     assertConfigError({ SECRET_KEY: KEY, ANSWER_ENGINE: 'openai' }, 'ANSWER_ENGINE');
-    assert.throws(() => load({ ANSWER_ENGINE: 'openai', OPENAI_MODEL: 'gpt-4o' }), /ANSWER_ENGINE: openai needs OPENAI_API_KEY \(OpenAI's own API\) or OPENAI_BASE_URL/);
+    assert.throws(
+      () => load({ ANSWER_ENGINE: 'openai', OPENAI_MODEL: 'gpt-4o' }),
+      /ANSWER_ENGINE: openai needs OPENAI_API_KEY \(OpenAI's own API\) or OPENAI_BASE_URL/,
+    );
     // A key alone is OpenAI's API; a server alone may need no key (Ollama, LM Studio).
     assert.equal(load({ ANSWER_ENGINE: 'openai', OPENAI_API_KEY: 'sk-x' }).openai.apiKey, 'sk-x');
-    assert.equal(load({ ANSWER_ENGINE: 'openai', OPENAI_BASE_URL: 'http://localhost:11434/v1' }).openai.baseUrl, 'http://localhost:11434/v1');
+    assert.equal(
+      load({ ANSWER_ENGINE: 'openai', OPENAI_BASE_URL: 'http://localhost:11434/v1' }).openai.baseUrl,
+      'http://localhost:11434/v1',
+    );
   });
 
   it('sizes the vector cache by EMBEDDINGS_CACHE_MB (256 MiB by default), and refuses a bad size even without EMBEDDINGS_MODEL', () => {
     assert.equal(load({}).vectorCacheBytes, 256 * 1024 * 1024);
     assert.equal(load({ EMBEDDINGS_CACHE_MB: '64' }).vectorCacheBytes, 64 * 1024 * 1024);
-    for (const bad of ['0', '-1', '1.5', 'lots', '1048577']) assertConfigError({ SECRET_KEY: KEY, EMBEDDINGS_CACHE_MB: bad }, 'EMBEDDINGS_CACHE_MB');
-    assert.deepEqual(configWarnings(load({ EMBEDDINGS_CACHE_MB: '64' })), ['EMBEDDINGS_CACHE_MB is set but EMBEDDINGS_MODEL is not: no embeddings are used']);
+    for (const bad of ['0', '-1', '1.5', 'lots', '1048577'])
+      assertConfigError({ SECRET_KEY: KEY, EMBEDDINGS_CACHE_MB: bad }, 'EMBEDDINGS_CACHE_MB');
+    assert.deepEqual(configWarnings(load({ EMBEDDINGS_CACHE_MB: '64' })), [
+      'EMBEDDINGS_CACHE_MB is set but EMBEDDINGS_MODEL is not: no embeddings are used',
+    ]);
   });
 
   it('refuses EMBEDDINGS_MIN_SIMILARITY out of 0 to 1 even without EMBEDDINGS_MODEL, and an embeddings model with nowhere to ask', () => {
-    for (const bad of ['2', '1.01', '-1', 'high']) assertConfigError({ SECRET_KEY: KEY, EMBEDDINGS_MIN_SIMILARITY: bad }, 'EMBEDDINGS_MIN_SIMILARITY');
+    for (const bad of ['2', '1.01', '-1', 'high'])
+      assertConfigError({ SECRET_KEY: KEY, EMBEDDINGS_MIN_SIMILARITY: bad }, 'EMBEDDINGS_MIN_SIMILARITY');
     assertConfigError({ SECRET_KEY: KEY, EMBEDDINGS_BASE_URL: 'not a url' }, 'EMBEDDINGS_BASE_URL');
     assertConfigError({ SECRET_KEY: KEY, EMBEDDINGS_MODEL: 'text-embedding-3-small' }, 'EMBEDDINGS_MODEL');
     assert.equal(load({ EMBEDDINGS_MODEL: 'm', EMBEDDINGS_API_KEY: 'sk-e' }).embeddings?.apiKey, 'sk-e');
-    assert.equal(load({ EMBEDDINGS_MODEL: 'm', EMBEDDINGS_BASE_URL: 'http://localhost:11434/v1' }).embeddings?.baseUrl, 'http://localhost:11434/v1');
+    assert.equal(
+      load({ EMBEDDINGS_MODEL: 'm', EMBEDDINGS_BASE_URL: 'http://localhost:11434/v1' }).embeddings?.baseUrl,
+      'http://localhost:11434/v1',
+    );
   });
 
   it('refuses the other values that cannot work: OPENAI_API_VERSION without a server, a HOST that is a URL, WEBHOOK_TIMEOUT=0, PUBLIC_URL with a query', () => {
     assertConfigError({ SECRET_KEY: KEY, OPENAI_API_VERSION: '2024-10-21' }, 'OPENAI_API_VERSION');
-    for (const bad of ['http://0.0.0.0', '0.0.0.0:8080', 'my host']) assertConfigError({ SECRET_KEY: KEY, HOST: bad }, 'HOST');
-    for (const good of ['0.0.0.0', '::', '::1', 'localhost', 'api.internal']) assert.equal(load({ HOST: good }).host, good);
+    for (const bad of ['http://0.0.0.0', '0.0.0.0:8080', 'my host'])
+      assertConfigError({ SECRET_KEY: KEY, HOST: bad }, 'HOST');
+    for (const good of ['0.0.0.0', '::', '::1', 'localhost', 'api.internal'])
+      assert.equal(load({ HOST: good }).host, good);
     assertConfigError({ SECRET_KEY: KEY, WEBHOOK_TIMEOUT: '0' }, 'WEBHOOK_TIMEOUT');
     assertConfigError({ SECRET_KEY: KEY, PUBLIC_URL: 'https://chat.example.com/?x=1' }, 'PUBLIC_URL');
     assertConfigError({ SECRET_KEY: KEY, PUBLIC_URL: 'https://user:pw@chat.example.com' }, 'PUBLIC_URL');
-    assert.equal(load({ PUBLIC_URL: 'https://example.com/support/' }).publicUrl, 'https://example.com/support');
+    assert.equal(
+      load({ PUBLIC_URL: 'https://example.com/support/' }).publicUrl,
+      'https://example.com/support',
+    );
   });
 
   it('writes no secret key into DATA_DIR when another value is bad', () => {
@@ -333,20 +400,37 @@ describe('loadConfig checks the settings together', () => {
   it('warns of settings that do nothing together, or make links that work on this machine only', () => {
     const warningsOf = (env: Record<string, string>) => configWarnings(load(env));
     assert.deepEqual(warningsOf({}), []);
-    assert.deepEqual(warningsOf({ EMBEDDINGS_MIN_SIMILARITY: '0.7' }), ['EMBEDDINGS_MIN_SIMILARITY is set but EMBEDDINGS_MODEL is not: no embeddings are used']);
-    assert.match(warningsOf({ OPENAI_MODEL: 'gpt-4o' })[0] ?? '', /OPENAI_MODEL is set but ANSWER_ENGINE is extractive/);
+    assert.deepEqual(warningsOf({ EMBEDDINGS_MIN_SIMILARITY: '0.7' }), [
+      'EMBEDDINGS_MIN_SIMILARITY is set but EMBEDDINGS_MODEL is not: no embeddings are used',
+    ]);
+    assert.match(
+      warningsOf({ OPENAI_MODEL: 'gpt-4o' })[0] ?? '',
+      /OPENAI_MODEL is set but ANSWER_ENGINE is extractive/,
+    );
     assert.match(warningsOf({ SMTP_FROM: 'a@example.com' })[0] ?? '', /SMTP_FROM is set but SMTP_URL is not/);
     assert.match(warningsOf({ ROLE: 'api' })[0] ?? '', /ROLE=api on SQLite/);
-    assert.match(warningsOf({ HOST: '0.0.0.0' })[0] ?? '', /PUBLIC_URL is not set: invitation and inbox links will point to http:\/\/127\.0\.0\.1:8080/);
+    assert.match(
+      warningsOf({ HOST: '0.0.0.0' })[0] ?? '',
+      /PUBLIC_URL is not set: invitation and inbox links will point to http:\/\/127\.0\.0\.1:8080/,
+    );
     assert.deepEqual(warningsOf({ HOST: '0.0.0.0', PUBLIC_URL: 'https://chat.example.com' }), []);
   });
 
   it('describes the database without its password', () => {
-    assert.equal(describeDatabase({ kind: 'sqlite', path: '/srv/data/chatbot-ops.sqlite' }), 'SQLite /srv/data/chatbot-ops.sqlite');
     assert.equal(
-      describeDatabase({ kind: 'postgres', url: 'postgres://app:s3cret@db.internal:6543/ops?options=-c%20search_path%3Dtenant' }),
+      describeDatabase({ kind: 'sqlite', path: '/srv/data/chatbot-ops.sqlite' }),
+      'SQLite /srv/data/chatbot-ops.sqlite',
+    );
+    assert.equal(
+      describeDatabase({
+        kind: 'postgres',
+        url: 'postgres://app:s3cret@db.internal:6543/ops?options=-c%20search_path%3Dtenant',
+      }),
       'PostgreSQL database ops on db.internal:6543 as user app, schema tenant',
     );
-    assert.equal(describeDatabase({ kind: 'postgres', url: 'postgresql://app:s3cret@db.internal/ops' }), 'PostgreSQL database ops on db.internal:5432 as user app');
+    assert.equal(
+      describeDatabase({ kind: 'postgres', url: 'postgresql://app:s3cret@db.internal/ops' }),
+      'PostgreSQL database ops on db.internal:5432 as user app',
+    );
   });
 });

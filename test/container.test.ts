@@ -38,17 +38,30 @@ describe('the container image', () => {
     assert.ok(stages.length >= 2, 'multi-stage');
     const build = stages.find((stage) => / AS build$/i.test(stage.from));
     assert.ok(build, 'a stage named build');
-    assert.ok(build.steps.some((step) => step.op === 'RUN' && /\bnpm ci\b/.test(step.args) && !/--omit=dev/.test(step.args)), 'the build stage installs every dependency');
-    assert.ok(build.steps.some((step) => step.op === 'RUN' && /\bnpm run build\b/.test(step.args)), 'and builds');
+    assert.ok(
+      build.steps.some(
+        (step) => step.op === 'RUN' && /\bnpm ci\b/.test(step.args) && !/--omit=dev/.test(step.args),
+      ),
+      'the build stage installs every dependency',
+    );
+    assert.ok(
+      build.steps.some((step) => step.op === 'RUN' && /\bnpm run build\b/.test(step.args)),
+      'and builds',
+    );
     assert.equal(runtime?.from, 'node:24-bookworm-slim');
-    for (const stage of stages) assert.match(stage.from, /^node:24-/, `${stage.from}: every stage on the same Node.js`);
+    for (const stage of stages)
+      assert.match(stage.from, /^node:24-/, `${stage.from}: every stage on the same Node.js`);
   });
 
   it('ships production dependencies only, with the Node-API SQLite module and without the Node.js 20 one', () => {
     const install = steps.find((step) => step.op === 'RUN' && /\bnpm ci --omit=dev\b/.test(step.args));
     assert.ok(install, 'npm ci --omit=dev');
     assert.match(install.args, /--ignore-scripts/, 'prepare (a build) does not run there');
-    assert.match(install.args, /rm -rf node_modules\/better-sqlite3-node20\b/, 'the build for Node.js 20 is left out');
+    assert.match(
+      install.args,
+      /rm -rf node_modules\/better-sqlite3-node20\b/,
+      'the build for Node.js 20 is left out',
+    );
     const copied = of('COPY').join('\n');
     assert.match(copied, /--from=deps \/app\/node_modules/);
     assert.match(copied, /--from=build \/app\/dist/);
@@ -72,17 +85,23 @@ describe('the container image', () => {
   });
 
   it('copies only paths that exist, and leaves local data and installs out of the build context', () => {
-    for (const step of steps.filter((candidate) => candidate.op === 'COPY' && !candidate.args.startsWith('--from'))) {
+    for (const step of steps.filter(
+      (candidate) => candidate.op === 'COPY' && !candidate.args.startsWith('--from'),
+    )) {
       const sources = step.args.split(/\s+/).slice(0, -1);
       for (const source of sources) assert.ok(existsSync(join(root, source)), `${source} exists`);
     }
-    const ignored = read('.dockerignore').split('\n').map((line) => line.trim());
-    for (const entry of ['node_modules', '.git', 'data', 'dist']) assert.ok(ignored.includes(entry), `.dockerignore has ${entry}`);
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((line) => line.trim());
+    for (const entry of ['node_modules', '.git', 'data', 'dist'])
+      assert.ok(ignored.includes(entry), `.dockerignore has ${entry}`);
   });
 
   it('has a compose file with PostgreSQL, one api and one worker process sharing the data volume', () => {
     const compose = read('compose.yaml');
-    for (const service of ['postgres', 'api', 'worker']) assert.match(compose, new RegExp(`^  ${service}:$`, 'm'), `service ${service}`);
+    for (const service of ['postgres', 'api', 'worker'])
+      assert.match(compose, new RegExp(`^  ${service}:$`, 'm'), `service ${service}`);
     assert.match(compose, /ROLE: api/);
     assert.match(compose, /ROLE: worker/);
     assert.match(compose, /DATABASE_URL: postgres:\/\//);

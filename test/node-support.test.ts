@@ -11,7 +11,10 @@ import semver from 'semver';
 import SQLite, { SQLITE_MODULE } from '../src/db/sqlite-native.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { engines: { node: string }; optionalDependencies?: Record<string, string> };
+const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+  engines: { node: string };
+  optionalDependencies?: Record<string, string>;
+};
 const lock = JSON.parse(readFileSync(`${root}package-lock.json`, 'utf8')) as {
   packages: Record<string, { dev?: boolean; devOptional?: boolean; engines?: { node?: string } | string[] }>;
 };
@@ -32,7 +35,8 @@ describe('Node.js support', () => {
       const wanted = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
       if (!wanted || !semver.validRange(wanted)) continue;
       checked++;
-      if (!semver.subset(supported, wanted)) needMore.push(`${path.replace(/^.*node_modules\//, '')} wants ${wanted}`);
+      if (!semver.subset(supported, wanted))
+        needMore.push(`${path.replace(/^.*node_modules\//, '')} wants ${wanted}`);
     }
     assert.ok(checked > 20, `runtime dependencies with engines checked: ${checked}`);
     assert.deepEqual(needMore, [], 'runtime dependencies that need more than engines says');
@@ -64,7 +68,11 @@ describe('Node.js support', () => {
         else process.stdout.write('ok ' + n);
       })();
     `;
-    const run = spawnSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    const run = spawnSync(process.execPath, ['-e', script], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     assert.equal(run.signal, null, `killed by ${run.signal}: ${run.stderr}`);
     assert.equal(run.status, 0, run.stderr);
     assert.equal(run.stdout, 'ok 50000');

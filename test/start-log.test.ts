@@ -18,7 +18,8 @@ function capturingLogger() {
   const lines: Array<Record<string, any>> = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, any>);
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, any>);
       done();
     },
   });
@@ -31,7 +32,12 @@ for (const dialect of DIALECTS) {
     it('logs one line with the database, role, engine, embeddings and public URL, and warns of settings that do nothing', async () => {
       const database = await createTestDatabase(dialect);
       const { logger, lines } = capturingLogger();
-      const env = { PORT: '0', DATABASE_URL: database.url, EMBEDDINGS_MIN_SIMILARITY: '0.7', ...(dialect === 'postgres' ? { ROLE: 'api' } : {}) };
+      const env = {
+        PORT: '0',
+        DATABASE_URL: database.url,
+        EMBEDDINGS_MIN_SIMILARITY: '0.7',
+        ...(dialect === 'postgres' ? { ROLE: 'api' } : {}),
+      };
       const service = await startService(testConfig(database.dataDir, env), { logger });
       try {
         const starting = lines.filter((line) => line.msg === 'starting');
@@ -39,15 +45,25 @@ for (const dialect of DIALECTS) {
         const line = starting[0] as Record<string, any>;
         assert.equal(line.level, 30);
         assert.equal(line.database, dialect);
-        if (dialect === 'sqlite') assert.equal(line.databaseLocation, `SQLite ${database.url.slice('sqlite:'.length)}`);
-        else assert.match(line.databaseLocation, /^PostgreSQL database \w+ on [\w.]+:\d+ as user \w+, schema t_\w+$/);
+        if (dialect === 'sqlite')
+          assert.equal(line.databaseLocation, `SQLite ${database.url.slice('sqlite:'.length)}`);
+        else
+          assert.match(
+            line.databaseLocation,
+            /^PostgreSQL database \w+ on [\w.]+:\d+ as user \w+, schema t_\w+$/,
+          );
         assert.doesNotMatch(JSON.stringify(line), /postgres:\/\/|password/);
         assert.equal(line.role, dialect === 'postgres' ? 'api' : 'all');
         assert.equal(line.answerEngine, 'extractive');
         assert.equal(line.embeddings, 'off');
         assert.equal(line.publicUrl, 'not set (links use the address this process listens on)');
         const warnings = lines.filter((l) => l.level === 40).map((l) => l.msg as string);
-        assert.ok(warnings.includes('EMBEDDINGS_MIN_SIMILARITY is set but EMBEDDINGS_MODEL is not: no embeddings are used'), JSON.stringify(warnings));
+        assert.ok(
+          warnings.includes(
+            'EMBEDDINGS_MIN_SIMILARITY is set but EMBEDDINGS_MODEL is not: no embeddings are used',
+          ),
+          JSON.stringify(warnings),
+        );
       } finally {
         await service.stop();
         await database.drop();
@@ -72,7 +88,11 @@ for (const dialect of DIALECTS) {
         assert.equal(line.answerEngine, 'openai (qwen2.5:7b at http://127.0.0.1:9/v1)');
         assert.equal(line.embeddings, 'nomic-embed-text at http://127.0.0.1:9/v1');
         assert.equal(line.publicUrl, 'https://chat.example.com');
-        assert.deepEqual(lines.filter((l) => l.level >= 40), [], 'nothing to warn of');
+        assert.deepEqual(
+          lines.filter((l) => l.level >= 40),
+          [],
+          'nothing to warn of',
+        );
       } finally {
         await service.stop();
         await database.drop();
@@ -84,8 +104,17 @@ for (const dialect of DIALECTS) {
       const { logger, lines } = capturingLogger();
       let down = false;
       const real = database.handle;
-      const flaky = { ...real, probe: async () => (down ? { ok: false as const, error: new Error('connect ECONNREFUSED 10.0.0.9:5432') } : real.probe()) };
-      const deps = createDeps(testConfig(database.dataDir, { DATABASE_URL: database.url }), { database: flaky, logger });
+      const flaky = {
+        ...real,
+        probe: async () =>
+          down
+            ? { ok: false as const, error: new Error('connect ECONNREFUSED 10.0.0.9:5432') }
+            : real.probe(),
+      };
+      const deps = createDeps(testConfig(database.dataDir, { DATABASE_URL: database.url }), {
+        database: flaky,
+        logger,
+      });
       const app = await buildApp(deps);
       const health = async () => (await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode;
       const errors = () => lines.filter((l) => l.msg === 'health: the database cannot be reached');
@@ -115,22 +144,36 @@ for (const dialect of DIALECTS) {
   });
 }
 
-describe('chatbot_ops_db_pool_waiting on an idle process [postgres]', { skip: postgresReachable ? false : 'PostgreSQL is not reachable' }, () => {
-  it('reads 0 on every scrape (the scrape\'s own queries and the LISTEN connection are not waiting)', async () => {
-    const database = await createTestDatabase('postgres');
-    const { logger } = capturingLogger();
-    const service = await startService(testConfig(database.dataDir, { PORT: '0', DATABASE_URL: database.url, METRICS: 'true' }), { logger });
-    try {
-      const url = (service.url as string).replace(/\/api\/v1$/, '/metrics');
-      for (let i = 0; i < 5; i++) {
-        const text = await (await fetch(url)).text();
-        const waiting = /^chatbot_ops_db_pool_waiting (\S+)$/m.exec(text)?.[1];
-        assert.equal(waiting, '0', `scrape ${i + 1}: ${text.split('\n').filter((l) => l.startsWith('chatbot_ops_db_pool')).join('; ')}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+describe(
+  'chatbot_ops_db_pool_waiting on an idle process [postgres]',
+  { skip: postgresReachable ? false : 'PostgreSQL is not reachable' },
+  () => {
+    it("reads 0 on every scrape (the scrape's own queries and the LISTEN connection are not waiting)", async () => {
+      const database = await createTestDatabase('postgres');
+      const { logger } = capturingLogger();
+      const service = await startService(
+        testConfig(database.dataDir, { PORT: '0', DATABASE_URL: database.url, METRICS: 'true' }),
+        { logger },
+      );
+      try {
+        const url = (service.url as string).replace(/\/api\/v1$/, '/metrics');
+        for (let i = 0; i < 5; i++) {
+          const text = await (await fetch(url)).text();
+          const waiting = /^chatbot_ops_db_pool_waiting (\S+)$/m.exec(text)?.[1];
+          assert.equal(
+            waiting,
+            '0',
+            `scrape ${i + 1}: ${text
+              .split('\n')
+              .filter((l) => l.startsWith('chatbot_ops_db_pool'))
+              .join('; ')}`,
+          );
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      } finally {
+        await service.stop();
+        await database.drop();
       }
-    } finally {
-      await service.stop();
-      await database.drop();
-    }
-  });
-});
+    });
+  },
+);

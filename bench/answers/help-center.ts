@@ -210,7 +210,9 @@ export const helpCenter: Dataset = {
     alone('How much is Taskly Team per month?', 'direct', [['8 dollars', '10 dollars']]),
     alone('Is there a free plan?', 'paraphrase', [['free forever', 'up to 3 users']]),
     alone('Can I pay by bank transfer?', 'direct', [['bank transfer']]),
-    alone('Do you refund if I cancel in the middle of a month?', 'paraphrase', [['do not refund partial months']]),
+    alone('Do you refund if I cancel in the middle of a month?', 'paraphrase', [
+      ['do not refund partial months'],
+    ]),
     alone('Does Taskly work with Outlook?', 'direct', [['outlook']]),
     alone('how do i conect slack', 'typo', [['settings, integrations, slack']]),
     unanswerable('Is there a Linux desktop app?'),

@@ -9,7 +9,9 @@ import { print, type Output } from './output.js';
 export function registerBackupCommand(program: Command, output: () => Output): void {
   program
     .command('backup <file>')
-    .description('copy the SQLite database, consistently, while the service runs (PostgreSQL: use pg_dump); the file must not exist')
+    .description(
+      'copy the SQLite database, consistently, while the service runs (PostgreSQL: use pg_dump); the file must not exist',
+    )
     .action(async (file: string) => {
       const target = resolve(file);
       // Loaded here, not at the top: the other commands need none of it at start (see with-database.ts).
@@ -20,10 +22,14 @@ export function registerBackupCommand(program: Command, output: () => Output): v
       assertDatabaseExists();
       const database = databaseOf();
       if (database.kind === 'postgres') {
-        throw new Error(`backup copies a SQLite database; ${describeDatabase(database)} is backed up with pg_dump (see "Backup and restore" in docs/operations.md)`);
+        throw new Error(
+          `backup copies a SQLite database; ${describeDatabase(database)} is backed up with pg_dump (see "Backup and restore" in docs/operations.md)`,
+        );
       }
-      if (database.path === ':memory:') throw new Error('an in-memory database (DATABASE_URL=sqlite::memory:) has nothing to back up');
-      if (existsSync(target)) throw new Error(`${target} exists already: give a new file name (a backup never overwrites)`);
+      if (database.path === ':memory:')
+        throw new Error('an in-memory database (DATABASE_URL=sqlite::memory:) has nothing to back up');
+      if (existsSync(target))
+        throw new Error(`${target} exists already: give a new file name (a backup never overwrites)`);
       if (!existsSync(dirname(target))) throw new Error(`the directory ${dirname(target)} does not exist`);
       const result = await backupSqlite(database.path, target);
       print(

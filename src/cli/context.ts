@@ -24,8 +24,20 @@ export interface CommandContext {
  * `notifications` carries what a command ends (sessions, a token) to the running service: on PostgreSQL
  * its open streams end at once; on SQLite they notice at their next periodic check.
  */
-export function commandServices(config: Config, db: Db, clock: Clock, notifications?: Pick<Notifications, 'publish'>): CommandContext {
+export function commandServices(
+  config: Config,
+  db: Db,
+  clock: Clock,
+  notifications?: Pick<Notifications, 'publish'>,
+): CommandContext {
   const accounts = createAccountsService({ db, clock, notifications });
   const chatbots = createChatbotsService({ db, clock, accounts });
-  return { config, db, clock, accounts, chatbots, people: createPeopleService({ db, clock, config, notifications }) };
+  return {
+    config,
+    db,
+    clock,
+    accounts,
+    chatbots,
+    people: createPeopleService({ db, clock, config, notifications }),
+  };
 }

@@ -24,20 +24,27 @@ export function assertDatabaseExists(env: Record<string, string | undefined> = p
   const database = databaseOf(env);
   if (database.kind !== 'sqlite' || database.path === ':memory:') return;
   if (existsSync(database.path) && statSync(database.path).size > 0) return;
-  const setting = env.DATABASE_URL?.trim() ? `DATABASE_URL (sqlite:${database.path})` : `DATA_DIR (${database.path.replace(/\/chatbot-ops\.sqlite$/, '')})`;
+  const setting = env.DATABASE_URL?.trim()
+    ? `DATABASE_URL (sqlite:${database.path})`
+    : `DATA_DIR (${database.path.replace(/\/chatbot-ops\.sqlite$/, '')})`;
   throw new DatabaseNotReady(
     `no database at ${database.path}: check ${setting}, or run \`${MIGRATE_COMMAND}\` to create a new one there`,
   );
 }
 
 /** Reads the migrations' state, turning a database that cannot be reached into a message that names it. */
-export async function statusOf(config: Pick<Config, 'database'>, database: DatabaseHandle): Promise<MigrationStatus> {
+export async function statusOf(
+  config: Pick<Config, 'database'>,
+  database: DatabaseHandle,
+): Promise<MigrationStatus> {
   try {
     return await migrationStatus(database.db);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const setting = config.database.kind === 'postgres' ? 'DATABASE_URL' : 'DATA_DIR';
-    throw new DatabaseNotReady(`cannot read ${describeDatabase(config.database)}: ${reason} (check ${setting})`);
+    throw new DatabaseNotReady(
+      `cannot read ${describeDatabase(config.database)}: ${reason} (check ${setting})`,
+    );
   }
 }
 
@@ -46,7 +53,9 @@ export function assertMigrated(config: Pick<Config, 'database'>, status: Migrati
   const where = describeDatabase(config.database);
   if (!status.initialized) {
     const setting = config.database.kind === 'postgres' ? 'DATABASE_URL' : 'DATA_DIR';
-    throw new DatabaseNotReady(`${where} has no chatbot-ops tables: check ${setting}, or run \`${MIGRATE_COMMAND}\` to create them`);
+    throw new DatabaseNotReady(
+      `${where} has no chatbot-ops tables: check ${setting}, or run \`${MIGRATE_COMMAND}\` to create them`,
+    );
   }
   if (status.pending.length > 0) {
     const count = status.pending.length;
@@ -60,7 +69,9 @@ export function assertMigrated(config: Pick<Config, 'database'>, status: Migrati
  * The configured database, open, after the checks: it exists, and (unless `allowPending`) every migration
  * has run. The caller closes it.
  */
-export async function openReadyDatabase(options: { allowPending?: boolean } = {}): Promise<{ config: Config; database: DatabaseHandle }> {
+export async function openReadyDatabase(
+  options: { allowPending?: boolean } = {},
+): Promise<{ config: Config; database: DatabaseHandle }> {
   assertDatabaseExists();
   const config = loadConfig();
   const database = openDatabase(config);

@@ -48,20 +48,27 @@ export function registerLeadCommands(program: Command, output: () => Output): vo
     .description(
       'write every lead of a chatbot to stdout, newest first. csv: a header row, RFC 4180 quoting, and a ' +
         "cell starting with =, +, -, @ (or tab, carriage return) prefixed with ' so that spreadsheets do " +
-        'not run it as a formula (E.164 phone numbers appear as \'+44…); jsonl: one lead per line, exactly ' +
+        "not run it as a formula (E.164 phone numbers appear as '+44…); jsonl: one lead per line, exactly " +
         'as the API shows it. --json does not apply (the export is the output)',
     )
     .requiredOption('--chatbot <chatbotId>', 'chatbot id')
     .option('--format <format>', 'csv or jsonl', 'csv')
     .addHelpText(
       'after',
-      ['', 'Examples:', '  chatbot-ops leads export --chatbot CHATBOT_ID > leads.csv', '  chatbot-ops leads export --chatbot CHATBOT_ID --format jsonl | jq .email'].join('\n'),
+      [
+        '',
+        'Examples:',
+        '  chatbot-ops leads export --chatbot CHATBOT_ID > leads.csv',
+        '  chatbot-ops leads export --chatbot CHATBOT_ID --format jsonl | jq .email',
+      ].join('\n'),
     )
     .action(async (options: { chatbot: string; format: string }) => {
       if (options.format !== 'csv' && options.format !== 'jsonl')
         throw new Error(`--format must be csv or jsonl, not "${options.format}"`);
       if (output().json)
-        throw new Error('leads export prints CSV or JSON Lines, not one JSON object: leave out --json (JSON Lines: --format jsonl)');
+        throw new Error(
+          'leads export prints CSV or JSON Lines, not one JSON object: leave out --json (JSON Lines: --format jsonl)',
+        );
       // `… | head` closes the pipe early: that ends the export, it is not a failure.
       process.stdout.on('error', (error: NodeJS.ErrnoException) => {
         if (error.code === 'EPIPE') process.exit(0);

@@ -21,7 +21,16 @@ async function load() {
     import('../db/migrations/index.js'),
     import('./database.js'),
   ]);
-  return { databaseOf, describeDatabase, loadConfig, openDatabase, migrateToLatest, migrations, MIGRATE_COMMAND, statusOf };
+  return {
+    databaseOf,
+    describeDatabase,
+    loadConfig,
+    openDatabase,
+    migrateToLatest,
+    migrations,
+    MIGRATE_COMMAND,
+    statusOf,
+  };
 }
 
 export function registerMigrateCommand(program: Command, output: () => Output): void {
@@ -37,7 +46,11 @@ export function registerMigrateCommand(program: Command, output: () => Output): 
       try {
         const migrated = await migrateToLatest(database.db);
         const where = describeDatabase(config.database);
-        print(output(), { migrated }, migrated.length ? `migrated ${where}: ${migrated.join(', ')}` : `${where} is already up to date`);
+        print(
+          output(),
+          { migrated },
+          migrated.length ? `migrated ${where}: ${migrated.join(', ')}` : `${where} is already up to date`,
+        );
       } finally {
         await database.close();
       }
@@ -67,11 +80,25 @@ async function status(output: Output): Promise<void> {
   const upToDate = state.pending.length === 0;
   const lines = [
     `database: ${where}${exists ? '' : ' (does not exist yet)'}`,
-    ...state.applied.map(({ name, appliedAt }) => `applied  ${name}  ${appliedAt}${state.unknown.includes(name) ? '  (unknown to this version: run by a newer one)' : ''}`),
+    ...state.applied.map(
+      ({ name, appliedAt }) =>
+        `applied  ${name}  ${appliedAt}${state.unknown.includes(name) ? '  (unknown to this version: run by a newer one)' : ''}`,
+    ),
     ...state.pending.map((name) => `pending  ${name}`),
     upToDate
       ? `up to date: ${state.applied.length} applied, none pending`
       : `${state.pending.length} pending: run \`${MIGRATE_COMMAND}\` to apply ${state.pending.length > 1 ? 'them' : 'it'}`,
   ];
-  print(output, { database: where, exists, applied: state.applied, pending: state.pending, unknown: state.unknown, upToDate }, lines.join('\n'));
+  print(
+    output,
+    {
+      database: where,
+      exists,
+      applied: state.applied,
+      pending: state.pending,
+      unknown: state.unknown,
+      upToDate,
+    },
+    lines.join('\n'),
+  );
 }

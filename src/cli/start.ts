@@ -9,7 +9,8 @@ export function registerStartCommand(program: Command, output: () => Output): vo
     .description('run the service (API and background worker)')
     .option('--role <role>', 'all, api or worker')
     .action(async (options: { role?: string }) => {
-      if (options.role && !['all', 'api', 'worker'].includes(options.role)) throw new Error('--role must be all, api or worker');
+      if (options.role && !['all', 'api', 'worker'].includes(options.role))
+        throw new Error('--role must be all, api or worker');
       // Loaded here, not at the top: the other commands need none of the configuration, HTTP and capability
       // code.
       const { loadConfig } = await import('../config.js');
@@ -18,11 +19,20 @@ export function registerStartCommand(program: Command, output: () => Output): vo
       const service = await startService(config, { role: options.role as Role | undefined });
       if (service.bootstrap && service.url && service.linkBase) {
         const { inviteLink } = await import('../modules/people/index.js');
-        const { token, chatbotId, accountId, userId, invitationToken, invitationExpiresAt } = service.bootstrap;
+        const { token, chatbotId, accountId, userId, invitationToken, invitationExpiresAt } =
+          service.bootstrap;
         const invitationLink = inviteLink(service.linkBase, invitationToken);
         print(
           output(),
-          { url: service.url, accountId, userId, chatbotId, token, invitationLink, invitationExpiresAt: iso(invitationExpiresAt) },
+          {
+            url: service.url,
+            accountId,
+            userId,
+            chatbotId,
+            token,
+            invitationLink,
+            invitationExpiresAt: iso(invitationExpiresAt),
+          },
           [
             '',
             'First start: created a default account, owner, chatbot and an access token with every permission.',

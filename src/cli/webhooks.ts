@@ -32,14 +32,24 @@ interface ListenedEvent {
 
 // The event types come from the event catalogue, which loads the capabilities whose resources the events
 // show: loaded when a `webhooks` command runs, not at every start of the command line.
-const loadEventTypes = async (): Promise<readonly string[]> => (await import('../events/catalogue.js')).EVENT_TYPES;
+const loadEventTypes = async (): Promise<readonly string[]> =>
+  (await import('../events/catalogue.js')).EVENT_TYPES;
 
 function eventTypes(list: string | undefined, known: readonly string[]): string[] {
   if (list === undefined) return [...known];
-  const types = [...new Set(list.split(',').map((type) => type.trim()).filter(Boolean))];
+  const types = [
+    ...new Set(
+      list
+        .split(',')
+        .map((type) => type.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = types.filter((type) => !known.includes(type));
   if (unknown.length > 0 || types.length === 0)
-    throw new Error(`--events takes a comma list of ${known.join(', ')}${unknown.length ? `, not ${unknown.join(', ')}` : ''}`);
+    throw new Error(
+      `--events takes a comma list of ${known.join(', ')}${unknown.length ? `, not ${unknown.join(', ')}` : ''}`,
+    );
   return types;
 }
 
@@ -51,7 +61,8 @@ function forwardUrl(raw: string | undefined): URL | null {
   } catch {
     throw new Error(`--forward-to "${raw}" is not a URL such as http://localhost:3000/webhooks`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--forward-to must be an http or https URL, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`--forward-to must be an http or https URL, not ${url.protocol}`);
   if (url.username || url.password) throw new Error('--forward-to must not hold a user name or password');
   return url;
 }
@@ -62,7 +73,12 @@ function secretOf(raw: string | undefined, newSecret: () => string): string {
   return raw;
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error));
+const errorText = (error: unknown) =>
+  error instanceof Error
+    ? error.cause instanceof Error
+      ? error.cause.message
+      : error.message
+    : String(error);
 
 export function registerWebhookCommands(program: Command, output: () => Output): void {
   const events = new Option('--events <types>', 'comma list of event types');
@@ -70,7 +86,8 @@ export function registerWebhookCommands(program: Command, output: () => Output):
   // The option names the catalogue's types: filled in when `webhooks` is about to read its arguments (help
   // included, `webhooks help listen` too), so that other commands never load the catalogue.
   program.hook('preSubcommand', async (_program, subcommand) => {
-    if (subcommand === webhooksCommand) events.description = `comma list of event types (default: all of ${(await loadEventTypes()).join(', ')})`;
+    if (subcommand === webhooksCommand)
+      events.description = `comma list of event types (default: all of ${(await loadEventTypes()).join(', ')})`;
   });
   webhooksCommand
     .command('listen')
@@ -81,7 +98,10 @@ export function registerWebhookCommands(program: Command, output: () => Output):
         'with the signing secret printed at start). A development tool: unlike webhook endpoints, the URL ' +
         'may be http and may be localhost or a private address (the outbound guard does not apply)',
     )
-    .option('--account <accountId>', 'the account whose events to show (may be left out when the database has exactly one)')
+    .option(
+      '--account <accountId>',
+      'the account whose events to show (may be left out when the database has exactly one)',
+    )
     .option('--forward-to <url>', 'http(s) URL to POST each event to, e.g. http://localhost:3000/webhooks')
     .addOption(events)
     .option('--secret <whsec>', 'signing secret for --forward-to (default: a new whsec_… for this session)')
@@ -107,7 +127,10 @@ export function registerWebhookCommands(program: Command, output: () => Output):
       const secret = secretOf(options.secret, webhooks.newWebhookSecret);
       const json = output().json;
       await withDatabase(['accounts'], async ({ db, clock, config, accounts }) => {
-        const account = options.account === undefined ? await accounts.onlyAccount() : await accounts.getAccount(options.account);
+        const account =
+          options.account === undefined
+            ? await accounts.onlyAccount()
+            : await accounts.getAccount(options.account);
         const stop = new AbortController();
         const onSignal = () => stop.abort();
         process.once('SIGINT', onSignal);
@@ -143,14 +166,19 @@ export function registerWebhookCommands(program: Command, output: () => Output):
             if (stop.signal.aborted) return;
             result = `failed: ${errorText(error)}`;
           }
-          process.stderr.write(`${event.id} ${event.type} -> POST ${target.href} ${result} (${Math.round(performance.now() - started)} ms)\n`);
+          process.stderr.write(
+            `${event.id} ${event.type} -> POST ${target.href} ${result} (${Math.round(performance.now() - started)} ms)\n`,
+          );
         };
         const drain = async () => {
-          for (let event = queue.shift(); event && !stop.signal.aborted; event = queue.shift()) await forward(event);
+          for (let event = queue.shift(); event && !stop.signal.aborted; event = queue.shift())
+            await forward(event);
           forwarding = null;
         };
         const show = (event: ListenedEvent) => {
-          process.stdout.write(json ? `${event.body}\n` : `${iso(event.created_at)}  ${event.type}  ${event.id}\n`);
+          process.stdout.write(
+            json ? `${event.body}\n` : `${iso(event.created_at)}  ${event.type}  ${event.id}\n`,
+          );
           if (!target) return;
           queue.push(event);
           forwarding ??= drain();
@@ -174,7 +202,14 @@ export function registerWebhookCommands(program: Command, output: () => Output):
             for (const [id, at] of seen) if (at < from) seen.delete(id);
             let after: { at: number; id: string } | null = null;
             for (;;) {
-              const rows: ListenedEvent[] = await webhooks.listEventsFrom(db, account.id, types, from, after, BATCH);
+              const rows: ListenedEvent[] = await webhooks.listEventsFrom(
+                db,
+                account.id,
+                types,
+                from,
+                after,
+                BATCH,
+              );
               for (const row of rows) {
                 if (seen.has(row.id)) continue;
                 seen.set(row.id, row.created_at);

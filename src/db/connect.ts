@@ -83,11 +83,16 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
       client.query(`set lock_timeout = ${Math.round(busyTimeoutMs)}`).catch(() => {});
     });
     // Prepared SELECTs as named statements on any pooled connection, as namedStatementPool sends them.
-    const db = new DirectReadingKysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) }, async (text, values) => {
-      const name = statementName(text);
-      const result = await (name ? pool.query({ name, text, values: [...values] }) : pool.query(text, [...values]));
-      return result.rows;
-    });
+    const db = new DirectReadingKysely<Database>(
+      { dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) },
+      async (text, values) => {
+        const name = statementName(text);
+        const result = await (name
+          ? pool.query({ name, text, values: [...values] })
+          : pool.query(text, [...values]));
+        return result.rows;
+      },
+    );
     // pg-pool queues every checkout, even one an idle connection will serve on the next tick: only the
     // requests beyond the idle connections wait for one (else a scrape's own queries would read as waiting).
     return handle(db, 'postgres', pool, null, () => ({
@@ -104,8 +109,13 @@ export function connectDatabase(target: DatabaseTarget): DatabaseHandle {
     for (const listener of [...listeners]) listener(channel, payload);
   };
   const dialect = new RoutedSqliteDialect({ path, busyTimeoutMs, onNotify });
-  const db = new DirectReadingKysely<Database>({ dialect }, (text, parameters) => dialect.readRows(text, parameters));
-  return handle(db, 'sqlite', null, listeners, () => ({ dialect: 'sqlite', writerQueue: dialect.writerQueueLength }));
+  const db = new DirectReadingKysely<Database>({ dialect }, (text, parameters) =>
+    dialect.readRows(text, parameters),
+  );
+  return handle(db, 'sqlite', null, listeners, () => ({
+    dialect: 'sqlite',
+    writerQueue: dialect.writerQueueLength,
+  }));
 }
 
 /**
@@ -118,7 +128,9 @@ function namedStatementPool(pool: pg.Pool) {
   const wrap = (client: pg.PoolClient) => ({
     query(text: unknown, values?: unknown[]) {
       const name = typeof text === 'string' ? statementName(text) : undefined;
-      return name ? client.query({ name, text: text as string, values }) : client.query(text as string, values);
+      return name
+        ? client.query({ name, text: text as string, values })
+        : client.query(text as string, values);
     },
     release: (error?: Error | boolean) => client.release(error),
   });
@@ -142,7 +154,8 @@ function handle(
 ): DatabaseHandle {
   let closed = false;
   const probe = async (): Promise<{ ok: true } | { ok: false; error: unknown }> => {
-    if (closed) return { ok: false, error: new Error('the database connection is closed (the process is stopping)') };
+    if (closed)
+      return { ok: false, error: new Error('the database connection is closed (the process is stopping)') };
     try {
       await sql`select 1`.execute(db);
       return { ok: true };

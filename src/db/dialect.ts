@@ -16,14 +16,19 @@ export function dialectOf(db: Kysely<any>): DialectName {
 }
 
 /** Row lock for read-modify-write on PostgreSQL; SQLite serialises writers already. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: Kysely<any>, qb: QB, mode?: 'nowait' | 'skip locked'): QB {
+/* eslint-disable @typescript-eslint/no-explicit-any -- any query builder, on any database */
+export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(
+  db: Kysely<any>,
+  qb: QB,
+  mode?: 'nowait' | 'skip locked',
+): QB {
   if (dialectOf(db) !== 'postgres') return qb;
   const locked = qb.forUpdate();
   if (mode === 'nowait') return locked.noWait() as QB;
   if (mode === 'skip locked') return locked.skipLocked() as QB;
   return locked as QB;
 }
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /**
  * Runs `work` in a transaction that waits at most `ms` for a lock another transaction holds, then fails
@@ -31,7 +36,11 @@ export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: Kyse
  * the whole wait for the write lock when the transaction begins, its turn behind this process's other
  * writes and another process's lock together.
  */
-export function transactionWaitingAtMost<DB, T>(db: Kysely<DB>, ms: number, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+export function transactionWaitingAtMost<DB, T>(
+  db: Kysely<DB>,
+  ms: number,
+  work: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
   const wait = Math.max(0, Math.round(ms));
   if (dialectOf(db) === 'postgres') {
     return db.transaction().execute(async (trx) => {

@@ -7,7 +7,11 @@ type PoolUsage = Extract<DatabaseUsage, { dialect: 'postgres' }>;
 type WriterUsage = Extract<DatabaseUsage, { dialect: 'sqlite' }>;
 
 export function databaseGauges(database: Pick<DatabaseHandle, 'dialect' | 'usage'>): ScrapeGauge<never>[] {
-  const gauge = <U extends DatabaseUsage>(name: string, help: string, value: (usage: U) => number): ScrapeGauge<never> => ({
+  const gauge = <U extends DatabaseUsage>(
+    name: string,
+    help: string,
+    value: (usage: U) => number,
+  ): ScrapeGauge<never> => ({
     name: `${METRIC_PREFIX}${name}`,
     help,
     labelNames: [],
@@ -15,10 +19,28 @@ export function databaseGauges(database: Pick<DatabaseHandle, 'dialect' | 'usage
   });
   if (database.dialect === 'postgres') {
     return [
-      gauge<PoolUsage>('db_pool_total', 'PostgreSQL connections this process holds open, busy or idle.', (usage) => usage.total),
-      gauge<PoolUsage>('db_pool_idle', 'PostgreSQL connections of this process open and idle.', (usage) => usage.idle),
-      gauge<PoolUsage>('db_pool_waiting', 'Queries of this process waiting for a PostgreSQL connection (the pool is exhausted while above 0).', (usage) => usage.waiting),
+      gauge<PoolUsage>(
+        'db_pool_total',
+        'PostgreSQL connections this process holds open, busy or idle.',
+        (usage) => usage.total,
+      ),
+      gauge<PoolUsage>(
+        'db_pool_idle',
+        'PostgreSQL connections of this process open and idle.',
+        (usage) => usage.idle,
+      ),
+      gauge<PoolUsage>(
+        'db_pool_waiting',
+        'Queries of this process waiting for a PostgreSQL connection (the pool is exhausted while above 0).',
+        (usage) => usage.waiting,
+      ),
     ];
   }
-  return [gauge<WriterUsage>('db_writer_queue', 'Writes and transactions of this process waiting for the SQLite writer connection.', (usage) => usage.writerQueue)];
+  return [
+    gauge<WriterUsage>(
+      'db_writer_queue',
+      'Writes and transactions of this process waiting for the SQLite writer connection.',
+      (usage) => usage.writerQueue,
+    ),
+  ];
 }

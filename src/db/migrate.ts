@@ -76,7 +76,12 @@ export interface MigrationStatus {
 export async function migrationStatus(db: Kysely<any>): Promise<MigrationStatus> {
   let rows: Array<{ name: string; timestamp: string }>;
   try {
-    rows = (await sql<{ name: string; timestamp: string }>`select name, timestamp from schema_migrations order by name`.execute(db)).rows;
+    rows = (
+      await sql<{
+        name: string;
+        timestamp: string;
+      }>`select name, timestamp from schema_migrations order by name`.execute(db)
+    ).rows;
   } catch (error) {
     // No bookkeeping table: nothing has run. Anything else (the server cannot be reached) is the caller's.
     if (!isMissingTable(error)) throw error;
@@ -94,4 +99,5 @@ export async function migrationStatus(db: Kysely<any>): Promise<MigrationStatus>
 
 /** SQLite's "no such table" or PostgreSQL's undefined_table (42P01). */
 const isMissingTable = (error: unknown) =>
-  (error as { code?: string } | null)?.code === '42P01' || /no such table/i.test(error instanceof Error ? error.message : String(error));
+  (error as { code?: string } | null)?.code === '42P01' ||
+  /no such table/i.test(error instanceof Error ? error.message : String(error));

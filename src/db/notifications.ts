@@ -45,7 +45,11 @@ export function createNotifications(
   logger: Logger,
   options: NotificationsOptions = {},
 ): Notifications {
-  const notifications = new DatabaseNotifications(database.pgPool, logger, options.retryMs ?? { first: 1000, max: 30_000 });
+  const notifications = new DatabaseNotifications(
+    database.pgPool,
+    logger,
+    options.retryMs ?? { first: 1000, max: 30_000 },
+  );
   if (!database.pgPool) notifications.hearLocally(database.listenLocally);
   return notifications;
 }

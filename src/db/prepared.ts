@@ -39,7 +39,10 @@ interface Template {
  * Runs a SELECT's SQL with its parameters straight on the driver and gives its rows, or undefined when it
  * cannot now (not connected yet): the query then goes through Kysely.
  */
-export type DirectReader = (sql: string, parameters: readonly unknown[]) => Promise<unknown[]> | unknown[] | undefined;
+export type DirectReader = (
+  sql: string,
+  parameters: readonly unknown[],
+) => Promise<unknown[]> | unknown[] | undefined;
 
 /**
  * A database whose prepared SELECTs may skip Kysely's executor, through its own reader. Only for a
@@ -156,7 +159,9 @@ function compileTemplate<O>(
  * For statements whose text Kysely would make differ with the number of rows: a batch goes in as one JSON
  * parameter instead, so that the text stays the same.
  */
-export function prepareSql<O>(texts: Partial<Record<DialectName, string>>): (db: AnyKysely, ...parameters: unknown[]) => Promise<O[]> {
+export function prepareSql<O>(
+  texts: Partial<Record<DialectName, string>>,
+): (db: AnyKysely, ...parameters: unknown[]) => Promise<O[]> {
   for (const text of Object.values(texts)) registerStatement(text);
   return async (db, ...parameters) => {
     const dialect = dialectOf(db);

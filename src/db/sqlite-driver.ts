@@ -86,7 +86,8 @@ async function retryWhileBusy<T>(deadline: number, fn: () => T): Promise<T> {
 }
 
 /** The error of a wait for the writer that ran out of time in the queue: the same as SQLite's own. */
-const writerBusy = () => new SQLite.SqliteError('database is locked (no turn at the writer within the busy timeout)', 'SQLITE_BUSY');
+const writerBusy = () =>
+  new SQLite.SqliteError('database is locked (no turn at the writer within the busy timeout)', 'SQLITE_BUSY');
 
 const isBusy = (error: unknown) => {
   const code = (error as { code?: string } | null)?.code;
@@ -171,10 +172,13 @@ class RoutedSqliteDriver implements Driver {
       };
       this.#waitingForWriter.add(grant);
       if (deadline !== null) {
-        timer = setTimeout(() => {
-          this.#waitingForWriter.delete(grant);
-          reject(writerBusy());
-        }, Math.max(0, deadline - Date.now()));
+        timer = setTimeout(
+          () => {
+            this.#waitingForWriter.delete(grant);
+            reject(writerBusy());
+          },
+          Math.max(0, deadline - Date.now()),
+        );
       }
     });
   }
@@ -261,7 +265,10 @@ class RoutedSqliteDriver implements Driver {
     free();
   }
 
-  execute(connection: RoutedConnection, query: CompiledQuery): Promise<QueryResult<unknown>> | QueryResult<unknown> {
+  execute(
+    connection: RoutedConnection,
+    query: CompiledQuery,
+  ): Promise<QueryResult<unknown>> | QueryResult<unknown> {
     if (connection.transaction) return this.#writer.execute(query);
     if (isRead(query)) return this.#reader.execute(query);
     return this.#autocommitWrite(query);
@@ -324,7 +331,8 @@ class CachedDatabase {
     if (cached && !cached.busy) return cached;
     const statement = this.database.prepare(text);
     if (!cached) {
-      if (this.#cache.size >= STATEMENT_CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value as string);
+      if (this.#cache.size >= STATEMENT_CACHE_SIZE)
+        this.#cache.delete(this.#cache.keys().next().value as string);
       this.#cache.set(text, statement);
     }
     return statement;
@@ -355,7 +363,8 @@ class CachedDatabase {
     if (!raw) {
       const statement = this.database.prepare(text).raw(true);
       raw = { statement, columns: statement.columns().map((column) => column.name) };
-      if (this.#rawCache.size >= STATEMENT_CACHE_SIZE) this.#rawCache.delete(this.#rawCache.keys().next().value as string);
+      if (this.#rawCache.size >= STATEMENT_CACHE_SIZE)
+        this.#rawCache.delete(this.#rawCache.keys().next().value as string);
       this.#rawCache.set(text, raw);
     }
     const { columns } = raw;
@@ -380,9 +389,13 @@ class CachedDatabase {
 }
 
 const bindable = (parameters: ReadonlyArray<unknown>) =>
-  parameters.some((value) => typeof value === 'boolean') ? parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value)) : parameters;
+  parameters.some((value) => typeof value === 'boolean')
+    ? parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value))
+    : parameters;
 
 /** SQLite's own lower() folds A to Z only; PostgreSQL's folds every letter ("É" → "é"): the same here. */
 function foldCaseAsPostgres(database: BetterSqlite3.Database): void {
-  database.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
+  database.function('lower', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
 }

@@ -5,6 +5,8 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 
 export function containsText(columns: readonly string[], needle: string): Expression<SqlBool> {
   const pattern = `%${needle.toLowerCase().replace(/[\\%_]/g, (wildcard) => `\\${wildcard}`)}%`;
-  const matches = columns.map((column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`);
+  const matches = columns.map(
+    (column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+  );
   return sql<SqlBool>`(${sql.join(matches, sql` or `)})`;
 }

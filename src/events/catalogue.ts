@@ -59,7 +59,9 @@ export type DeclaredEventData<T extends DeclaredEventType> = Static<Catalogue[T]
 /** The body of a declared event, as every delivery sends it. */
 export type DeclaredEventBody<T extends DeclaredEventType> = EventEnvelope<T, DeclaredEventData<T>>;
 
-type EmittedType = { [T in DeclaredEventType]: Catalogue[T] extends { onDemand: true } ? never : T }[DeclaredEventType];
+type EmittedType = {
+  [T in DeclaredEventType]: Catalogue[T] extends { onDemand: true } ? never : T;
+}[DeclaredEventType];
 type EmittedPayloads = { [T in EmittedType]: DeclaredEventData<T> };
 
 declare module './types.js' {
@@ -71,7 +73,9 @@ declare module './types.js' {
 const isEmitted = (type: DeclaredEventType): type is EventType => !('onDemand' in EVENT_CATALOGUE[type]);
 
 /** Every type emitted through the outbox: the types a webhook endpoint may subscribe to. */
-export const EVENT_TYPES: readonly EventType[] = (Object.keys(EVENT_CATALOGUE) as DeclaredEventType[]).filter(isEmitted);
+export const EVENT_TYPES: readonly EventType[] = (Object.keys(EVENT_CATALOGUE) as DeclaredEventType[]).filter(
+  isEmitted,
+);
 
 /** The schema of the whole body of a declared event: the envelope every event shares, and its `data`. */
 export const eventBodySchema = (type: DeclaredEventType) =>

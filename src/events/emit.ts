@@ -15,9 +15,18 @@ export type { EventBody, EventData, EventType } from './types.js';
 export const newEventId = (): string => `evt_${randomBytes(16).toString('hex')}`;
 
 /** Only a type of the event catalogue compiles, and only with that type's payload. */
-export async function emit<T extends EventType>(trx: Executor, now: number, accountId: string, type: T, data: EventData<T>): Promise<EventBody<T>> {
+export async function emit<T extends EventType>(
+  trx: Executor,
+  now: number,
+  accountId: string,
+  type: T,
+  data: EventData<T>,
+): Promise<EventBody<T>> {
   const body: EventBody<T> = { id: newEventId(), type, createdAt: iso(now), data };
-  await trx.insertInto('events').values({ id: body.id, account_id: accountId, type, body: JSON.stringify(body), created_at: now }).execute();
+  await trx
+    .insertInto('events')
+    .values({ id: body.id, account_id: accountId, type, body: JSON.stringify(body), created_at: now })
+    .execute();
   for (const job of subscribersOf(type)) await enqueue(trx, now, job, { eventId: body.id });
   return body;
 }

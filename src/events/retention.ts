@@ -20,7 +20,13 @@ export function eventsRetention(db: Db): RetentionRule {
         .select('events.id')
         .where('events.created_at', '<', now - EVENT_RETENTION_MS)
         .where(({ eb, not, exists, selectFrom, ref }) =>
-          not(exists(selectFrom('jobs').select(sql.lit(1).as('one')).where(eb(jsonField(db, 'jobs.payload', 'eventId'), '=', ref('events.id'))))),
+          not(
+            exists(
+              selectFrom('jobs')
+                .select(sql.lit(1).as('one'))
+                .where(eb(jsonField(db, 'jobs.payload', 'eventId'), '=', ref('events.id'))),
+            ),
+          ),
         )
         .orderBy('events.created_at')
         .limit(limit);

@@ -25,4 +25,6 @@ export const SUBSCRIBERS: readonly Subscriber[] = [
 
 /** The jobs queued for an event of `type`. */
 export const subscribersOf = (type: EventType): EventJob[] =>
-  SUBSCRIBERS.filter((subscriber) => subscriber.consumes === 'every' || subscriber.consumes.includes(type)).map((subscriber) => subscriber.job);
+  SUBSCRIBERS.filter(
+    (subscriber) => subscriber.consumes === 'every' || subscriber.consumes.includes(type),
+  ).map((subscriber) => subscriber.job);

@@ -88,23 +88,27 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     const principal = request.principal;
     if (!chatbotId || !principal) return done();
     if (!canSeeChatbot(principal, chatbotId)) return done(notFound('chatbot'));
-    deps.chatbotOfAccount(principal.accountId, chatbotId).then(
-      (found) => done(found ? undefined : notFound('chatbot')),
-      done,
-    );
+    deps
+      .chatbotOfAccount(principal.accountId, chatbotId)
+      .then((found) => done(found ? undefined : notFound('chatbot')), done);
   });
 }
 
 async function principalFrom(request: FastifyRequest, deps: AuthDeps): Promise<Principal> {
   if (request.headers.authorization !== undefined) {
     const token = bearerToken(request);
-    if (!token) throw new AppError('unauthorized', 'Send an access token in the Authorization header: "Bearer <token>".');
+    if (!token)
+      throw new AppError(
+        'unauthorized',
+        'Send an access token in the Authorization header: "Bearer <token>".',
+      );
     const principal = await deps.authenticate(token);
     if (!principal) throw new AppError('unauthorized', 'The access token is unknown, revoked or expired.');
     return principal;
   }
   const sessionId = sessionIdOf(request);
-  if (!sessionId) throw new AppError('unauthorized', 'Send an access token in the Authorization header: "Bearer <token>".');
+  if (!sessionId)
+    throw new AppError('unauthorized', 'Send an access token in the Authorization header: "Bearer <token>".');
   const principal = await deps.authenticateSession(sessionId);
   if (!principal) throw new AppError('unauthorized', 'The session has ended or expired; sign in again.');
   if (isStateChanging(request)) {
@@ -113,7 +117,10 @@ async function principalFrom(request: FastifyRequest, deps: AuthDeps): Promise<P
     }
     // Defence in depth: a token that leaked to another site still does not let that site act.
     if (isFromAnotherSite(request, deps.publicOrigin)) {
-      throw new AppError('forbidden', "A signed-in session's changes must come from this service's own pages, not another site.");
+      throw new AppError(
+        'forbidden',
+        "A signed-in session's changes must come from this service's own pages, not another site.",
+      );
     }
   }
   return principal;

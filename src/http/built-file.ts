@@ -55,7 +55,12 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 export function encodedBody(file: BuiltFile, encoding: Encoding): Buffer {
   file.encoded[encoding] ??=
     encoding === 'br'
-      ? brotliCompressSync(file.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length } })
+      ? brotliCompressSync(file.body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length,
+          },
+        })
       : gzipSync(file.body, { level: 9 });
   return file.encoded[encoding];
 }

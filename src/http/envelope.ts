@@ -16,7 +16,9 @@ export const PaginationMeta = Type.Object(
   {
     limit: Type.Integer({ minimum: 1, maximum: 100 }),
     hasMore: Type.Boolean({ description: 'True when another page exists.' }),
-    nextCursor: Nullable(Type.String({ description: 'Send as `cursor` for the next page; null on the last page.' })),
+    nextCursor: Nullable(
+      Type.String({ description: 'Send as `cursor` for the next page; null on the last page.' }),
+    ),
   },
   { title: 'Pagination' },
 );

@@ -177,10 +177,24 @@ const claimNew = prepareQuery(
 );
 const answerStored = prepareQuery(
   6,
-  (db: Executor, accountId: string, key: string, digest: string, status: number, body: string, contentType: string | null) =>
+  (
+    db: Executor,
+    accountId: string,
+    key: string,
+    digest: string,
+    status: number,
+    body: string,
+    contentType: string | null,
+  ) =>
     db
       .updateTable('idempotency_keys')
-      .set({ request_hash: digest, state: 'done', response_status: status, response_body: body, response_content_type: contentType })
+      .set({
+        request_hash: digest,
+        state: 'done',
+        response_status: status,
+        response_body: body,
+        response_content_type: contentType,
+      })
       .where('account_id', '=', accountId)
       .where('key', '=', key),
 );
@@ -276,7 +290,10 @@ async function claimKey(
 }
 
 const keyReused = () =>
-  new AppError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request; use a new key.');
+  new AppError(
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used with a different request; use a new key.',
+  );
 
 const release = (db: Executor, claim: Claim) =>
   db
@@ -286,7 +303,13 @@ const release = (db: Executor, claim: Claim) =>
     .where('state', '=', 'running')
     .execute();
 
-async function storeAnswer(db: Executor, claim: Claim, digest: string, reply: FastifyReply, payload: string): Promise<void> {
+async function storeAnswer(
+  db: Executor,
+  claim: Claim,
+  digest: string,
+  reply: FastifyReply,
+  payload: string,
+): Promise<void> {
   const contentType = reply.getHeader('content-type');
   await answerStored.execute(
     db,
@@ -306,9 +329,13 @@ async function storeAnswer(db: Executor, claim: Claim, digest: string, reply: Fa
 function asReplayOf(stored: string, requestId: string): { body: string; originalRequestId: string | null } {
   try {
     const envelope = JSON.parse(stored) as { meta?: { requestId?: unknown } };
-    if (!envelope.meta || typeof envelope.meta.requestId !== 'string') return { body: stored, originalRequestId: null };
+    if (!envelope.meta || typeof envelope.meta.requestId !== 'string')
+      return { body: stored, originalRequestId: null };
     const originalRequestId = envelope.meta.requestId;
-    return { body: JSON.stringify({ ...envelope, meta: { ...envelope.meta, requestId } }), originalRequestId };
+    return {
+      body: JSON.stringify({ ...envelope, meta: { ...envelope.meta, requestId } }),
+      originalRequestId,
+    };
   } catch {
     return { body: stored, originalRequestId: null };
   }
@@ -339,7 +366,11 @@ export function hasAnswerForKey(request: FastifyRequest): boolean {
  * idempotency_key_reused. When this request holds the key, the digest is kept to be stored with its
  * answer ('run'); without a key, 'run' too.
  */
-export function matchStreamedBody(request: FastifyRequest, reply: FastifyReply, fingerprint: unknown): 'run' | 'replayed' {
+export function matchStreamedBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fingerprint: unknown,
+): 'run' | 'replayed' {
   const stored = storedAnswers.get(request);
   if (stored) {
     if (stored.digest !== requestDigest(request, fingerprint)) throw keyReused();
@@ -401,7 +432,11 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Executor; 
     claim.settled = true;
     held--;
     // An answer given before a streamed body was read does not use the key either.
-    if (reply.statusCode >= 500 || claim.digest === null || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+    if (
+      reply.statusCode >= 500 ||
+      claim.digest === null ||
+      (typeof payload !== 'string' && !Buffer.isBuffer(payload))
+    ) {
       await release(deps.db, claim);
     } else {
       await storeAnswer(deps.db, claim, claim.digest, reply, payload.toString());
@@ -429,7 +464,8 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Executor; 
   });
 }
 
-const hooksOf = <H>(hooks: H | H[] | undefined): H[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+const hooksOf = <H>(hooks: H | H[] | undefined): H[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
 /** Extends the lease of every key the requests of `ownerProcess` are running. */
 export async function renewLeases(db: Executor, ownerProcess: string, now: number): Promise<number> {

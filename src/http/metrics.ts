@@ -18,7 +18,11 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
   if (!metrics.enabled) return;
   const labels = ['method', 'route', 'status'] as const;
-  const requests = metrics.counter(`${METRIC_PREFIX}http_requests_total`, 'HTTP requests answered, by method, route pattern and status.', labels);
+  const requests = metrics.counter(
+    `${METRIC_PREFIX}http_requests_total`,
+    'HTTP requests answered, by method, route pattern and status.',
+    labels,
+  );
   const duration = metrics.histogram(
     `${METRIC_PREFIX}http_request_duration_seconds`,
     'Time to answer an HTTP request, by method, route pattern and status.',
@@ -26,7 +30,11 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
     DURATION_BUCKETS,
   );
   app.addHook('onResponse', async (request, reply) => {
-    const values = { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status: String(reply.statusCode) };
+    const values = {
+      method: request.method,
+      route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+      status: String(reply.statusCode),
+    };
     requests.inc(values);
     duration.observe(values, reply.elapsedTime / 1000);
   });

@@ -16,7 +16,13 @@ import { OPERATIONS } from './openapi-operations.js';
 import { webhookEvents } from './openapi-webhooks.js';
 
 type Json = Record<string, unknown>;
-type Schema = Json & { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[] };
+type Schema = Json & {
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+};
 interface Operation extends Json {
   operationId?: string;
   parameters?: Json[];
@@ -38,25 +44,48 @@ interface Response extends Json {
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const UUID_PARAMS = new Set(['chatbotId', 'sourceId', 'leadId', 'webhookId', 'deliveryId', 'userId', 'answerId', 'replyId']);
+const UUID_PARAMS = new Set([
+  'chatbotId',
+  'sourceId',
+  'leadId',
+  'webhookId',
+  'deliveryId',
+  'userId',
+  'answerId',
+  'replyId',
+]);
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
 const RESPONSE_HEADERS = {
-  'X-Request-Id': header('The request’s id, equal to `meta.requestId` of the body.', { type: 'string', pattern: '^req_' }),
-  'RateLimit-Limit': header('Requests allowed per minute for this token (while rate limiting is on).', { type: 'integer' }),
+  'X-Request-Id': header('The request’s id, equal to `meta.requestId` of the body.', {
+    type: 'string',
+    pattern: '^req_',
+  }),
+  'RateLimit-Limit': header('Requests allowed per minute for this token (while rate limiting is on).', {
+    type: 'integer',
+  }),
   'RateLimit-Remaining': header('Requests left in the current one-minute window.', { type: 'integer' }),
   'RateLimit-Reset': header('Seconds until the current window ends.', { type: 'integer' }),
 };
 const RETRY_AFTER = header('Seconds to wait before trying again.', { type: 'integer' });
 const REPLAY_HEADERS = {
-  'Idempotent-Replayed': header('`true` when this answer replays the first request sent with the same Idempotency-Key.', { type: 'string', enum: ['true'] }),
-  'Original-Request': header('On a replay: the id of the first request sent with the key.', { type: 'string', pattern: '^req_' }),
+  'Idempotent-Replayed': header(
+    '`true` when this answer replays the first request sent with the same Idempotency-Key.',
+    { type: 'string', enum: ['true'] },
+  ),
+  'Original-Request': header('On a replay: the id of the first request sent with the key.', {
+    type: 'string',
+    pattern: '^req_',
+  }),
 };
 
 const ERROR_DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
-  validation_error: 'a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`)',
-  unauthorized: 'a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`)',
-  forbidden: 'the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header',
+  validation_error:
+    'a malformed or invalid request: the details name each field (`body.`, `query.`, `path.`, `header.`)',
+  unauthorized:
+    'a missing, malformed, unknown, revoked or expired token or session (header `WWW-Authenticate: Bearer`)',
+  forbidden:
+    'the token or session lacks the permission this operation needs, or a session’s change lacks its `X-CSRF-Token` header',
   not_found: 'no such route or resource, or one the token may not see',
   payload_too_large: 'a JSON body over 2 MiB (an upload over its limit)',
   unsupported_media_type: 'a body of another content type than the operation takes',
@@ -83,16 +112,27 @@ export const ERROR_SCHEMA: Schema = {
       type: 'object',
       required: ['code', 'message'],
       properties: {
-        code: { type: 'string', description: 'Stable, snake_case; the list for each status is in the operation.' },
+        code: {
+          type: 'string',
+          description: 'Stable, snake_case; the list for each status is in the operation.',
+        },
         message: { type: 'string', description: 'One readable sentence.' },
         details: {
           type: 'array',
           description: 'With `validation_error`: each field at fault.',
-          items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string', examples: ['body.url'] }, message: { type: 'string' } } },
+          items: {
+            type: 'object',
+            required: ['field', 'message'],
+            properties: { field: { type: 'string', examples: ['body.url'] }, message: { type: 'string' } },
+          },
         },
       },
     },
-    meta: { type: 'object', required: ['requestId'], properties: { requestId: { type: 'string', pattern: '^req_' } } },
+    meta: {
+      type: 'object',
+      required: ['requestId'],
+      properties: { requestId: { type: 'string', pattern: '^req_' } },
+    },
   },
 };
 
@@ -109,7 +149,8 @@ function commonCodes(path: string, op: Operation): ErrorCode[] {
 }
 
 /** Web-chat operations after the start carry the conversation's visitor token. */
-const isVisitorOperation = (path: string, op: Operation) => path.startsWith('/api/v1/widget/') && path.includes('{threadId}') && !op['x-permission'];
+const isVisitorOperation = (path: string, op: Operation) =>
+  path.startsWith('/api/v1/widget/') && path.includes('{threadId}') && !op['x-permission'];
 
 function finishErrors(path: string, op: Operation, own: ErrorCode[]): void {
   // The error statuses come from the codes alone: a status a route schema lists without any code of
@@ -123,14 +164,27 @@ function finishErrors(path: string, op: Operation, own: ErrorCode[]): void {
   for (const [status, codes] of byStatus) {
     const list = [...codes].sort();
     op.responses[status] = {
-      description: list.map((code) => `\`${code}\`${ERROR_DESCRIPTIONS[code as ErrorCode] ? `: ${ERROR_DESCRIPTIONS[code as ErrorCode]}` : ''}`).join('; '),
-      headers: { ...RESPONSE_HEADERS, ...(status === '429' || status === '503' ? { 'Retry-After': RETRY_AFTER } : {}) },
+      description: list
+        .map(
+          (code) =>
+            `\`${code}\`${ERROR_DESCRIPTIONS[code as ErrorCode] ? `: ${ERROR_DESCRIPTIONS[code as ErrorCode]}` : ''}`,
+        )
+        .join('; '),
+      headers: {
+        ...RESPONSE_HEADERS,
+        ...(status === '429' || status === '503' ? { 'Retry-After': RETRY_AFTER } : {}),
+      },
       content: {
         'application/json': {
           schema: {
             allOf: [
               { $ref: '#/components/schemas/Error' },
-              { type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'string', enum: list } } } } },
+              {
+                type: 'object',
+                properties: {
+                  error: { type: 'object', properties: { code: { type: 'string', enum: list } } },
+                },
+              },
             ],
           },
         },
@@ -157,18 +211,25 @@ function finishSuccess(op: Operation): void {
   for (const [status, response] of Object.entries(op.responses)) {
     if (Number(status) >= 400) continue;
     if (response.description === 'Default Response') response.description = STATUS_TEXT[status] ?? 'Success';
-    response.headers = { ...RESPONSE_HEADERS, ...(op['x-idempotent'] ? REPLAY_HEADERS : {}), ...response.headers };
+    response.headers = {
+      ...RESPONSE_HEADERS,
+      ...(op['x-idempotent'] ? REPLAY_HEADERS : {}),
+      ...response.headers,
+    };
   }
 }
 
 function finishParameters(op: Operation): void {
   for (const parameter of op.parameters ?? []) {
-    if (parameter.in === 'path' && UUID_PARAMS.has(String(parameter.name))) parameter.schema = { type: 'string', format: 'uuid' };
+    if (parameter.in === 'path' && UUID_PARAMS.has(String(parameter.name)))
+      parameter.schema = { type: 'string', format: 'uuid' };
     if (parameter.in === 'query' && parameter.name === 'limit') {
       parameter.schema = { ...(parameter.schema as Json), default: 20 };
       parameter.description ??= 'Page size, 1 to 100.';
     }
-    if (parameter.in === 'query' && parameter.name === 'cursor') parameter.description ??= '`meta.pagination.nextCursor` of the previous page; the other query parameters must stay the same.';
+    if (parameter.in === 'query' && parameter.name === 'cursor')
+      parameter.description ??=
+        '`meta.pagination.nextCursor` of the previous page; the other query parameters must stay the same.';
   }
   if (op['x-idempotent']) {
     op.parameters = [
@@ -193,7 +254,11 @@ function finishParameters(op: Operation): void {
             type: 'object',
             required: [field],
             properties: {
-              [field]: { type: 'string', format: 'binary', description: `The file, at most ${maxBytes / 1024 / 1024} MiB.` },
+              [field]: {
+                type: 'string',
+                format: 'binary',
+                description: `The file, at most ${maxBytes / 1024 / 1024} MiB.`,
+              },
               title: { type: 'string', maxLength: 255, description: 'Defaults to the file name.' },
             },
           },
@@ -223,8 +288,10 @@ function hoist(value: unknown, components: Record<string, Schema>): unknown {
   if (!value || typeof value !== 'object') return value;
   const schema = value as Schema;
   const out: Schema = {};
-  for (const [key, child] of Object.entries(schema)) out[key] = key === 'example' || key === 'examples' ? child : (hoist(child, components) as never);
-  const title = typeof schema.title === 'string' && /^[A-Z][A-Za-z]+$/.test(schema.title) ? schema.title : null;
+  for (const [key, child] of Object.entries(schema))
+    out[key] = key === 'example' || key === 'examples' ? child : (hoist(child, components) as never);
+  const title =
+    typeof schema.title === 'string' && /^[A-Z][A-Za-z]+$/.test(schema.title) ? schema.title : null;
   if (title && (schema.type === 'object' || schema.properties)) {
     components[title] ??= out;
     return { $ref: `#/components/schemas/${title}` };
@@ -251,20 +318,29 @@ const SAMPLE_STRINGS: Record<string, string> = {
   reason: 'The visitor asked for a person.',
 };
 
-function sample(schema: Schema | undefined, components: Record<string, Schema>, name = '', depth = 0): unknown {
+function sample(
+  schema: Schema | undefined,
+  components: Record<string, Schema>,
+  name = '',
+  depth = 0,
+): unknown {
   if (!schema || depth > 8) return null;
-  if (typeof schema.$ref === 'string') return sample(components[schema.$ref.split('/').pop() ?? ''], components, name, depth + 1);
+  if (typeof schema.$ref === 'string')
+    return sample(components[schema.$ref.split('/').pop() ?? ''], components, name, depth + 1);
   if (schema.examples && Array.isArray(schema.examples)) return schema.examples[0];
   if (schema.example !== undefined) return schema.example;
   if (schema.const !== undefined) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
-  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((s) => sample(s, components, name, depth + 1) as object));
+  if (schema.allOf)
+    return Object.assign({}, ...schema.allOf.map((s) => sample(s, components, name, depth + 1) as object));
   const choices = schema.anyOf ?? schema.oneOf;
-  if (choices) return sample(choices.find((c) => c.type !== 'null') ?? choices[0], components, name, depth + 1);
+  if (choices)
+    return sample(choices.find((c) => c.type !== 'null') ?? choices[0], components, name, depth + 1);
   switch (schema.type) {
     case 'object': {
       const out: Json = {};
-      for (const [key, child] of Object.entries(schema.properties ?? {})) out[key] = sample(child, components, key, depth + 1);
+      for (const [key, child] of Object.entries(schema.properties ?? {}))
+        out[key] = sample(child, components, key, depth + 1);
       return out;
     }
     case 'array':
@@ -288,14 +364,21 @@ function sample(schema: Schema | undefined, components: Record<string, Schema>, 
 
 function addExamples(op: Operation, components: Record<string, Schema>): void {
   for (const media of Object.values(op.requestBody?.content ?? {})) {
-    if (media.schema && media.example === undefined && !('multipart' in media)) media.example = sample(media.schema, components);
+    if (media.schema && media.example === undefined && !('multipart' in media))
+      media.example = sample(media.schema, components);
   }
   for (const [status, response] of Object.entries(op.responses)) {
     const media = response.content?.['application/json'];
     if (!media?.schema || media.example !== undefined) continue;
     if (Number(status) >= 400) {
-      const code = (media.schema.allOf?.[1]?.properties?.error?.properties?.code?.enum as string[] | undefined)?.[0] ?? 'validation_error';
-      media.example = { ok: false, error: { code, message: 'One readable sentence saying what is wrong.' }, meta: { requestId: SAMPLE_STRINGS.requestId } };
+      const code =
+        (media.schema.allOf?.[1]?.properties?.error?.properties?.code?.enum as string[] | undefined)?.[0] ??
+        'validation_error';
+      media.example = {
+        ok: false,
+        error: { code, message: 'One readable sentence saying what is wrong.' },
+        meta: { requestId: SAMPLE_STRINGS.requestId },
+      };
     } else {
       media.example = sample(media.schema, components);
     }
@@ -305,7 +388,10 @@ function addExamples(op: Operation, components: Record<string, Schema>): void {
 // ---------------------------------------------------------------------------------------------------
 
 export function finishDocument(document: Json): Json {
-  const doc = document as Json & { paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>; components: Json & { schemas?: Record<string, Schema> } };
+  const doc = document as Json & {
+    paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
+    components: Json & { schemas?: Record<string, Schema> };
+  };
   const components: Record<string, Schema> = { ...(doc.components.schemas ?? {}) };
   doc.paths = hoist(doc.paths, components) as typeof doc.paths;
   components.Error = ERROR_SCHEMA;

@@ -40,10 +40,19 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'POST /api/v1/chatbots/{chatbotId}/knowledge/text': { id: 'addTextSource', codes: ADD_KNOWLEDGE },
   'POST /api/v1/chatbots/{chatbotId}/knowledge/files': { id: 'uploadFileSource', codes: ADD_KNOWLEDGE },
   'GET /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}': { id: 'getKnowledgeSource' },
-  'PATCH /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}': { id: 'updateKnowledgeSource', codes: ['not_ready'] },
+  'PATCH /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}': {
+    id: 'updateKnowledgeSource',
+    codes: ['not_ready'],
+  },
   'DELETE /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}': { id: 'deleteKnowledgeSource' },
-  'GET /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}/pages': { id: 'listSourcePages', codes: ['not_a_website'] },
-  'POST /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}/refresh': { id: 'refreshKnowledgeSource', codes: ['not_a_website', 'not_ready', 'refresh_running'] },
+  'GET /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}/pages': {
+    id: 'listSourcePages',
+    codes: ['not_a_website'],
+  },
+  'POST /api/v1/chatbots/{chatbotId}/knowledge/{sourceId}/refresh': {
+    id: 'refreshKnowledgeSource',
+    codes: ['not_a_website', 'not_ready', 'refresh_running'],
+  },
 
   'POST /api/v1/webhooks': { id: 'createWebhook', codes: ['endpoint_limit'] },
   'GET /api/v1/webhooks': { id: 'listWebhooks' },
@@ -60,17 +69,35 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages': { id: 'sendVisitorMessage' },
   'GET /api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages': { id: 'listMessages' },
   'GET /api/v1/chatbots/{chatbotId}/conversations/{threadId}': { id: 'getConversation' },
-  'PATCH /api/v1/chatbots/{chatbotId}/conversations/{threadId}': { id: 'resolveConversation', codes: ['already_resolved', 'not_resolved', ...CLAIM] },
-  'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/take-over': { id: 'takeOverConversation', codes: ['already_handover', ...CLAIM] },
-  'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/replies': { id: 'replyToConversation', codes: ['not_handover', 'claimed_by_other', ...CLAIM] },
-  'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/switch-to-ai': { id: 'switchConversationToAi', codes: ['not_handover', 'claimed_by_other', ...CLAIM] },
+  'PATCH /api/v1/chatbots/{chatbotId}/conversations/{threadId}': {
+    id: 'resolveConversation',
+    codes: ['already_resolved', 'not_resolved', ...CLAIM],
+  },
+  'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/take-over': {
+    id: 'takeOverConversation',
+    codes: ['already_handover', ...CLAIM],
+  },
+  'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/replies': {
+    id: 'replyToConversation',
+    codes: ['not_handover', 'claimed_by_other', ...CLAIM],
+  },
+  'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/switch-to-ai': {
+    id: 'switchConversationToAi',
+    codes: ['not_handover', 'claimed_by_other', ...CLAIM],
+  },
   'GET /api/v1/chatbots/{chatbotId}/conversations/{threadId}/notes': { id: 'listNotes' },
   'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/notes': { id: 'createNote' },
-  'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/assign': { id: 'assignConversation', codes: ['not_handover', 'claimed_by_other', ...CLAIM] },
+  'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/assign': {
+    id: 'assignConversation',
+    codes: ['not_handover', 'claimed_by_other', ...CLAIM],
+  },
   'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/mentions/read': { id: 'markMentionsRead' },
   'GET /api/v1/mentions': { id: 'listMentions' },
   'GET /api/v1/chatbots/{chatbotId}/conversations/{threadId}/visitor': { id: 'getConversationVisitor' },
-  'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/typing': { id: 'sendTypingToVisitor', codes: ['not_handover', 'claimed_by_other'] },
+  'POST /api/v1/chatbots/{chatbotId}/conversations/{threadId}/typing': {
+    id: 'sendTypingToVisitor',
+    codes: ['not_handover', 'claimed_by_other'],
+  },
   'GET /api/v1/chatbots/{chatbotId}/questions': { id: 'listQuestions' },
   'POST /api/v1/chatbots/{chatbotId}/try': { id: 'tryChatbot' },
   'GET /api/v1/chatbots/{chatbotId}/analytics': { id: 'getAnalytics' },
@@ -79,7 +106,10 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/v1/chatbots/{chatbotId}/answers': { id: 'listCuratedAnswers' },
   'POST /api/v1/chatbots/{chatbotId}/answers': { id: 'createCuratedAnswer', codes: ['duplicate_question'] },
   'GET /api/v1/chatbots/{chatbotId}/answers/{answerId}': { id: 'getCuratedAnswer' },
-  'PATCH /api/v1/chatbots/{chatbotId}/answers/{answerId}': { id: 'updateCuratedAnswer', codes: ['duplicate_question'] },
+  'PATCH /api/v1/chatbots/{chatbotId}/answers/{answerId}': {
+    id: 'updateCuratedAnswer',
+    codes: ['duplicate_question'],
+  },
   'DELETE /api/v1/chatbots/{chatbotId}/answers/{answerId}': { id: 'deleteCuratedAnswer' },
 
   'GET /api/v1/canned-replies': { id: 'listCannedReplies' },
@@ -95,13 +125,34 @@ export const OPERATIONS: Record<string, OperationInfo> = {
 
   'GET /api/v1/widget/{chatbotId}/settings': { id: 'getWebChatSettings', codes: ['forbidden'] },
   'POST /api/v1/widget/{chatbotId}/conversations': { id: 'startWebChat', codes: ['forbidden'] },
-  'POST /api/v1/widget/{chatbotId}/conversations/{threadId}/messages': { id: 'sendWebChatMessage', codes: ['forbidden'] },
-  'GET /api/v1/widget/{chatbotId}/conversations/{threadId}/messages': { id: 'readWebChat', codes: ['forbidden'] },
-  'POST /api/v1/widget/{chatbotId}/conversations/{threadId}/visitor': { id: 'setWebChatVisitor', codes: ['forbidden'] },
-  'GET /api/v1/widget/{chatbotId}/conversations/{threadId}/events': { id: 'streamWebChatEvents', codes: ['forbidden'] },
-  'PUT /api/v1/widget/{chatbotId}/conversations/{threadId}/context': { id: 'setWebChatContext', codes: ['forbidden'] },
-  'POST /api/v1/widget/{chatbotId}/conversations/{threadId}/typing': { id: 'sendWebChatTyping', codes: ['forbidden'] },
-  'POST /api/v1/widget/{chatbotId}/conversations/{threadId}/messages/{messageId}/feedback': { id: 'rateWebChatAnswer', codes: ['forbidden'] },
+  'POST /api/v1/widget/{chatbotId}/conversations/{threadId}/messages': {
+    id: 'sendWebChatMessage',
+    codes: ['forbidden'],
+  },
+  'GET /api/v1/widget/{chatbotId}/conversations/{threadId}/messages': {
+    id: 'readWebChat',
+    codes: ['forbidden'],
+  },
+  'POST /api/v1/widget/{chatbotId}/conversations/{threadId}/visitor': {
+    id: 'setWebChatVisitor',
+    codes: ['forbidden'],
+  },
+  'GET /api/v1/widget/{chatbotId}/conversations/{threadId}/events': {
+    id: 'streamWebChatEvents',
+    codes: ['forbidden'],
+  },
+  'PUT /api/v1/widget/{chatbotId}/conversations/{threadId}/context': {
+    id: 'setWebChatContext',
+    codes: ['forbidden'],
+  },
+  'POST /api/v1/widget/{chatbotId}/conversations/{threadId}/typing': {
+    id: 'sendWebChatTyping',
+    codes: ['forbidden'],
+  },
+  'POST /api/v1/widget/{chatbotId}/conversations/{threadId}/messages/{messageId}/feedback': {
+    id: 'rateWebChatAnswer',
+    codes: ['forbidden'],
+  },
 
   'GET /api/v1/channels/{provider}/webhook': { id: 'verifyChannelWebhook', codes: ['forbidden'] },
   'POST /api/v1/channels/{provider}/webhook': { id: 'receiveChannelWebhook', codes: ['unauthorized'] },

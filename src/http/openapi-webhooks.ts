@@ -29,8 +29,16 @@ const headerParameter = (name: string, description: string, example: string) => 
 
 const HEADERS = [
   headerParameter('Service-Event', 'The event type.', 'conversation.escalated'),
-  headerParameter('Service-Delivery', 'The event id: the same on every retry of one event.', 'evt_4f1c2b8e9a7d6c5b4a3f2e1d0c9b8a7f'),
-  headerParameter('Service-Signature', '`t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">`.', 't=1763805600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd'),
+  headerParameter(
+    'Service-Delivery',
+    'The event id: the same on every retry of one event.',
+    'evt_4f1c2b8e9a7d6c5b4a3f2e1d0c9b8a7f',
+  ),
+  headerParameter(
+    'Service-Signature',
+    '`t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">`.',
+    't=1763805600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+  ),
 ];
 
 /** One event's entry: the POST the service sends, its headers, and its body's schema from the catalogue. */
@@ -60,4 +68,6 @@ function event(type: DeclaredEventType) {
  * document is finished.
  */
 export const webhookEvents = () =>
-  Object.fromEntries((Object.keys(EVENT_CATALOGUE) as DeclaredEventType[]).map((type) => [type, event(type)]));
+  Object.fromEntries(
+    (Object.keys(EVENT_CATALOGUE) as DeclaredEventType[]).map((type) => [type, event(type)]),
+  );

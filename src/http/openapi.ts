@@ -44,12 +44,25 @@ Every request under \`/api/v1\` carries an access token (\`Authorization: Bearer
 const TAGS = [
   { name: 'Service', description: 'Health of the service.' },
   { name: 'Chatbots', description: 'The chatbots of the account.' },
-  { name: 'Knowledge', description: 'Web pages, whole websites, files and text the chatbot answers from. Processed in the background: `pending` → `processing` → `ready` or `failed`.' },
-  { name: 'Conversations', description: 'Conversations and their messages; the API channel, where your backend speaks for the visitor.' },
-  { name: 'Handover', description: 'A person takes a conversation over, replies on its own channel, hands it back, resolves or reopens it.' },
+  {
+    name: 'Knowledge',
+    description:
+      'Web pages, whole websites, files and text the chatbot answers from. Processed in the background: `pending` → `processing` → `ready` or `failed`.',
+  },
+  {
+    name: 'Conversations',
+    description:
+      'Conversations and their messages; the API channel, where your backend speaks for the visitor.',
+  },
+  {
+    name: 'Handover',
+    description:
+      'A person takes a conversation over, replies on its own channel, hands it back, resolves or reopens it.',
+  },
   {
     name: 'Team',
-    description: 'The team’s tools on a conversation: private notes (never seen by the visitor), assignment to a colleague, and the notes that mention you.',
+    description:
+      'The team’s tools on a conversation: private notes (never seen by the visitor), assignment to a colleague, and the notes that mention you.',
   },
   { name: 'Leads', description: 'Contact details visitors left in conversations.' },
   {
@@ -60,11 +73,19 @@ const TAGS = [
   },
   {
     name: 'Canned replies',
-    description: 'The account’s saved replies for the inbox’s reply box (`/` and a name), with `{visitor.name}` and `{agent.name}` filled in as they are inserted.',
+    description:
+      'The account’s saved replies for the inbox’s reply box (`/` and a name), with `{visitor.name}` and `{agent.name}` filled in as they are inserted.',
   },
   { name: 'Webhooks', description: 'Endpoints that receive signed events; their delivery log.' },
-  { name: 'Web chat', description: 'The public API of the embeddable chat widget (`/widget.js`): a visitor token per conversation, no account token.' },
-  { name: 'Channels', description: 'Inbound webhooks of WhatsApp, Messenger and Instagram (signed by Meta).' },
+  {
+    name: 'Web chat',
+    description:
+      'The public API of the embeddable chat widget (`/widget.js`): a visitor token per conversation, no account token.',
+  },
+  {
+    name: 'Channels',
+    description: 'Inbound webhooks of WhatsApp, Messenger and Instagram (signed by Meta).',
+  },
   { name: 'Webhook events', description: 'The requests this service sends to your endpoints.' },
   {
     name: 'Sign-in',
@@ -76,9 +97,21 @@ const TAGS = [
       'A session ends after 12 hours without a request, 7 days after sign-in, on sign-out, when the password changes and when the ' +
       'person is disabled. `npx chatbot-ops users invite USER_ID` prints a one-time link (72 hours) where the person chooses a password.',
   },
-  { name: 'Users', description: 'The team members of the account: their roles (owner, admin, agent), invitations, switching off and on.' },
-  { name: 'Tokens', description: 'The account’s access tokens: listed without secrets, made with the secret shown once, revoked at once.' },
-  { name: 'Analytics', description: 'A chatbot’s figures over a range of days: conversations, answers, handovers, resolutions, ratings.' },
+  {
+    name: 'Users',
+    description:
+      'The team members of the account: their roles (owner, admin, agent), invitations, switching off and on.',
+  },
+  {
+    name: 'Tokens',
+    description:
+      'The account’s access tokens: listed without secrets, made with the secret shown once, revoked at once.',
+  },
+  {
+    name: 'Analytics',
+    description:
+      'A chatbot’s figures over a range of days: conversations, answers, handovers, resolutions, ratings.',
+  },
 ];
 
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
@@ -112,22 +145,40 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         description: FIRST_REQUESTS,
         license: { name: 'MIT', identifier: 'MIT' },
       },
-      servers: [{ url: 'http://127.0.0.1:8080', description: 'The service as `npm start` runs it; use your own address.' }],
+      servers: [
+        {
+          url: 'http://127.0.0.1:8080',
+          description: 'The service as `npm start` runs it; use your own address.',
+        },
+      ],
       tags: TAGS,
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An account access token, `cbo_…`, with the permission each operation names.' },
-          visitorToken: { type: 'http', scheme: 'bearer', description: 'The `visitorToken` returned when a web chat conversation starts; good for that conversation only.' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An account access token, `cbo_…`, with the permission each operation names.',
+          },
+          visitorToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'The `visitorToken` returned when a web chat conversation starts; good for that conversation only.',
+          },
           sessionCookie: {
             type: 'apiKey',
             in: 'cookie',
             name: 'cbo_session',
-            description: 'The inbox session a sign-in sets. State-changing requests also send the session’s `X-CSRF-Token` header.',
+            description:
+              'The inbox session a sign-in sets. State-changing requests also send the session’s `X-CSRF-Token` header.',
           },
         },
       },
     },
-    transformObject: (document) => ('openapiObject' in document ? (finishDocument(document.openapiObject as Record<string, unknown>) as never) : document.swaggerObject),
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? (finishDocument(document.openapiObject as Record<string, unknown>) as never)
+        : document.swaggerObject,
   });
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
@@ -169,6 +220,9 @@ async function registerReferencePage(app: FastifyInstance): Promise<void> {
   );
   app.get('/docs/redoc.standalone.js', { schema: { hide: true } }, async (_request, reply) => {
     script ??= await readFile(REDOC_PATH);
-    return reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(script);
+    return reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(script);
   });
 }

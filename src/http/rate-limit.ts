@@ -29,9 +29,14 @@ export function registerRateLimit(app: FastifyInstance, perMinute: number, clock
     reply.header('ratelimit-remaining', remaining);
     reply.header('ratelimit-reset', resetSeconds);
     if (!allowed) {
-      throw new AppError('rate_limited', `Too many requests: the limit is ${perMinute} a minute; retry in ${resetSeconds} s.`, undefined, {
-        'retry-after': String(resetSeconds),
-      });
+      throw new AppError(
+        'rate_limited',
+        `Too many requests: the limit is ${perMinute} a minute; retry in ${resetSeconds} s.`,
+        undefined,
+        {
+          'retry-after': String(resetSeconds),
+        },
+      );
     }
   });
 }

@@ -14,7 +14,8 @@ const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 export const newSessionId = (): string => randomBytes(32).toString('base64url');
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
-export const csrfTokenOf = (sessionId: string): string => createHmac('sha256', sessionId).update('csrf').digest('base64url');
+export const csrfTokenOf = (sessionId: string): string =>
+  createHmac('sha256', sessionId).update('csrf').digest('base64url');
 
 /** The session id of the request's cookie, when it has one of the right shape. */
 export function sessionIdOf(request: FastifyRequest): string | null {
@@ -62,12 +63,19 @@ export const isStateChanging = (request: FastifyRequest): boolean => STATE_CHANG
 
 // `request.protocol` is https only when the connection is TLS or, behind a proxy named in TRUST_PROXY,
 // when that proxy says so in X-Forwarded-Proto.
-const attributes = (request: FastifyRequest) => `Path=/; HttpOnly; SameSite=Lax${request.protocol === 'https' ? '; Secure' : ''}`;
+const attributes = (request: FastifyRequest) =>
+  `Path=/; HttpOnly; SameSite=Lax${request.protocol === 'https' ? '; Secure' : ''}`;
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
-  reply.header('set-cookie', `${SESSION_COOKIE}=${sessionId}; Max-Age=${SESSION_MAX_AGE_MS / 1000}; ${attributes(request)}`);
+  reply.header(
+    'set-cookie',
+    `${SESSION_COOKIE}=${sessionId}; Max-Age=${SESSION_MAX_AGE_MS / 1000}; ${attributes(request)}`,
+  );
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('set-cookie', `${SESSION_COOKIE}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${attributes(request)}`);
+  reply.header(
+    'set-cookie',
+    `${SESSION_COOKIE}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${attributes(request)}`,
+  );
 }

@@ -44,16 +44,25 @@ export function principalChecks(kinds: {
   sessionEnds(principals: readonly Principal[]): Promise<Map<string, PrincipalEnd | null>>;
 }): StreamAccessDeps['check'] {
   return async (principals) => {
-    const [tokens, sessions] = await Promise.all([kinds.tokenEnds(principals), kinds.sessionEnds(principals)]);
+    const [tokens, sessions] = await Promise.all([
+      kinds.tokenEnds(principals),
+      kinds.sessionEnds(principals),
+    ]);
     // A principal neither answers for has nothing to hold on to.
     return principals.map((p) => {
-      const end = p.tokenId !== null ? tokens.get(p.tokenId) : p.sessionKey !== null ? sessions.get(p.sessionKey) : undefined;
+      const end =
+        p.tokenId !== null
+          ? tokens.get(p.tokenId)
+          : p.sessionKey !== null
+            ? sessions.get(p.sessionKey)
+            : undefined;
       return end === undefined ? (p.tokenId !== null ? 'token_revoked' : 'session_ended') : end;
     });
   };
 }
 
-const keyOf = (p: Principal): string => (p.tokenId !== null ? `token:${p.tokenId}` : `session:${p.sessionKey ?? ''}`);
+const keyOf = (p: Principal): string =>
+  p.tokenId !== null ? `token:${p.tokenId}` : `session:${p.sessionKey ?? ''}`;
 
 interface Followed {
   key: string;
@@ -141,7 +150,8 @@ export function createStreamAccess(deps: StreamAccessDeps): StreamAccess {
     unsubscribe = deps.notifications.subscribe(
       ACCESS_ENDED_CHANNEL,
       (accountId) => {
-        for (const entry of followed.values()) if (entry.principal.accountId === accountId || accountId === '') void schedule(entry);
+        for (const entry of followed.values())
+          if (entry.principal.accountId === accountId || accountId === '') void schedule(entry);
       },
       checkAll,
     );

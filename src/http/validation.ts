@@ -34,7 +34,12 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpP
   return validate as ReturnType<FastifySchemaCompiler<object>>;
 };
 
-const PART: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+const PART: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
 
 /** Ajv errors → the contract's `details`: `{ field: "body.url", message }`. */
 export function validationDetails(errors: ErrorObject[], context: string | undefined): ErrorDetail[] {

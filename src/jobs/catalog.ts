@@ -4,7 +4,14 @@
 // check of the job's declared payload.
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { Trx } from '../db/database.js';
-import { JOB_PAYLOADS, jobPolicy, type JobName, type JobPayload, type JobPolicy, type JobSettings } from './job-types.js';
+import {
+  JOB_PAYLOADS,
+  jobPolicy,
+  type JobName,
+  type JobPayload,
+  type JobPolicy,
+  type JobSettings,
+} from './job-types.js';
 import type { JobTable } from './jobs.table.js';
 
 export interface JobContext {
@@ -48,9 +55,19 @@ export interface JobDefinition<P = unknown> extends JobPolicy {
 }
 
 /** A handler with the catalogue's policy for its job under these settings, and the check of its payload. */
-export function withPolicy<N extends JobName>(handler: JobHandler<N>, settings: JobSettings): JobDefinition<JobPayload<N>> {
+export function withPolicy<N extends JobName>(
+  handler: JobHandler<N>,
+  settings: JobSettings,
+): JobDefinition<JobPayload<N>> {
   const { maxAttempts, maxInterruptions, backoffMs, timeoutMs } = jobPolicy(handler.type, settings);
-  return { ...handler, maxAttempts, maxInterruptions, backoffMs, timeoutMs, checkPayload: payloadCheck(handler.type) };
+  return {
+    ...handler,
+    maxAttempts,
+    maxInterruptions,
+    backoffMs,
+    timeoutMs,
+    checkPayload: payloadCheck(handler.type),
+  };
 }
 
 // The validator the API checks requests with, as it checks bodies: no coercion, no defaults filled in.
@@ -61,14 +78,22 @@ const payloadValidators = new Map<JobName, ValidateFunction>();
 
 /** The check of job `name`'s payload against its declaration, compiled once per process. */
 function payloadCheck(name: JobName): (payload: unknown) => string | null {
-  const ajv = (payloadAjv ??= new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false }));
+  const ajv = (payloadAjv ??= new Ajv({
+    allErrors: true,
+    strict: false,
+    coerceTypes: false,
+    useDefaults: false,
+  }));
   let validate = payloadValidators.get(name);
   if (!validate) {
     validate = ajv.compile(JOB_PAYLOADS[name]);
     payloadValidators.set(name, validate);
   }
   const check = validate;
-  return (payload) => (check(payload) ? null : `the payload is not what ${name} declares: ${ajv.errorsText(check.errors, { dataVar: 'payload' })}`);
+  return (payload) =>
+    check(payload)
+      ? null
+      : `the payload is not what ${name} declares: ${ajv.errorsText(check.errors, { dataVar: 'payload' })}`;
 }
 
 /** A job's answer when it cannot do its work yet: run again at `at`, without counting this run as an attempt. */
@@ -87,7 +112,8 @@ export class JobCatalog {
   readonly #definitions = new Map<string, JobDefinition>();
 
   register<P>(definition: JobDefinition<P>): void {
-    if (this.#definitions.has(definition.type)) throw new Error(`job type ${definition.type} is registered twice`);
+    if (this.#definitions.has(definition.type))
+      throw new Error(`job type ${definition.type} is registered twice`);
     this.#definitions.set(definition.type, definition as JobDefinition);
   }
 

@@ -106,10 +106,16 @@ export const exponentialBackoff =
 export const DELIVERY_SLOT_WAIT_MS = 30_000;
 
 /** Room for the wait for a slot, the request (WEBHOOK_TIMEOUT) and the bookkeeping around them. */
-const deliveryTimeoutMs = (settings: JobSettings) => DELIVERY_SLOT_WAIT_MS + settings.webhookTimeoutMs + 30_000;
+const deliveryTimeoutMs = (settings: JobSettings) =>
+  DELIVERY_SLOT_WAIT_MS + settings.webhookTimeoutMs + 30_000;
 
 /** The webhook jobs' own retries only cover crashes and errors of ours (the database down), not the receiver's. */
-const deliveryRedo = { pool: 'deliveries', maxAttempts: 5, backoffMs: exponentialBackoff(1000, 60_000), timeoutMs: deliveryTimeoutMs } as const;
+const deliveryRedo = {
+  pool: 'deliveries',
+  maxAttempts: 5,
+  backoffMs: exponentialBackoff(1000, 60_000),
+  timeoutMs: deliveryTimeoutMs,
+} as const;
 
 export const JOB_TYPES: { readonly [N in JobName]: JobType } = {
   'knowledge.process': {

@@ -23,7 +23,9 @@ export function jobsGauge(db: Db): ScrapeGauge<'type' | 'status'> {
       // Every declared type and status is reported, zero included, so a series never disappears; a type
       // the catalogue no longer declares still shows while rows of it are left.
       const types = new Set<string>([...JOB_NAMES, ...rows.map((row) => row.type)]);
-      return [...types].flatMap((type) => STATUSES.map((status) => ({ labels: { type, status }, value: counts.get(`${type} ${status}`) ?? 0 })));
+      return [...types].flatMap((type) =>
+        STATUSES.map((status) => ({ labels: { type, status }, value: counts.get(`${type} ${status}`) ?? 0 })),
+      );
     },
   };
 }

@@ -66,7 +66,12 @@ export async function enqueue<N extends JobName>(
  * to an endpoint that is gone). A job already running is left to finish; its handler finds out itself.
  */
 export async function dropQueued(db: Executor, type: JobName, keyPrefix: string): Promise<void> {
-  await db.deleteFrom('jobs').where('type', '=', type).where('status', '=', 'queued').where('dedupe_key', 'like', `${keyPrefix}%`).execute();
+  await db
+    .deleteFrom('jobs')
+    .where('type', '=', type)
+    .where('status', '=', 'queued')
+    .where('dedupe_key', 'like', `${keyPrefix}%`)
+    .execute();
 }
 
 /**

@@ -30,7 +30,11 @@ export interface SweepOptions {
  * or the budget has passed; returns how many rows each rule removed. Time is measured on the process's
  * monotonic clock: the budget bounds real work, whatever the service clock says.
  */
-export async function sweep(rules: readonly RetentionRule[], now: number, options: SweepOptions = {}): Promise<Map<string, number>> {
+export async function sweep(
+  rules: readonly RetentionRule[],
+  now: number,
+  options: SweepOptions = {},
+): Promise<Map<string, number>> {
   const batchSize = options.batchSize ?? RETENTION_BATCH_SIZE;
   const budgetMs = options.budgetMs ?? RETENTION_BUDGET_MS;
   const started = performance.now();
@@ -50,13 +54,18 @@ export async function sweep(rules: readonly RetentionRule[], now: number, option
 }
 
 /** The periodic task that runs every rule. */
-export function retentionTask(rules: readonly RetentionRule[], logger: Logger, options: SweepOptions = {}): PeriodicTask {
+export function retentionTask(
+  rules: readonly RetentionRule[],
+  logger: Logger,
+  options: SweepOptions = {},
+): PeriodicTask {
   return {
     name: 'retention.sweep',
     async run(now) {
       const removed = await sweep(rules, now, options);
       const counts = Object.fromEntries([...removed].filter(([, count]) => count > 0));
-      if (Object.keys(counts).length > 0) logger.info({ removed: counts }, 'retention: rows past their time removed');
+      if (Object.keys(counts).length > 0)
+        logger.info({ removed: counts }, 'retention: rows past their time removed');
     },
   };
 }

@@ -16,7 +16,12 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
-export function startScheduler(tasks: PeriodicTask[], clock: Clock, logger: Logger, options: { tickMs?: number; autostart?: boolean } = {}): Scheduler {
+export function startScheduler(
+  tasks: PeriodicTask[],
+  clock: Clock,
+  logger: Logger,
+  options: { tickMs?: number; autostart?: boolean } = {},
+): Scheduler {
   const lastRun = new Map<string, number>();
   let current: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -37,9 +42,12 @@ export function startScheduler(tasks: PeriodicTask[], clock: Clock, logger: Logg
     }
   }
 
-  const timer = options.autostart === false || tasks.length === 0 ? null : setInterval(() => {
-    current = current.then(tick);
-  }, options.tickMs ?? 30_000);
+  const timer =
+    options.autostart === false || tasks.length === 0
+      ? null
+      : setInterval(() => {
+          current = current.then(tick);
+        }, options.tickMs ?? 30_000);
   timer?.unref();
   if (timer) current = current.then(tick);
 

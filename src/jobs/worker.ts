@@ -92,7 +92,8 @@ function readPayload(job: JobTable, definition: JobDefinition): { payload: unkno
 }
 
 const truncate = (text: string, max = 2000) => (text.length > max ? `${text.slice(0, max)}…` : text);
-const isRunLater = (value: unknown): value is RunLater => typeof (value as RunLater | undefined)?.runLaterAt === 'number';
+const isRunLater = (value: unknown): value is RunLater =>
+  typeof (value as RunLater | undefined)?.runLaterAt === 'number';
 
 type ClaimableStatus = 'queued' | 'running';
 
@@ -104,7 +105,15 @@ type ClaimableStatus = 'queued' | 'running';
  */
 export function claimStatement(
   db: Db,
-  claim: { status: ClaimableStatus; kinds: string[]; limit: number; now: number; workerId: string; token: string; leaseMs: number },
+  claim: {
+    status: ClaimableStatus;
+    kinds: string[];
+    limit: number;
+    now: number;
+    workerId: string;
+    token: string;
+    leaseMs: number;
+  },
 ) {
   const { status, kinds, limit, now } = claim;
   const dueColumn = status === 'queued' ? 'run_at' : 'locked_until';
@@ -127,7 +136,9 @@ export function claimStatement(
       locked_by: claim.workerId,
       claim_token: claim.token,
       locked_until: now + claim.leaseMs,
-      ...(status === 'queued' ? { attempts: eb('attempts', '+', 1) } : { interruptions: eb('interruptions', '+', 1) }),
+      ...(status === 'queued'
+        ? { attempts: eb('attempts', '+', 1) }
+        : { interruptions: eb('interruptions', '+', 1) }),
     }))
     .where('id', 'in', due)
     .returningAll();
@@ -164,7 +175,13 @@ class CompletedJobs {
       try {
         await this.db
           .deleteFrom('jobs')
-          .where((eb) => eb.or(batch.map(({ job }) => eb.and([eb('id', '=', job.id), eb('claim_token', '=', job.claim_token)]))))
+          .where((eb) =>
+            eb.or(
+              batch.map(({ job }) =>
+                eb.and([eb('id', '=', job.id), eb('claim_token', '=', job.claim_token)]),
+              ),
+            ),
+          )
           .execute();
         for (const waiting of batch) waiting.resolve();
       } catch (error) {
@@ -205,7 +222,8 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
   const completions = new CompletedJobs(db);
 
   /** The claim still is this one: the compare that every write ending a claim makes. */
-  const holding = (job: Claimed) => db.updateTable('jobs').where('id', '=', job.id).where('claim_token', '=', job.claim_token);
+  const holding = (job: Claimed) =>
+    db.updateTable('jobs').where('id', '=', job.id).where('claim_token', '=', job.claim_token);
 
   /**
    * Claims up to `limit` due jobs. Queued jobs that are due and running jobs whose lease has passed are
@@ -215,13 +233,22 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
     const kinds = types();
     if (kinds.length === 0 || limit <= 0) return [];
     const claimed = await claimWhere(limit, kinds, 'queued');
-    if (claimed.length < limit && expiredLeases) claimed.push(...(await claimWhere(limit - claimed.length, kinds, 'running')));
+    if (claimed.length < limit && expiredLeases)
+      claimed.push(...(await claimWhere(limit - claimed.length, kinds, 'running')));
     return claimed;
   }
 
   async function claimWhere(limit: number, kinds: string[], status: ClaimableStatus): Promise<Claimed[]> {
     const token = randomBytes(12).toString('base64url');
-    const rows = await claimStatement(db, { status, kinds, limit, now: clock.now(), workerId, token, leaseMs }).execute();
+    const rows = await claimStatement(db, {
+      status,
+      kinds,
+      limit,
+      now: clock.now(),
+      workerId,
+      token,
+      leaseMs,
+    }).execute();
     return rows as Claimed[];
   }
 
@@ -242,7 +269,8 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
       for (const row of rows) if (row.claim_token) renewed.add(row.claim_token);
     }
     for (const { job, abort } of claims) {
-      if (!renewed.has(job.claim_token) && running.has(job.claim_token) && !abort.signal.aborted) abort.abort(new LeaseLost());
+      if (!renewed.has(job.claim_token) && running.has(job.claim_token) && !abort.signal.aborted)
+        abort.abort(new LeaseLost());
     }
   }
 
@@ -252,15 +280,24 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
     const ended = await db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('jobs')
-        .set({ status: 'failed', last_error: truncate(reason), locked_by: null, claim_token: null, locked_until: null, dedupe_key: null })
+        .set({
+          status: 'failed',
+          last_error: truncate(reason),
+          locked_by: null,
+          claim_token: null,
+          locked_until: null,
+          dedupe_key: null,
+        })
         .where('id', '=', job.id)
         .where('claim_token', '=', job.claim_token)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return false; // another claim has it now
-      if (read && definition?.onFailedForGood) await definition.onFailedForGood(trx, read.payload, reason, { job, policy: definition });
+      if (read && definition?.onFailedForGood)
+        await definition.onFailedForGood(trx, read.payload, reason, { job, policy: definition });
       return true;
     });
-    if (ended) logger.warn({ jobId: job.id, type: job.type, attempts: job.attempts, reason }, 'job failed for good');
+    if (ended)
+      logger.warn({ jobId: job.id, type: job.type, attempts: job.attempts, reason }, 'job failed for good');
   }
 
   /** Back to the queue at `runAt`; `countAttempt: false` gives the claim's attempt back. */
@@ -284,7 +321,9 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
         // Due now (handed back): other workers, other processes' too, are told at once. Without the
         // notification they still find it when they next look.
         if (runAt > clock.now()) return;
-        await wakeWorkers(db).catch((error: unknown) => logger.warn({ err: error }, 'waking the workers failed'));
+        await wakeWorkers(db).catch((error: unknown) =>
+          logger.warn({ err: error }, 'waking the workers failed'),
+        );
       });
 
   async function runOne(job: Claimed, abort: AbortController): Promise<void> {
@@ -300,16 +339,30 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
     }
     // Claimed again after its runs were cut short that often: a job that kills its worker every time ends.
     if (job.interruptions >= definition.maxInterruptions) {
-      await failForGood(job, `interrupted ${job.interruptions} times: the worker running it stopped before it finished`, read);
+      await failForGood(
+        job,
+        `interrupted ${job.interruptions} times: the worker running it stopped before it finished`,
+        read,
+      );
       return;
     }
-    const timeout = setTimeout(() => abort.abort(new Error(`timed out after ${Math.round(definition.timeoutMs / 1000)} s`)), definition.timeoutMs);
+    const timeout = setTimeout(
+      () => abort.abort(new Error(`timed out after ${Math.round(definition.timeoutMs / 1000)} s`)),
+      definition.timeoutMs,
+    );
     try {
       // Already aborted when it starts (a claim launched while the stop hands jobs back): no event will come.
       const aborted = abort.signal.aborted
         ? Promise.reject(abort.signal.reason as Error)
-        : new Promise<never>((_, reject) => abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error), { once: true }));
-      const outcome = await Promise.race([definition.run(read.payload, { job, attempt: job.attempts, signal: abort.signal }), aborted]);
+        : new Promise<never>((_, reject) =>
+            abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error), {
+              once: true,
+            }),
+          );
+      const outcome = await Promise.race([
+        definition.run(read.payload, { job, attempt: job.attempts, signal: abort.signal }),
+        aborted,
+      ]);
       if (isRunLater(outcome)) await requeue(job, outcome.runLaterAt, { countAttempt: false });
       else await completions.remove(job);
     } catch (error) {
@@ -325,8 +378,14 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
       if (error instanceof PermanentJobError || job.attempts >= definition.maxAttempts) {
         await failForGood(job, message, read);
       } else {
-        await requeue(job, clock.now() + definition.backoffMs(job.attempts), { countAttempt: true, lastError: message });
-        logger.info({ jobId: job.id, type: job.type, attempt: job.attempts, reason: message }, 'job will be retried');
+        await requeue(job, clock.now() + definition.backoffMs(job.attempts), {
+          countAttempt: true,
+          lastError: message,
+        });
+        logger.info(
+          { jobId: job.id, type: job.type, attempt: job.attempts, reason: message },
+          'job will be retried',
+        );
       }
     } finally {
       clearTimeout(timeout);
@@ -406,7 +465,9 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
   }
 
   const heartbeats = setInterval(() => {
-    heartbeat().catch((error: unknown) => logger.warn({ err: error }, 'renewing job leases failed; retrying at the next beat'));
+    heartbeat().catch((error: unknown) =>
+      logger.warn({ err: error }, 'renewing job leases failed; retrying at the next beat'),
+    );
   }, heartbeatMs);
   heartbeats.unref();
 
@@ -426,7 +487,10 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
       const settled = () => Promise.allSettled([...running.values()].map((r) => r.promise));
       if (running.size > 0) {
         let graceTimer: NodeJS.Timeout | undefined;
-        await Promise.race([settled(), new Promise((resolve) => (graceTimer = setTimeout(resolve, stopGraceMs)))]);
+        await Promise.race([
+          settled(),
+          new Promise((resolve) => (graceTimer = setTimeout(resolve, stopGraceMs))),
+        ]);
         clearTimeout(graceTimer);
       }
       handingBack = true;

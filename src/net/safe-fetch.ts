@@ -408,7 +408,8 @@ export function createSafeFetch(guard: OutboundGuard, config: SafeFetchConfig = 
 
     try {
       for (;;) {
-        const addresses = literalAddresses(url.hostname) ?? (await untilCancelled(guard.resolve(url.hostname), cancellation));
+        const addresses =
+          literalAddresses(url.hostname) ?? (await untilCancelled(guard.resolve(url.hostname), cancellation));
         const supplied = options.agentFor?.(url.hostname.toLowerCase(), addresses);
         const agent =
           supplied ??

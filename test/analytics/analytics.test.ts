@@ -28,19 +28,38 @@ describeEachDialect('analytics: a chatbot’s figures over a range of days', (t)
     const thread = handover.conversation.threadId as string;
     t().clock.advance(90_000);
     assert.equal((await t().api('POST', path(s, thread, '/take-over'), { token: s.token })).status, 200);
-    assert.equal((await t().api('POST', path(s, thread, '/replies'), { token: s.token, body: { message: 'Hi, Dana here.' } })).status, 201);
-    assert.equal((await t().api('PATCH', path(s, thread), { token: s.token, body: { resolved: true } })).status, 200);
+    assert.equal(
+      (
+        await t().api('POST', path(s, thread, '/replies'), {
+          token: s.token,
+          body: { message: 'Hi, Dana here.' },
+        })
+      ).status,
+      201,
+    );
+    assert.equal(
+      (await t().api('PATCH', path(s, thread), { token: s.token, body: { resolved: true } })).status,
+      200,
+    );
     // A rating, given through the web chat.
     const chat = await t().api('POST', `/widget/${s.chatbotId}/conversations`, { body: {} });
-    const sent = await t().api('POST', `/widget/${s.chatbotId}/conversations/${chat.body.data.conversation.threadId}/messages`, {
-      token: chat.body.data.visitorToken,
-      body: { message: 'How fast do you ship?' },
-    });
+    const sent = await t().api(
+      'POST',
+      `/widget/${s.chatbotId}/conversations/${chat.body.data.conversation.threadId}/messages`,
+      {
+        token: chat.body.data.visitorToken,
+        body: { message: 'How fast do you ship?' },
+      },
+    );
     const answer = sent.body.data.messages[1];
-    const rated = await t().api('POST', `/widget/${s.chatbotId}/conversations/${chat.body.data.conversation.threadId}/messages/${answer.id}/feedback`, {
-      token: chat.body.data.visitorToken,
-      body: { rating: 'up' },
-    });
+    const rated = await t().api(
+      'POST',
+      `/widget/${s.chatbotId}/conversations/${chat.body.data.conversation.threadId}/messages/${answer.id}/feedback`,
+      {
+        token: chat.body.data.visitorToken,
+        body: { rating: 'up' },
+      },
+    );
     assert.equal(rated.status, 200, rated.text);
 
     // Day three: one more conversation; day two has none.
@@ -48,13 +67,19 @@ describeEachDialect('analytics: a chatbot’s figures over a range of days', (t)
     await start(t(), s, 'How fast do you ship?');
     const lastDay = isoDay(t().clock.now());
 
-    const res = await t().api('GET', `/chatbots/${s.chatbotId}/analytics`, { token: s.token, query: { from: firstDay, to: lastDay } });
+    const res = await t().api('GET', `/chatbots/${s.chatbotId}/analytics`, {
+      token: s.token,
+      query: { from: firstDay, to: lastDay },
+    });
     assert.equal(res.status, 200, res.text);
     const a = res.body.data.analytics;
     assert.equal(a.from, firstDay);
     assert.equal(a.to, lastDay);
     assert.equal(a.conversations, 7);
-    assert.deepEqual(a.daily.map((d: { conversations: number }) => d.conversations), [6, 0, 1]);
+    assert.deepEqual(
+      a.daily.map((d: { conversations: number }) => d.conversations),
+      [6, 0, 1],
+    );
     assert.equal(a.daily[1].date, isoDay(Date.parse(firstDay) + DAY));
     assert.deepEqual(a.questions, { asked: 6, answered: 3, answeredShare: 0.5 });
     assert.equal(a.handovers, 1);
@@ -62,15 +87,27 @@ describeEachDialect('analytics: a chatbot’s figures over a range of days', (t)
     assert.equal(a.resolutions, 1);
     assert.deepEqual(a.ratings, { up: 1, down: 0 });
     // Most often first; the same question in other case and punctuation is one.
-    assert.deepEqual(a.topUnanswered.map((q: { count: number }) => q.count), [2, 1], JSON.stringify(a.topUnanswered));
+    assert.deepEqual(
+      a.topUnanswered.map((q: { count: number }) => q.count),
+      [2, 1],
+      JSON.stringify(a.topUnanswered),
+    );
     assert.match(a.topUnanswered[0].text, /gift cards/i);
     assert.equal(a.topUnanswered[1].text, 'Do you rent kayaks? Write to [email]', 'emails are masked');
     const report = await t().api('GET', `/chatbots/${s.chatbotId}/questions`, { token: s.token });
     const reportIds = report.body.data.questions.map((q: { id: string }) => q.id);
-    assert.ok(a.topUnanswered.every((q: { id: string }) => reportIds.includes(q.id)), 'each links to the questions report');
+    assert.ok(
+      a.topUnanswered.every((q: { id: string }) => reportIds.includes(q.id)),
+      'each links to the questions report',
+    );
 
     // Only the first day: the later conversation is not counted.
-    const one = (await t().api('GET', `/chatbots/${s.chatbotId}/analytics`, { token: s.token, query: { from: firstDay, to: firstDay } })).body.data.analytics;
+    const one = (
+      await t().api('GET', `/chatbots/${s.chatbotId}/analytics`, {
+        token: s.token,
+        query: { from: firstDay, to: firstDay },
+      })
+    ).body.data.analytics;
     assert.equal(one.conversations, 6);
     assert.equal(one.daily.length, 1);
   });
@@ -83,8 +120,13 @@ describeEachDialect('analytics: a chatbot’s figures over a range of days', (t)
     assert.equal(plain.body.data.analytics.to, today);
     assert.equal(plain.body.data.analytics.daily.length, 30);
     assert.deepEqual(plain.body.data.analytics.questions, { asked: 0, answered: 0, answeredShare: null });
-    assert.deepEqual(plain.body.data.analytics.firstHumanReply, { replied: 0, medianSeconds: null, averageSeconds: null });
-    const ask = (query: Record<string, string>) => t().api('GET', `/chatbots/${s.chatbotId}/analytics`, { token: s.token, query });
+    assert.deepEqual(plain.body.data.analytics.firstHumanReply, {
+      replied: 0,
+      medianSeconds: null,
+      averageSeconds: null,
+    });
+    const ask = (query: Record<string, string>) =>
+      t().api('GET', `/chatbots/${s.chatbotId}/analytics`, { token: s.token, query });
     assert.equal((await ask({ from: '2025-01-01', to: '2026-01-01' })).status, 200, '366 days');
     for (const [query, field] of [
       [{ from: '2025-01-01', to: '2026-01-02' }, 'query.from'],
@@ -96,7 +138,10 @@ describeEachDialect('analytics: a chatbot’s figures over a range of days', (t)
       const res = await ask(query);
       assert.equal(res.status, 400, JSON.stringify(query));
       assert.equal(res.body.error.code, 'validation_error');
-      assert.ok(res.body.error.details.some((d: { field: string }) => d.field === field), `${field}: ${JSON.stringify(res.body.error.details)}`);
+      assert.ok(
+        res.body.error.details.some((d: { field: string }) => d.field === field),
+        `${field}: ${JSON.stringify(res.body.error.details)}`,
+      );
     }
   });
 
@@ -104,13 +149,25 @@ describeEachDialect('analytics: a chatbot’s figures over a range of days', (t)
     const s = await seed(t());
     const agent = await s.colleague();
     const session = await signIn(t(), await withPassword(t(), agent.userId));
-    assert.equal((await t().api('GET', `/chatbots/${s.chatbotId}/analytics`, { headers: session.headers() })).status, 403);
+    assert.equal(
+      (await t().api('GET', `/chatbots/${s.chatbotId}/analytics`, { headers: session.headers() })).status,
+      403,
+    );
     const owner = await signIn(t(), await withPassword(t(), s.userId));
-    assert.equal((await t().api('GET', `/chatbots/${s.chatbotId}/analytics`, { headers: owner.headers() })).status, 200);
+    assert.equal(
+      (await t().api('GET', `/chatbots/${s.chatbotId}/analytics`, { headers: owner.headers() })).status,
+      200,
+    );
     const without = await s.tokenWith(['chatbots:read']);
-    assert.equal((await t().api('GET', `/chatbots/${s.chatbotId}/analytics`, { token: without })).status, 403);
+    assert.equal(
+      (await t().api('GET', `/chatbots/${s.chatbotId}/analytics`, { token: without })).status,
+      403,
+    );
     const other = await seed(t());
-    assert.equal((await t().api('GET', `/chatbots/${other.chatbotId}/analytics`, { token: s.token })).status, 404);
+    assert.equal(
+      (await t().api('GET', `/chatbots/${other.chatbotId}/analytics`, { token: s.token })).status,
+      404,
+    );
   });
 
   it('takes the middle of the waits (the mean of the two middle ones for an even count)', () => {

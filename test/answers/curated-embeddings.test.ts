@@ -35,7 +35,8 @@ async function curate(t: TestApp, s: Seeded, body: Record<string, unknown>) {
   return res.body.data.answer as { id: string };
 }
 
-const answerTo = async (t: TestApp, s: Seeded, question: string) => (await start(t, s, question)).messages[1].text as string;
+const answerTo = async (t: TestApp, s: Seeded, question: string) =>
+  (await start(t, s, question)).messages[1].text as string;
 
 const cosine = (a: number[], b: number[]) => {
   const dot = a.reduce((sum, x, i) => sum + x * b[i]!, 0);
@@ -44,7 +45,11 @@ const cosine = (a: number[], b: number[]) => {
 };
 
 const wordingRows = (t: TestApp) =>
-  t.db.selectFrom('curated_answer_wordings').select(['text', 'model', 'dimensions']).orderBy('text').execute();
+  t.db
+    .selectFrom('curated_answer_wordings')
+    .select(['text', 'model', 'dimensions'])
+    .orderBy('text')
+    .execute();
 
 describeEachDialect(
   'curated answers: by meaning, with EMBEDDINGS_MODEL',
@@ -59,7 +64,11 @@ describeEachDialect(
         (await wordingRows(t())).map((row) => row.model),
         [null, null],
       );
-      const job = await t().db.selectFrom('jobs').select(['type', 'payload']).where('type', '=', 'answers.embed').executeTakeFirst();
+      const job = await t()
+        .db.selectFrom('jobs')
+        .select(['type', 'payload'])
+        .where('type', '=', 'answers.embed')
+        .executeTakeFirst();
       assert.deepEqual(job, { type: 'answers.embed', payload: JSON.stringify({ model: 'embed-a' }) });
       await drainJobs(t());
       assert.deepEqual(await wordingRows(t()), [
@@ -77,7 +86,10 @@ describeEachDialect(
       });
       assert.equal(patched.status, 200);
       await drainJobs(t());
-      assert.deepEqual(fake.requests.map((request) => request.body.input), [['When will my order arrive?']]);
+      assert.deepEqual(
+        fake.requests.map((request) => request.body.input),
+        [['When will my order arrive?']],
+      );
       await t().db.deleteFrom('curated_answers').execute();
     });
 
@@ -96,11 +108,19 @@ describeEachDialect(
         .where('message_id', '=', data.messages[1].id)
         .executeTakeFirstOrThrow();
       assert.equal(record.curated_answer_id, curated.id);
-      assert.ok(fake.requests.some((request) => JSON.stringify(request.body.input) === JSON.stringify([PARCEL])));
+      assert.ok(
+        fake.requests.some((request) => JSON.stringify(request.body.input) === JSON.stringify([PARCEL])),
+      );
       // A question the words match asks the service nothing for curated answers.
       fake.reset();
       assert.equal(await answerTo(t(), s, 'How long does delivery take?'), DELIVERY.answer);
-      assert.equal(fake.requests.filter((request) => JSON.stringify(request.body.input) === JSON.stringify(['How long does delivery take?'])).length, 0);
+      assert.equal(
+        fake.requests.filter(
+          (request) =>
+            JSON.stringify(request.body.input) === JSON.stringify(['How long does delivery take?']),
+        ).length,
+        0,
+      );
       await t().db.deleteFrom('curated_answers').execute();
     });
 
@@ -147,7 +167,10 @@ describeEachDialect(
       const task = periodicTasks(t().deps).find((candidate) => candidate.name === 'answers.embed-missing')!;
       await task.run(t().clock.now());
       await drainJobs(t());
-      assert.deepEqual((await wordingRows(t())).map((row) => row.model), ['embed-a']);
+      assert.deepEqual(
+        (await wordingRows(t())).map((row) => row.model),
+        ['embed-a'],
+      );
       assert.equal(await answerTo(t(), s, PARCEL), DELIVERY.answer);
       await t().db.deleteFrom('curated_answers').execute();
     });

@@ -34,7 +34,8 @@ function assertValidation(res: { status: number; body: any; text: string }, fiel
 }
 
 /** `length` characters of a question that has meaningful words. */
-const questionOf = (length: number, letter = 'x') => `Do you ship ${letter.repeat(length - 'Do you ship '.length - 1)}?`;
+const questionOf = (length: number, letter = 'x') =>
+  `Do you ship ${letter.repeat(length - 'Do you ship '.length - 1)}?`;
 
 describeEachDialect('curated answers: endpoints', (t) => {
   it('creates one (201) in the envelope, reads it back, and lists it', async () => {
@@ -48,7 +49,14 @@ describeEachDialect('curated answers: endpoints', (t) => {
     assert.match(answer.id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/);
     assert.deepEqual(
       { ...answer, id: undefined, createdAt: undefined, updatedAt: undefined },
-      { ...DELIVERY, id: undefined, chatbotId: s.chatbotId, fromQuestion: null, createdAt: undefined, updatedAt: undefined },
+      {
+        ...DELIVERY,
+        id: undefined,
+        chatbotId: s.chatbotId,
+        fromQuestion: null,
+        createdAt: undefined,
+        updatedAt: undefined,
+      },
     );
     assert.equal(answer.createdAt, answer.updatedAt);
     assert.match(answer.createdAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -73,20 +81,29 @@ describeEachDialect('curated answers: endpoints', (t) => {
     assert.deepEqual(answer.alternatives, ['Can you wrap my present?']);
     assert.equal(answer.answer, '  Yes: add "gift wrap" at checkout.\n\nIt is free.\n');
     // Without alternatives: an empty list.
-    assert.deepEqual((await create(t(), s, { question: 'Do you sell gift cards?', answer: 'Yes.' })).alternatives, []);
+    assert.deepEqual(
+      (await create(t(), s, { question: 'Do you sell gift cards?', answer: 'Yes.' })).alternatives,
+      [],
+    );
   });
 
   it('lists newest first, paginated; a cursor of another chatbot is refused', async () => {
     const s = await seed(t());
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      ids.push((await create(t(), s, { question: `Do you sell product number ${i}?`, answer: `Product ${i}: yes.` })).id);
+      ids.push(
+        (await create(t(), s, { question: `Do you sell product number ${i}?`, answer: `Product ${i}: yes.` }))
+          .id,
+      );
       t().clock.advance(5);
     }
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const res = await t().api('GET', answersUrl(s), { token: s.token, query: { limit: '2', ...(cursor ? { cursor } : {}) } });
+      const res = await t().api('GET', answersUrl(s), {
+        token: s.token,
+        query: { limit: '2', ...(cursor ? { cursor } : {}) },
+      });
       assert.equal(res.status, 200, res.text);
       assert.ok(res.body.data.answers.length <= 2);
       seen.push(...res.body.data.answers.map((a: any) => a.id));
@@ -97,12 +114,25 @@ describeEachDialect('curated answers: endpoints', (t) => {
 
     const first = await t().api('GET', answersUrl(s), { token: s.token, query: { limit: '2' } });
     const other = await s.chatbot();
-    const crossed = await t().api('GET', answersUrl(s, '', other), { token: s.token, query: { cursor: first.body.meta.pagination.nextCursor } });
+    const crossed = await t().api('GET', answersUrl(s, '', other), {
+      token: s.token,
+      query: { cursor: first.body.meta.pagination.nextCursor },
+    });
     assertValidation(crossed, 'query.cursor');
-    for (const query of [{ limit: '0' }, { limit: '101' }, { cursor: 'nope' }, { other: '1' }] as Record<string, string>[]) {
-      assert.equal((await t().api('GET', answersUrl(s), { token: s.token, query })).status, 400, JSON.stringify(query));
+    for (const query of [{ limit: '0' }, { limit: '101' }, { cursor: 'nope' }, { other: '1' }] as Record<
+      string,
+      string
+    >[]) {
+      assert.equal(
+        (await t().api('GET', answersUrl(s), { token: s.token, query })).status,
+        400,
+        JSON.stringify(query),
+      );
     }
-    assert.equal((await t().api('GET', answersUrl(s), { token: s.token, query: { limit: '100' } })).status, 200);
+    assert.equal(
+      (await t().api('GET', answersUrl(s), { token: s.token, query: { limit: '100' } })).status,
+      200,
+    );
   });
 
   it('400 on a missing, empty, blank, too long or meaningless field, naming it', async () => {
@@ -116,19 +146,50 @@ describeEachDialect('curated answers: endpoints', (t) => {
     assertValidation(await post({ question: 'Do you ship to Spain?', answer: ' \n ' }), 'body.answer');
     // Only words that say nothing of what is asked: it would match nothing, or anything.
     assertValidation(await post({ question: 'How is it?', answer: 'Fine.' }), 'body.question');
-    assertValidation(await post({ question: 'Do you ship to Spain?', alternatives: ['Can you?'], answer: 'Yes.' }), 'body.alternatives[0]');
-    assertValidation(await post({ question: 'Do you ship to Spain?', alternatives: ['Spain shipping?', ''], answer: 'Yes.' }), 'body.alternatives[1]');
+    assertValidation(
+      await post({ question: 'Do you ship to Spain?', alternatives: ['Can you?'], answer: 'Yes.' }),
+      'body.alternatives[0]',
+    );
+    assertValidation(
+      await post({
+        question: 'Do you ship to Spain?',
+        alternatives: ['Spain shipping?', ''],
+        answer: 'Yes.',
+      }),
+      'body.alternatives[1]',
+    );
     // Wrong types, unknown fields, a body that is not an object, malformed JSON.
     assertValidation(await post({ question: 42, answer: 'Yes.' }), 'body.question');
-    assertValidation(await post({ question: 'Do you ship to Spain?', alternatives: 'Spain?', answer: 'Yes.' }), 'body.alternatives');
-    assertValidation(await post({ question: 'Do you ship to Spain?', answer: 'Yes.', tone: 'friendly' }), 'body.tone');
-    assertValidation(await post({ question: 'Do you ship to Spain?', answer: 'Yes.', fromQuestion: 'abc' }), 'body.fromQuestion');
-    const notObject = await t().api('POST', answersUrl(s), { token: s.token, body: '[1]', headers: { 'content-type': 'application/json' } });
+    assertValidation(
+      await post({ question: 'Do you ship to Spain?', alternatives: 'Spain?', answer: 'Yes.' }),
+      'body.alternatives',
+    );
+    assertValidation(
+      await post({ question: 'Do you ship to Spain?', answer: 'Yes.', tone: 'friendly' }),
+      'body.tone',
+    );
+    assertValidation(
+      await post({ question: 'Do you ship to Spain?', answer: 'Yes.', fromQuestion: 'abc' }),
+      'body.fromQuestion',
+    );
+    const notObject = await t().api('POST', answersUrl(s), {
+      token: s.token,
+      body: '[1]',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(notObject.status, 400);
-    const malformed = await t().api('POST', answersUrl(s), { token: s.token, body: '{"question":', headers: { 'content-type': 'application/json' } });
+    const malformed = await t().api('POST', answersUrl(s), {
+      token: s.token,
+      body: '{"question":',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(malformed.status, 400);
     assert.equal(malformed.body.error.code, 'validation_error');
-    const text = await t().api('POST', answersUrl(s), { token: s.token, body: 'question=x', headers: { 'content-type': 'text/plain' } });
+    const text = await t().api('POST', answersUrl(s), {
+      token: s.token,
+      body: 'question=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     assert.equal(text.status, 415);
     assert.equal(text.body.error.code, 'unsupported_media_type');
   });
@@ -136,10 +197,18 @@ describeEachDialect('curated answers: endpoints', (t) => {
   it('a wording repeating the question or another one is 400 (case, accents and punctuation do not count)', async () => {
     const s = await seed(t());
     const post = (body: unknown) => t().api('POST', answersUrl(s), { token: s.token, body });
-    const repeated = await post({ question: 'Do you ship to Spain?', alternatives: ['do you ship to spain'], answer: 'Yes.' });
+    const repeated = await post({
+      question: 'Do you ship to Spain?',
+      alternatives: ['do you ship to spain'],
+      answer: 'Yes.',
+    });
     assertValidation(repeated, 'body.alternatives[0]');
     assert.match(repeated.body.error.details[0].message, /repeats the question/);
-    const twice = await post({ question: 'Do you ship to Spain?', alternatives: ['Spain shipping?', 'Spain, shipping!'], answer: 'Yes.' });
+    const twice = await post({
+      question: 'Do you ship to Spain?',
+      alternatives: ['Spain shipping?', 'Spain, shipping!'],
+      answer: 'Yes.',
+    });
     assertValidation(twice, 'body.alternatives[1]');
     assert.match(twice.body.error.details[0].message, /repeats body\.alternatives\[0\]/);
   });
@@ -152,16 +221,46 @@ describeEachDialect('curated answers: endpoints', (t) => {
     assert.equal((await post({ question: q500, answer: 'Yes.' })).status, 201);
     assertValidation(await post({ question: questionOf(501), answer: 'Yes.' }), 'body.question');
 
-    const alternatives = (n: number) => Array.from({ length: n }, (_, i) => `Do you ship to island ${i + 1}?`);
-    const twenty = await post({ question: 'Do you ship to islands?', alternatives: alternatives(20), answer: 'Yes.' });
+    const alternatives = (n: number) =>
+      Array.from({ length: n }, (_, i) => `Do you ship to island ${i + 1}?`);
+    const twenty = await post({
+      question: 'Do you ship to islands?',
+      alternatives: alternatives(20),
+      answer: 'Yes.',
+    });
     assert.equal(twenty.status, 201, twenty.text);
     assert.equal(twenty.body.data.answer.alternatives.length, 20);
-    assertValidation(await post({ question: 'Do you ship to remote islands?', alternatives: alternatives(21), answer: 'Yes.' }), 'body.alternatives');
-    assert.equal((await post({ question: 'Do you ship to lakes?', alternatives: [questionOf(500, 'y')], answer: 'Yes.' })).status, 201);
-    assertValidation(await post({ question: 'Do you ship to rivers?', alternatives: [questionOf(501)], answer: 'Yes.' }), 'body.alternatives[0]');
+    assertValidation(
+      await post({
+        question: 'Do you ship to remote islands?',
+        alternatives: alternatives(21),
+        answer: 'Yes.',
+      }),
+      'body.alternatives',
+    );
+    assert.equal(
+      (
+        await post({
+          question: 'Do you ship to lakes?',
+          alternatives: [questionOf(500, 'y')],
+          answer: 'Yes.',
+        })
+      ).status,
+      201,
+    );
+    assertValidation(
+      await post({ question: 'Do you ship to rivers?', alternatives: [questionOf(501)], answer: 'Yes.' }),
+      'body.alternatives[0]',
+    );
 
-    assert.equal((await post({ question: 'Do you ship to mountains?', answer: 'a'.repeat(4000) })).status, 201);
-    assertValidation(await post({ question: 'Do you ship to deserts?', answer: 'a'.repeat(4001) }), 'body.answer');
+    assert.equal(
+      (await post({ question: 'Do you ship to mountains?', answer: 'a'.repeat(4000) })).status,
+      201,
+    );
+    assertValidation(
+      await post({ question: 'Do you ship to deserts?', answer: 'a'.repeat(4001) }),
+      'body.answer',
+    );
 
     // The same limits on PATCH.
     const id = twenty.body.data.answer.id;
@@ -182,11 +281,17 @@ describeEachDialect('curated answers: endpoints', (t) => {
     assert.equal(again.status, 409, again.text);
     assert.equal(again.body.error.code, 'duplicate_question');
     assert.match(again.body.error.message, new RegExp(first.id));
-    const asQuestion = await t().api('POST', answersUrl(s), { token: s.token, body: { question: 'How long does delivery take', answer: 'x' } });
+    const asQuestion = await t().api('POST', answersUrl(s), {
+      token: s.token,
+      body: { question: 'How long does delivery take', answer: 'x' },
+    });
     assert.equal(asQuestion.status, 409);
     // A PATCH taking another answer's wording, too; its own wordings it may keep and reorder.
     const second = await create(t(), s, { question: 'Do you ship to Spain?', answer: 'Yes.' });
-    const taking = await t().api('PATCH', answersUrl(s, `/${second.id}`), { token: s.token, body: { alternatives: ['When will my parcel arrive'] } });
+    const taking = await t().api('PATCH', answersUrl(s, `/${second.id}`), {
+      token: s.token,
+      body: { alternatives: ['When will my parcel arrive'] },
+    });
     assert.equal(taking.status, 409);
     assert.equal(taking.body.error.code, 'duplicate_question');
     const reordered = await t().api('PATCH', answersUrl(s, `/${first.id}`), {
@@ -196,10 +301,16 @@ describeEachDialect('curated answers: endpoints', (t) => {
     assert.equal(reordered.status, 200, reordered.text);
     // Another chatbot of the account has its own answers.
     const other = await s.chatbot();
-    assert.equal((await t().api('POST', answersUrl(s, '', other), { token: s.token, body: DELIVERY })).status, 201);
+    assert.equal(
+      (await t().api('POST', answersUrl(s, '', other), { token: s.token, body: DELIVERY })).status,
+      201,
+    );
     // Nothing of the refused requests was kept.
     const list = await t().api('GET', answersUrl(s), { token: s.token });
-    assert.deepEqual(list.body.data.answers.map((a: any) => a.id), [second.id, first.id]);
+    assert.deepEqual(
+      list.body.data.answers.map((a: any) => a.id),
+      [second.id, first.id],
+    );
   });
 
   it('PATCH changes only the fields sent; alternatives replace the list; an empty body changes nothing', async () => {
@@ -209,7 +320,10 @@ describeEachDialect('curated answers: endpoints', (t) => {
     const same = await t().api('PATCH', answersUrl(s, `/${answer.id}`), { token: s.token, body: {} });
     assert.equal(same.status, 200);
     assert.deepEqual(same.body.data.answer, answer);
-    const res = await t().api('PATCH', answersUrl(s, `/${answer.id}`), { token: s.token, body: { alternatives: ['Shipping time?'] } });
+    const res = await t().api('PATCH', answersUrl(s, `/${answer.id}`), {
+      token: s.token,
+      body: { alternatives: ['Shipping time?'] },
+    });
     assert.equal(res.status, 200, res.text);
     const changed = res.body.data.answer;
     assert.deepEqual(changed.alternatives, ['Shipping time?']);
@@ -217,14 +331,37 @@ describeEachDialect('curated answers: endpoints', (t) => {
     assert.equal(changed.answer, answer.answer);
     assert.equal(changed.createdAt, answer.createdAt);
     assert.notEqual(changed.updatedAt, answer.updatedAt);
-    const text = await t().api('PATCH', answersUrl(s, `/${answer.id}`), { token: s.token, body: { answer: 'Two days.', question: 'Delivery time?' } });
+    const text = await t().api('PATCH', answersUrl(s, `/${answer.id}`), {
+      token: s.token,
+      body: { answer: 'Two days.', question: 'Delivery time?' },
+    });
     assert.equal(text.body.data.answer.answer, 'Two days.');
     assert.equal(text.body.data.answer.question, 'Delivery time?');
-    assert.deepEqual((await t().api('GET', answersUrl(s, `/${answer.id}`), { token: s.token })).body.data.answer, text.body.data.answer);
+    assert.deepEqual(
+      (await t().api('GET', answersUrl(s, `/${answer.id}`), { token: s.token })).body.data.answer,
+      text.body.data.answer,
+    );
     // The old wordings are free again.
-    assert.equal((await t().api('POST', answersUrl(s), { token: s.token, body: { question: 'How fast do you ship?', answer: 'Fast.' } })).status, 201);
-    for (const body of [{ fromQuestion: 'a'.repeat(64) }, { id: answer.id }, { question: null }, { alternatives: [1] }]) {
-      assert.equal((await t().api('PATCH', answersUrl(s, `/${answer.id}`), { token: s.token, body })).status, 400, JSON.stringify(body));
+    assert.equal(
+      (
+        await t().api('POST', answersUrl(s), {
+          token: s.token,
+          body: { question: 'How fast do you ship?', answer: 'Fast.' },
+        })
+      ).status,
+      201,
+    );
+    for (const body of [
+      { fromQuestion: 'a'.repeat(64) },
+      { id: answer.id },
+      { question: null },
+      { alternatives: [1] },
+    ]) {
+      assert.equal(
+        (await t().api('PATCH', answersUrl(s, `/${answer.id}`), { token: s.token, body })).status,
+        400,
+        JSON.stringify(body),
+      );
     }
   });
 
@@ -236,7 +373,11 @@ describeEachDialect('curated answers: endpoints', (t) => {
     assert.deepEqual(res.body.data, { id: answer.id, deleted: true });
     assert.equal((await t().api('GET', answersUrl(s, `/${answer.id}`), { token: s.token })).status, 404);
     assert.equal((await t().api('DELETE', answersUrl(s, `/${answer.id}`), { token: s.token })).status, 404);
-    assert.equal((await t().api('PATCH', answersUrl(s, `/${answer.id}`), { token: s.token, body: { answer: 'x' } })).status, 404);
+    assert.equal(
+      (await t().api('PATCH', answersUrl(s, `/${answer.id}`), { token: s.token, body: { answer: 'x' } }))
+        .status,
+      404,
+    );
     await create(t(), s);
   });
 
@@ -271,7 +412,10 @@ describeEachDialect('curated answers: endpoints', (t) => {
       assert.equal(res.body.error.code, 'not_found');
     }
     // Theirs is untouched.
-    assert.deepEqual((await t().api('GET', answersUrl(other, `/${theirs.id}`), { token: other.token })).body.data.answer, theirs);
+    assert.deepEqual(
+      (await t().api('GET', answersUrl(other, `/${theirs.id}`), { token: other.token })).body.data.answer,
+      theirs,
+    );
     // The restricted token sees its own chatbot.
     assert.equal((await t().api('GET', answersUrl(s, '', secondBot), { token: restricted })).status, 200);
   });
@@ -286,7 +430,9 @@ describeEachDialect('curated answers: endpoints', (t) => {
       ['PATCH', answersUrl(s, `/${answer.id}`)],
       ['DELETE', answersUrl(s, `/${answer.id}`)],
     ] as const) {
-      const none = await t().api(method, url, { body: method === 'POST' || method === 'PATCH' ? { answer: 'x' } : undefined });
+      const none = await t().api(method, url, {
+        body: method === 'POST' || method === 'PATCH' ? { answer: 'x' } : undefined,
+      });
       assert.equal(none.status, 401, `${method} ${url}`);
       assert.equal(none.body.error.code, 'unauthorized');
       assert.equal(none.headers['www-authenticate'], 'Bearer');
@@ -295,7 +441,13 @@ describeEachDialect('curated answers: endpoints', (t) => {
     }
     const reader = await s.tokenWith(['answers:read']);
     const writer = await s.tokenWith(['answers:write']);
-    const others = await s.tokenWith(['knowledge:read', 'knowledge:write', 'conversations:read', 'conversations:write', 'chatbots:read']);
+    const others = await s.tokenWith([
+      'knowledge:read',
+      'knowledge:write',
+      'conversations:read',
+      'conversations:write',
+      'chatbots:read',
+    ]);
     assert.equal((await t().api('GET', answersUrl(s), { token: reader })).status, 200);
     assert.equal((await t().api('GET', answersUrl(s, `/${answer.id}`), { token: reader })).status, 200);
     for (const [method, url, body] of [
@@ -316,11 +468,20 @@ describeEachDialect('curated answers: endpoints', (t) => {
       assert.equal((await t().api('GET', url, { token: others })).status, 403);
     }
     // 403 comes before 400 and 404.
-    assert.equal((await t().api('POST', answersUrl(s, '', UNKNOWN), { token: reader, body: { nonsense: true } })).status, 403);
+    assert.equal(
+      (await t().api('POST', answersUrl(s, '', UNKNOWN), { token: reader, body: { nonsense: true } })).status,
+      403,
+    );
     // The writer may change without reading.
-    const created = await t().api('POST', answersUrl(s), { token: writer, body: { question: 'Do you ship to Spain?', answer: 'Yes.' } });
+    const created = await t().api('POST', answersUrl(s), {
+      token: writer,
+      body: { question: 'Do you ship to Spain?', answer: 'Yes.' },
+    });
     assert.equal(created.status, 201);
-    assert.equal((await t().api('DELETE', answersUrl(s, `/${created.body.data.answer.id}`), { token: writer })).status, 200);
+    assert.equal(
+      (await t().api('DELETE', answersUrl(s, `/${created.body.data.answer.id}`), { token: writer })).status,
+      200,
+    );
   });
 
   it('an agent’s session has neither permission; an owner’s has both', async () => {
@@ -331,7 +492,10 @@ describeEachDialect('curated answers: endpoints', (t) => {
     assert.equal(res.status, 403);
     assert.match(res.body.error.message, /answers:read/);
     const owner = await signIn(t(), await withPassword(t(), s.userId));
-    const created = await t().api('POST', answersUrl(s), { headers: owner.headers({ csrf: true }), body: { question: 'Do you ship to Spain?', answer: 'Yes.' } });
+    const created = await t().api('POST', answersUrl(s), {
+      headers: owner.headers({ csrf: true }),
+      body: { question: 'Do you ship to Spain?', answer: 'Yes.' },
+    });
     assert.equal(created.status, 201);
   });
 
@@ -344,11 +508,24 @@ describeEachDialect('curated answers: endpoints', (t) => {
     assert.equal(replay.status, 201);
     assert.equal(replay.headers['idempotent-replayed'], 'true');
     assert.deepEqual(replay.body.data, first.body.data);
-    const reused = await t().api('POST', answersUrl(s), { token: s.token, body: { ...DELIVERY, answer: 'Other.' }, headers });
+    const reused = await t().api('POST', answersUrl(s), {
+      token: s.token,
+      body: { ...DELIVERY, answer: 'Other.' },
+      headers,
+    });
     assert.equal(reused.status, 422);
     assert.equal(reused.body.error.code, 'idempotency_key_reused');
     assert.equal((await t().api('GET', answersUrl(s), { token: s.token })).body.data.answers.length, 1);
-    assert.equal((await t().api('POST', answersUrl(s), { token: s.token, body: DELIVERY, headers: { 'idempotency-key': '' } })).status, 400);
+    assert.equal(
+      (
+        await t().api('POST', answersUrl(s), {
+          token: s.token,
+          body: DELIVERY,
+          headers: { 'idempotency-key': '' },
+        })
+      ).status,
+      400,
+    );
   });
 
   it('fires no event: curated answers are the team’s own work, like a team member’s lead edit', async () => {
@@ -367,7 +544,13 @@ describeEachDialect('curated answers: endpoints', (t) => {
     assert.deepEqual(Object.keys(item).sort(), ['delete', 'get', 'patch']);
     assert.deepEqual(
       [collection.get, collection.post, item.get, item.patch, item.delete].map((op: any) => op.operationId),
-      ['listCuratedAnswers', 'createCuratedAnswer', 'getCuratedAnswer', 'updateCuratedAnswer', 'deleteCuratedAnswer'],
+      [
+        'listCuratedAnswers',
+        'createCuratedAnswer',
+        'getCuratedAnswer',
+        'updateCuratedAnswer',
+        'deleteCuratedAnswer',
+      ],
     );
     assert.match(collection.get.description, /answers:read/);
     assert.match(collection.post.description, /answers:write/);
@@ -375,9 +558,16 @@ describeEachDialect('curated answers: endpoints', (t) => {
     assert.ok(Object.keys(collection.post.responses).includes('201'));
     assert.ok(collection.post.parameters.some((p: any) => p.in === 'header' && p.name === 'Idempotency-Key'));
     assert.ok(!(item.patch.parameters ?? []).some((p: any) => p.name === 'Idempotency-Key'));
-    assert.deepEqual(item.get.parameters.find((p: any) => p.name === 'answerId').schema, { type: 'string', format: 'uuid' });
+    assert.deepEqual(item.get.parameters.find((p: any) => p.name === 'answerId').schema, {
+      type: 'string',
+      format: 'uuid',
+    });
     for (const op of [collection.post, item.patch]) {
-      assert.ok(op.responses['409'].content['application/json'].schema.allOf[1].properties.error.properties.code.enum.includes('duplicate_question'));
+      assert.ok(
+        op.responses['409'].content[
+          'application/json'
+        ].schema.allOf[1].properties.error.properties.code.enum.includes('duplicate_question'),
+      );
     }
     assert.ok(doc.components.schemas.CuratedAnswer);
     assert.ok(doc.components.schemas.Question.properties.curatedAnswerId);

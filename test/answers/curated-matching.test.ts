@@ -3,10 +3,16 @@
 // about something else that shares most of its words).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compatible, questionKind, readQuestion, wordMatch } from '../../src/modules/answers/curated/matching.js';
+import {
+  compatible,
+  questionKind,
+  readQuestion,
+  wordMatch,
+} from '../../src/modules/answers/curated/matching.js';
 import { wordsOf } from '../../src/lib/text/words.js';
 
-const matches = (curated: string, visitor: string) => wordMatch(readQuestion(visitor), readQuestion(curated)) !== null;
+const matches = (curated: string, visitor: string) =>
+  wordMatch(readQuestion(visitor), readQuestion(curated)) !== null;
 
 describe('curated answers: matching a question to a curated question', () => {
   it('matches the same question in other words of the same meaning', () => {
@@ -84,7 +90,8 @@ describe('curated answers: matching a question to a curated question', () => {
   });
 
   it('compatible: what a match by meaning must also pass (kind, negation, names and numbers)', () => {
-    const check = (curated: string, visitor: string) => compatible(readQuestion(visitor), readQuestion(curated));
+    const check = (curated: string, visitor: string) =>
+      compatible(readQuestion(visitor), readQuestion(curated));
     assert.equal(check('How long does delivery take?', 'How long until my parcel turns up?'), true);
     assert.equal(check('Do you ship to Canada?', 'Do you deliver to Canada?'), true);
     assert.equal(check('Do you ship to Canada?', 'Do you deliver to France?'), false);

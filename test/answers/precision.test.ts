@@ -62,12 +62,18 @@ describeEachDialect('answers: precision first', (t) => {
       await answerTo(t(), s, 'What is a bite splint?'),
       'According to "Treatments": A bite splint is a thin plastic guard worn at night that protects your teeth from grinding.',
     );
-    assert.match(await answerTo(t(), s, 'what does R-value mean?'), /: R-value: how well a sleeping mat insulates/);
+    assert.match(
+      await answerTo(t(), s, 'what does R-value mean?'),
+      /: R-value: how well a sleeping mat insulates/,
+    );
     assert.match(await answerTo(t(), s, 'what is a gravel bike?'), /: Drop handlebars and 40 mm tyres/);
     // Only the table names shockwave therapy: its row says what it costs, not what it is.
     assert.equal(await answerTo(t(), s, 'What is shockwave therapy?'), DONT_KNOW);
     // "What is the price …" asks for an amount, not for a definition: the row answers it.
-    assert.match(await answerTo(t(), s, 'What is the price of shockwave therapy?'), /Shockwave therapy; Duration: 15 min; Price: €60/);
+    assert.match(
+      await answerTo(t(), s, 'What is the price of shockwave therapy?'),
+      /Shockwave therapy; Duration: 15 min; Price: €60/,
+    );
   });
 
   it('uses a part only when it holds more than half of a longer question, and the most specific half of a two-word one', async () => {
@@ -92,13 +98,19 @@ describeEachDialect('answers: precision first', (t) => {
     );
     // "Parking" is a thing the knowledge never names: the shop's address is not an answer to it.
     assert.equal(await answerTo(t(), s, 'Is there parking at the Seepark shop?'), DONT_KNOW);
-    assert.match(await answerTo(t(), s, 'Can I pay with PayPal?'), /^According to "Shop": We accept Visa, Mastercard and PayPal\./);
+    assert.match(
+      await answerTo(t(), s, 'Can I pay with PayPal?'),
+      /^According to "Shop": We accept Visa, Mastercard and PayPal\./,
+    );
     // A phone number is told by its form; "phone" and "number" only ask for one.
     const phone = 'According to "Shop": Call our customer service on +49 40 1234 5678.';
     assert.equal(await answerTo(t(), s, 'customer service phone number?'), phone);
     assert.equal(await answerTo(t(), s, 'What is your phone number?'), phone);
     // "Support hours" asks for a time; "dose" is "does" with two letters swapped.
-    assert.equal(await answerTo(t(), s, 'what are your support hours?'), 'According to "Shop": Support is available Monday to Friday, 9:00 to 17:00.');
+    assert.equal(
+      await answerTo(t(), s, 'what are your support hours?'),
+      'According to "Shop": Support is available Monday to Friday, 9:00 to 17:00.',
+    );
     assert.match(await answerTo(t(), s, 'what dose error E2 mean'), /Error E2 means the drip tray is full\./);
   });
 
@@ -121,7 +133,10 @@ describeEachDialect('answers: precision first', (t) => {
     assert.equal(await answerTo(t(), s, 'Can I rent a tent?'), DONT_KNOW);
     // One word with an ending, or spelt two ways, is still one word.
     assert.match(await answerTo(t(), s, 'how long does delivery take?'), /We deliver within 2 days\./);
-    assert.match(await answerTo(t(), s, 'is the color of each tent shown?'), /The colour of each tent is shown on its page\./);
+    assert.match(
+      await answerTo(t(), s, 'is the color of each tent shown?'),
+      /The colour of each tent is shown on its page\./,
+    );
   });
 
   it('reads "pay for" as asking for a price, a percentage as a price only for a discount or a rate, and "how much power" as asking for watts', async () => {
@@ -143,11 +158,20 @@ describeEachDialect('answers: precision first', (t) => {
       ].join('\n'),
     );
     // It asks for a price: the quote answers it, without a "Yes." that would say the opposite.
-    assert.equal(await answerTo(t(), s, 'Do I have to pay for a helmet?'), 'According to "Rental": Helmets are free with every rental.');
+    assert.equal(
+      await answerTo(t(), s, 'Do I have to pay for a helmet?'),
+      'According to "Rental": Helmets are free with every rental.',
+    );
     // A share of a price is not what a week costs.
     assert.equal(await answerTo(t(), s, 'How much does a weekly rental cost in winter?'), DONT_KNOW);
-    assert.match(await answerTo(t(), s, 'How much is the student discount?'), /Students get a discount of 10 %\./);
-    assert.equal(await answerTo(t(), s, 'How much power does the machine use?'), 'According to "Rental": The machine uses 1450 watts.');
+    assert.match(
+      await answerTo(t(), s, 'How much is the student discount?'),
+      /Students get a discount of 10 %\./,
+    );
+    assert.equal(
+      await answerTo(t(), s, 'How much power does the machine use?'),
+      'According to "Rental": The machine uses 1450 watts.',
+    );
   });
 
   it('prefers the general rule to a clause under a condition the question does not name, and the exception the question names', async () => {
@@ -215,12 +239,24 @@ describeEachDialect('answers: precision first', (t) => {
       ].join('\n'),
     );
     // By the week the cargo bike costs most; by the full day the racing bike would.
-    assert.match(await answerTo(t(), s, 'Which bike costs the most for a week?'), /Bike type: Cargo bike; .*Week: €210/);
-    assert.match(await answerTo(t(), s, 'Which bike is the most expensive for a full day?'), /Bike type: Racing bike/);
+    assert.match(
+      await answerTo(t(), s, 'Which bike costs the most for a week?'),
+      /Bike type: Cargo bike; .*Week: €210/,
+    );
+    assert.match(
+      await answerTo(t(), s, 'Which bike is the most expensive for a full day?'),
+      /Bike type: Racing bike/,
+    );
     // "Route" names the column of every route, though "Rhine meadows tour" does not say "route".
-    assert.match(await answerTo(t(), s, 'How long is your longest route?'), /Route: Rhine meadows tour; Distance: 71 km/);
+    assert.match(
+      await answerTo(t(), s, 'How long is your longest route?'),
+      /Route: Rhine meadows tour; Distance: 71 km/,
+    );
     // The backpack is cheaper but it is not a sleeping bag; the description's semicolons stay in its row.
-    assert.match(await answerTo(t(), s, 'cheapest sleeping bag?'), /name: Junior Sleeping Bag; .*description: For children; grows by 20 cm/);
+    assert.match(
+      await answerTo(t(), s, 'cheapest sleeping bag?'),
+      /name: Junior Sleeping Bag; .*description: For children; grows by 20 cm/,
+    );
   });
 
   it('answers a filter over the rows with every row that passes it, each whole, and none that does not', async () => {
@@ -278,8 +314,14 @@ describeEachDialect('answers: precision first', (t) => {
     );
     // The only number near "machine" is a voltage: not a weight.
     assert.equal(await answerTo(t(), s, 'How heavy is the machine?'), DONT_KNOW);
-    assert.equal(await answerTo(t(), s, 'How big is the water tank?'), 'According to "Machine": The water tank holds 1.8 litres.');
-    assert.equal(await answerTo(t(), s, 'email address for appointments?'), 'According to "Machine": For appointments, write to praxis@example.org.');
+    assert.equal(
+      await answerTo(t(), s, 'How big is the water tank?'),
+      'According to "Machine": The water tank holds 1.8 litres.',
+    );
+    assert.equal(
+      await answerTo(t(), s, 'email address for appointments?'),
+      'According to "Machine": For appointments, write to praxis@example.org.',
+    );
   });
 
   it('says "Yes." or "No." only when the quoted sentence states it', async () => {

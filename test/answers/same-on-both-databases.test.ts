@@ -34,22 +34,39 @@ async function answersOf(t: TestApp, dataset: Dataset): Promise<string[]> {
     for (const material of dataset.material ?? []) {
       let res;
       if (material.type === 'text') {
-        res = await t.api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { token: s.token, body: { title: material.title, text: material.text } });
+        res = await t.api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, {
+          token: s.token,
+          body: { title: material.title, text: material.text },
+        });
       } else if (material.type === 'site') {
         const server = await serveSite(material.pages);
         servers.push(server);
         const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-        res = await t.api('POST', `/chatbots/${s.chatbotId}/knowledge/website`, { token: s.token, body: { url, crawl: 'site' } });
+        res = await t.api('POST', `/chatbots/${s.chatbotId}/knowledge/website`, {
+          token: s.token,
+          body: { url, crawl: 'site' },
+        });
       } else {
         const body = multipartBody([
           { name: 'title', value: material.title },
-          { name: 'file', filename: material.fileName, contentType: material.contentType, value: await material.file() },
+          {
+            name: 'file',
+            filename: material.fileName,
+            contentType: material.contentType,
+            value: await material.file(),
+          },
         ]);
-        res = await t.api('POST', `/chatbots/${s.chatbotId}/knowledge/files`, { token: s.token, body, headers: multipartHeaders(body.length) });
+        res = await t.api('POST', `/chatbots/${s.chatbotId}/knowledge/files`, {
+          token: s.token,
+          body,
+          headers: multipartHeaders(body.length),
+        });
       }
       assert.equal(res.status, 201, res.text);
       await runJobs(t);
-      const source = await t.api('GET', `/chatbots/${s.chatbotId}/knowledge/${res.body.data.source.id}`, { token: s.token });
+      const source = await t.api('GET', `/chatbots/${s.chatbotId}/knowledge/${res.body.data.source.id}`, {
+        token: s.token,
+      });
       assert.equal(source.body.data.source.status, 'ready', source.text);
     }
     const answers: string[] = [];
@@ -57,11 +74,19 @@ async function answersOf(t: TestApp, dataset: Dataset): Promise<string[]> {
       let threadId: string | null = null;
       for (const { ask } of conversation) {
         const res: { status: number; text: string; body: any } = threadId
-          ? await t.api('POST', `/chatbots/${s.chatbotId}/conversations/${threadId}/messages`, { token: s.token, body: { message: ask } })
-          : await t.api('POST', `/chatbots/${s.chatbotId}/conversations`, { token: s.token, body: { message: ask } });
+          ? await t.api('POST', `/chatbots/${s.chatbotId}/conversations/${threadId}/messages`, {
+              token: s.token,
+              body: { message: ask },
+            })
+          : await t.api('POST', `/chatbots/${s.chatbotId}/conversations`, {
+              token: s.token,
+              body: { message: ask },
+            });
         assert.equal(res.status, 201, res.text);
         threadId = res.body.data.conversation.threadId as string;
-        const reply = (res.body.data.messages as Array<{ role: string; text: string }>).find((m) => m.role === 'assistant');
+        const reply = (res.body.data.messages as Array<{ role: string; text: string }>).find(
+          (m) => m.role === 'assistant',
+        );
         answers.push(`${ask} → ${(reply?.text ?? '(no reply)').replace(/127\.0\.0\.1:\d+/g, 'site')}`);
       }
     }
@@ -73,22 +98,29 @@ async function answersOf(t: TestApp, dataset: Dataset): Promise<string[]> {
 
 const postgresAvailable = await isPostgresReachable();
 
-describe('answers: the same on SQLite and PostgreSQL', { skip: postgresAvailable ? false : 'PostgreSQL is not reachable' }, () => {
-  const apps = new Map<string, TestApp & { close(): Promise<void> }>();
-  before(async () => {
-    for (const dialect of DIALECTS) apps.set(dialect, await buildTestApp(dialect, { env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } }));
-  });
-  after(async () => {
-    for (const app of apps.values()) await app.close();
-  });
-
-  for (const dataset of DATASETS) {
-    it(`answers every question of "${dataset.name}" alike on both databases`, async () => {
-      const [sqlite, postgres] = await Promise.all(DIALECTS.map((dialect) => answersOf(apps.get(dialect)!, dataset)));
-      assert.ok(sqlite!.length >= 50, `${sqlite!.length} questions asked`);
-      // Some of them are answered (not every reply a "don't know"), so the comparison is of answers.
-      assert.ok(sqlite!.filter((answer) => answer.includes('According to')).length >= 20);
-      assert.deepEqual(postgres, sqlite);
+describe(
+  'answers: the same on SQLite and PostgreSQL',
+  { skip: postgresAvailable ? false : 'PostgreSQL is not reachable' },
+  () => {
+    const apps = new Map<string, TestApp & { close(): Promise<void> }>();
+    before(async () => {
+      for (const dialect of DIALECTS)
+        apps.set(dialect, await buildTestApp(dialect, { env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } }));
     });
-  }
-});
+    after(async () => {
+      for (const app of apps.values()) await app.close();
+    });
+
+    for (const dataset of DATASETS) {
+      it(`answers every question of "${dataset.name}" alike on both databases`, async () => {
+        const [sqlite, postgres] = await Promise.all(
+          DIALECTS.map((dialect) => answersOf(apps.get(dialect)!, dataset)),
+        );
+        assert.ok(sqlite!.length >= 50, `${sqlite!.length} questions asked`);
+        // Some of them are answered (not every reply a "don't know"), so the comparison is of answers.
+        assert.ok(sqlite!.filter((answer) => answer.includes('According to')).length >= 20);
+        assert.deepEqual(postgres, sqlite);
+      });
+    }
+  },
+);

@@ -14,8 +14,16 @@ describeEachDialect('channels: their state for the console', (t) => {
     const before = await t().api('GET', `/chatbots/${s.chatbotId}/channels`, { token: s.token });
     assert.equal(before.status, 200, before.text);
     assert.deepEqual(
-      before.body.data.channels.map((c: { provider: string; connected: boolean }) => [c.provider, c.connected]),
-      [['web', false], ['whatsapp', false], ['messenger', false], ['instagram', false]],
+      before.body.data.channels.map((c: { provider: string; connected: boolean }) => [
+        c.provider,
+        c.connected,
+      ]),
+      [
+        ['web', false],
+        ['whatsapp', false],
+        ['messenger', false],
+        ['instagram', false],
+      ],
     );
     const setup = await channelSetup(commandServices(t().deps.config, t().db, t().clock));
     await setup.origins.allowOrigin(s.chatbotId, 'https://www.example.com');
@@ -37,14 +45,23 @@ describeEachDialect('channels: their state for the console', (t) => {
       allowedOrigins: ['https://www.example.com'],
       webhookUrl: null,
     });
-    const whatsapp = byProvider.get('whatsapp') as { connected: boolean; externalId: string; connectedAt: string; webhookUrl: string | null };
+    const whatsapp = byProvider.get('whatsapp') as {
+      connected: boolean;
+      externalId: string;
+      connectedAt: string;
+      webhookUrl: string | null;
+    };
     assert.equal(whatsapp.connected, true);
     assert.equal(whatsapp.externalId, '1234567890');
     assert.equal(whatsapp.connectedAt, new Date(t().clock.now()).toISOString());
     const base = t().deps.config.publicUrl;
     assert.equal(whatsapp.webhookUrl, base ? `${base}/api/v1/channels/whatsapp/webhook` : null);
-    for (const secret of ['EAAGsecret-token', 'app-secret-value', 'verify-token-value']) assert.ok(!after.text.includes(secret), 'no credential');
+    for (const secret of ['EAAGsecret-token', 'app-secret-value', 'verify-token-value'])
+      assert.ok(!after.text.includes(secret), 'no credential');
     const other = await seed(t());
-    assert.equal((await t().api('GET', `/chatbots/${other.chatbotId}/channels`, { token: s.token })).status, 404);
+    assert.equal(
+      (await t().api('GET', `/chatbots/${other.chatbotId}/channels`, { token: s.token })).status,
+      404,
+    );
   });
 });

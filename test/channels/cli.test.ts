@@ -49,8 +49,12 @@ describe('channels commands', () => {
     await migrateToLatest(database.db);
     const accounts = createAccountsService({ db: database.db, clock: systemClock });
     const account = await accounts.createAccount({ name: 'Acme' });
-    chatbotId = (await createChatbotsService({ db: database.db, clock: systemClock, accounts }).createChatbot({ accountId: account.id, name: 'Support' }))
-      .id;
+    chatbotId = (
+      await createChatbotsService({ db: database.db, clock: systemClock, accounts }).createChatbot({
+        accountId: account.id,
+        name: 'Support',
+      })
+    ).id;
     await database.close();
   });
 

@@ -22,7 +22,8 @@ const OBJECT = { messenger: 'page', instagram: 'instagram' } as const;
 const CHANNEL = { whatsapp: 'whatsapp', messenger: 'facebook', instagram: 'instagram' } as const;
 const unique = () => randomBytes(5).toString('hex');
 /** `chatbot-ops channels connect`'s service over the test's database. */
-const connections = async (t: TestApp) => (await channelSetup(commandServices(t.deps.config, t.db, t.clock))).connections;
+const connections = async (t: TestApp) =>
+  (await channelSetup(commandServices(t.deps.config, t.db, t.clock))).connections;
 
 interface Connected {
   s: Seeded;
@@ -606,7 +607,9 @@ describeEachDialect(
       const secret = `app-secret-${unique()}`;
       const token = `EAAG-token-${unique()}`;
       const verify = `verify-${unique()}`;
-      const shown = await (await connections(t())).connectChannel({
+      const shown = await (
+        await connections(t())
+      ).connectChannel({
         chatbotId: s.chatbotId,
         provider: 'messenger',
         externalId: '5550001',
@@ -633,7 +636,9 @@ describeEachDialect(
       for (const plain of [secret, token, verify]) assert.ok(!stored.includes(plain), 'stored in the clear');
       assert.match(row.credentials, /^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
       // Reconnecting replaces the credentials; another chatbot cannot take the same page.
-      const again = await (await connections(t())).connectChannel({
+      const again = await (
+        await connections(t())
+      ).connectChannel({
         chatbotId: s.chatbotId,
         provider: 'messenger',
         externalId: '5550001',

@@ -30,7 +30,11 @@ for (const dialect of ['postgres', 'sqlite'] as DialectName[]) {
       a = await buildTestApp(dialect);
       // Process B: its own connection pool, bus and listener; the same database and SECRET_KEY.
       const config = testConfig(a.database.dataDir, { SECRET_KEY: a.deps.config.secretKey });
-      bDeps = createDeps(config, { database: a.database.connectAgain(), clock: new TestClock(), logger: createLogger('silent') });
+      bDeps = createDeps(config, {
+        database: a.database.connectAgain(),
+        clock: new TestClock(),
+        logger: createLogger('silent'),
+      });
       b = await buildApp(bDeps);
       await b.ready();
     });

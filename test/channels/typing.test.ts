@@ -28,7 +28,9 @@ describeEachDialect('typing indicators (real socket)', (t) => {
   let base = '';
   const stream = async (path: string, token: string) => {
     base ||= await listen(t().app);
-    const reader = await EventStreamReader.open(`${base}/api/v1${path}`, { authorization: `Bearer ${token}` });
+    const reader = await EventStreamReader.open(`${base}/api/v1${path}`, {
+      authorization: `Bearer ${token}`,
+    });
     assert.equal(reader.status, 200);
     open.push(reader);
     return reader;
@@ -39,8 +41,15 @@ describeEachDialect('typing indicators (real socket)', (t) => {
 
   /** What typing leaves behind: it must be nothing. */
   const stored = async (t: TestApp, threadId: string) => ({
-    messages: (await t.db.selectFrom('messages').select('id').where('thread_id', '=', threadId).execute()).length,
-    changes: (await t.db.selectFrom('conversation_changes').select('event_id').where('thread_id', '=', threadId).execute()).length,
+    messages: (await t.db.selectFrom('messages').select('id').where('thread_id', '=', threadId).execute())
+      .length,
+    changes: (
+      await t.db
+        .selectFrom('conversation_changes')
+        .select('event_id')
+        .where('thread_id', '=', threadId)
+        .execute()
+    ).length,
   });
 
   /**
@@ -69,16 +78,28 @@ describeEachDialect('typing indicators (real socket)', (t) => {
     const following = await stream(`/conversations/stream?threadId=${threadId}`, s.token);
     const notFollowing = await stream('/conversations/stream', s.token);
     const otherAccount = await stream(`/conversations/stream?threadId=${threadId}`, other.token);
-    const restricted = await stream(`/conversations/stream?threadId=${threadId}`, await s.tokenWith(['conversations:read'], [await s.chatbot()]));
+    const restricted = await stream(
+      `/conversations/stream?threadId=${threadId}`,
+      await s.tokenWith(['conversations:read'], [await s.chatbot()]),
+    );
 
-    const typing = () => t().api('POST', `/widget/${s.chatbotId}/conversations/${threadId}/typing`, { token: visitorToken });
+    const typing = () =>
+      t().api('POST', `/widget/${s.chatbotId}/conversations/${threadId}/typing`, { token: visitorToken });
     const event = await signalUntilHeard(typing, following);
     assert.deepEqual(event.data, { threadId, who: 'visitor' });
     assert.equal(event.id, null, 'not replayable');
 
     // Within the window a second signal is dropped, still 204; after it, heard again.
     const heard = typings(following).length;
-    assert.equal((await t().api('POST', `/widget/${s.chatbotId}/conversations/${threadId}/typing`, { token: visitorToken, body: {} })).status, 204);
+    assert.equal(
+      (
+        await t().api('POST', `/widget/${s.chatbotId}/conversations/${threadId}/typing`, {
+          token: visitorToken,
+          body: {},
+        })
+      ).status,
+      204,
+    );
     await pause(400);
     assert.equal(typings(following).length, heard, 'a second signal within the window is dropped');
     await signalUntilHeard(typing, following);
@@ -87,7 +108,10 @@ describeEachDialect('typing indicators (real socket)', (t) => {
     for (const reader of [notFollowing, otherAccount, restricted]) assert.deepEqual(typings(reader), []);
     assert.deepEqual(await stored(t(), threadId), before, 'nothing stored');
 
-    const bodied = await t().api('POST', `/widget/${s.chatbotId}/conversations/${threadId}/typing`, { token: visitorToken, body: { text: 'hel' } });
+    const bodied = await t().api('POST', `/widget/${s.chatbotId}/conversations/${threadId}/typing`, {
+      token: visitorToken,
+      body: { text: 'hel' },
+    });
     assert.equal(bodied.status, 400);
   });
 
@@ -122,7 +146,10 @@ describeEachDialect('typing indicators (real socket)', (t) => {
     assert.equal(claimed.body.error.code, 'claimed_by_other');
     const stranger = await seed(t());
     assert.equal((await t().api('POST', `${path}/typing`, { token: stranger.token })).status, 404);
-    assert.equal((await t().api('POST', `${path}/typing`, { token: await s.tokenWith(['conversations:read']) })).status, 403);
+    assert.equal(
+      (await t().api('POST', `${path}/typing`, { token: await s.tokenWith(['conversations:read']) })).status,
+      403,
+    );
     assert.equal((await t().api('POST', `${path}/typing`, { token: s.token, body: { x: 1 } })).status, 400);
   });
 });

@@ -13,16 +13,33 @@ const SAFARI_IPHONE =
 const VISITOR_ID = 'v_8fK2mQ9xLp3RtZ7w';
 
 async function startChat(t: TestApp, chatbotId: string, body: unknown = {}, userAgent = CHROME_WINDOWS) {
-  const res = await t.api('POST', `/widget/${chatbotId}/conversations`, { body, headers: { 'user-agent': userAgent } });
+  const res = await t.api('POST', `/widget/${chatbotId}/conversations`, {
+    body,
+    headers: { 'user-agent': userAgent },
+  });
   assert.equal(res.status, 201, res.text);
-  return { threadId: res.body.data.conversation.threadId as string, token: res.body.data.visitorToken as string };
+  return {
+    threadId: res.body.data.conversation.threadId as string,
+    token: res.body.data.visitorToken as string,
+  };
 }
 
 const visitorOf = (t: TestApp, s: Seeded, threadId: string, token = s.token, chatbotId = s.chatbotId) =>
   t.api('GET', `/chatbots/${chatbotId}/conversations/${threadId}/visitor`, { token });
 
-const putContext = (t: TestApp, chatbotId: string, threadId: string, token: string | undefined, body: unknown, userAgent = CHROME_WINDOWS) =>
-  t.api('PUT', `/widget/${chatbotId}/conversations/${threadId}/context`, { token, body, headers: { 'user-agent': userAgent } });
+const putContext = (
+  t: TestApp,
+  chatbotId: string,
+  threadId: string,
+  token: string | undefined,
+  body: unknown,
+  userAgent = CHROME_WINDOWS,
+) =>
+  t.api('PUT', `/widget/${chatbotId}/conversations/${threadId}/context`, {
+    token,
+    body,
+    headers: { 'user-agent': userAgent },
+  });
 
 describeEachDialect('web chat: know the visitor', (t) => {
   it('stores the context of the start (the page without its fragment, the browser from the User-Agent) and shows it to the team', async () => {
@@ -57,9 +74,21 @@ describeEachDialect('web chat: know the visitor', (t) => {
   it('PUT …/context moves the current page on and keeps the start page; fields left out keep what was told', async () => {
     const s = await seed(t());
     const { threadId, token } = await startChat(t(), s.chatbotId, {
-      context: { page: 'https://shop.example.com/', pageTitle: 'Home', language: 'en-GB', timeZone: 'Europe/London' },
+      context: {
+        page: 'https://shop.example.com/',
+        pageTitle: 'Home',
+        language: 'en-GB',
+        timeZone: 'Europe/London',
+      },
     });
-    const put = await putContext(t(), s.chatbotId, threadId, token, { page: 'https://shop.example.com/checkout', pageTitle: 'Checkout' }, SAFARI_IPHONE);
+    const put = await putContext(
+      t(),
+      s.chatbotId,
+      threadId,
+      token,
+      { page: 'https://shop.example.com/checkout', pageTitle: 'Checkout' },
+      SAFARI_IPHONE,
+    );
     assert.equal(put.status, 204, put.text);
     assert.equal(put.text, '');
     const { visitor } = (await visitorOf(t(), s, threadId)).body.data;
@@ -78,8 +107,16 @@ describeEachDialect('web chat: know the visitor', (t) => {
     // A conversation started without any context: the first page told becomes the start page.
     const bare = await startChat(t(), s.chatbotId);
     assert.deepEqual((await visitorOf(t(), s, bare.threadId)).body.data.visitor.startPage, null);
-    assert.equal((await putContext(t(), s.chatbotId, bare.threadId, bare.token, { page: 'http://shop.example.com/a' })).status, 204);
-    assert.equal((await putContext(t(), s.chatbotId, bare.threadId, bare.token, { page: 'http://shop.example.com/b' })).status, 204);
+    assert.equal(
+      (await putContext(t(), s.chatbotId, bare.threadId, bare.token, { page: 'http://shop.example.com/a' }))
+        .status,
+      204,
+    );
+    assert.equal(
+      (await putContext(t(), s.chatbotId, bare.threadId, bare.token, { page: 'http://shop.example.com/b' }))
+        .status,
+      204,
+    );
     const later = (await visitorOf(t(), s, bare.threadId)).body.data.visitor;
     assert.equal(later.startPage, 'http://shop.example.com/a');
     assert.equal(later.currentPage, 'http://shop.example.com/b');
@@ -119,17 +156,34 @@ describeEachDialect('web chat: know the visitor', (t) => {
     const zone = await putContext(t(), s.chatbotId, threadId, token, { timeZone: 'Mars/Olympus_Mons' });
     assert.equal(zone.body.error.details[0].field, 'body.timeZone');
 
-    const count = async () => (await t().db.selectFrom('conversations').select('thread_id').where('chatbot_id', '=', s.chatbotId).execute()).length;
+    const count = async () =>
+      (
+        await t()
+          .db.selectFrom('conversations')
+          .select('thread_id')
+          .where('chatbot_id', '=', s.chatbotId)
+          .execute()
+      ).length;
     const before = await count();
     for (const [name, context] of refused) {
       const res = await t().api('POST', `/widget/${s.chatbotId}/conversations`, { body: { context } });
       assert.equal(res.status, 400, `start, ${name}: ${res.text}`);
     }
-    const badZone = await t().api('POST', `/widget/${s.chatbotId}/conversations`, { body: { context: { timeZone: 'Nowhere/Here' } } });
+    const badZone = await t().api('POST', `/widget/${s.chatbotId}/conversations`, {
+      body: { context: { timeZone: 'Nowhere/Here' } },
+    });
     assert.equal(badZone.body.error.details[0].field, 'body.context.timeZone');
     assert.equal(await count(), before, 'a refused context starts no conversation');
     // The valid ones are recorded as they came.
-    assert.equal((await putContext(t(), s.chatbotId, threadId, token, { language: 'zh-Hant-TW', timeZone: 'America/Argentina/Buenos_Aires' })).status, 204);
+    assert.equal(
+      (
+        await putContext(t(), s.chatbotId, threadId, token, {
+          language: 'zh-Hant-TW',
+          timeZone: 'America/Argentina/Buenos_Aires',
+        })
+      ).status,
+      204,
+    );
   });
 
   it('PUT …/context and …/typing need the conversation’s own visitor token (401 without one, 404 for another conversation’s)', async () => {
@@ -152,8 +206,15 @@ describeEachDialect('web chat: know the visitor', (t) => {
       assert.equal(crossed.body.error.code, 'not_found');
     }
     // 401 before 400: a bad body without a token is 401.
-    assert.equal((await putContext(t(), s.chatbotId, first.threadId, undefined, { page: 'javascript:x' })).status, 401);
-    assert.equal((await visitorOf(t(), s, first.threadId)).body.data.visitor.startPage, null, 'nothing was recorded');
+    assert.equal(
+      (await putContext(t(), s.chatbotId, first.threadId, undefined, { page: 'javascript:x' })).status,
+      401,
+    );
+    assert.equal(
+      (await visitorOf(t(), s, first.threadId)).body.data.visitor.startPage,
+      null,
+      'nothing was recorded',
+    );
   });
 
   it('lists the same visitor’s earlier conversations, newest first: by the widget’s visitor id and by the lead’s email or phone', async () => {
@@ -176,7 +237,10 @@ describeEachDialect('web chat: know the visitor', (t) => {
     t().clock.advance(1000);
     const unrelated = await startChat(t(), s.chatbotId, { context: { visitorId: 'someone_else_000000' } });
     t().clock.advance(1000);
-    const current = await startChat(t(), s.chatbotId, { context, visitor: { email: 'ada@example.com', phone: '+442079460958' } });
+    const current = await startChat(t(), s.chatbotId, {
+      context,
+      visitor: { email: 'ada@example.com', phone: '+442079460958' },
+    });
     t().clock.advance(1000);
     // Started after the one read: not earlier.
     const later = await startChat(t(), s.chatbotId, { context });
@@ -207,15 +271,24 @@ describeEachDialect('web chat: know the visitor', (t) => {
     // A token restricted to this chatbot does not see the other chatbot's conversation.
     const restricted = await s.tokenWith(['conversations:read'], [s.chatbotId]);
     const seen = (await visitorOf(t(), s, current.threadId, restricted)).body.data.earlierConversations;
-    assert.deepEqual(seen.map((c: { threadId: string }) => c.threadId), [byPhone.threadId, first.threadId]);
+    assert.deepEqual(
+      seen.map((c: { threadId: string }) => c.threadId),
+      [byPhone.threadId, first.threadId],
+    );
   });
 
   it('keeps accounts apart: another account cannot read the visitor, nor see its conversations as earlier ones', async () => {
     const s = await seed(t());
     const other = await seed(t());
-    const theirs = await startChat(t(), other.chatbotId, { context: { visitorId: VISITOR_ID }, visitor: { email: 'shared@example.com' } });
+    const theirs = await startChat(t(), other.chatbotId, {
+      context: { visitorId: VISITOR_ID },
+      visitor: { email: 'shared@example.com' },
+    });
     t().clock.advance(1000);
-    const ours = await startChat(t(), s.chatbotId, { context: { visitorId: VISITOR_ID }, visitor: { email: 'shared@example.com' } });
+    const ours = await startChat(t(), s.chatbotId, {
+      context: { visitorId: VISITOR_ID },
+      visitor: { email: 'shared@example.com' },
+    });
 
     assert.deepEqual((await visitorOf(t(), s, ours.threadId)).body.data.earlierConversations, []);
     assert.deepEqual((await visitorOf(t(), other, theirs.threadId)).body.data.earlierConversations, []);
@@ -226,15 +299,27 @@ describeEachDialect('web chat: know the visitor', (t) => {
     assert.equal((await visitorOf(t(), s, ours.threadId, other.token, other.chatbotId)).status, 404);
     // A token restricted to another chatbot of the same account, and one without conversations:read.
     const otherBot = await s.chatbot();
-    assert.equal((await visitorOf(t(), s, ours.threadId, await s.tokenWith(['conversations:read'], [otherBot]))).status, 404);
+    assert.equal(
+      (await visitorOf(t(), s, ours.threadId, await s.tokenWith(['conversations:read'], [otherBot]))).status,
+      404,
+    );
     const noRead = await visitorOf(t(), s, ours.threadId, await s.tokenWith(['leads:read']));
     assert.equal(noRead.status, 403);
-    assert.equal((await t().api('GET', `/chatbots/${s.chatbotId}/conversations/${ours.threadId}/visitor`)).status, 401);
+    assert.equal(
+      (await t().api('GET', `/chatbots/${s.chatbotId}/conversations/${ours.threadId}/visitor`)).status,
+      401,
+    );
     // A conversation of another channel has no context, only what its lead links.
-    const api = await t().api('POST', `/chatbots/${s.chatbotId}/conversations`, { token: s.token, body: { message: 'Hi', visitor: { email: 'SHARED@example.com' } } });
+    const api = await t().api('POST', `/chatbots/${s.chatbotId}/conversations`, {
+      token: s.token,
+      body: { message: 'Hi', visitor: { email: 'SHARED@example.com' } },
+    });
     const apiVisitor = (await visitorOf(t(), s, api.body.data.conversation.threadId)).body.data;
     assert.equal(apiVisitor.visitor.startPage, null);
     assert.equal(apiVisitor.visitor.browser, null);
-    assert.deepEqual(apiVisitor.earlierConversations.map((c: { threadId: string }) => c.threadId), [ours.threadId]);
+    assert.deepEqual(
+      apiVisitor.earlierConversations.map((c: { threadId: string }) => c.threadId),
+      [ours.threadId],
+    );
   });
 });

@@ -2,7 +2,11 @@
 // an expired token is 401 like an unknown one, and the retention sweep removes expired tokens.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { VISITOR_TOKEN_IDLE_MS, VISITOR_TOKEN_TOUCH_MS, hashVisitorToken } from '../../src/modules/channels/web/chat.service.js';
+import {
+  VISITOR_TOKEN_IDLE_MS,
+  VISITOR_TOKEN_TOUCH_MS,
+  hashVisitorToken,
+} from '../../src/modules/channels/web/chat.service.js';
 import { periodicTasks } from '../../src/workers.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
 import { seed } from '../support/factories.js';
@@ -12,11 +16,20 @@ const DAY = 24 * 60 * 60 * 1000;
 async function startChat(t: TestApp, chatbotId: string) {
   const res = await t.api('POST', `/widget/${chatbotId}/conversations`, { body: {} });
   assert.equal(res.status, 201, res.text);
-  return { threadId: res.body.data.conversation.threadId as string, token: res.body.data.visitorToken as string };
+  return {
+    threadId: res.body.data.conversation.threadId as string,
+    token: res.body.data.visitorToken as string,
+  };
 }
 
 const lastUsedAt = async (t: TestApp, token: string) =>
-  (await t.db.selectFrom('channel_visitor_tokens').select('last_used_at').where('token_hash', '=', hashVisitorToken(token)).executeTakeFirst())?.last_used_at;
+  (
+    await t.db
+      .selectFrom('channel_visitor_tokens')
+      .select('last_used_at')
+      .where('token_hash', '=', hashVisitorToken(token))
+      .executeTakeFirst()
+  )?.last_used_at;
 
 describeEachDialect('visitor token expiry', (t) => {
   const history = (chatbotId: string, chat: { threadId: string; token: string }) =>
@@ -34,12 +47,24 @@ describeEachDialect('visitor token expiry', (t) => {
       assert.equal(refused.status, 401, '30 days idle');
       assert.equal(refused.body.error.code, 'unauthorized');
       const unknown = await history(s.chatbotId, { ...expired, token: `cbv_${'x'.repeat(43)}` });
-      assert.deepEqual({ ...refused.body, meta: null }, { ...unknown.body, meta: null }, 'the same answer as an unknown token');
-      assert.equal((await history(s.chatbotId, kept)).status, 200, 'the token used a moment ago is still good');
-      const sent = await t().api('POST', `/widget/${s.chatbotId}/conversations/${expired.threadId}/messages`, {
-        token: expired.token,
-        body: { message: 'Hello?' },
-      });
+      assert.deepEqual(
+        { ...refused.body, meta: null },
+        { ...unknown.body, meta: null },
+        'the same answer as an unknown token',
+      );
+      assert.equal(
+        (await history(s.chatbotId, kept)).status,
+        200,
+        'the token used a moment ago is still good',
+      );
+      const sent = await t().api(
+        'POST',
+        `/widget/${s.chatbotId}/conversations/${expired.threadId}/messages`,
+        {
+          token: expired.token,
+          body: { message: 'Hello?' },
+        },
+      );
       assert.equal(sent.status, 401, 'sending with it too');
     } finally {
       t().clock.set(Date.now());

@@ -121,7 +121,9 @@ describeEachDialect('web chat live events (real socket)', (t) => {
       ).status,
       403,
     );
-    await (await channelSetup(commandServices(t().deps.config, t().db, t().clock))).origins.allowOrigin(a.s.chatbotId, 'https://shop.example.com');
+    await (
+      await channelSetup(commandServices(t().deps.config, t().db, t().clock))
+    ).origins.allowOrigin(a.s.chatbotId, 'https://shop.example.com');
     const allowed = await stream(base, a.path, {
       authorization: `Bearer ${a.token}`,
       origin: 'https://shop.example.com',

@@ -202,7 +202,9 @@ describeEachDialect('web chat API', (t) => {
 
   it('answers CORS for allowed origins only, preflight and actual requests', async () => {
     const s = await seed(t());
-    await (await channelSetup(commandServices(t().deps.config, t().db, t().clock))).origins.allowOrigin(s.chatbotId, `${SITE}/`);
+    await (
+      await channelSetup(commandServices(t().deps.config, t().db, t().clock))
+    ).origins.allowOrigin(s.chatbotId, `${SITE}/`);
     const path = `/widget/${s.chatbotId}/conversations`;
 
     const preflight = await t().api('OPTIONS', path, {
@@ -261,14 +263,20 @@ describeEachDialect('web chat API', (t) => {
 
   it('answers 404 not_found for an unknown chatbot on every web chat route, whatever the Origin', async () => {
     const s = await seed(t());
-    await (await channelSetup(commandServices(t().deps.config, t().db, t().clock))).origins.allowOrigin(s.chatbotId, SITE);
+    await (
+      await channelSetup(commandServices(t().deps.config, t().db, t().clock))
+    ).origins.allowOrigin(s.chatbotId, SITE);
     // A real conversation and its visitor token, so that only the chatbot in the path is wrong.
     const { threadId, token } = await startChat(t(), s.chatbotId, {}, { origin: SITE });
     const known = await t().api('OPTIONS', `/widget/${s.chatbotId}/conversations`);
     assert.equal(known.status, 204, 'a preflight without Origin for a real chatbot');
     for (const chatbotId of ['01890000-0000-7000-8000-000000000000', 'not-a-uuid']) {
       const base = `/widget/${chatbotId}/conversations`;
-      const requests: [string, string, { token?: string; body?: unknown; headers?: Record<string, string> }][] = [
+      const requests: [
+        string,
+        string,
+        { token?: string; body?: unknown; headers?: Record<string, string> },
+      ][] = [
         ['OPTIONS', base, { headers: { 'access-control-request-method': 'POST' } }],
         ['OPTIONS', `${base}/${threadId}/messages`, { headers: { 'access-control-request-method': 'POST' } }],
         ['OPTIONS', `${base}/${threadId}/events`, { headers: { 'access-control-request-method': 'GET' } }],
@@ -291,7 +299,9 @@ describeEachDialect('web chat API', (t) => {
       }
     }
     // Nothing was stored for the unknown chatbot, nor added to the real conversation.
-    const history = await t().api('GET', `/widget/${s.chatbotId}/conversations/${threadId}/messages`, { token });
+    const history = await t().api('GET', `/widget/${s.chatbotId}/conversations/${threadId}/messages`, {
+      token,
+    });
     assert.equal(history.status, 200);
     assert.equal(history.body.data.messages.length, 0);
   });

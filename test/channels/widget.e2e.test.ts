@@ -107,9 +107,17 @@ async function landmarkProblems(page: Page): Promise<string[]> {
   });
   return page.evaluate(async () => {
     type Result = { id: string; help: string; nodes: { target: unknown }[] };
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: Result[] }> } }).axe;
-    const results = await axe.run(document, { runOnly: ['landmark-no-duplicate-banner', 'landmark-banner-is-top-level', 'landmark-unique'] });
-    return results.violations.map((v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+    const axe = (
+      window as unknown as {
+        axe: { run(context: unknown, options: unknown): Promise<{ violations: Result[] }> };
+      }
+    ).axe;
+    const results = await axe.run(document, {
+      runOnly: ['landmark-no-duplicate-banner', 'landmark-banner-is-top-level', 'landmark-unique'],
+    });
+    return results.violations.map(
+      (v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`,
+    );
   });
 }
 
@@ -308,12 +316,29 @@ describeEachDialect('the embeddable widget in Chromium', (t) => {
       // What the team does next is told in the chat: the conversation handed back to the chatbot, taken
       // over again (announced again), resolved.
       const conversationPath = `/chatbots/${s.chatbotId}/conversations/${threadId}`;
-      assert.equal((await t().api('POST', `${conversationPath}/switch-to-ai`, { token: s.token })).status, 200);
-      await log.getByText('Dana from our team handed the conversation back to the chatbot, which answers your next messages.').waitFor();
+      assert.equal(
+        (await t().api('POST', `${conversationPath}/switch-to-ai`, { token: s.token })).status,
+        200,
+      );
+      await log
+        .getByText(
+          'Dana from our team handed the conversation back to the chatbot, which answers your next messages.',
+        )
+        .waitFor();
       assert.equal((await t().api('POST', `${conversationPath}/take-over`, { token: s.token })).status, 200);
-      await until(async () => (await log.getByText('Dana from our team joined the conversation.').count()) === 2, 'the second take-over is announced');
-      assert.equal((await t().api('PATCH', conversationPath, { token: s.token, body: { resolved: true } })).status, 200);
-      await log.getByText('Dana from our team marked this conversation as resolved. Write again any time: the chatbot answers first.').waitFor();
+      await until(
+        async () => (await log.getByText('Dana from our team joined the conversation.').count()) === 2,
+        'the second take-over is announced',
+      );
+      assert.equal(
+        (await t().api('PATCH', conversationPath, { token: s.token, body: { resolved: true } })).status,
+        200,
+      );
+      await log
+        .getByText(
+          'Dana from our team marked this conversation as resolved. Write again any time: the chatbot answers first.',
+        )
+        .waitFor();
       assert.deepEqual(problems, []);
     },
   );
@@ -438,7 +463,11 @@ describeEachDialect('the embeddable widget in Chromium', (t) => {
       await addReadyTextSource(t(), s.chatbotId, s.token, OPENING_HOURS);
       const changed = await t().api('PATCH', `/chatbots/${s.chatbotId}`, {
         token: s.token,
-        body: { greeting: 'Ahoy! Ask me about rentals.', botName: 'Skipper', widget: { title: 'Harbour help', color: '#0b6e4f', position: 'bottom-left' } },
+        body: {
+          greeting: 'Ahoy! Ask me about rentals.',
+          botName: 'Skipper',
+          widget: { title: 'Harbour help', color: '#0b6e4f', position: 'bottom-left' },
+        },
       });
       assert.equal(changed.status, 200);
       const { page, problems } = await openShop(s.chatbotId, WIDE, true, null);

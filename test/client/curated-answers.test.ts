@@ -26,7 +26,11 @@ describeEachDialect('TypeScript client: curated answers', (t) => {
     assert.equal(typed.fromQuestion, null);
     assert.ok(exchanges[0]!.requestHeaders.get('idempotency-key'));
     for (let i = 0; i < 3; i++) {
-      await client.answers.create(s.chatbotId, { question: `Do you sell product ${i}?`, answer: 'Yes.' }, { idempotencyKey: `product-${i}` });
+      await client.answers.create(
+        s.chatbotId,
+        { question: `Do you sell product ${i}?`, answer: 'Yes.' },
+        { idempotencyKey: `product-${i}` },
+      );
       t().clock.advance(2);
     }
     const all: CuratedAnswer[] = [];

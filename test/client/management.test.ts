@@ -18,11 +18,17 @@ describeEachDialect('TypeScript client: the management API', (t) => {
     const s = await seed(t());
     const { fetch, exchanges } = recordingFetch();
     const client = createClient({ baseUrl, token: s.token, fetch });
-    const { chatbot } = await client.chatbots.create({ name: 'Harbour helper', widget: { color: '#0b6e4f', position: 'bottom-left' } });
+    const { chatbot } = await client.chatbots.create({
+      name: 'Harbour helper',
+      widget: { color: '#0b6e4f', position: 'bottom-left' },
+    });
     const typed: Chatbot = chatbot;
     assert.equal(typed.widget.position, 'bottom-left');
     assert.ok(exchanges[0]!.requestHeaders.get('idempotency-key'), 'a create is safe to retry');
-    const { chatbot: changed } = await client.chatbots.update(chatbot.id, { greeting: 'Ahoy!', allowedOrigins: ['https://shop.example.com'] });
+    const { chatbot: changed } = await client.chatbots.update(chatbot.id, {
+      greeting: 'Ahoy!',
+      allowedOrigins: ['https://shop.example.com'],
+    });
     assert.equal(changed.greeting, 'Ahoy!');
     assert.deepEqual(changed.allowedOrigins, ['https://shop.example.com']);
     const { reply } = await client.chatbots.try(chatbot.id, { message: 'Hello!' });
@@ -36,7 +42,11 @@ describeEachDialect('TypeScript client: the management API', (t) => {
   it('invites a person, changes their role, switches them off and on, and refuses to demote the last owner', async () => {
     const s = await seed(t());
     const client = createClient({ baseUrl, token: s.token });
-    const { user, invitation } = await client.users.invite({ name: 'Fox Mulder', email: 'fox-client@example.com', role: 'agent' });
+    const { user, invitation } = await client.users.invite({
+      name: 'Fox Mulder',
+      email: 'fox-client@example.com',
+      role: 'agent',
+    });
     const typed: User = user;
     assert.equal(typed.status, 'invited');
     assert.match(invitation.link, /#\/invite\//);
@@ -47,7 +57,10 @@ describeEachDialect('TypeScript client: the management API', (t) => {
     for await (const member of client.users.list({ limit: 1 })) team.push(member);
     assert.equal(team.length, 2);
     const me = (await client.users.me()).user;
-    await assert.rejects(client.users.changeRole(me.id, 'agent'), (error) => ChatbotOpsError.is(error, 'last_owner') && error.status === 409);
+    await assert.rejects(
+      client.users.changeRole(me.id, 'agent'),
+      (error) => ChatbotOpsError.is(error, 'last_owner') && error.status === 409,
+    );
   });
 
   it('creates a token (its secret once), lists it and revokes it', async () => {
@@ -62,6 +75,8 @@ describeEachDialect('TypeScript client: the management API', (t) => {
     for await (const item of client.tokens.list()) all.push(item);
     assert.ok(all.some((item) => item.id === token.id));
     assert.equal((await client.tokens.revoke(token.id)).token.status, 'revoked');
-    await assert.rejects(theirs.leads.list(s.chatbotId).firstPage(), (error) => ChatbotOpsError.is(error, 'unauthorized'));
+    await assert.rejects(theirs.leads.list(s.chatbotId).firstPage(), (error) =>
+      ChatbotOpsError.is(error, 'unauthorized'),
+    );
   });
 });

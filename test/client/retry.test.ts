@@ -28,14 +28,22 @@ describeEachDialect(
       const recorder = recordingFetch((response) => {
         if (response.status === 429) t().clock.advance(Number(response.headers.get('retry-after')) * 1000);
       });
-      const client = createClient({ baseUrl, token: s.token, fetch: recorder.fetch, retry: { attempts: 3, maxDelayMs: 5000 } });
+      const client = createClient({
+        baseUrl,
+        token: s.token,
+        fetch: recorder.fetch,
+        retry: { attempts: 3, maxDelayMs: 5000 },
+      });
       await client.chatbots.get(s.chatbotId);
       await client.chatbots.get(s.chatbotId);
       const started = Date.now();
       const { chatbot } = await client.chatbots.get(s.chatbotId);
       const waited = Date.now() - started;
       assert.equal(chatbot.id, s.chatbotId);
-      assert.deepEqual(recorder.exchanges.map((e) => e.status), [200, 200, 429, 200]);
+      assert.deepEqual(
+        recorder.exchanges.map((e) => e.status),
+        [200, 200, 429, 200],
+      );
       assert.equal(recorder.exchanges[2]?.responseHeaders.get('retry-after'), '1');
       assert.ok(waited >= 950, `waited ${waited} ms for Retry-After: 1`);
     });
@@ -44,7 +52,12 @@ describeEachDialect(
       const s = await seed(t());
       t().clock.set(Math.floor(t().clock.now() / MINUTE) * MINUTE + MINUTE);
       const recorder = recordingFetch();
-      const client = createClient({ baseUrl, token: s.token, fetch: recorder.fetch, retry: { maxDelayMs: 5000 } });
+      const client = createClient({
+        baseUrl,
+        token: s.token,
+        fetch: recorder.fetch,
+        retry: { maxDelayMs: 5000 },
+      });
       await client.chatbots.get(s.chatbotId);
       await client.chatbots.get(s.chatbotId);
       const started = Date.now();
@@ -57,7 +70,10 @@ describeEachDialect(
 
       t().clock.advance(59_500);
       const once = createClient({ baseUrl, token: s.token, fetch: recorder.fetch, retry: { attempts: 1 } });
-      const second = await once.chatbots.list().toArray().catch((e: unknown) => e);
+      const second = await once.chatbots
+        .list()
+        .toArray()
+        .catch((e: unknown) => e);
       assert.ok(ChatbotOpsError.is(second, 'rate_limited'));
       assert.equal(second.retryAfterSeconds, 1);
       assert.equal(recorder.exchanges.length, 4, 'one request, no retry');
@@ -75,13 +91,20 @@ interface Received {
 }
 
 const envelope = (data: unknown) => ({ ok: true, data, meta: { requestId: 'req_local-test-server' } });
-const errorBody = (code: string, message: string) => ({ ok: false, error: { code, message }, meta: { requestId: 'req_local-error' } });
+const errorBody = (code: string, message: string) => ({
+  ok: false,
+  error: { code, message },
+  meta: { requestId: 'req_local-error' },
+});
 const unavailable = (retryAfter?: string): Answer => ({
   status: 503,
   headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter },
   body: errorBody('unavailable', 'The service is shutting down; retry shortly.'),
 });
-const chatbotAnswer: Answer = { status: 200, body: envelope({ chatbot: { id: CHATBOT_ID, name: 'Bot', createdAt: '2026-11-22T10:00:00.000Z' } }) };
+const chatbotAnswer: Answer = {
+  status: 200,
+  body: envelope({ chatbot: { id: CHATBOT_ID, name: 'Bot', createdAt: '2026-11-22T10:00:00.000Z' } }),
+};
 
 describe('TypeScript client: retries of 503 and other answers (a local server)', () => {
   let server: Server;
@@ -94,11 +117,25 @@ describe('TypeScript client: retries of 503 and other answers (a local server)',
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-        const answer = script.shift() ?? { status: 500, body: errorBody('internal_error', 'Nothing scripted.') };
+        received.push({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+        const answer = script.shift() ?? {
+          status: 500,
+          body: errorBody('internal_error', 'Nothing scripted.'),
+        };
         const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
         const type = typeof answer.body === 'string' ? 'text/html' : 'application/json';
-        res.writeHead(answer.status, { 'content-type': type, 'x-request-id': 'req_from-header', ...answer.headers }).end(text);
+        res
+          .writeHead(answer.status, {
+            'content-type': type,
+            'x-request-id': 'req_from-header',
+            ...answer.headers,
+          })
+          .end(text);
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -112,26 +149,36 @@ describe('TypeScript client: retries of 503 and other answers (a local server)',
     script = list;
     received = [];
   };
-  const client = (retry?: { attempts?: number; maxDelayMs?: number }) => createClient({ baseUrl, token: 'cbo_test', retry });
+  const client = (retry?: { attempts?: number; maxDelayMs?: number }) =>
+    createClient({ baseUrl, token: 'cbo_test', retry });
 
   it('retries a 503 after its Retry-After, sending the same body and Idempotency-Key again', async () => {
     answers(unavailable('1'), { status: 201, body: envelope({ webhook: { id: 'w1' } }) });
     const started = Date.now();
-    const created = await client().webhooks.create({ url: 'https://example.com/hook', events: ['lead.captured'] });
+    const created = await client().webhooks.create({
+      url: 'https://example.com/hook',
+      events: ['lead.captured'],
+    });
     assert.deepEqual(created, { webhook: { id: 'w1' } });
     assert.ok(Date.now() - started >= 950, 'waited Retry-After: 1');
     assert.equal(received.length, 2);
     const [first, second] = received;
     assert.equal(first?.method, 'POST');
     assert.equal(second?.body, first?.body);
-    assert.deepEqual(JSON.parse(String(second?.body)), { url: 'https://example.com/hook', events: ['lead.captured'] });
+    assert.deepEqual(JSON.parse(String(second?.body)), {
+      url: 'https://example.com/hook',
+      events: ['lead.captured'],
+    });
     assert.equal(second?.headers['idempotency-key'], first?.headers['idempotency-key']);
     assert.equal(second?.headers.authorization, 'Bearer cbo_test');
   });
 
   it('retries a multipart upload with the whole body again', async () => {
     answers(unavailable('0'), { status: 201, body: envelope({ source: { id: 's1' } }) });
-    await client().knowledge.addFile(CHATBOT_ID, { file: new Blob(['hello'], { type: 'text/plain' }), filename: 'a.txt' });
+    await client().knowledge.addFile(CHATBOT_ID, {
+      file: new Blob(['hello'], { type: 'text/plain' }),
+      filename: 'a.txt',
+    });
     assert.equal(received.length, 2);
     assert.match(String(received[1]?.headers['content-type']), /^multipart\/form-data; boundary=/);
     assert.equal(received[1]?.body, received[0]?.body);
@@ -163,7 +210,10 @@ describe('TypeScript client: retries of 503 and other answers (a local server)',
       .chatbots.get(CHATBOT_ID)
       .catch((e: unknown) => e);
     assert.ok(ChatbotOpsError.is(error, 'unavailable'));
-    assert.ok(error.retryAfterSeconds! >= 58 && error.retryAfterSeconds! <= 60, String(error.retryAfterSeconds));
+    assert.ok(
+      error.retryAfterSeconds! >= 58 && error.retryAfterSeconds! <= 60,
+      String(error.retryAfterSeconds),
+    );
     assert.equal(received.length, 1, 'a minute is longer than maxDelayMs: no retry');
     assert.ok(Date.now() - started < 3000, 'no wait for the minute asked');
   });

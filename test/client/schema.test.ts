@@ -4,7 +4,14 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { ERROR_STATUS as CLIENT_ERROR_STATUS } from '@chatbot-ops/client';
 import type { OpenAPI3 } from 'openapi-typescript';
-import { committedErrors, committedSchema, GENERATE_COMMAND, renderErrors, renderSchema, serviceDocument } from '../../scripts/generate-client.js';
+import {
+  committedErrors,
+  committedSchema,
+  GENERATE_COMMAND,
+  renderErrors,
+  renderSchema,
+  serviceDocument,
+} from '../../scripts/generate-client.js';
 import { ERROR_STATUS } from '../../src/errors.js';
 
 type CodeSchema = { properties?: { error?: { properties?: { code?: { enum?: unknown[] } } } } };
@@ -14,7 +21,8 @@ function documentedErrorCodes(node: unknown, found = new Set<string>()): Set<str
   if (Array.isArray(node)) {
     for (const item of node) documentedErrorCodes(item, found);
   } else if (typeof node === 'object' && node !== null) {
-    for (const code of (node as CodeSchema).properties?.error?.properties?.code?.enum ?? []) found.add(String(code));
+    for (const code of (node as CodeSchema).properties?.error?.properties?.code?.enum ?? [])
+      found.add(String(code));
     for (const value of Object.values(node)) documentedErrorCodes(value, found);
   }
   return found;

@@ -26,7 +26,10 @@ describeEachDialect('conversations: the account-wide list', (t) => {
   it('activity moves a conversation to the top: ordered by lastMessageAt, not startedAt', async () => {
     const { s, a1, a2, a3, b1, b2 } = await inbox(t());
     t().clock.advance(1000);
-    const said = await t().api('POST', path(s, a1, '/messages'), { token: s.token, body: { message: 'Anyone there?' } });
+    const said = await t().api('POST', path(s, a1, '/messages'), {
+      token: s.token,
+      body: { message: 'Anyone there?' },
+    });
     assert.equal(said.status, 201, said.text);
     assert.deepEqual(threads(await list(t(), s.token)), [a1, a3, b2, b1, a2]);
   });
@@ -42,7 +45,11 @@ describeEachDialect('conversations: the account-wide list', (t) => {
     assert.deepEqual(threads(await list(t(), s.token, { channel: 'web' })), [b2]);
     assert.deepEqual(threads(await list(t(), s.token, { channel: 'api' })), [a3, b1, a2, a1]);
     assert.deepEqual(threads(await list(t(), s.token, { chatbotId: chatbotB })), [b2, b1]);
-    assert.deepEqual(threads(await list(t(), s.token, { chatbotId: s.chatbotId.toUpperCase() })), [a3, a2, a1]);
+    assert.deepEqual(threads(await list(t(), s.token, { chatbotId: s.chatbotId.toUpperCase() })), [
+      a3,
+      a2,
+      a1,
+    ]);
     assert.deepEqual(threads(await list(t(), s.token, { chatbotId: chatbotB, mode: 'human' })), [b1]);
   });
 
@@ -61,7 +68,11 @@ describeEachDialect('conversations: the account-wide list', (t) => {
     const { s, chatbotB, a1, a2, a3 } = await inbox(t());
     const onlyA = await s.tokenWith(['conversations:read'], [s.chatbotId]);
     assert.deepEqual(threads(await list(t(), onlyA)), [a3, a2, a1]);
-    assert.deepEqual(threads(await list(t(), onlyA, { chatbotId: chatbotB })), [], 'a chatbot it cannot see: nothing');
+    assert.deepEqual(
+      threads(await list(t(), onlyA, { chatbotId: chatbotB })),
+      [],
+      'a chatbot it cannot see: nothing',
+    );
     const other = await seed(t());
     const mine = (await start(t(), other, 'Hi')).conversation.threadId;
     assert.deepEqual(threads(await list(t(), other.token)), [mine]);
@@ -72,7 +83,8 @@ describeEachDialect('conversations: the account-wide list', (t) => {
     const s = await seed(t());
     // All at the same millisecond: the thread id decides.
     const started = [];
-    for (let i = 0; i < 5; i++) started.push((await start(t(), s, `Question ${i}`)).conversation.threadId as string);
+    for (let i = 0; i < 5; i++)
+      started.push((await start(t(), s, `Question ${i}`)).conversation.threadId as string);
     const expected = [...started].sort().reverse();
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -85,7 +97,11 @@ describeEachDialect('conversations: the account-wide list', (t) => {
     assert.deepEqual(seen, expected);
 
     const first = await list(t(), s.token, { limit: '2' });
-    const next = await list(t(), s.token, { limit: '2', cursor: first.body.meta.pagination.nextCursor, mode: 'human' });
+    const next = await list(t(), s.token, {
+      limit: '2',
+      cursor: first.body.meta.pagination.nextCursor,
+      mode: 'human',
+    });
     assert.equal(next.status, 400);
     assert.equal(next.body.error.code, 'validation_error');
     assert.equal(next.body.error.details[0].field, 'query.cursor');
@@ -135,4 +151,3 @@ describeEachDialect('conversations: the account-wide list', (t) => {
     assert.equal(res.body.error.code, 'forbidden');
   });
 });
-

@@ -136,7 +136,8 @@ let slowAnswer: AnswerEngine['answer'] | null = null;
 const engine: AnswerEngine = {
   name: 'extractive',
   usesHistory: false,
-  answer: (request) => slowAnswer?.(request) ?? Promise.resolve({ text: 'Hello!', answered: true, engine: 'extractive' }),
+  answer: (request) =>
+    slowAnswer?.(request) ?? Promise.resolve({ text: 'Hello!', answered: true, engine: 'extractive' }),
 };
 
 describeEachDialect(
@@ -168,7 +169,9 @@ describeEachDialect(
           ['user'],
         );
         assert.equal(data.conversation.mode, 'human');
-        const messages = await t().api('GET', path(s, conversation.threadId, '/messages'), { token: s.token });
+        const messages = await t().api('GET', path(s, conversation.threadId, '/messages'), {
+          token: s.token,
+        });
         assert.ok(!messages.body.data.messages.some((m: any) => m.text === 'too late'));
       } finally {
         slowAnswer = null;

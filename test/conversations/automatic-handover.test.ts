@@ -64,7 +64,10 @@ describeEachDialect('conversations: automatic handover', (t) => {
     assert.equal(events.length, 1);
     assert.deepEqual(Object.keys(events[0]!.data).sort(), ['conversation', 'escalation']);
     // The event is written with the visitor's message, before the chatbot answers: its lastMessage is that message.
-    assert.deepEqual({ ...events[0]!.data.conversation, lastMessage: null }, { ...data.conversation, lastMessage: null });
+    assert.deepEqual(
+      { ...events[0]!.data.conversation, lastMessage: null },
+      { ...data.conversation, lastMessage: null },
+    );
     assert.deepEqual(events[0]!.data.conversation.lastMessage, {
       role: 'user',
       text: 'Hi, can I talk to a human please?',

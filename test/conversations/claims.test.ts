@@ -10,11 +10,17 @@ import { signIn, withPassword, type Signed } from '../people/support.js';
 import { start } from './support.js';
 
 describeEachDialect('conversations: claims hold against hand-back', (t) => {
-  const path = (chatbotId: string, threadId: string, action: string) => `/chatbots/${chatbotId}/conversations/${encodeURIComponent(threadId)}/${action}`;
+  const path = (chatbotId: string, threadId: string, action: string) =>
+    `/chatbots/${chatbotId}/conversations/${encodeURIComponent(threadId)}/${action}`;
   const as = (session: Signed) => ({ headers: session.headers({ csrf: true }) });
   const state = async (app: TestApp, token: string, chatbotId: string, threadId: string) => {
-    const res = await app.api('GET', `/chatbots/${chatbotId}/conversations/${encodeURIComponent(threadId)}`, { token });
-    return { mode: res.body.data.conversation.mode, assignee: res.body.data.conversation.assignee?.id ?? null };
+    const res = await app.api('GET', `/chatbots/${chatbotId}/conversations/${encodeURIComponent(threadId)}`, {
+      token,
+    });
+    return {
+      mode: res.body.data.conversation.mode,
+      assignee: res.body.data.conversation.assignee?.id ?? null,
+    };
   };
 
   it('refuses an agent handing back a colleague’s conversation; lets the holder, an owner, an admin and a token', async () => {
@@ -23,24 +29,41 @@ describeEachDialect('conversations: claims hold against hand-back', (t) => {
     const fox = await s.colleague('Fox Mulder');
     const dana = await s.colleague('Dana Katz');
     const admin = await s.colleague('Walter Skinner');
-    assert.equal((await t().api('PATCH', `/users/${admin.userId}`, { ...as(owner), body: { role: 'admin' } })).status, 200);
+    assert.equal(
+      (await t().api('PATCH', `/users/${admin.userId}`, { ...as(owner), body: { role: 'admin' } })).status,
+      200,
+    );
     const foxSession = await signIn(t(), await withPassword(t(), fox.userId));
     const danaSession = await signIn(t(), await withPassword(t(), dana.userId));
     const adminSession = await signIn(t(), await withPassword(t(), admin.userId));
     const { conversation } = await start(t(), s, 'Hello');
     const threadId = conversation.threadId as string;
-    const takeOver = async () => assert.equal((await t().api('POST', path(s.chatbotId, threadId, 'take-over'), as(foxSession))).status, 200);
+    const takeOver = async () =>
+      assert.equal(
+        (await t().api('POST', path(s.chatbotId, threadId, 'take-over'), as(foxSession))).status,
+        200,
+      );
 
     await takeOver();
     const refused = await t().api('POST', path(s.chatbotId, threadId, 'switch-to-ai'), as(danaSession));
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error.code, 'claimed_by_other');
-    assert.deepEqual(await state(t(), s.token, s.chatbotId, threadId), { mode: 'human', assignee: fox.userId }, 'nothing changed');
+    assert.deepEqual(
+      await state(t(), s.token, s.chatbotId, threadId),
+      { mode: 'human', assignee: fox.userId },
+      'nothing changed',
+    );
     // The detour's second step was already closed: a take-over of a conversation a person handles.
-    assert.equal((await t().api('POST', path(s.chatbotId, threadId, 'take-over'), as(danaSession))).body.error.code, 'already_handover');
+    assert.equal(
+      (await t().api('POST', path(s.chatbotId, threadId, 'take-over'), as(danaSession))).body.error.code,
+      'already_handover',
+    );
 
     // The holder hands it back.
-    assert.equal((await t().api('POST', path(s.chatbotId, threadId, 'switch-to-ai'), as(foxSession))).status, 200);
+    assert.equal(
+      (await t().api('POST', path(s.chatbotId, threadId, 'switch-to-ai'), as(foxSession))).status,
+      200,
+    );
     assert.deepEqual(await state(t(), s.token, s.chatbotId, threadId), { mode: 'ai', assignee: null });
 
     // An owner, an admin and a token may hand back a conversation someone else holds.
@@ -65,7 +88,11 @@ describeEachDialect('conversations: claims hold against hand-back', (t) => {
     const threadId = conversation.threadId as string;
     // In a person's hands with nobody holding it: its holder's row went (the column is then set null).
     await t().api('POST', path(s.chatbotId, threadId, 'take-over'), { token: s.token });
-    await t().db.updateTable('conversations').set({ assignee_user_id: null }).where('thread_id', '=', threadId).execute();
+    await t()
+      .db.updateTable('conversations')
+      .set({ assignee_user_id: null })
+      .where('thread_id', '=', threadId)
+      .execute();
     const res = await t().api('POST', path(s.chatbotId, threadId, 'switch-to-ai'), as(danaSession));
     assert.equal(res.status, 200, res.text);
   });

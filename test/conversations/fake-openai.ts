@@ -103,7 +103,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
             object: 'chat.completion',
             created: Math.floor(Date.now() / 1000),
             model: request.model,
-            choices: [{ index: 0, message: scripted.message, finish_reason: scripted.finishReason === undefined ? 'stop' : scripted.finishReason }],
+            choices: [
+              {
+                index: 0,
+                message: scripted.message,
+                finish_reason: scripted.finishReason === undefined ? 'stop' : scripted.finishReason,
+              },
+            ],
           }),
         );
         return;
@@ -143,10 +149,15 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
 export const isRewrite = (request: ChatRequest): boolean => request.messages[0]?.content === REWRITE_PROMPT;
 
 /** The conversation data a rewrite request carries (its user message). */
-export const conversationDataOf = (request: ChatRequest): string => String(request.messages[1]?.content ?? '');
+export const conversationDataOf = (request: ChatRequest): string =>
+  String(request.messages[1]?.content ?? '');
 
 const unescape = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The visitor's last message as the rewrite request quotes it. */
 export const lastMessageOf = (request: ChatRequest): string =>
@@ -197,7 +208,10 @@ export function obedientModel(request: ChatRequest): Scripted {
   const visitorSaid = lastVisitorMessage(request);
   const toolCalls: ToolCall[] = [];
   if (/\bcall handover\b/i.test(read)) {
-    toolCalls.push({ name: 'request_human', arguments: { category: 'human_requested', visitor_quote: visitorSaid } });
+    toolCalls.push({
+      name: 'request_human',
+      arguments: { category: 'human_requested', visitor_quote: visitorSaid },
+    });
   }
   const contact: Record<string, string> = {};
   for (const match of read.matchAll(/\brecord (email|phone) ([^\s,;]+(?: \d+)*)/gi)) {

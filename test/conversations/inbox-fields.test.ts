@@ -22,7 +22,12 @@ describeEachDialect('conversations: the inbox fields', (t) => {
     assert.equal(res.status, 201, res.text);
     const shown = res.body.data.conversation;
     assert.deepEqual(
-      { assignee: shown.assignee, escalation: shown.escalation, visitor: shown.visitor, lastMessage: shown.lastMessage },
+      {
+        assignee: shown.assignee,
+        escalation: shown.escalation,
+        visitor: shown.visitor,
+        lastMessage: shown.lastMessage,
+      },
       { assignee: null, escalation: null, visitor: null, lastMessage: null },
     );
     assert.deepEqual(await get(t(), s, shown.threadId), shown);
@@ -33,22 +38,39 @@ describeEachDialect('conversations: the inbox fields', (t) => {
     const { conversation, messages } = await start(t(), s, 'Hello there');
     assert.equal(messages.length, 2);
     const answer = messages[1];
-    assert.deepEqual(conversation.lastMessage, { role: 'assistant', text: answer.text.slice(0, 200), createdAt: answer.createdAt });
+    assert.deepEqual(conversation.lastMessage, {
+      role: 'assistant',
+      text: answer.text.slice(0, 200),
+      createdAt: answer.createdAt,
+    });
     assert.equal(conversation.escalation, null);
     assert.equal(conversation.assignee, null);
 
     t().clock.advance(1000);
-    assert.equal((await t().api('POST', path(s, conversation.threadId, '/take-over'), { token: s.token })).status, 200);
-    const reply = await t().api('POST', path(s, conversation.threadId, '/replies'), { token: s.token, body: { message: 'Hi, Dana here.' } });
+    assert.equal(
+      (await t().api('POST', path(s, conversation.threadId, '/take-over'), { token: s.token })).status,
+      200,
+    );
+    const reply = await t().api('POST', path(s, conversation.threadId, '/replies'), {
+      token: s.token,
+      body: { message: 'Hi, Dana here.' },
+    });
     assert.equal(reply.status, 201, reply.text);
     const shown = await get(t(), s, conversation.threadId);
-    assert.deepEqual(shown.lastMessage, { role: 'agent', text: 'Hi, Dana here.', createdAt: iso(t().clock.now()) });
+    assert.deepEqual(shown.lastMessage, {
+      role: 'agent',
+      text: 'Hi, Dana here.',
+      createdAt: iso(t().clock.now()),
+    });
   });
 
   it('lastMessage.text: 200 characters in full, 201 cut to 200, and a character outside the BMP is never split', async () => {
     const s = await seed(t());
     const { conversation } = await start(t(), s, 'Hi');
-    assert.equal((await t().api('POST', path(s, conversation.threadId, '/take-over'), { token: s.token })).status, 200);
+    assert.equal(
+      (await t().api('POST', path(s, conversation.threadId, '/take-over'), { token: s.token })).status,
+      200,
+    );
     const exactly = 'a'.repeat(200);
     assert.equal((await say(t(), s, conversation.threadId, exactly)).conversation.lastMessage.text, exactly);
     const over = `${'b'.repeat(200)}c`;
@@ -75,7 +97,12 @@ describeEachDialect('conversations: the inbox fields', (t) => {
     assert.equal(complained.conversation.escalation.urgency, 'high');
     assert.equal(complained.conversation.escalation.reason, 'The visitor is upset or complaining.');
 
-    await addKnowledge(t(), s, 'Shipping', 'We ship to every country in the European Union within three days.');
+    await addKnowledge(
+      t(),
+      s,
+      'Shipping',
+      'We ship to every country in the European Union within three days.',
+    );
     const first = await start(t(), s, 'What is the capital of Mongolia?');
     assert.equal(first.conversation.escalation, null);
     t().clock.advance(5000);
@@ -86,7 +113,10 @@ describeEachDialect('conversations: the inbox fields', (t) => {
       urgency: 'low',
       at: iso(t().clock.now()),
     });
-    assert.deepEqual((await get(t(), s, first.conversation.threadId)).escalation, second.conversation.escalation);
+    assert.deepEqual(
+      (await get(t(), s, first.conversation.threadId)).escalation,
+      second.conversation.escalation,
+    );
 
     // Take-over keeps the handover open; handing back closes it.
     const threadId = asked.conversation.threadId;
@@ -97,7 +127,10 @@ describeEachDialect('conversations: the inbox fields', (t) => {
     assert.equal(back.body.data.conversation.escalation, null);
     assert.equal((await get(t(), s, threadId)).escalation, null);
     // Resolving closes it too.
-    const resolved = await t().api('PATCH', path(s, complained.conversation.threadId), { token: s.token, body: { resolved: true } });
+    const resolved = await t().api('PATCH', path(s, complained.conversation.threadId), {
+      token: s.token,
+      body: { resolved: true },
+    });
     assert.equal(resolved.body.data.conversation.escalation, null);
   });
 
@@ -106,21 +139,32 @@ describeEachDialect('conversations: the inbox fields', (t) => {
     const { conversation } = await start(t(), s, 'Hi');
     const taken = await t().api('POST', path(s, conversation.threadId, '/take-over'), { token: s.token });
     assert.deepEqual(taken.body.data.conversation.assignee, { id: s.userId, name: 'Dana Katherine Scully' });
-    assert.deepEqual((await get(t(), s, conversation.threadId)).assignee, { id: s.userId, name: 'Dana Katherine Scully' });
+    assert.deepEqual((await get(t(), s, conversation.threadId)).assignee, {
+      id: s.userId,
+      name: 'Dana Katherine Scully',
+    });
     const back = await t().api('POST', path(s, conversation.threadId, '/switch-to-ai'), { token: s.token });
     assert.equal(back.body.data.conversation.assignee, null);
     assert.equal((await get(t(), s, conversation.threadId)).assignee, null);
 
     const colleague = await s.colleague('Fox William Mulder');
     const threadId = await escalated(t(), s);
-    const reply = await t().api('POST', path(s, threadId, '/replies'), { token: colleague.token, body: { message: 'Fox here.' } });
+    const reply = await t().api('POST', path(s, threadId, '/replies'), {
+      token: colleague.token,
+      body: { message: 'Fox here.' },
+    });
     assert.equal(reply.status, 201, reply.text);
-    assert.deepEqual((await get(t(), s, threadId)).assignee, { id: colleague.userId, name: 'Fox William Mulder' });
+    assert.deepEqual((await get(t(), s, threadId)).assignee, {
+      id: colleague.userId,
+      name: 'Fox William Mulder',
+    });
   });
 
   it("visitor: the lead's name (API channel visitor, web chat details form); null without a name", async () => {
     const s = await seed(t());
-    const named = await start(t(), s, 'Hello', { visitor: { name: 'Ada Lovelace', email: 'ada@example.com' } });
+    const named = await start(t(), s, 'Hello', {
+      visitor: { name: 'Ada Lovelace', email: 'ada@example.com' },
+    });
     assert.deepEqual(named.conversation.visitor, { name: 'Ada Lovelace' });
     const unnamed = await start(t(), s, 'Hello', { visitor: { email: 'bob@example.com' } });
     assert.equal(unnamed.conversation.visitor, null);
@@ -137,10 +181,15 @@ describeEachDialect('conversations: the inbox fields', (t) => {
 
   it('webhook payloads carry the fields: conversation.escalated and conversation.resolved', async () => {
     const s = await seed(t(), { userName: 'Dana Scully' });
-    const data = await start(t(), s, 'I want to talk to a human please', { visitor: { name: 'Ada Lovelace' } });
+    const data = await start(t(), s, 'I want to talk to a human please', {
+      visitor: { name: 'Ada Lovelace' },
+    });
     const [event] = await outbox(t(), s.accountId, 'conversation.escalated');
     assert.ok(event);
-    assert.deepEqual(event.data.conversation, { ...data.conversation, lastMessage: event.data.conversation.lastMessage });
+    assert.deepEqual(event.data.conversation, {
+      ...data.conversation,
+      lastMessage: event.data.conversation.lastMessage,
+    });
     assert.deepEqual(event.data.conversation.escalation, {
       reason: 'The visitor asked to talk to a person.',
       category: 'human_requested',
@@ -158,7 +207,10 @@ describeEachDialect('conversations: the inbox fields', (t) => {
 
     const threadId = data.conversation.threadId;
     await t().api('POST', path(s, threadId, '/take-over'), { token: s.token });
-    await t().api('POST', path(s, threadId, '/replies'), { token: s.token, body: { message: 'All sorted.' } });
+    await t().api('POST', path(s, threadId, '/replies'), {
+      token: s.token,
+      body: { message: 'All sorted.' },
+    });
     const resolved = await t().api('PATCH', path(s, threadId), { token: s.token, body: { resolved: true } });
     assert.equal(resolved.status, 200, resolved.text);
     const [done] = await outbox(t(), s.accountId, 'conversation.resolved');

@@ -12,7 +12,14 @@ import { sweep, RETENTION_BATCH_SIZE as RETENTION_BATCH } from '../../src/jobs/r
 import { FEED_RETENTION_MS, feedRetention } from '../../src/modules/conversations/live/live.jobs.js';
 import { liveTiming } from '../../src/modules/conversations/live/live.stream.js';
 import { EventStreamReader, listen, type StreamEvent } from '../channels/support.js';
-import { buildTestApp, describeEachDialect, isPostgresReachable, testConfig, TestClock, type TestApp } from '../support/app.js';
+import {
+  buildTestApp,
+  describeEachDialect,
+  isPostgresReachable,
+  testConfig,
+  TestClock,
+  type TestApp,
+} from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { path, say, start } from './support.js';
 
@@ -57,7 +64,10 @@ describeEachDialect('conversations: the live stream', (t) => {
 
   it('400 for a Last-Event-ID or lastEventId that is not an event id, and for more than 20 threadIds', async () => {
     const s = await seed(t());
-    const header = await t().api('GET', '/conversations/stream', { token: s.token, headers: { 'last-event-id': 'abc' } });
+    const header = await t().api('GET', '/conversations/stream', {
+      token: s.token,
+      headers: { 'last-event-id': 'abc' },
+    });
     assert.equal(header.status, 400);
     assert.equal(header.body.error.code, 'validation_error');
     assert.equal(header.body.error.details[0].field, 'header.last-event-id');
@@ -93,7 +103,11 @@ describeEachDialect('conversations: the live stream', (t) => {
     assert.equal(third.data.mode, 'human');
     assert.deepEqual(third.data.assignee, { id: s.userId, name: 'Dana Scully' });
     assert.deepEqual(third.data, taken.body.data.conversation);
-    assert.equal(events.events.filter((e) => e.event === 'message').length, 0, 'no message events unless asked for');
+    assert.equal(
+      events.events.filter((e) => e.event === 'message').length,
+      0,
+      'no message events unless asked for',
+    );
 
     await events.until(() => events.comments >= 2, 3000);
     assert.equal(events.retry, 3000);
@@ -108,7 +122,10 @@ describeEachDialect('conversations: the live stream', (t) => {
     await say(t(), s, other, 'Not followed');
     const sent = await say(t(), s, followed, 'Is anyone there?');
     await t().api('POST', path(s, followed, '/take-over'), { token: s.token });
-    const reply = await t().api('POST', path(s, followed, '/replies'), { token: s.token, body: { message: 'Dana here.' } });
+    const reply = await t().api('POST', path(s, followed, '/replies'), {
+      token: s.token,
+      body: { message: 'Dana here.' },
+    });
     assert.equal(reply.status, 201);
 
     const visitor = await events.next('message');
@@ -118,8 +135,13 @@ describeEachDialect('conversations: the live stream', (t) => {
     assert.deepEqual(answer.data, { ...sent.messages[1], threadId: followed });
     assert.deepEqual(agent.data, { ...reply.body.data.message, threadId: followed });
     assert.ok(Number(visitor.id) < Number(answer.id) && Number(answer.id) < Number(agent.id));
-    await events.until(() => events.events.filter((e) => e.event === 'conversation' && e.data.mode === 'human').length >= 2);
-    assert.ok(events.events.some((e) => e.event === 'conversation' && e.data.threadId === other), 'conversation events of every thread');
+    await events.until(
+      () => events.events.filter((e) => e.event === 'conversation' && e.data.mode === 'human').length >= 2,
+    );
+    assert.ok(
+      events.events.some((e) => e.event === 'conversation' && e.data.threadId === other),
+      'conversation events of every thread',
+    );
     assert.ok(!events.events.some((e) => e.event === 'message' && e.data.threadId === other));
   });
 
@@ -133,17 +155,32 @@ describeEachDialect('conversations: the live stream', (t) => {
     // start: 2 changes; say: 2; take-over: 1; say in mode human: 1.
     const all = await received(live, 6);
     const ids = all.map((e) => Number(e.id));
-    assert.deepEqual([...ids].sort((a, b) => a - b), ids);
+    assert.deepEqual(
+      [...ids].sort((a, b) => a - b),
+      ids,
+    );
     assert.equal(new Set(ids).size, 6);
 
     const missed = all.slice(2);
     const resumed = await stream(s.token, '', { 'last-event-id': String(all[1]!.id) });
-    assert.deepEqual((await received(resumed, missed.length)).map((e) => e.id), missed.map((e) => e.id));
-    assert.deepEqual(resumed.events.map((e) => e.event), missed.map(() => 'conversation'));
+    assert.deepEqual(
+      (await received(resumed, missed.length)).map((e) => e.id),
+      missed.map((e) => e.id),
+    );
+    assert.deepEqual(
+      resumed.events.map((e) => e.event),
+      missed.map(() => 'conversation'),
+    );
     const viaQuery = await stream(s.token, `?lastEventId=${all[3]!.id}`);
-    assert.deepEqual((await received(viaQuery, 2)).map((e) => e.id), all.slice(4).map((e) => e.id));
+    assert.deepEqual(
+      (await received(viaQuery, 2)).map((e) => e.id),
+      all.slice(4).map((e) => e.id),
+    );
     const both = await stream(s.token, `?lastEventId=${all[0]!.id}`, { 'last-event-id': String(all[4]!.id) });
-    assert.deepEqual((await received(both, 1)).map((e) => e.id), [all[5]!.id]);
+    assert.deepEqual(
+      (await received(both, 1)).map((e) => e.id),
+      [all[5]!.id],
+    );
 
     // With message events too: the ids of a followed thread's replay are the same as those sent live.
     const following = await stream(s.token, `?threadId=${threadId}&lastEventId=${all[1]!.id}`);
@@ -152,7 +189,13 @@ describeEachDialect('conversations: the live stream', (t) => {
       replay.filter((e) => e.event === 'conversation').map((e) => e.id),
       missed.map((e) => e.id),
     );
-    assert.deepEqual(replay.filter((e) => e.event === 'message').map((e) => e.data.text).slice(0, 1), ['Two']);
+    assert.deepEqual(
+      replay
+        .filter((e) => e.event === 'message')
+        .map((e) => e.data.text)
+        .slice(0, 1),
+      ['Two'],
+    );
 
     // Nothing more than what happened; then the present goes on.
     await say(t(), s, threadId, 'Four');
@@ -174,12 +217,21 @@ describeEachDialect('conversations: the live stream', (t) => {
     const marker = (await start(t(), other, 'Hello other')).conversation.threadId;
 
     const a = await received(onlyA, 2);
-    assert.deepEqual(a.map((e) => e.data.threadId), [inA, inA]);
+    assert.deepEqual(
+      a.map((e) => e.data.threadId),
+      [inA, inA],
+    );
     const b = await received(onlyB, 2);
-    assert.deepEqual(b.map((e) => e.data.threadId), [inB, inB]);
+    assert.deepEqual(
+      b.map((e) => e.data.threadId),
+      [inB, inB],
+    );
     // The stranger's own conversation arrives after both of the others: nothing of theirs came before it.
     const mine = await received(stranger, 2);
-    assert.deepEqual(mine.map((e) => e.data.threadId), [marker, marker]);
+    assert.deepEqual(
+      mine.map((e) => e.data.threadId),
+      [marker, marker],
+    );
     assert.equal(onlyA.events.length, 2);
   });
 
@@ -195,10 +247,16 @@ describeEachDialect('conversations: the live stream', (t) => {
     const ids = (await received(mine, 4)).map((e) => Number(e.id));
     assert.deepEqual(ids, [2, 4, 6, 8]);
     const theirs = await stream(other.token, '', { 'last-event-id': '0' });
-    assert.deepEqual((await received(theirs, 6)).map((e) => Number(e.id)), [2, 4, 6, 8, 10, 12]);
+    assert.deepEqual(
+      (await received(theirs, 6)).map((e) => Number(e.id)),
+      [2, 4, 6, 8, 10, 12],
+    );
     // Resuming from one of them still replays exactly what came after it.
     const resumed = await stream(s.token, `?threadId=${threadId}&lastEventId=4`);
-    assert.deepEqual((await received(resumed, 4)).map((e) => Number(e.id)), [5, 6, 7, 8]);
+    assert.deepEqual(
+      (await received(resumed, 4)).map((e) => Number(e.id)),
+      [5, 6, 7, 8],
+    );
   });
 
   it('ends the stream when the client goes', async () => {
@@ -226,10 +284,21 @@ describeEachDialect('conversations: the live stream', (t) => {
       created_at,
     });
     const old = Array.from({ length: RETENTION_BATCH * 2 + 1 }, () => row(now - FEED_RETENTION_MS - 1));
-    for (let i = 0; i < old.length; i += 500) await t().db.insertInto('conversation_changes').values(old.slice(i, i + 500)).execute();
-    await t().db.insertInto('conversation_changes').values([row(now - FEED_RETENTION_MS), row(now)]).execute();
+    for (let i = 0; i < old.length; i += 500)
+      await t()
+        .db.insertInto('conversation_changes')
+        .values(old.slice(i, i + 500))
+        .execute();
+    await t()
+      .db.insertInto('conversation_changes')
+      .values([row(now - FEED_RETENTION_MS), row(now)])
+      .execute();
     await sweep([feedRetention(t().deps)], now);
-    const left = await t().db.selectFrom('conversation_changes').select('created_at').where('thread_id', '=', 'thr_old').execute();
+    const left = await t()
+      .db.selectFrom('conversation_changes')
+      .select('created_at')
+      .where('thread_id', '=', 'thr_old')
+      .execute();
     assert.deepEqual(left.map((r) => Number(r.created_at)).sort(), [now - FEED_RETENTION_MS, now]);
     assert.ok(
       t().deps.capabilities.some((c) => c.retention?.().some((rule) => rule.name === 'conversation_changes')),
@@ -254,7 +323,11 @@ for (const dialect of ['postgres', 'sqlite'] as DialectName[]) {
       Object.assign(liveTiming, { pollMs: dialect === 'postgres' ? 60_000 : 200, keepAliveMs: 15_000 });
       a = await buildTestApp(dialect);
       const config = testConfig(a.database.dataDir, { SECRET_KEY: a.deps.config.secretKey });
-      bDeps = createDeps(config, { database: a.database.connectAgain(), clock: new TestClock(), logger: createLogger('silent') });
+      bDeps = createDeps(config, {
+        database: a.database.connectAgain(),
+        clock: new TestClock(),
+        logger: createLogger('silent'),
+      });
       b = await buildApp(bDeps);
       await b.ready();
     });
@@ -278,13 +351,18 @@ for (const dialect of ['postgres', 'sqlite'] as DialectName[]) {
         });
         return { status: res.statusCode, body: res.json() };
       };
-      const started = await viaB('POST', `/chatbots/${s.chatbotId}/conversations`, { message: 'Hello from B' });
+      const started = await viaB('POST', `/chatbots/${s.chatbotId}/conversations`, {
+        message: 'Hello from B',
+      });
       assert.equal(started.status, 201);
       const threadId = started.body.data.conversation.threadId as string;
 
-      const events = await EventStreamReader.open(`${base}/api/v1/conversations/stream?threadId=${threadId}`, {
-        authorization: `Bearer ${s.token}`,
-      });
+      const events = await EventStreamReader.open(
+        `${base}/api/v1/conversations/stream?threadId=${threadId}`,
+        {
+          authorization: `Bearer ${s.token}`,
+        },
+      );
       readers.push(events);
       assert.equal(events.status, 200);
 
@@ -294,11 +372,14 @@ for (const dialect of ['postgres', 'sqlite'] as DialectName[]) {
       const changed = await events.next('conversation', 3000);
       assert.equal(changed.data.mode, 'human');
       assert.deepEqual(changed.data.assignee, { id: s.userId, name: 'Walter Skinner' });
-      const reply = await viaB('POST', `/chatbots/${s.chatbotId}/conversations/${threadId}/replies`, { message: 'Walter here.' });
+      const reply = await viaB('POST', `/chatbots/${s.chatbotId}/conversations/${threadId}/replies`, {
+        message: 'Walter here.',
+      });
       assert.equal(reply.status, 201);
       const message = await events.next('message', 3000);
       assert.deepEqual(message.data, { ...reply.body.data.message, threadId });
-      if (dialect === 'postgres') assert.ok(Date.now() - clock < 3000, 'delivered by NOTIFY, not by the one-minute poll');
+      if (dialect === 'postgres')
+        assert.ok(Date.now() - clock < 3000, 'delivered by NOTIFY, not by the one-minute poll');
     });
   });
 }

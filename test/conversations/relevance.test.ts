@@ -19,7 +19,13 @@ describeEachDialect('conversations: hybrid retrieval and the relevance decision'
     await addKnowledge(t(), s, 'Plans and prices', PRICING);
     await addKnowledge(t(), s, 'Cancelling', CANCELLING);
     // The full-text retriever knows no "buisness"; the trigram one finds "Business".
-    const passages = await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'buisness', 5);
+    const passages = await searchKnowledge(
+      t().db,
+      t().deps.runtimes.knowledge.search,
+      s.chatbotId,
+      'buisness',
+      5,
+    );
     assert.deepEqual(
       passages.map((p) => p.title),
       ['Plans and prices'],
@@ -45,7 +51,13 @@ describeEachDialect('conversations: hybrid retrieval and the relevance decision'
       'Every backpack of our own brand has a warranty of five years against defects in seams, zippers, buckles and straps, as long as it was used as intended.',
     );
     // Neither word is in the full-text index as typed; the passage holding both comes first.
-    const passages = await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'warrenty backpak', 5);
+    const passages = await searchKnowledge(
+      t().db,
+      t().deps.runtimes.knowledge.search,
+      s.chatbotId,
+      'warrenty backpak',
+      5,
+    );
     assert.deepEqual(
       passages.map((p) => p.title),
       ['Backpacks', 'Warranty'],
@@ -91,7 +103,10 @@ describeEachDialect('conversations: hybrid retrieval and the relevance decision'
       .set({ status: 'processing' })
       .where('id', '=', sourceId)
       .execute();
-    assert.deepEqual(await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'buisness', 5), []);
+    assert.deepEqual(
+      await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'buisness', 5),
+      [],
+    );
     await t()
       .db.updateTable('knowledge_sources')
       .set({ status: 'ready' })
@@ -102,7 +117,10 @@ describeEachDialect('conversations: hybrid retrieval and the relevance decision'
       token: s.token,
     });
     assert.equal(deleted.status, 200, deleted.text);
-    assert.deepEqual(await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'buisness', 5), []);
+    assert.deepEqual(
+      await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'buisness', 5),
+      [],
+    );
     const after = await start(t(), s, 'buisness plan cost');
     assert.equal(after.messages[1].text, DONT_KNOW);
   });
@@ -116,7 +134,13 @@ describeEachDialect('conversations: hybrid retrieval and the relevance decision'
       `buisness%_\\ <% plan`,
     ]) {
       // Found by the words alone, on either index; no error, nothing run.
-      const passages = await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, question, 5);
+      const passages = await searchKnowledge(
+        t().db,
+        t().deps.runtimes.knowledge.search,
+        s.chatbotId,
+        question,
+        5,
+      );
       assert.deepEqual(
         passages.map((p) => p.title),
         ['Plans and prices'],
@@ -146,7 +170,13 @@ describeEachDialect('conversations: hybrid retrieval and the relevance decision'
     await addKnowledge(t(), s, 'Price list 2026', 'The Business plan costs 16 dollars per user per month.', {
       sourceOfTruth: true,
     });
-    const passages = await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'buisness', 5);
+    const passages = await searchKnowledge(
+      t().db,
+      t().deps.runtimes.knowledge.search,
+      s.chatbotId,
+      'buisness',
+      5,
+    );
     assert.deepEqual(
       passages.map((p) => [p.title, p.isSourceOfTruth]),
       [

@@ -118,7 +118,8 @@ export async function inbox(t: TestApp) {
   tick();
   const b1 = (await start(t, s, 'Hello B', {}, chatbotB)).conversation.threadId as string;
   assert.equal(
-    (await t.api('POST', `/chatbots/${chatbotB}/conversations/${b1}/take-over`, { token: colleague.token })).status,
+    (await t.api('POST', `/chatbots/${chatbotB}/conversations/${b1}/take-over`, { token: colleague.token }))
+      .status,
     200,
   );
   tick();
@@ -151,5 +152,9 @@ export async function insertHandovers(t: TestApp, s: Seeded, count: number, newe
     started_at: newest - i,
     last_message_at: newest - i,
   }));
-  for (let i = 0; i < rows.length; i += 100) await t.db.insertInto('conversations').values(rows.slice(i, i + 100)).execute();
+  for (let i = 0; i < rows.length; i += 100)
+    await t.db
+      .insertInto('conversations')
+      .values(rows.slice(i, i + 100))
+      .execute();
 }

@@ -21,7 +21,8 @@ after(() => {
   Object.assign(streamTiming, timings.chat);
 });
 
-const at = (chatbotId: string, threadId: string, rest = '') => `/chatbots/${chatbotId}/conversations/${encodeURIComponent(threadId)}${rest}`;
+const at = (chatbotId: string, threadId: string, rest = '') =>
+  `/chatbots/${chatbotId}/conversations/${encodeURIComponent(threadId)}${rest}`;
 const as = (session: Signed) => ({ headers: session.headers({ csrf: true }) });
 
 /** An account with Dana (owner, seeded), two agents (Fox, Zoë) and an admin (Walter), each signed in. */
@@ -31,7 +32,10 @@ async function team(t: TestApp) {
   const fox = await s.colleague('Fox Mulder');
   const zoe = await s.colleague('Zoë Katz');
   const walter = await s.colleague('Walter Skinner');
-  assert.equal((await t.api('PATCH', `/users/${walter.userId}`, { ...as(owner), body: { role: 'admin' } })).status, 200);
+  assert.equal(
+    (await t.api('PATCH', `/users/${walter.userId}`, { ...as(owner), body: { role: 'admin' } })).status,
+    200,
+  );
   return {
     s,
     owner,
@@ -41,8 +45,13 @@ async function team(t: TestApp) {
   };
 }
 
-const note = (t: TestApp, s: Seeded, threadId: string, text: unknown, options: { token?: string; headers?: Record<string, string> } = { token: s.token }) =>
-  t.api('POST', at(s.chatbotId, threadId, '/notes'), { ...options, body: { text } });
+const note = (
+  t: TestApp,
+  s: Seeded,
+  threadId: string,
+  text: unknown,
+  options: { token?: string; headers?: Record<string, string> } = { token: s.token },
+) => t.api('POST', at(s.chatbotId, threadId, '/notes'), { ...options, body: { text } });
 
 const notesOf = async (t: TestApp, s: Seeded, threadId: string) => {
   const res = await t.api('GET', at(s.chatbotId, threadId, '/notes?limit=100'), { token: s.token });
@@ -51,7 +60,8 @@ const notesOf = async (t: TestApp, s: Seeded, threadId: string) => {
 };
 
 const assigneeOf = async (t: TestApp, s: Seeded, threadId: string) =>
-  (await t.api('GET', at(s.chatbotId, threadId), { token: s.token })).body.data.conversation.assignee?.id ?? null;
+  (await t.api('GET', at(s.chatbotId, threadId), { token: s.token })).body.data.conversation.assignee?.id ??
+  null;
 
 describeEachDialect('conversations: notes, mentions and assignment', (t) => {
   const readers: EventStreamReader[] = [];
@@ -74,14 +84,32 @@ describeEachDialect('conversations: notes, mentions and assignment', (t) => {
     assert.equal(shown.threadId, threadId);
     t().clock.advance(1000);
     assert.equal((await note(t(), s, threadId, 'Second')).status, 201);
-    assert.deepEqual((await notesOf(t(), s, threadId)).map((n) => n.text), ['Second', 'The chatbot is doing fine here.']);
+    assert.deepEqual(
+      (await notesOf(t(), s, threadId)).map((n) => n.text),
+      ['Second', 'The chatbot is doing fine here.'],
+    );
     // Paged like every list.
     const page = await t().api('GET', at(s.chatbotId, threadId, '/notes?limit=1'), { token: s.token });
     assert.equal(page.body.meta.pagination.hasMore, true);
-    const next = await t().api('GET', at(s.chatbotId, threadId, `/notes?limit=1&cursor=${encodeURIComponent(page.body.meta.pagination.nextCursor)}`), { token: s.token });
-    assert.deepEqual(next.body.data.notes.map((n: any) => n.text), ['The chatbot is doing fine here.']);
+    const next = await t().api(
+      'GET',
+      at(
+        s.chatbotId,
+        threadId,
+        `/notes?limit=1&cursor=${encodeURIComponent(page.body.meta.pagination.nextCursor)}`,
+      ),
+      { token: s.token },
+    );
+    assert.deepEqual(
+      next.body.data.notes.map((n: any) => n.text),
+      ['The chatbot is doing fine here.'],
+    );
     // Resolved conversations take notes too.
-    assert.equal((await t().api('PATCH', at(s.chatbotId, threadId), { token: s.token, body: { resolved: true } })).status, 200);
+    assert.equal(
+      (await t().api('PATCH', at(s.chatbotId, threadId), { token: s.token, body: { resolved: true } }))
+        .status,
+      200,
+    );
     assert.equal((await note(t(), s, threadId, 'Closed: refund sent.')).status, 201);
   });
 
@@ -110,17 +138,26 @@ describeEachDialect('conversations: notes, mentions and assignment', (t) => {
     const threadId = (await start(t(), s, 'Hello')).conversation.threadId as string;
     assert.equal((await note(t(), s, threadId, 'mine')).status, 201);
     for (const res of [
-      await t().api('POST', at(s.chatbotId, threadId, '/notes'), { token: other.token, body: { text: 'sneaky' } }),
+      await t().api('POST', at(s.chatbotId, threadId, '/notes'), {
+        token: other.token,
+        body: { text: 'sneaky' },
+      }),
       await t().api('GET', at(s.chatbotId, threadId, '/notes'), { token: other.token }),
       await t().api('GET', at(other.chatbotId, threadId, '/notes'), { token: other.token }),
-      await t().api('POST', at(s.chatbotId, 'thr_unknown', '/notes'), { token: s.token, body: { text: 'x' } }),
+      await t().api('POST', at(s.chatbotId, 'thr_unknown', '/notes'), {
+        token: s.token,
+        body: { text: 'x' },
+      }),
     ]) {
       assert.equal(res.status, 404, res.text);
       assert.equal(res.body.error.code, 'not_found');
     }
     const elsewhere = await s.chatbot('Elsewhere');
     const restricted = await s.tokenWith(['conversations:read', 'conversations:write'], [elsewhere]);
-    assert.equal((await t().api('GET', at(s.chatbotId, threadId, '/notes'), { token: restricted })).status, 404);
+    assert.equal(
+      (await t().api('GET', at(s.chatbotId, threadId, '/notes'), { token: restricted })).status,
+      404,
+    );
     const readOnly = await s.tokenWith(['conversations:read']);
     assert.equal((await note(t(), s, threadId, 'no', { token: readOnly })).status, 403);
     assert.equal((await notesOf(t(), s, threadId)).length, 1);
@@ -132,18 +169,46 @@ describeEachDialect('conversations: notes, mentions and assignment', (t) => {
     const threadId = started.body.data.conversation.threadId as string;
     const visitor = { authorization: `Bearer ${started.body.data.visitorToken}` };
     const widget = `/widget/${s.chatbotId}/conversations/${encodeURIComponent(threadId)}`;
-    assert.equal((await t().api('POST', `${widget}/messages`, { headers: visitor, body: { message: 'I want to talk to a human please' } })).status, 201);
+    assert.equal(
+      (
+        await t().api('POST', `${widget}/messages`, {
+          headers: visitor,
+          body: { message: 'I want to talk to a human please' },
+        })
+      ).status,
+      201,
+    );
     const base = await listen(t().app);
-    const chat = await EventStreamReader.open(`${base}/api/v1${widget}/events`, { ...visitor, 'last-event-id': '0' });
+    const chat = await EventStreamReader.open(`${base}/api/v1${widget}/events`, {
+      ...visitor,
+      'last-event-id': '0',
+    });
     readers.push(chat);
 
     const secret = 'PRIVATE: customer is on the fraud watch list';
     assert.equal((await note(t(), s, threadId, secret)).status, 201);
-    assert.equal((await t().api('POST', at(s.chatbotId, threadId, '/take-over'), { token: s.token })).status, 200);
-    assert.equal((await t().api('POST', at(s.chatbotId, threadId, '/replies'), { token: s.token, body: { message: 'Hello, Dana here.' } })).status, 201);
-    assert.equal((await t().api('PATCH', at(s.chatbotId, threadId), { token: s.token, body: { resolved: true } })).status, 200);
+    assert.equal(
+      (await t().api('POST', at(s.chatbotId, threadId, '/take-over'), { token: s.token })).status,
+      200,
+    );
+    assert.equal(
+      (
+        await t().api('POST', at(s.chatbotId, threadId, '/replies'), {
+          token: s.token,
+          body: { message: 'Hello, Dana here.' },
+        })
+      ).status,
+      201,
+    );
+    assert.equal(
+      (await t().api('PATCH', at(s.chatbotId, threadId), { token: s.token, body: { resolved: true } }))
+        .status,
+      200,
+    );
     await chat.until(() => chat.events.some((event) => JSON.stringify(event.data).includes('Dana here')));
-    await chat.until(() => chat.events.some((event) => event.event === 'status' && event.data.resolved === true));
+    await chat.until(() =>
+      chat.events.some((event) => event.event === 'status' && event.data.resolved === true),
+    );
 
     const seen = [
       JSON.stringify(chat.events),
@@ -153,7 +218,10 @@ describeEachDialect('conversations: notes, mentions and assignment', (t) => {
       (await t().api('GET', '/conversations?limit=100', { token: s.token })).text,
       JSON.stringify(await outbox(t(), s.accountId)),
     ];
-    assert.ok((await outbox(t(), s.accountId, 'conversation.resolved')).length === 1, 'the events were emitted');
+    assert.ok(
+      (await outbox(t(), s.accountId, 'conversation.resolved')).length === 1,
+      'the events were emitted',
+    );
     for (const text of seen) assert.ok(!text.includes('fraud watch'), text.slice(0, 300));
     assert.equal((await notesOf(t(), s, threadId))[0].text, secret, 'the team still reads it');
   });
@@ -172,7 +240,8 @@ describeEachDialect('conversations: notes, mentions and assignment', (t) => {
       'first names, case and accents aside; the author, a disabled person, an email address and an unknown name mention no one',
     );
 
-    const mentionsOf = async (token: string, query = '') => (await t().api('GET', `/mentions${query}`, { token })).body.data;
+    const mentionsOf = async (token: string, query = '') =>
+      (await t().api('GET', `/mentions${query}`, { token })).body.data;
     const foxs = await mentionsOf(fox.token);
     assert.equal(foxs.unreadCount, 1);
     assert.equal(foxs.mentions.length, 1);
@@ -180,7 +249,11 @@ describeEachDialect('conversations: notes, mentions and assignment', (t) => {
     assert.equal(foxs.mentions[0].threadId, threadId);
     assert.equal(foxs.mentions[0].author.name, 'Dana Scully');
     assert.equal((await mentionsOf(s.token)).mentions.length, 0, 'the author is not notified');
-    assert.equal((await mentionsOf(stranger.token)).mentions.length, 0, 'a namesake in another account is not');
+    assert.equal(
+      (await mentionsOf(stranger.token)).mentions.length,
+      0,
+      'a namesake in another account is not',
+    );
 
     // Email local parts mention too.
     const email = (await t().deps.people.me({ userId: zoe.userId } as never)).email;
@@ -192,7 +265,10 @@ describeEachDialect('conversations: notes, mentions and assignment', (t) => {
     const read = await t().api('POST', at(s.chatbotId, threadId, '/mentions/read'), as(fox.session));
     assert.equal(read.status, 200, read.text);
     assert.equal(read.body.data.marked, 1);
-    assert.equal((await t().api('POST', at(s.chatbotId, threadId, '/mentions/read'), as(fox.session))).body.data.marked, 0);
+    assert.equal(
+      (await t().api('POST', at(s.chatbotId, threadId, '/mentions/read'), as(fox.session))).body.data.marked,
+      0,
+    );
     const after = await mentionsOf(fox.token);
     assert.equal(after.unreadCount, 0);
     assert.equal(after.mentions[0].read, true);
@@ -200,8 +276,19 @@ describeEachDialect('conversations: notes, mentions and assignment', (t) => {
     assert.equal((await mentionsOf(zoe.token, '?unread=true')).mentions.length, 2);
     assert.equal((await mentionsOf(zoe.token)).unreadCount, 2);
     // A body on the mark-read is refused; another account's conversation is 404.
-    assert.equal((await t().api('POST', at(s.chatbotId, threadId, '/mentions/read'), { token: zoe.token, body: { all: true } })).status, 400);
-    assert.equal((await t().api('POST', at(s.chatbotId, threadId, '/mentions/read'), { token: stranger.token })).status, 404);
+    assert.equal(
+      (
+        await t().api('POST', at(s.chatbotId, threadId, '/mentions/read'), {
+          token: zoe.token,
+          body: { all: true },
+        })
+      ).status,
+      400,
+    );
+    assert.equal(
+      (await t().api('POST', at(s.chatbotId, threadId, '/mentions/read'), { token: stranger.token })).status,
+      404,
+    );
     // A token restricted to another chatbot does not see them.
     const elsewhere = await s.chatbot('Elsewhere');
     const restricted = await s.tokenWith(['conversations:read'], [elsewhere]);
@@ -213,18 +300,30 @@ describeEachDialect('conversations: notes, mentions and assignment', (t) => {
   it('assignment: an agent passes what they hold; the new assignee replies, the old one is refused; the notes record it', async () => {
     const { s, fox, zoe } = await team(t());
     const threadId = await escalated(t(), s);
-    assert.equal((await t().api('POST', at(s.chatbotId, threadId, '/take-over'), as(fox.session))).status, 200);
+    assert.equal(
+      (await t().api('POST', at(s.chatbotId, threadId, '/take-over'), as(fox.session))).status,
+      200,
+    );
 
     t().clock.advance(1000);
-    const passed = await t().api('POST', at(s.chatbotId, threadId, '/assign'), { ...as(fox.session), body: { userId: zoe.userId } });
+    const passed = await t().api('POST', at(s.chatbotId, threadId, '/assign'), {
+      ...as(fox.session),
+      body: { userId: zoe.userId },
+    });
     assert.equal(passed.status, 200, passed.text);
     assert.deepEqual(passed.body.data.conversation.assignee, { id: zoe.userId, name: 'Zoë Katz' });
     assert.equal(passed.body.data.conversation.mode, 'human');
 
-    const refused = await t().api('POST', at(s.chatbotId, threadId, '/replies'), { ...as(fox.session), body: { message: 'Still me' } });
+    const refused = await t().api('POST', at(s.chatbotId, threadId, '/replies'), {
+      ...as(fox.session),
+      body: { message: 'Still me' },
+    });
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error.code, 'claimed_by_other');
-    const replied = await t().api('POST', at(s.chatbotId, threadId, '/replies'), { ...as(zoe.session), body: { message: 'Zoë here, I will help.' } });
+    const replied = await t().api('POST', at(s.chatbotId, threadId, '/replies'), {
+      ...as(zoe.session),
+      body: { message: 'Zoë here, I will help.' },
+    });
     assert.equal(replied.status, 201, replied.text);
 
     const [record] = await notesOf(t(), s, threadId);
@@ -234,7 +333,10 @@ describeEachDialect('conversations: notes, mentions and assignment', (t) => {
     assert.deepEqual(record.assignee, { id: zoe.userId, name: 'Zoë Katz' });
 
     // Giving it to whoever has it changes nothing and records nothing.
-    const same = await t().api('POST', at(s.chatbotId, threadId, '/assign'), { ...as(zoe.session), body: { userId: zoe.userId } });
+    const same = await t().api('POST', at(s.chatbotId, threadId, '/assign'), {
+      ...as(zoe.session),
+      body: { userId: zoe.userId },
+    });
     assert.equal(same.status, 200);
     assert.equal((await notesOf(t(), s, threadId)).length, 1);
   });
@@ -243,12 +345,18 @@ describeEachDialect('conversations: notes, mentions and assignment', (t) => {
     const { s, owner, fox, zoe, walter } = await team(t());
     const threadId = await escalated(t(), s);
     // Nobody holds it yet: an agent may give it to a colleague (it is theirs from then on).
-    const given = await t().api('POST', at(s.chatbotId, threadId, '/assign'), { ...as(zoe.session), body: { userId: fox.userId } });
+    const given = await t().api('POST', at(s.chatbotId, threadId, '/assign'), {
+      ...as(zoe.session),
+      body: { userId: fox.userId },
+    });
     assert.equal(given.status, 200, given.text);
     assert.equal(given.body.data.conversation.mode, 'human');
     assert.equal(given.body.data.conversation.assignee.id, fox.userId);
 
-    const taken = await t().api('POST', at(s.chatbotId, threadId, '/assign'), { ...as(zoe.session), body: { userId: zoe.userId } });
+    const taken = await t().api('POST', at(s.chatbotId, threadId, '/assign'), {
+      ...as(zoe.session),
+      body: { userId: zoe.userId },
+    });
     assert.equal(taken.status, 403);
     assert.equal(taken.body.error.code, 'claimed_by_other');
     assert.equal(await assigneeOf(t(), s, threadId), fox.userId, 'nothing changed');
@@ -258,7 +366,10 @@ describeEachDialect('conversations: notes, mentions and assignment', (t) => {
       ['owner', as(owner), fox.userId],
       ['token', { token: s.token }, walter.userId],
     ] as const) {
-      const res = await t().api('POST', at(s.chatbotId, threadId, '/assign'), { ...options, body: { userId: to } });
+      const res = await t().api('POST', at(s.chatbotId, threadId, '/assign'), {
+        ...options,
+        body: { userId: to },
+      });
       assert.equal(res.status, 200, `${who}: ${res.text}`);
       assert.equal(await assigneeOf(t(), s, threadId), to, who);
     }
@@ -269,7 +380,10 @@ describeEachDialect('conversations: notes, mentions and assignment', (t) => {
     const { s, fox, walter } = await team(t());
     const stranger = await seed(t());
     const quiet = (await start(t(), s, 'Hello')).conversation.threadId as string;
-    const chatbot = await t().api('POST', at(s.chatbotId, quiet, '/assign'), { token: s.token, body: { userId: fox.userId } });
+    const chatbot = await t().api('POST', at(s.chatbotId, quiet, '/assign'), {
+      token: s.token,
+      body: { userId: fox.userId },
+    });
     assert.equal(chatbot.status, 409);
     assert.equal(chatbot.body.error.code, 'not_handover');
 
@@ -285,9 +399,13 @@ describeEachDialect('conversations: notes, mentions and assignment', (t) => {
       const res = await t().api('POST', at(s.chatbotId, threadId, '/assign'), { token: s.token, body });
       assert.equal(res.status, 400, JSON.stringify(body));
     }
-    const other = await t().api('POST', at(s.chatbotId, threadId, '/assign'), { token: stranger.token, body: { userId: stranger.userId } });
+    const other = await t().api('POST', at(s.chatbotId, threadId, '/assign'), {
+      token: stranger.token,
+      body: { userId: stranger.userId },
+    });
     assert.equal(other.status, 404);
-    const conversation = (await t().api('GET', at(s.chatbotId, threadId), { token: s.token })).body.data.conversation;
+    const conversation = (await t().api('GET', at(s.chatbotId, threadId), { token: s.token })).body.data
+      .conversation;
     assert.equal(conversation.mode, 'ai');
     assert.equal(conversation.assignee, null);
     assert.equal((await notesOf(t(), s, threadId)).length, 0);
@@ -299,33 +417,71 @@ describeEachDialect('conversations: notes, mentions and assignment', (t) => {
     const threadId = started.body.data.conversation.threadId as string;
     const visitor = { authorization: `Bearer ${started.body.data.visitorToken}` };
     const widget = `/widget/${s.chatbotId}/conversations/${encodeURIComponent(threadId)}`;
-    assert.equal((await t().api('POST', `${widget}/messages`, { headers: visitor, body: { message: 'I want to talk to a human please' } })).status, 201);
-    assert.equal((await t().api('POST', at(s.chatbotId, threadId, '/take-over'), as(fox.session))).status, 200);
+    assert.equal(
+      (
+        await t().api('POST', `${widget}/messages`, {
+          headers: visitor,
+          body: { message: 'I want to talk to a human please' },
+        })
+      ).status,
+      201,
+    );
+    assert.equal(
+      (await t().api('POST', at(s.chatbotId, threadId, '/take-over'), as(fox.session))).status,
+      200,
+    );
 
     const base = await listen(t().app);
-    const teamStream = await EventStreamReader.open(`${base}/api/v1/conversations/stream`, { authorization: `Bearer ${s.token}` });
+    const teamStream = await EventStreamReader.open(`${base}/api/v1/conversations/stream`, {
+      authorization: `Bearer ${s.token}`,
+    });
     const otherAccount = await seed(t());
-    const strangerStream = await EventStreamReader.open(`${base}/api/v1/conversations/stream`, { authorization: `Bearer ${otherAccount.token}` });
+    const strangerStream = await EventStreamReader.open(`${base}/api/v1/conversations/stream`, {
+      authorization: `Bearer ${otherAccount.token}`,
+    });
     const chat = await EventStreamReader.open(`${base}/api/v1${widget}/events`, visitor);
     readers.push(teamStream, strangerStream, chat);
-    await chat.until(() => chat.events.some((event) => event.event === 'status' && event.data.agentName === 'Fox'));
+    await chat.until(() =>
+      chat.events.some((event) => event.event === 'status' && event.data.agentName === 'Fox'),
+    );
 
-    assert.equal((await t().api('POST', at(s.chatbotId, threadId, '/assign'), { ...as(fox.session), body: { userId: zoe.userId } })).status, 200);
+    assert.equal(
+      (
+        await t().api('POST', at(s.chatbotId, threadId, '/assign'), {
+          ...as(fox.session),
+          body: { userId: zoe.userId },
+        })
+      ).status,
+      200,
+    );
     assert.equal((await note(t(), s, threadId, '@Zoë over to you, mind the fraud flag')).status, 201);
 
     await teamStream.until(() => teamStream.events.filter((event) => event.event === 'note').length >= 2);
-    const conversationEvent = teamStream.events.find((event) => event.event === 'conversation' && event.data.assignee?.id === zoe.userId);
+    const conversationEvent = teamStream.events.find(
+      (event) => event.event === 'conversation' && event.data.assignee?.id === zoe.userId,
+    );
     assert.ok(conversationEvent, 'the conversation with its new assignee');
     const notes = teamStream.events.filter((event) => event.event === 'note').map((event) => event.data);
     assert.equal(notes[0].kind, 'assignment');
     assert.equal(notes[0].assignee.name, 'Zoë Katz');
     assert.equal(notes[1].kind, 'note');
-    assert.deepEqual(notes[1].mentions.map((m: any) => m.id), [zoe.userId]);
-    assert.ok(Number(teamStream.events.find((event) => event.event === 'note')?.id) > 0, 'replayable like every event of the feed');
+    assert.deepEqual(
+      notes[1].mentions.map((m: any) => m.id),
+      [zoe.userId],
+    );
+    assert.ok(
+      Number(teamStream.events.find((event) => event.event === 'note')?.id) > 0,
+      'replayable like every event of the feed',
+    );
 
-    await chat.until(() => chat.events.some((event) => event.event === 'status' && event.data.agentName === 'Zoë'));
+    await chat.until(() =>
+      chat.events.some((event) => event.event === 'status' && event.data.agentName === 'Zoë'),
+    );
     assert.ok(!JSON.stringify(chat.events).includes('fraud'), 'the visitor never sees a note');
     await new Promise((resolve) => setTimeout(resolve, 400));
-    assert.ok(!strangerStream.events.some((event) => event.event === 'note' || event.event === 'conversation'), 'another account sees nothing');
+    assert.ok(
+      !strangerStream.events.some((event) => event.event === 'note' || event.event === 'conversation'),
+      'another account sees nothing',
+    );
   });
 });

@@ -40,22 +40,49 @@ describe('reading a visitor message', () => {
   });
 
   it('a plain yes is a yes; a yes with a question or a no is not', () => {
-    for (const text of ['Yes please', 'yes', 'Yeah sure', 'sure!', 'Please do', 'yes, please.', 'go ahead', 'Yes that would be great'])
+    for (const text of [
+      'Yes please',
+      'yes',
+      'Yeah sure',
+      'sure!',
+      'Please do',
+      'yes, please.',
+      'go ahead',
+      'Yes that would be great',
+    ])
       assert.equal(isYes(text), true, text);
-    for (const text of ['ok', 'no thanks', 'yes but how much is it', 'Is it open?', 'yes I have a question about returns'])
+    for (const text of [
+      'ok',
+      'no thanks',
+      'yes but how much is it',
+      'Is it open?',
+      'yes I have a question about returns',
+    ])
       assert.equal(isYes(text), false, text);
   });
 
   it('contact details alone are told apart from a question that holds them', () => {
-    for (const text of ['my email is ann@example.com', 'ann@example.com', 'Call me on +44 20 7946 0958', 'My name is Ann Lee, email ann@example.com, phone 0044 20 7946 0958'])
+    for (const text of [
+      'my email is ann@example.com',
+      'ann@example.com',
+      'Call me on +44 20 7946 0958',
+      'My name is Ann Lee, email ann@example.com, phone 0044 20 7946 0958',
+    ])
       assert.equal(isOnlyContactDetails(text), true, text);
-    for (const text of ['my email is ann@example.com, can you send me the price list?', 'hello', 'My name is Ann', 'What is your email address?'])
+    for (const text of [
+      'my email is ann@example.com, can you send me the price list?',
+      'hello',
+      'My name is Ann',
+      'What is your email address?',
+    ])
       assert.equal(isOnlyContactDetails(text), false, text);
   });
 
   it('masks email addresses and phone numbers, however written, and keeps short numbers', () => {
     assert.equal(
-      maskContactDetails('Mail ann.lee@example.co.uk or call +44 (20) 7946-0958 or 555 123 4567 about 2 tents for 120 euros'),
+      maskContactDetails(
+        'Mail ann.lee@example.co.uk or call +44 (20) 7946-0958 or 555 123 4567 about 2 tents for 120 euros',
+      ),
       'Mail [email] or call [phone] or [phone] about 2 tents for 120 euros',
     );
   });
@@ -64,8 +91,8 @@ describe('reading a visitor message', () => {
 const SETTLED = 'All right. Is there anything else I can help with?';
 
 const unanswered = async (t: TestApp, s: Seeded) =>
-  (await t.api('GET', `/chatbots/${s.chatbotId}/questions`, { token: s.token, query: { answered: 'false' } })).body.data
-    .questions as Array<{ id: string; text: string }>;
+  (await t.api('GET', `/chatbots/${s.chatbotId}/questions`, { token: s.token, query: { answered: 'false' } }))
+    .body.data.questions as Array<{ id: string; text: string }>;
 
 describeEachDialect('conversations: reading people right', (t) => {
   it('"No thanks", "ok" and "thank you, bye" after the offer of a person hand nothing over and break the streak', async () => {

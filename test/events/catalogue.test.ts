@@ -28,8 +28,11 @@ export function compileTimeChecks(trx: Executor): void {
   void emit(trx, 0, 'a', 'lead.captured', SAMPLE_EVENT_DATA['knowledge.synced']);
   // @ts-expect-error a resource without its fields
   void emit(trx, 0, 'a', 'lead.captured', { lead: { id: 'l' } });
-  // @ts-expect-error a category the handover rules do not have
-  void emit(trx, 0, 'a', 'conversation.escalated', { ...SAMPLE_EVENT_DATA['conversation.escalated'], escalation: { reason: 'r', category: 'bored', urgency: 'low' } });
+  void emit(trx, 0, 'a', 'conversation.escalated', {
+    ...SAMPLE_EVENT_DATA['conversation.escalated'],
+    // @ts-expect-error a category the handover rules do not have
+    escalation: { reason: 'r', category: 'bored', urgency: 'low' },
+  });
 
   // A body read back is typed by its type.
   const body = null as unknown as EventBody<'conversation.escalated'>;
@@ -46,8 +49,19 @@ export function compileTimeChecks(trx: Executor): void {
 
 describeEachDialect('event catalogue and subscribers', (t) => {
   it('declares each emitted type once, webhook.test apart, in one order', () => {
-    assert.deepEqual(Object.keys(EVENT_CATALOGUE), ['conversation.escalated', 'conversation.resolved', 'lead.captured', 'knowledge.synced', 'webhook.test']);
-    assert.deepEqual(EVENT_TYPES, ['conversation.escalated', 'conversation.resolved', 'lead.captured', 'knowledge.synced']);
+    assert.deepEqual(Object.keys(EVENT_CATALOGUE), [
+      'conversation.escalated',
+      'conversation.resolved',
+      'lead.captured',
+      'knowledge.synced',
+      'webhook.test',
+    ]);
+    assert.deepEqual(EVENT_TYPES, [
+      'conversation.escalated',
+      'conversation.resolved',
+      'lead.captured',
+      'knowledge.synced',
+    ]);
   });
 
   it('names the subscribers of each type: the webhook dispatch of every type, the escalation email of conversation.escalated', () => {
@@ -71,15 +85,24 @@ describeEachDialect('event catalogue and subscribers', (t) => {
         .map((job) => ({ type: job.type, payload: JSON.parse(job.payload), status: job.status }))
         .sort((a, b) => a.type.localeCompare(b.type));
     for (const type of EVENT_TYPES) {
-      const event = await t().db.transaction().execute((trx) => emit(trx, t().clock.now(), s.accountId, type, SAMPLE_EVENT_DATA[type]));
-      const stored = await t().db.selectFrom('events').selectAll().where('id', '=', event.id).executeTakeFirstOrThrow();
-      assert.deepEqual({ ...stored, body: JSON.parse(stored.body), created_at: Number(stored.created_at) }, {
-        id: event.id,
-        account_id: s.accountId,
-        type,
-        body: event,
-        created_at: t().clock.now(),
-      });
+      const event = await t()
+        .db.transaction()
+        .execute((trx) => emit(trx, t().clock.now(), s.accountId, type, SAMPLE_EVENT_DATA[type]));
+      const stored = await t()
+        .db.selectFrom('events')
+        .selectAll()
+        .where('id', '=', event.id)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual(
+        { ...stored, body: JSON.parse(stored.body), created_at: Number(stored.created_at) },
+        {
+          id: event.id,
+          account_id: s.accountId,
+          type,
+          body: event,
+          created_at: t().clock.now(),
+        },
+      );
       assert.deepEqual(
         await jobsOf(event.id),
         subscribersOf(type)
@@ -91,14 +114,26 @@ describeEachDialect('event catalogue and subscribers', (t) => {
 
     let rolledBack: EventBody<EventType> | undefined;
     await assert.rejects(
-      t().db.transaction().execute(async (trx) => {
-        rolledBack = await emit(trx, t().clock.now(), s.accountId, 'conversation.escalated', SAMPLE_EVENT_DATA['conversation.escalated']);
-        throw new Error('the change fails after its event');
-      }),
+      t()
+        .db.transaction()
+        .execute(async (trx) => {
+          rolledBack = await emit(
+            trx,
+            t().clock.now(),
+            s.accountId,
+            'conversation.escalated',
+            SAMPLE_EVENT_DATA['conversation.escalated'],
+          );
+          throw new Error('the change fails after its event');
+        }),
       /the change fails/,
     );
     assert.ok(rolledBack);
-    assert.equal(await t().db.selectFrom('events').select('id').where('id', '=', rolledBack.id).executeTakeFirst(), undefined, 'no event');
+    assert.equal(
+      await t().db.selectFrom('events').select('id').where('id', '=', rolledBack.id).executeTakeFirst(),
+      undefined,
+      'no event',
+    );
     assert.deepEqual(await jobsOf(rolledBack.id), [], 'no job');
   });
 });

@@ -82,64 +82,126 @@ async function holdPostgresLock(t: TestApp, releaseAfterMs?: number) {
 }
 
 const holdLock = (t: TestApp, releaseAfterMs?: number) =>
-  t.dialect === 'sqlite' ? holdSqliteLock(join(t.database.dataDir, 'test.sqlite'), releaseAfterMs) : holdPostgresLock(t, releaseAfterMs);
+  t.dialect === 'sqlite'
+    ? holdSqliteLock(join(t.database.dataDir, 'test.sqlite'), releaseAfterMs)
+    : holdPostgresLock(t, releaseAfterMs);
 
 describeEachDialect('a database locked by another process', (t) => {
-  it('answers a write 503 unavailable with Retry-After, changes nothing, and keeps answering reads meanwhile', { timeout: 60_000 }, async () => {
-    const s = await seed(t());
-    const path = `/chatbots/${s.chatbotId}/knowledge/text`;
-    const count = async () => (await t().db.selectFrom('knowledge_sources').select('id').where('chatbot_id', '=', s.chatbotId).execute()).length;
-    assert.equal((await t().api('POST', path, { token: s.token, body: { title: 'Before', text: 'Written before the lock.' } })).status, 201);
-
-    const lock = await holdLock(t());
-    try {
-      const write = t().api('POST', path, { token: s.token, body: { title: 'During', text: 'Written while locked.' } });
-      // Reads started after the write, while the lock is held, are answered before the write gives up.
-      const order: string[] = [];
-      const health = t().api('GET', '/health').then((res) => (order.push('health'), res));
-      const list = t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token }).then((res) => (order.push('list'), res));
-      const refused = await write.then((res) => (order.push('write'), res));
-      assert.equal((await health).status, 200);
-      assert.equal((await list).status, 200);
-      assert.equal((await list).body.data.sources.length, 1);
-      assert.deepEqual(order.slice(-1), ['write'], `reads were not held up behind the waiting write: ${order.join(', ')}`);
-      assert.ok(lock.held(), 'all of it happened while the lock was held');
-
-      assert.equal(refused.status, 503);
-      assert.equal(refused.body.error.code, 'unavailable');
-      assert.equal(refused.headers['retry-after'], '1');
-      assert.equal(refused.headers['x-request-id'], refused.body.meta.requestId);
-      assert.equal(await count(), 1, 'nothing was written');
-    } finally {
-      await lock.release();
-    }
-    assert.equal((await t().api('POST', path, { token: s.token, body: { title: 'After', text: 'Written after the lock.' } })).status, 201);
-    assert.equal(await count(), 2);
-  });
-
-  it('bounds each write’s whole wait, its turn behind the other writes of the process included: writers queued together all get their 503 while the lock is still held', { timeout: 60_000 }, async () => {
-    const s = await seed(t());
-    const path = `/chatbots/${s.chatbotId}/knowledge/text`;
-    const count = async () => (await t().db.selectFrom('knowledge_sources').select('id').where('chatbot_id', '=', s.chatbotId).execute()).length;
-    // Held three times the timeout: a write that waited one budget after another (behind the writes in
-    // front of it) would still be waiting when it is let go, and then succeed.
-    const lock = await holdLock(t(), 3 * BUSY_TIMEOUT_MS);
-    try {
-      const writes = Array.from({ length: 5 }, (_, i) =>
-        t()
-          .api('POST', path, { token: s.token, body: { title: `Queued ${i}`, text: 'Written while locked.' } })
-          .then((res) => ({ res, whileHeld: lock.held() })),
+  it(
+    'answers a write 503 unavailable with Retry-After, changes nothing, and keeps answering reads meanwhile',
+    { timeout: 60_000 },
+    async () => {
+      const s = await seed(t());
+      const path = `/chatbots/${s.chatbotId}/knowledge/text`;
+      const count = async () =>
+        (
+          await t()
+            .db.selectFrom('knowledge_sources')
+            .select('id')
+            .where('chatbot_id', '=', s.chatbotId)
+            .execute()
+        ).length;
+      assert.equal(
+        (
+          await t().api('POST', path, {
+            token: s.token,
+            body: { title: 'Before', text: 'Written before the lock.' },
+          })
+        ).status,
+        201,
       );
-      for (const [i, { res, whileHeld }] of (await Promise.all(writes)).entries()) {
-        assert.equal(res.status, 503, `write ${i}: ${res.text}`);
-        assert.equal(res.body.error.code, 'unavailable');
-        assert.equal(res.headers['retry-after'], '1');
-        assert.ok(whileHeld, `write ${i} was answered only after the lock was let go`);
+
+      const lock = await holdLock(t());
+      try {
+        const write = t().api('POST', path, {
+          token: s.token,
+          body: { title: 'During', text: 'Written while locked.' },
+        });
+        // Reads started after the write, while the lock is held, are answered before the write gives up.
+        const order: string[] = [];
+        const health = t()
+          .api('GET', '/health')
+          .then((res) => (order.push('health'), res));
+        const list = t()
+          .api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token })
+          .then((res) => (order.push('list'), res));
+        const refused = await write.then((res) => (order.push('write'), res));
+        assert.equal((await health).status, 200);
+        assert.equal((await list).status, 200);
+        assert.equal((await list).body.data.sources.length, 1);
+        assert.deepEqual(
+          order.slice(-1),
+          ['write'],
+          `reads were not held up behind the waiting write: ${order.join(', ')}`,
+        );
+        assert.ok(lock.held(), 'all of it happened while the lock was held');
+
+        assert.equal(refused.status, 503);
+        assert.equal(refused.body.error.code, 'unavailable');
+        assert.equal(refused.headers['retry-after'], '1');
+        assert.equal(refused.headers['x-request-id'], refused.body.meta.requestId);
+        assert.equal(await count(), 1, 'nothing was written');
+      } finally {
+        await lock.release();
       }
-      assert.equal(await count(), 0, 'nothing was written');
-    } finally {
-      await lock.release();
-    }
-    assert.equal((await t().api('POST', path, { token: s.token, body: { title: 'After', text: 'Written after the lock.' } })).status, 201);
-  });
+      assert.equal(
+        (
+          await t().api('POST', path, {
+            token: s.token,
+            body: { title: 'After', text: 'Written after the lock.' },
+          })
+        ).status,
+        201,
+      );
+      assert.equal(await count(), 2);
+    },
+  );
+
+  it(
+    'bounds each write’s whole wait, its turn behind the other writes of the process included: writers queued together all get their 503 while the lock is still held',
+    { timeout: 60_000 },
+    async () => {
+      const s = await seed(t());
+      const path = `/chatbots/${s.chatbotId}/knowledge/text`;
+      const count = async () =>
+        (
+          await t()
+            .db.selectFrom('knowledge_sources')
+            .select('id')
+            .where('chatbot_id', '=', s.chatbotId)
+            .execute()
+        ).length;
+      // Held three times the timeout: a write that waited one budget after another (behind the writes in
+      // front of it) would still be waiting when it is let go, and then succeed.
+      const lock = await holdLock(t(), 3 * BUSY_TIMEOUT_MS);
+      try {
+        const writes = Array.from({ length: 5 }, (_, i) =>
+          t()
+            .api('POST', path, {
+              token: s.token,
+              body: { title: `Queued ${i}`, text: 'Written while locked.' },
+            })
+            .then((res) => ({ res, whileHeld: lock.held() })),
+        );
+        for (const [i, { res, whileHeld }] of (await Promise.all(writes)).entries()) {
+          assert.equal(res.status, 503, `write ${i}: ${res.text}`);
+          assert.equal(res.body.error.code, 'unavailable');
+          assert.equal(res.headers['retry-after'], '1');
+          assert.ok(whileHeld, `write ${i} was answered only after the lock was let go`);
+        }
+        assert.equal(await count(), 0, 'nothing was written');
+      } finally {
+        await lock.release();
+      }
+      assert.equal(
+        (
+          await t().api('POST', path, {
+            token: s.token,
+            body: { title: 'After', text: 'Written after the lock.' },
+          })
+        ).status,
+        201,
+      );
+    },
+  );
 });

@@ -52,11 +52,16 @@ async function deliverAll(options: { killOne: boolean }): Promise<void> {
     const written: string[] = [];
     const write = async (count: number) => {
       for (let i = 0; i < count; i++) {
-        const event = await db.transaction().execute((trx) => emit(trx, Date.now(), s.accountId, 'lead.captured', SAMPLE_EVENT_DATA['lead.captured']));
+        const event = await db
+          .transaction()
+          .execute((trx) =>
+            emit(trx, Date.now(), s.accountId, 'lead.captured', SAMPLE_EVENT_DATA['lead.captured']),
+          );
         written.push(event.id);
       }
     };
-    const deliveredTo = (path: string) => new Set(receiver!.requests(path).map((r) => String(r.headers['service-delivery'])));
+    const deliveredTo = (path: string) =>
+      new Set(receiver!.requests(path).map((r) => String(r.headers['service-delivery'])));
 
     await write(EVENTS / 2);
     if (options.killOne) {
@@ -71,7 +76,11 @@ async function deliverAll(options: { killOne: boolean }): Promise<void> {
     );
     for (const path of ENDPOINTS) {
       const delivered = deliveredTo(path);
-      assert.deepEqual(written.filter((id) => !delivered.has(id)), [], `no event missing at ${path}`);
+      assert.deepEqual(
+        written.filter((id) => !delivered.has(id)),
+        [],
+        `no event missing at ${path}`,
+      );
     }
     if (!options.killOne) {
       const repeats = receiver.requests().length - EVENTS * ENDPOINTS.length;
@@ -84,7 +93,15 @@ async function deliverAll(options: { killOne: boolean }): Promise<void> {
   }
 }
 
-describe('event delivery with two worker processes on PostgreSQL', { skip: postgres ? false : 'PostgreSQL is not reachable', concurrency: 2 }, () => {
-  it(`delivers all ${EVENTS} events to each endpoint`, { timeout: 400_000 }, () => deliverAll({ killOne: false }));
-  it(`delivers all ${EVENTS} events when one worker is killed mid-delivery`, { timeout: 400_000 }, () => deliverAll({ killOne: true }));
-});
+describe(
+  'event delivery with two worker processes on PostgreSQL',
+  { skip: postgres ? false : 'PostgreSQL is not reachable', concurrency: 2 },
+  () => {
+    it(`delivers all ${EVENTS} events to each endpoint`, { timeout: 400_000 }, () =>
+      deliverAll({ killOne: false }),
+    );
+    it(`delivers all ${EVENTS} events when one worker is killed mid-delivery`, { timeout: 400_000 }, () =>
+      deliverAll({ killOne: true }),
+    );
+  },
+);

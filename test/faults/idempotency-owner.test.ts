@@ -48,7 +48,13 @@ async function orphanedKey(dialect: DialectName): Promise<void> {
     hanging.on('error', () => {});
     hanging.write(body.subarray(0, 40));
     const row = await eventually(
-      () => db.selectFrom('idempotency_keys').selectAll().where('account_id', '=', s.accountId).where('key', '=', key).executeTakeFirst(),
+      () =>
+        db
+          .selectFrom('idempotency_keys')
+          .selectAll()
+          .where('account_id', '=', s.accountId)
+          .where('key', '=', key)
+          .executeTakeFirst(),
       30_000,
       'the key to be taken',
     );
@@ -59,14 +65,22 @@ async function orphanedKey(dialect: DialectName): Promise<void> {
 
     // Another process of the service, on the same database.
     const clock = new TestClock();
-    const deps = createDeps(testConfig(database.dataDir, { SECRET_KEY: env.SECRET_KEY }), { database: database.connectAgain(), clock, logger: createLogger('silent') });
+    const deps = createDeps(testConfig(database.dataDir, { SECRET_KEY: env.SECRET_KEY }), {
+      database: database.connectAgain(),
+      clock,
+      logger: createLogger('silent'),
+    });
     const app = await buildApp(deps);
     try {
       const retry = () =>
         app.inject({
           method: 'POST',
           url: `/api/v1${path}`,
-          headers: { authorization: `Bearer ${s.token}`, 'idempotency-key': key, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+          headers: {
+            authorization: `Bearer ${s.token}`,
+            'idempotency-key': key,
+            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          },
           payload: body,
         });
       const during = await retry();
@@ -91,36 +105,54 @@ async function orphanedKey(dialect: DialectName): Promise<void> {
 
 describe('an Idempotency-Key whose process died', { concurrency: 2 }, () => {
   for (const dialect of DIALECTS) {
-    it(`is released after its lease and a retry through another process runs [${dialect}]`, { timeout: 300_000, skip: dialect === 'postgres' && !postgres ? 'PostgreSQL is not reachable' : false }, () =>
-      orphanedKey(dialect),
+    it(
+      `is released after its lease and a retry through another process runs [${dialect}]`,
+      { timeout: 300_000, skip: dialect === 'postgres' && !postgres ? 'PostgreSQL is not reachable' : false },
+      () => orphanedKey(dialect),
     );
   }
 
-  it('a live process renews only the leases of its own running keys', { skip: postgres ? false : 'PostgreSQL is not reachable' }, async () => {
-    const database = await createTestDatabase('postgres');
-    try {
-      const db = database.handle.db;
-      const s = await seed({ db, clock: systemClock });
-      const row = (key: string, owner: string, state: 'running' | 'done') => ({
-        account_id: s.accountId,
-        key,
-        request_hash: 'h',
-        state,
-        response_status: state === 'done' ? 201 : null,
-        response_body: state === 'done' ? '{}' : null,
-        response_content_type: null,
-        lease_until: 1000,
-        owner_process: owner,
-        owner_request: 'req_x',
-        created_at: 0,
-        expires_at: 10 ** 13,
-      });
-      await db.insertInto('idempotency_keys').values([row('mine', 'p_me', 'running'), row('done', 'p_me', 'done'), row('theirs', 'p_other', 'running')]).execute();
-      assert.equal(await renewLeases(db, 'p_me', 5000), 1);
-      const leases = Object.fromEntries((await db.selectFrom('idempotency_keys').select(['key', 'lease_until']).execute()).map((r) => [r.key, r.lease_until]));
-      assert.deepEqual(leases, { mine: 5000 + LEASE_MS, done: 1000, theirs: 1000 });
-    } finally {
-      await database.drop();
-    }
-  });
+  it(
+    'a live process renews only the leases of its own running keys',
+    { skip: postgres ? false : 'PostgreSQL is not reachable' },
+    async () => {
+      const database = await createTestDatabase('postgres');
+      try {
+        const db = database.handle.db;
+        const s = await seed({ db, clock: systemClock });
+        const row = (key: string, owner: string, state: 'running' | 'done') => ({
+          account_id: s.accountId,
+          key,
+          request_hash: 'h',
+          state,
+          response_status: state === 'done' ? 201 : null,
+          response_body: state === 'done' ? '{}' : null,
+          response_content_type: null,
+          lease_until: 1000,
+          owner_process: owner,
+          owner_request: 'req_x',
+          created_at: 0,
+          expires_at: 10 ** 13,
+        });
+        await db
+          .insertInto('idempotency_keys')
+          .values([
+            row('mine', 'p_me', 'running'),
+            row('done', 'p_me', 'done'),
+            row('theirs', 'p_other', 'running'),
+          ])
+          .execute();
+        assert.equal(await renewLeases(db, 'p_me', 5000), 1);
+        const leases = Object.fromEntries(
+          (await db.selectFrom('idempotency_keys').select(['key', 'lease_until']).execute()).map((r) => [
+            r.key,
+            r.lease_until,
+          ]),
+        );
+        assert.deepEqual(leases, { mine: 5000 + LEASE_MS, done: 1000, theirs: 1000 });
+      } finally {
+        await database.drop();
+      }
+    },
+  );
 });

@@ -45,7 +45,10 @@ async function killMidWork(dialect: DialectName): Promise<void> {
     const sources: string[] = [];
     for (let i = 0; i < 24; i++) {
       const text = `Section ${i}. `.repeat(4000) + `Opening hours of shop ${i}: nine to five.`;
-      sources.push((await post(api.url, s.token, `/chatbots/${s.chatbotId}/knowledge/text`, { title: `Doc ${i}`, text })).data.source!.id);
+      sources.push(
+        (await post(api.url, s.token, `/chatbots/${s.chatbotId}/knowledge/text`, { title: `Doc ${i}`, text }))
+          .data.source!.id,
+      );
     }
     for (let i = 0; i < 8; i++) {
       await post(api.url, s.token, `/chatbots/${s.chatbotId}/conversations`, {
@@ -58,7 +61,11 @@ async function killMidWork(dialect: DialectName): Promise<void> {
     processes.push(doomed);
     const runningAtKill = await eventually(
       async () => {
-        const row = await db.selectFrom('jobs').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'running').executeTakeFirstOrThrow();
+        const row = await db
+          .selectFrom('jobs')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('status', '=', 'running')
+          .executeTakeFirstOrThrow();
         return Number(row.n) > 0 ? Number(row.n) : false;
       },
       30_000,
@@ -70,12 +77,22 @@ async function killMidWork(dialect: DialectName): Promise<void> {
 
     const restartedAt = Date.now();
     processes.push(await ServiceProcess.start('worker', env));
-    const eventIds = async () => (await db.selectFrom('events').select('id').where('account_id', '=', s.accountId).execute()).map((e) => e.id);
+    const eventIds = async () =>
+      (await db.selectFrom('events').select('id').where('account_id', '=', s.accountId).execute()).map(
+        (e) => e.id,
+      );
     const finishedAt = await eventually(
       async () => {
-        const open = await db.selectFrom('knowledge_sources').select('id').where('id', 'in', sources).where('status', 'not in', ['ready', 'failed']).execute();
+        const open = await db
+          .selectFrom('knowledge_sources')
+          .select('id')
+          .where('id', 'in', sources)
+          .where('status', 'not in', ['ready', 'failed'])
+          .execute();
         if (open.length > 0) return false;
-        const delivered = new Set(receiver!.requests('/hook').map((r) => String(r.headers['service-delivery'])));
+        const delivered = new Set(
+          receiver!.requests('/hook').map((r) => String(r.headers['service-delivery'])),
+        );
         const written = await eventIds();
         return written.every((id) => delivered.has(id)) ? Date.now() : false;
       },
@@ -83,11 +100,26 @@ async function killMidWork(dialect: DialectName): Promise<void> {
       'every source to end and every event to arrive',
     );
     const written = await eventIds();
-    assert.equal(written.length, 24 + 8 + 8, 'one knowledge.synced per source, one escalation and one lead per conversation');
+    assert.equal(
+      written.length,
+      24 + 8 + 8,
+      'one knowledge.synced per source, one escalation and one lead per conversation',
+    );
     const delivered = new Set(receiver.requests('/hook').map((r) => String(r.headers['service-delivery'])));
-    assert.deepEqual(written.filter((id) => !delivered.has(id)), [], 'no event is missing');
-    const ready = await db.selectFrom('knowledge_sources').select('status').where('id', 'in', sources).execute();
-    assert.ok(ready.every((row) => row.status === 'ready'), 'every source was processed');
+    assert.deepEqual(
+      written.filter((id) => !delivered.has(id)),
+      [],
+      'no event is missing',
+    );
+    const ready = await db
+      .selectFrom('knowledge_sources')
+      .select('status')
+      .where('id', 'in', sources)
+      .execute();
+    assert.ok(
+      ready.every((row) => row.status === 'ready'),
+      'every source was processed',
+    );
     assert.ok(
       finishedAt - restartedAt < RECOVERY_TARGET_MS,
       `recovered in ${finishedAt - restartedAt} ms after the restart (${stranded.length} jobs were left running by the killed worker)`,
@@ -101,5 +133,9 @@ async function killMidWork(dialect: DialectName): Promise<void> {
 
 describe('a worker killed mid-work', { concurrency: 2 }, () => {
   it('is taken over within one lease on SQLite', { timeout: 400_000 }, () => killMidWork('sqlite'));
-  it('is taken over within one lease on PostgreSQL', { timeout: 400_000, skip: postgres ? false : 'PostgreSQL is not reachable' }, () => killMidWork('postgres'));
+  it(
+    'is taken over within one lease on PostgreSQL',
+    { timeout: 400_000, skip: postgres ? false : 'PostgreSQL is not reachable' },
+    () => killMidWork('postgres'),
+  );
 });

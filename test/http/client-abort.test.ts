@@ -22,7 +22,8 @@ const logger = pino(
   { level: 'debug' },
   new Writable({
     write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of String(chunk).split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   }),
@@ -46,7 +47,8 @@ async function hangUpMidBody(base: string, head: string, partOfBody: string): Pr
 async function linesOfAbort(from: number): Promise<Array<Record<string, unknown>>> {
   const deadline = Date.now() + 10_000;
   while (!lines.slice(from).some((line) => line.code === 'client_aborted')) {
-    if (Date.now() > deadline) throw new Error(`the abort was never noticed: ${JSON.stringify(lines.slice(from))}`);
+    if (Date.now() > deadline)
+      throw new Error(`the abort was never noticed: ${JSON.stringify(lines.slice(from))}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   await new Promise((resolve) => setTimeout(resolve, 200));
@@ -56,7 +58,10 @@ async function linesOfAbort(from: number): Promise<Array<Record<string, unknown>
 function assertRoutineAbort(entries: Array<Record<string, unknown>>): void {
   const text = JSON.stringify(entries);
   assert.equal(entries.filter((line) => line.code === 'client_aborted' && line.level === 30).length, 1, text);
-  assert.ok(entries.every((line) => Number(line.level) < 40), `nothing at warn or above: ${text}`);
+  assert.ok(
+    entries.every((line) => Number(line.level) < 40),
+    `nothing at warn or above: ${text}`,
+  );
   assert.doesNotMatch(text, /stack|database|unavailable/i);
 }
 
@@ -124,12 +129,18 @@ describe('a database connection that is reset or refused is still an outage', ()
     const { app, close } = await appOn(port);
     try {
       const from = lines.length;
-      const res = await app.inject({ method: 'GET', url: '/api/v1/chatbots', headers: { authorization: 'Bearer cbo_x' } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/v1/chatbots',
+        headers: { authorization: 'Bearer cbo_x' },
+      });
       assert.equal(res.statusCode, 503);
       assert.equal(res.json().error.code, 'unavailable');
       assert.match(res.json().error.message, /cannot reach its database/);
       assert.ok(Number(res.headers['retry-after']) > 0);
-      const warned = lines.slice(from).find((line) => line.level === 40 && /cannot reach its database/.test(String(line.msg)));
+      const warned = lines
+        .slice(from)
+        .find((line) => line.level === 40 && /cannot reach its database/.test(String(line.msg)));
       assert.ok(warned, JSON.stringify(lines.slice(from)));
       assert.equal((warned.err as { code?: string }).code, errorCode);
     } finally {

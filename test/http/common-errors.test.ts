@@ -11,11 +11,20 @@ const probes = (api: FastifyInstance) => {
     '/probe/echo',
     {
       config: { permission: 'chatbots:read' },
-      schema: { body: Type.Object({ name: Type.String({ maxLength: 5 }), count: Type.Optional(Type.Integer()) }, { additionalProperties: false }) },
+      schema: {
+        body: Type.Object(
+          { name: Type.String({ maxLength: 5 }), count: Type.Optional(Type.Integer()) },
+          { additionalProperties: false },
+        ),
+      },
     },
     async (request) => ({ ok: true, data: request.body, meta: { requestId: request.id } }),
   );
-  api.post('/probe/bodyless', { config: { permission: 'chatbots:read' } }, async (request) => ({ ok: true, data: { body: request.body ?? null }, meta: { requestId: request.id } }));
+  api.post('/probe/bodyless', { config: { permission: 'chatbots:read' } }, async (request) => ({
+    ok: true,
+    data: { body: request.body ?? null },
+    meta: { requestId: request.id },
+  }));
   api.get('/probe/boom', async () => {
     throw new Error('SELECT secret FROM internals -- at /srv/app.ts:12');
   });
@@ -48,7 +57,11 @@ describeEachDialect(
 
     it('rejects malformed JSON with 400 validation_error', async () => {
       const s = await seed(t());
-      const res = await t().api('POST', '/probe/echo', { token: s.token, body: '{"name": ', headers: { 'content-type': 'application/json' } });
+      const res = await t().api('POST', '/probe/echo', {
+        token: s.token,
+        body: '{"name": ',
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(res.status, 400);
       assert.equal(res.body.error.code, 'validation_error');
       assert.deepEqual(res.body.error.details, [{ field: 'body', message: 'is not valid JSON' }]);
@@ -69,7 +82,11 @@ describeEachDialect(
     it('rejects a body that is not an object', async () => {
       const s = await seed(t());
       for (const body of ['[1,2]', '"text"', '42', 'null']) {
-        const res = await t().api('POST', '/probe/echo', { token: s.token, body, headers: { 'content-type': 'application/json' } });
+        const res = await t().api('POST', '/probe/echo', {
+          token: s.token,
+          body,
+          headers: { 'content-type': 'application/json' },
+        });
         assert.equal(res.status, 400, body);
         assert.equal(res.body.error.code, 'validation_error', body);
         assert.equal(res.body.error.details[0].field, 'body', body);
@@ -78,12 +95,18 @@ describeEachDialect(
 
     it('rejects unknown fields, wrong types and too-long values, naming each field', async () => {
       const s = await seed(t());
-      const res = await t().api('POST', '/probe/echo', { token: s.token, body: { name: 'abcdef', count: '3', extra: 1 } });
+      const res = await t().api('POST', '/probe/echo', {
+        token: s.token,
+        body: { name: 'abcdef', count: '3', extra: 1 },
+      });
       assert.equal(res.status, 400);
       assert.equal(res.body.error.code, 'validation_error');
       const fields = res.body.error.details.map((d: { field: string }) => d.field).sort();
       assert.deepEqual(fields, ['body.count', 'body.extra', 'body.name']);
-      assert.equal(res.body.error.details.find((d: { field: string }) => d.field === 'body.extra').message, 'is not a known field');
+      assert.equal(
+        res.body.error.details.find((d: { field: string }) => d.field === 'body.extra').message,
+        'is not a known field',
+      );
       const missing = await t().api('POST', '/probe/echo', { token: s.token, body: {} });
       assert.deepEqual(missing.body.error.details, [{ field: 'body.name', message: 'is required' }]);
       const fine = await t().api('POST', '/probe/echo', { token: s.token, body: { name: 'abcde' } });
@@ -93,18 +116,34 @@ describeEachDialect(
     it('answers 413 payload_too_large for a JSON body over 2 MiB and accepts one just under', async () => {
       const s = await seed(t());
       const over = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) });
-      const res = await t().api('POST', '/probe/echo', { token: s.token, body: over, headers: { 'content-type': 'application/json' } });
+      const res = await t().api('POST', '/probe/echo', {
+        token: s.token,
+        body: over,
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(res.status, 413);
       assert.equal(res.body.error.code, 'payload_too_large');
       const under = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024 - 20) });
-      const ok = await t().api('POST', '/probe/echo', { token: s.token, body: under, headers: { 'content-type': 'application/json' } });
-      assert.equal(ok.status, 400, 'under the limit the body is read (and then fails validation on maxLength)');
+      const ok = await t().api('POST', '/probe/echo', {
+        token: s.token,
+        body: under,
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(
+        ok.status,
+        400,
+        'under the limit the body is read (and then fails validation on maxLength)',
+      );
       assert.equal(ok.body.error.code, 'validation_error');
     });
 
     it('answers 415 unsupported_media_type for another content type on a JSON route', async () => {
       const s = await seed(t());
-      const res = await t().api('POST', '/probe/echo', { token: s.token, body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const res = await t().api('POST', '/probe/echo', {
+        token: s.token,
+        body: 'name=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       assert.equal(res.status, 415);
       assert.equal(res.body.error.code, 'unsupported_media_type');
     });
@@ -141,7 +180,10 @@ describeEachDialect(
     });
 
     it('checks 401 before 400: a malformed body without a token is 401', async () => {
-      const res = await t().api('POST', '/probe/echo', { body: '{', headers: { 'content-type': 'application/json' } });
+      const res = await t().api('POST', '/probe/echo', {
+        body: '{',
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(res.status, 401);
       assert.equal(res.body.error.code, 'unauthorized');
     });
@@ -149,11 +191,14 @@ describeEachDialect(
     it('checks 403 before 400: a malformed body with a token lacking the permission is 403', async () => {
       const s = await seed(t());
       const token = await s.tokenWith(['leads:read']);
-      const res = await t().api('POST', '/probe/echo', { token, body: '{', headers: { 'content-type': 'application/json' } });
+      const res = await t().api('POST', '/probe/echo', {
+        token,
+        body: '{',
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(res.status, 403);
       assert.equal(res.body.error.code, 'forbidden');
     });
-
   },
   { routes: probes },
 );

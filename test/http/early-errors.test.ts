@@ -8,7 +8,12 @@ import { before, it } from 'node:test';
 import { describeEachDialect } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 
-function assertEnvelope(status: number, headers: Record<string, unknown>, body: { ok: boolean; error: { code: string }; meta: { requestId: string } }, code: string) {
+function assertEnvelope(
+  status: number,
+  headers: Record<string, unknown>,
+  body: { ok: boolean; error: { code: string }; meta: { requestId: string } },
+  code: string,
+) {
   assert.equal(body.ok, false);
   assert.equal(body.error.code, code);
   assert.match(body.meta.requestId, /^req_.{16,}$/);
@@ -17,7 +22,10 @@ function assertEnvelope(status: number, headers: Record<string, unknown>, body: 
 }
 
 /** Sends raw bytes and reads the whole answer (the server closes the connection after it). */
-async function raw(port: number, request: string): Promise<{ status: number; headers: Record<string, string>; body: unknown }> {
+async function raw(
+  port: number,
+  request: string,
+): Promise<{ status: number; headers: Record<string, string>; body: unknown }> {
   const socket = connect(port, '127.0.0.1');
   const chunks: Buffer[] = [];
   socket.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -27,7 +35,12 @@ async function raw(port: number, request: string): Promise<{ status: number; hea
   const text = Buffer.concat(chunks).toString('utf8');
   const [head = '', body = ''] = text.split('\r\n\r\n');
   const [statusLine = '', ...lines] = head.split('\r\n');
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((line) => [
+      line.slice(0, line.indexOf(':')).toLowerCase(),
+      line.slice(line.indexOf(':') + 1).trim(),
+    ]),
+  );
   return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) };
 }
 
@@ -48,7 +61,7 @@ describeEachDialect('requests refused before routing', (t) => {
   });
 
   // The router's limit comes before the thread id's maxLength (200): a longer id is not found, as an unknown one is.
-  it('answers a thread id over 200 characters with 404 not_found on the team\'s and the web chat\'s routes alike', async () => {
+  it("answers a thread id over 200 characters with 404 not_found on the team's and the web chat's routes alike", async () => {
     const threadId = 't'.repeat(201);
     for (const path of [
       `/chatbots/${s.chatbotId}/conversations/${threadId}`,
@@ -84,11 +97,27 @@ describeEachDialect('requests refused before routing', (t) => {
   });
 
   const parserCases: [string, string, string][] = [
-    ['two different Content-Length headers', 'POST /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}', 'header.content-length'],
-    ['a negative Content-Length', 'POST /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', 'header.content-length'],
-    ['a malformed chunk', 'POST /api/v1/health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n', 'body'],
+    [
+      'two different Content-Length headers',
+      'POST /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}',
+      'header.content-length',
+    ],
+    [
+      'a negative Content-Length',
+      'POST /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n',
+      'header.content-length',
+    ],
+    [
+      'a malformed chunk',
+      'POST /api/v1/health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n',
+      'body',
+    ],
     ['no Host header', 'GET /api/v1/health HTTP/1.1\r\n\r\n', 'header.host'],
-    ['headers over 16 KiB', `GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`, 'header.size'],
+    [
+      'headers over 16 KiB',
+      `GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`,
+      'header.size',
+    ],
   ];
   for (const [what, request, field] of parserCases) {
     it(`answers ${what} with 400 validation_error in the envelope, its detail on ${field}`, async () => {

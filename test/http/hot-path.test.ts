@@ -81,7 +81,9 @@ describeEachDialect('the API hot path', (t) => {
     const ids = new Set<string>();
     for (let round = 0; round < 30; round++) {
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () => t().api('GET', '/chatbots', { token: s.token, query: { limit: '1' } })),
+        Array.from({ length: 10 }, () =>
+          t().api('GET', '/chatbots', { token: s.token, query: { limit: '1' } }),
+        ),
       );
       for (const res of answers) {
         assert.match(res.body.meta.requestId, /^req_[A-Za-z0-9_-]{20}$/);
@@ -99,12 +101,14 @@ describeEachDialect('the API hot path', (t) => {
     await assert.rejects(changed.execute(t().db, 'x'), /argument 0 must be passed to the query as a value/);
     const dropped = prepareQuery(1, (db, _name: string) => db.selectFrom('chatbots').selectAll());
     await assert.rejects(dropped.execute(t().db, 'x'), /argument 0/);
-    const fine = prepareQuery(1, (db, id: string) => db.selectFrom('chatbots').select('id').where('id', '=', id));
+    const fine = prepareQuery(1, (db, id: string) =>
+      db.selectFrom('chatbots').select('id').where('id', '=', id),
+    );
     const s = await seed(t());
     assert.deepEqual(await fine.execute(t().db, s.chatbotId), [{ id: s.chatbotId }]);
   });
 
-  it('gives a compiled-once SELECT the rows Kysely gives, and in a transaction the transaction\'s own view', async () => {
+  it("gives a compiled-once SELECT the rows Kysely gives, and in a transaction the transaction's own view", async () => {
     const s = await seed(t());
     const tokens = (db: Executor, userId: string) =>
       db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).orderBy('id');
@@ -116,32 +120,55 @@ describeEachDialect('the API hot path', (t) => {
     assert.equal(expected.length, 2);
     assert.deepEqual(await prepared.execute(t().db, s.userId), expected);
 
-    const byName = prepareQuery(1, (db, name: string) => db.selectFrom('chatbots').select(['id', 'name']).where('name', '=', name));
+    const byName = prepareQuery(1, (db, name: string) =>
+      db.selectFrom('chatbots').select(['id', 'name']).where('name', '=', name),
+    );
     const id = '00000000-0000-4000-8000-00000000abcd';
-    await t().db.transaction().execute(async (trx) => {
-      await trx.insertInto('chatbots').values({ id, account_id: s.accountId, name: 'Uncommitted', created_at: 1 }).execute();
-      // Inside the transaction: its own write; outside it: only what is committed.
-      assert.deepEqual(await byName.execute(trx, 'Uncommitted'), [{ id, name: 'Uncommitted' }]);
-      assert.deepEqual(await byName.execute(t().db, 'Uncommitted'), []);
-    });
+    await t()
+      .db.transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('chatbots')
+          .values({ id, account_id: s.accountId, name: 'Uncommitted', created_at: 1 })
+          .execute();
+        // Inside the transaction: its own write; outside it: only what is committed.
+        assert.deepEqual(await byName.execute(trx, 'Uncommitted'), [{ id, name: 'Uncommitted' }]);
+        assert.deepEqual(await byName.execute(t().db, 'Uncommitted'), []);
+      });
     assert.deepEqual(await byName.execute(t().db, 'Uncommitted'), [{ id, name: 'Uncommitted' }]);
   });
 
-  it('reads straight on the driver through the database\'s own reader, which its handle lets go of when it closes', async () => {
+  it("reads straight on the driver through the database's own reader, which its handle lets go of when it closes", async () => {
     const s = await seed(t());
-    const byId = prepareQuery(1, (db, id: string) => db.selectFrom('chatbots').select('name').where('id', '=', id));
+    const byId = prepareQuery(1, (db, id: string) =>
+      db.selectFrom('chatbots').select('name').where('id', '=', id),
+    );
     // Each database handle carries its own reader: there is no registry of them to outlive a handle.
     const other = t().database.connectAgain();
     assert.ok(other.db instanceof DirectReadingKysely && t().db instanceof DirectReadingKysely);
-    const sqlOf = (db: Executor) => db.selectFrom('chatbots').select('name').where('id', '=', s.chatbotId).compile();
+    const sqlOf = (db: Executor) =>
+      db.selectFrom('chatbots').select('name').where('id', '=', s.chatbotId).compile();
     assert.deepEqual(await byId.execute(other.db, s.chatbotId), [{ name: 'Support bot' }]);
     const compiled = sqlOf(other.db);
-    assert.deepEqual(await other.db.readDirectly(compiled.sql, compiled.parameters), [{ name: 'Support bot' }]);
+    assert.deepEqual(await other.db.readDirectly(compiled.sql, compiled.parameters), [
+      { name: 'Support bot' },
+    ]);
     // A transaction is a plain Kysely instance: never read directly.
     await other.db.transaction().execute(async (trx) => assert.ok(!(trx instanceof DirectReadingKysely)));
     await other.close();
-    assert.equal(other.db.readDirectly(compiled.sql, compiled.parameters), undefined, 'let go of once the handle is closed');
-    await assert.rejects(byId.execute(other.db, s.chatbotId), 'a closed database answers nothing, directly or not');
-    assert.deepEqual(await byId.execute(t().db, s.chatbotId), [{ name: 'Support bot' }], 'the other handle\'s close leaves this one reading');
+    assert.equal(
+      other.db.readDirectly(compiled.sql, compiled.parameters),
+      undefined,
+      'let go of once the handle is closed',
+    );
+    await assert.rejects(
+      byId.execute(other.db, s.chatbotId),
+      'a closed database answers nothing, directly or not',
+    );
+    assert.deepEqual(
+      await byId.execute(t().db, s.chatbotId),
+      [{ name: 'Support bot' }],
+      "the other handle's close leaves this one reading",
+    );
   });
 });

@@ -7,7 +7,13 @@ import { before, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { validationError } from '../../src/errors.js';
-import { idempotencyRetention, KEEP_MS, LEASE_MS, matchStreamedBody, registerIdempotency } from '../../src/http/idempotency.js';
+import {
+  idempotencyRetention,
+  KEEP_MS,
+  LEASE_MS,
+  matchStreamedBody,
+  registerIdempotency,
+} from '../../src/http/idempotency.js';
 import type { ChannelAdapter } from '../../src/modules/conversations/index.js';
 import { describeEachDialect, swappableAdapter, type ApiResponse, type TestApp } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
@@ -135,10 +141,26 @@ describeEachDialect(
       const second = await reply({ message: 'Hello' });
       assert.equal(second.status, 201);
       assert.equal(second.headers['idempotent-replayed'], 'true');
-      assert.notEqual(second.headers['x-request-id'], first.headers['x-request-id'], 'each request has its own id');
-      assert.equal(second.body.meta.requestId, second.headers['x-request-id'], 'the replayed body carries the new request’s id');
-      assert.equal(second.headers['original-request'], first.body.meta.requestId, 'Original-Request names the first request');
-      assert.deepEqual({ ...second.body, meta: null }, { ...first.body, meta: null }, 'otherwise the first body');
+      assert.notEqual(
+        second.headers['x-request-id'],
+        first.headers['x-request-id'],
+        'each request has its own id',
+      );
+      assert.equal(
+        second.body.meta.requestId,
+        second.headers['x-request-id'],
+        'the replayed body carries the new request’s id',
+      );
+      assert.equal(
+        second.headers['original-request'],
+        first.body.meta.requestId,
+        'Original-Request names the first request',
+      );
+      assert.deepEqual(
+        { ...second.body, meta: null },
+        { ...first.body, meta: null },
+        'otherwise the first body',
+      );
       assert.match(String(second.headers['content-type']), /application\/json/);
       assert.equal((await agentMessages(t(), s, threadId)).length, 1);
     });
@@ -501,21 +523,41 @@ describeEachDialect(
       const s = await seed(t());
       const headers = { 'idempotency-key': 'text-1' };
       const body = { title: 'Hours', text: 'We open at nine.' };
-      const first = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { token: s.token, headers, body });
-      const second = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { token: s.token, headers, body });
+      const first = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, {
+        token: s.token,
+        headers,
+        body,
+      });
+      const second = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, {
+        token: s.token,
+        headers,
+        body,
+      });
       assert.equal(first.status, 201);
       assert.equal(second.status, 201);
       assert.equal(second.headers['idempotent-replayed'], 'true');
       assertReplayOf(second, first);
       const sources = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token });
       assert.equal(sources.body.data.sources.length, 1);
-      const other = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { token: s.token, headers, body: { ...body, title: 'Other' } });
+      const other = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, {
+        token: s.token,
+        headers,
+        body: { ...body, title: 'Other' },
+      });
       assert.equal(other.status, 422);
       assert.equal(other.body.error.code, 'idempotency_key_reused');
 
       const hook = { url: 'https://93.184.216.34/hook', events: ['lead.captured'] };
-      const h1 = await t().api('POST', '/webhooks', { token: s.token, headers: { 'idempotency-key': 'hook-1' }, body: hook });
-      const h2 = await t().api('POST', '/webhooks', { token: s.token, headers: { 'idempotency-key': 'hook-1' }, body: hook });
+      const h1 = await t().api('POST', '/webhooks', {
+        token: s.token,
+        headers: { 'idempotency-key': 'hook-1' },
+        body: hook,
+      });
+      const h2 = await t().api('POST', '/webhooks', {
+        token: s.token,
+        headers: { 'idempotency-key': 'hook-1' },
+        body: hook,
+      });
       assert.equal(h1.status, 201, h1.text);
       assert.equal(h2.headers['idempotent-replayed'], 'true');
       assert.equal(h2.body.data.webhook.id, h1.body.data.webhook.id);
@@ -525,8 +567,16 @@ describeEachDialect(
 
     it('a streamed body is keyed on the fingerprint its route hands over: the same body replays, another is 422', async () => {
       const s = await seed(t());
-      const send = (key: string, body: { body: string; headers: Record<string, string> }, extra: Record<string, string> = {}) =>
-        t().api('POST', '/probe/upload', { token: s.token, headers: { 'idempotency-key': key, ...body.headers, ...extra }, body: body.body });
+      const send = (
+        key: string,
+        body: { body: string; headers: Record<string, string> },
+        extra: Record<string, string> = {},
+      ) =>
+        t().api('POST', '/probe/upload', {
+          token: s.token,
+          headers: { 'idempotency-key': key, ...body.headers, ...extra },
+          body: body.body,
+        });
       const runsBefore = probeRuns;
       const first = await send('upload-1', multipart('first file'));
       assert.equal(first.status, 201, first.text);
@@ -544,7 +594,11 @@ describeEachDialect(
       const s = await seed(t());
       const send = (key: string, content: string, extra: Record<string, string> = {}) => {
         const body = multipart(content);
-        return t().api('POST', '/probe/upload', { token: s.token, headers: { 'idempotency-key': key, ...body.headers, ...extra }, body: body.body });
+        return t().api('POST', '/probe/upload', {
+          token: s.token,
+          headers: { 'idempotency-key': key, ...body.headers, ...extra },
+          body: body.body,
+        });
       };
       const refused = await send('unread-1', 'a file', { 'x-refuse-unread': '1' });
       assert.equal(refused.status, 400);

@@ -20,7 +20,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
   }
   return undefined;
@@ -58,10 +60,18 @@ describeEachDialect(
       assert.equal(plain.status, 200);
       assert.match(plain.type, /^text\/plain; version=0\.0\.4/);
       assert.doesNotMatch(plain.text, /"ok":/, 'not enveloped');
-      assert.equal((await scrape(t(), { authorization: 'Bearer cbo_unknown' })).status, 200, 'an unknown token changes nothing');
+      assert.equal(
+        (await scrape(t(), { authorization: 'Bearer cbo_unknown' })).status,
+        200,
+        'an unknown token changes nothing',
+      );
       const s = await seed(t());
       const restricted = await s.tokenWith(['knowledge:read'], [s.chatbotId]);
-      assert.equal((await scrape(t(), { authorization: `Bearer ${restricted}` })).status, 200, 'nor does a restricted one');
+      assert.equal(
+        (await scrape(t(), { authorization: `Bearer ${restricted}` })).status,
+        200,
+        'nor does a restricted one',
+      );
     });
 
     it('names every family: requests, latency, jobs, webhook deliveries, knowledge sources, event-loop lag, database use', async () => {
@@ -73,12 +83,24 @@ describeEachDialect(
         'chatbot_ops_webhook_deliveries_total',
         'chatbot_ops_knowledge_sources',
         'nodejs_eventloop_lag_seconds',
-        ...(t().dialect === 'postgres' ? ['chatbot_ops_db_pool_total', 'chatbot_ops_db_pool_idle', 'chatbot_ops_db_pool_waiting'] : ['chatbot_ops_db_writer_queue']),
+        ...(t().dialect === 'postgres'
+          ? ['chatbot_ops_db_pool_total', 'chatbot_ops_db_pool_idle', 'chatbot_ops_db_pool_waiting']
+          : ['chatbot_ops_db_writer_queue']),
       ];
-      for (const family of families) assert.match(text, new RegExp(`^# TYPE ${family} `, 'm'), `${family} is there`);
-      assert.equal(sample(text, 'chatbot_ops_jobs', { type: 'knowledge.process', status: 'failed' }) !== undefined, true, 'a declared job type shows at 0');
-      assert.equal(sample(text, 'chatbot_ops_knowledge_sources', { status: 'ready' }) !== undefined, true, 'every status shows, 0 included');
-      if (t().dialect === 'postgres') assert.ok((sample(text, 'chatbot_ops_db_pool_total') ?? 0) >= 1, 'the pool has a connection open');
+      for (const family of families)
+        assert.match(text, new RegExp(`^# TYPE ${family} `, 'm'), `${family} is there`);
+      assert.equal(
+        sample(text, 'chatbot_ops_jobs', { type: 'knowledge.process', status: 'failed' }) !== undefined,
+        true,
+        'a declared job type shows at 0',
+      );
+      assert.equal(
+        sample(text, 'chatbot_ops_knowledge_sources', { status: 'ready' }) !== undefined,
+        true,
+        'every status shows, 0 included',
+      );
+      if (t().dialect === 'postgres')
+        assert.ok((sample(text, 'chatbot_ops_db_pool_total') ?? 0) >= 1, 'the pool has a connection open');
       else assert.equal(sample(text, 'chatbot_ops_db_writer_queue'), 0);
     });
 
@@ -98,7 +120,9 @@ describeEachDialect(
     it('counts an unknown path under one label, never its URL', async () => {
       await t().app.inject({ method: 'GET', url: '/api/v1/no-such-thing/abc123' });
       const { text } = await scrape(t());
-      assert.ok((sample(text, 'chatbot_ops_http_requests_total', { route: 'unmatched', status: '404' }) ?? 0) >= 1);
+      assert.ok(
+        (sample(text, 'chatbot_ops_http_requests_total', { route: 'unmatched', status: '404' }) ?? 0) >= 1,
+      );
       assert.ok(!text.includes('abc123'));
     });
 
@@ -107,12 +131,22 @@ describeEachDialect(
       const first = (await scrape(t())).text;
       const queued = sample(first, 'chatbot_ops_jobs', { type: 'knowledge.process', status: 'queued' }) ?? 0;
       const pending = sample(first, 'chatbot_ops_knowledge_sources', { status: 'pending' }) ?? 0;
-      const added = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { token: s.token, body: { title: 'Hours', text: 'We open at nine.' } });
+      const added = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, {
+        token: s.token,
+        body: { title: 'Hours', text: 'We open at nine.' },
+      });
       assert.equal(added.status, 201);
       await enqueue(t().db, t().clock.now(), 'channels.receive', { provider: 'whatsapp', messageId: 'm1' });
-      await t().db.updateTable('jobs').set({ status: 'failed' }).where('type', '=', 'channels.receive').execute();
+      await t()
+        .db.updateTable('jobs')
+        .set({ status: 'failed' })
+        .where('type', '=', 'channels.receive')
+        .execute();
       const { text } = await scrape(t());
-      assert.equal(sample(text, 'chatbot_ops_jobs', { type: 'knowledge.process', status: 'queued' }), queued + 1);
+      assert.equal(
+        sample(text, 'chatbot_ops_jobs', { type: 'knowledge.process', status: 'queued' }),
+        queued + 1,
+      );
       assert.equal(sample(text, 'chatbot_ops_jobs', { type: 'channels.receive', status: 'failed' }), 1);
       assert.equal(sample(text, 'chatbot_ops_knowledge_sources', { status: 'pending' }), pending + 1);
     });
@@ -125,13 +159,21 @@ describeEachDialect(
       assert.equal((await t().api('POST', `/webhooks/${ok.id}/test`, { token: s.token })).status, 200);
       assert.equal((await t().api('POST', `/webhooks/${failing.id}/test`, { token: s.token })).status, 200);
       const { text } = await scrape(t());
-      assert.equal(sample(text, 'chatbot_ops_webhook_deliveries_total', { outcome: 'delivered', trigger: 'test' }), 1);
-      assert.equal(sample(text, 'chatbot_ops_webhook_deliveries_total', { outcome: 'failed', trigger: 'test' }), 1);
+      assert.equal(
+        sample(text, 'chatbot_ops_webhook_deliveries_total', { outcome: 'delivered', trigger: 'test' }),
+        1,
+      );
+      assert.equal(
+        sample(text, 'chatbot_ops_webhook_deliveries_total', { outcome: 'failed', trigger: 'test' }),
+        1,
+      );
     });
 
     it('serves a worker process its own metrics and health on PORT; without METRICS a worker listens on nothing', async () => {
       const env = { PORT: '0', DATABASE_URL: t().database.url };
-      const worker = await startService(testConfig(t().database.dataDir, { ...env, METRICS: 'true' }), { role: 'worker' });
+      const worker = await startService(testConfig(t().database.dataDir, { ...env, METRICS: 'true' }), {
+        role: 'worker',
+      });
       try {
         const address = worker.app?.server.address();
         assert.ok(address && typeof address === 'object', 'the worker listens');

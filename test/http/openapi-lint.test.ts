@@ -29,10 +29,28 @@ describe('the OpenAPI document, linted', () => {
   });
 
   it('has no Spectral (spectral:oas) error or warning', async () => {
-    const { stdout } = await run(bin('spectral'), ['lint', file, '--ruleset', resolve('.spectral.yaml'), '--format', 'json', '--fail-severity', 'hint', '--quiet'], {
-      maxBuffer: 64 * 1024 * 1024,
-    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
-    const problems = (stdout.trim() ? JSON.parse(stdout) : []) as { code: string; message: string; path: string[] }[];
+    const { stdout } = await run(
+      bin('spectral'),
+      [
+        'lint',
+        file,
+        '--ruleset',
+        resolve('.spectral.yaml'),
+        '--format',
+        'json',
+        '--fail-severity',
+        'hint',
+        '--quiet',
+      ],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    const problems = (stdout.trim() ? JSON.parse(stdout) : []) as {
+      code: string;
+      message: string;
+      path: string[];
+    }[];
     assert.deepEqual(
       problems.map((p) => `${p.code}: ${p.message} at ${p.path.join('.')}`),
       [],
@@ -40,11 +58,20 @@ describe('the OpenAPI document, linted', () => {
   });
 
   it('has no Redocly (recommended) error or warning', async () => {
-    const { stdout, stderr } = await run(bin('redocly'), ['lint', file, '--config', resolve('redocly.yaml'), '--format', 'json'], {
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    }).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
-    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { problems: { ruleId: string; message: string; location: { pointer: string }[] }[] };
+    const { stdout, stderr } = await run(
+      bin('redocly'),
+      ['lint', file, '--config', resolve('redocly.yaml'), '--format', 'json'],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    ).catch((error: { stdout?: string; stderr?: string }) => ({
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }));
+    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as {
+      problems: { ruleId: string; message: string; location: { pointer: string }[] }[];
+    };
     assert.deepEqual(
       report.problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`),
       [],

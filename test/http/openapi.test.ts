@@ -72,7 +72,11 @@ describeEachDialect('OpenAPI document and reference page', (t) => {
 
   it('serves the webhooks section the event catalogue generates: every declared type, its body with the resources as components', async () => {
     const doc = (await t().api('GET', '/api/v1/openapi.json')).body;
-    assert.deepEqual(Object.keys(doc.webhooks), Object.keys(EVENT_CATALOGUE), 'one entry per declared type, in its order');
+    assert.deepEqual(
+      Object.keys(doc.webhooks),
+      Object.keys(EVENT_CATALOGUE),
+      'one entry per declared type, in its order',
+    );
     const refs: string[] = [];
     const resolved = (node: unknown): unknown => {
       if (Array.isArray(node)) return node.map(resolved);
@@ -88,11 +92,18 @@ describeEachDialect('OpenAPI document and reference page', (t) => {
     };
     // With its references resolved, the section is the catalogue's, description and examples included.
     assert.deepEqual(resolved(doc.webhooks), JSON.parse(JSON.stringify(webhookEvents())));
-    assert.deepEqual([...new Set(refs)].sort(), ['#/components/schemas/Conversation', '#/components/schemas/Lead', '#/components/schemas/Source']);
+    assert.deepEqual([...new Set(refs)].sort(), [
+      '#/components/schemas/Conversation',
+      '#/components/schemas/Lead',
+      '#/components/schemas/Source',
+    ]);
     // The types an endpoint may subscribe to: every declared type but webhook.test, sent only on request.
     const body = doc.paths['/api/v1/webhooks'].post.requestBody.content['application/json'].schema;
     assert.deepEqual(body.properties.events.items.enum, [...EVENT_TYPES]);
-    assert.deepEqual(EVENT_TYPES, Object.keys(EVENT_CATALOGUE).filter((type) => type !== 'webhook.test'));
+    assert.deepEqual(
+      EVENT_TYPES,
+      Object.keys(EVENT_CATALOGUE).filter((type) => type !== 'webhook.test'),
+    );
   });
 
   it('renders the reference page at /docs', async () => {
@@ -142,12 +153,23 @@ describeEachDialect('OpenAPI document and reference page', (t) => {
       ['post', '/api/v1/users', both],
       ['get', '/api/v1/widget/{chatbotId}/conversations/{threadId}/messages', [{ visitorToken: [] }]],
     ];
-    for (const [method, path, security] of expected) assert.deepEqual(doc.paths[path]?.[method]?.security, security, `${method} ${path}`);
+    for (const [method, path, security] of expected)
+      assert.deepEqual(doc.paths[path]?.[method]?.security, security, `${method} ${path}`);
     // What a session of each role may do is said on each operation.
-    assert.match(doc.paths['/api/v1/chatbots/{chatbotId}/leads'].get.description, /whatever the person’s role/);
-    assert.match(doc.paths['/api/v1/webhooks'].post.description, /A signed-in session of an owner or an admin has it too/);
+    assert.match(
+      doc.paths['/api/v1/chatbots/{chatbotId}/leads'].get.description,
+      /whatever the person’s role/,
+    );
+    assert.match(
+      doc.paths['/api/v1/webhooks'].post.description,
+      /A signed-in session of an owner or an admin has it too/,
+    );
     assert.equal(doc.paths['/api/v1/auth/sign-in'].post.operationId, 'signIn');
-    assert.deepEqual(doc.paths['/api/v1/auth/sign-in'].post.responses['429'].content['application/json'].schema.allOf[1].properties.error.properties.code.enum, ['rate_limited']);
+    assert.deepEqual(
+      doc.paths['/api/v1/auth/sign-in'].post.responses['429'].content['application/json'].schema.allOf[1]
+        .properties.error.properties.code.enum,
+      ['rate_limited'],
+    );
     assert.ok(doc.tags.some((tag: { name: string }) => tag.name === 'Sign-in'));
   });
 });

@@ -150,64 +150,86 @@ for (const dialect of DIALECTS) {
 for (const dialect of DIALECTS) {
   const skip = dialect === 'postgres' && !postgres ? 'PostgreSQL is not reachable' : false;
   describe(`graceful shutdown of a process that serves the API and runs jobs [${dialect}]`, { skip }, () => {
-    it('hands its running job back while a request in flight still holds the HTTP side open', { timeout: 120_000 }, async () => {
-      const site = await startTestSite();
-      site.holdSlow();
-      const dataDir = mkdtempSync(join(tmpdir(), 'cbo-shutdown-'));
-      const database = await serviceDatabase(dialect);
-      const service = await startService(
-        testConfig(dataDir, { PORT: '0', BOOTSTRAP: 'true', OUTBOUND_ALLOW_HOSTS: '127.0.0.1', ...database.env }),
-        { role: 'all' },
-      );
-      let unfinished: http.ClientRequest | null = null;
-      try {
-        assert.ok(service.bootstrap && service.url && service.app);
-        const { token, chatbotId } = service.bootstrap;
-        const added = await fetch(`${service.url}/chatbots/${chatbotId}/knowledge/website`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ url: `${site.url}/slow` }),
-        });
-        assert.equal(added.status, 201);
-        const sourceId = ((await added.json()) as { data: { source: { id: string } } }).data.source.id;
-        await site.slowRequested();
-        const jobOf = () => service.deps.db.selectFrom('jobs').selectAll().where('payload', 'like', `%${sourceId}%`).executeTakeFirst();
-        assert.equal((await jobOf())?.status, 'running', 'the crawl runs');
+    it(
+      'hands its running job back while a request in flight still holds the HTTP side open',
+      { timeout: 120_000 },
+      async () => {
+        const site = await startTestSite();
+        site.holdSlow();
+        const dataDir = mkdtempSync(join(tmpdir(), 'cbo-shutdown-'));
+        const database = await serviceDatabase(dialect);
+        const service = await startService(
+          testConfig(dataDir, {
+            PORT: '0',
+            BOOTSTRAP: 'true',
+            OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+            ...database.env,
+          }),
+          { role: 'all' },
+        );
+        let unfinished: http.ClientRequest | null = null;
+        try {
+          assert.ok(service.bootstrap && service.url && service.app);
+          const { token, chatbotId } = service.bootstrap;
+          const added = await fetch(`${service.url}/chatbots/${chatbotId}/knowledge/website`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ url: `${site.url}/slow` }),
+          });
+          assert.equal(added.status, 201);
+          const sourceId = ((await added.json()) as { data: { source: { id: string } } }).data.source.id;
+          await site.slowRequested();
+          const jobOf = () =>
+            service.deps.db
+              .selectFrom('jobs')
+              .selectAll()
+              .where('payload', 'like', `%${sourceId}%`)
+              .executeTakeFirst();
+          assert.equal((await jobOf())?.status, 'running', 'the crawl runs');
 
-        // A request whose body never ends: closing the HTTP side waits for it (up to its 10 s grace).
-        let answered = false;
-        const received = new Promise((resolve) => service.app!.server.once('request', resolve));
-        unfinished = http.request(`${service.url}/chatbots/${chatbotId}/knowledge/text`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': '1000' },
-        });
-        unfinished.on('response', (res) => {
-          answered = true;
-          res.resume();
-        });
-        unfinished.on('error', () => (answered = true));
-        unfinished.write('{"title":"');
-        await received;
+          // A request whose body never ends: closing the HTTP side waits for it (up to its 10 s grace).
+          let answered = false;
+          const received = new Promise((resolve) => service.app!.server.once('request', resolve));
+          unfinished = http.request(`${service.url}/chatbots/${chatbotId}/knowledge/text`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+              'content-length': '1000',
+            },
+          });
+          unfinished.on('response', (res) => {
+            answered = true;
+            res.resume();
+          });
+          unfinished.on('error', () => (answered = true));
+          unfinished.write('{"title":"');
+          await received;
 
-        let stopped = false;
-        const stopping = service.stop().then(() => (stopped = true));
-        const handedBack = await eventually(async () => {
-          const row = await jobOf();
-          return row?.status === 'queued' ? row : false;
-        }, 30_000, 'the crawl to be handed back');
-        assert.equal(answered, false, 'handed back while the request in flight was still open');
-        assert.equal(stopped, false);
-        assert.equal(handedBack.attempts, 0, 'the handed-back run is not counted');
-        assert.equal(handedBack.interruptions, 0);
-        await stopping;
-      } finally {
-        unfinished?.destroy();
-        await service.stop();
-        site.releaseSlow();
-        await site.close();
-        await database.drop();
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    });
+          let stopped = false;
+          const stopping = service.stop().then(() => (stopped = true));
+          const handedBack = await eventually(
+            async () => {
+              const row = await jobOf();
+              return row?.status === 'queued' ? row : false;
+            },
+            30_000,
+            'the crawl to be handed back',
+          );
+          assert.equal(answered, false, 'handed back while the request in flight was still open');
+          assert.equal(stopped, false);
+          assert.equal(handedBack.attempts, 0, 'the handed-back run is not counted');
+          assert.equal(handedBack.interruptions, 0);
+          await stopping;
+        } finally {
+          unfinished?.destroy();
+          await service.stop();
+          site.releaseSlow();
+          await site.close();
+          await database.drop();
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      },
+    );
   });
 }

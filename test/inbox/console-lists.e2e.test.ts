@@ -20,8 +20,16 @@ const PASSWORD = 'correct horse battery staple';
 const chromiumForTests = useChromium('the console lists browser test');
 const browser = chromiumForTests.browser;
 
-async function startConversation(t: TestApp, s: Seeded, message: string, visitor?: Record<string, string>): Promise<void> {
-  const res = await t.api('POST', `/chatbots/${s.chatbotId}/conversations`, { token: s.token, body: { message, ...(visitor ? { visitor } : {}) } });
+async function startConversation(
+  t: TestApp,
+  s: Seeded,
+  message: string,
+  visitor?: Record<string, string>,
+): Promise<void> {
+  const res = await t.api('POST', `/chatbots/${s.chatbotId}/conversations`, {
+    token: s.token,
+    body: { message, ...(visitor ? { visitor } : {}) },
+  });
   assert.equal(res.status, 201, res.text);
 }
 
@@ -34,16 +42,17 @@ async function openByKeyboard(page: Page, link: string, heading: string): Promis
   await page.getByRole('heading', { name: heading, exact: true }).waitFor();
 }
 
-describeEachDialect(
-  'the console’s lists in Chromium',
-  (t) => {
-    const contexts: BrowserContext[] = [];
-    // Each test's browser goes with it: its pages' live streams are closed before the service stops.
-    afterEach(async () => {
-      for (const context of contexts.splice(0)) await context.close();
-    });
+describeEachDialect('the console’s lists in Chromium', (t) => {
+  const contexts: BrowserContext[] = [];
+  // Each test's browser goes with it: its pages' live streams are closed before the service stops.
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+  });
 
-    it('pages long lists, searches on the service and follows changes made elsewhere, by keyboard', { skip: chromiumForTests.skip }, async () => {
+  it(
+    'pages long lists, searches on the service and follows changes made elsewhere, by keyboard',
+    { skip: chromiumForTests.skip },
+    async () => {
       const s = await seed(t(), { userName: 'Dana Scully' });
       const dana = await t().deps.people.setPassword(s.userId, PASSWORD);
       // 25 leads, the oldest first: "Visitor 01" is the one the first page of 20 does not hold.
@@ -52,7 +61,10 @@ describeEachDialect(
         t().clock.advance(1000);
       }
       for (let i = 1; i <= 21; i++) {
-        const res = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { token: s.token, body: { title: `Note ${i}`, text: `Note number ${i}.` } });
+        const res = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, {
+          token: s.token,
+          body: { title: `Note ${i}`, text: `Note number ${i}.` },
+        });
         assert.equal(res.status, 201, res.text);
       }
       const base = await listen(t().app);
@@ -70,7 +82,11 @@ describeEachDialect(
       // --- Leads: 20 shown; the search finds the 21st-newest on the service; "Show more" by keyboard.
       await openByKeyboard(page, 'Leads', 'Leads');
       await page.getByText('20 leads shown, more below.').waitFor();
-      assert.equal(await page.locator('.leads li', { hasText: 'Visitor 01' }).count(), 0, 'the oldest is not on the first page');
+      assert.equal(
+        await page.locator('.leads li', { hasText: 'Visitor 01' }).count(),
+        0,
+        'the oldest is not on the first page',
+      );
       const search = page.getByLabel('Search');
       await tabTo(page, search);
       await page.keyboard.type('visitor 01');
@@ -110,16 +126,27 @@ describeEachDialect(
 
       // --- Analytics counts a conversation started while it is open.
       await openByKeyboard(page, 'Analytics', 'Analytics');
-      const card = page.locator('.cards li').filter({ has: page.locator('.card-title', { hasText: /^Conversations$/ }) }).locator('.card-value');
+      const card = page
+        .locator('.cards li')
+        .filter({ has: page.locator('.card-title', { hasText: /^Conversations$/ }) })
+        .locator('.card-value');
       await card.waitFor();
       await until(async () => (await card.innerText()) === '27', 'the 27 conversations so far', 15_000);
       await startConversation(t(), s, 'One more question');
-      await until(async () => (await card.innerText()) === '28', 'the new conversation counted without a reload', 15_000);
+      await until(
+        async () => (await card.innerText()) === '28',
+        'the new conversation counted without a reload',
+        15_000,
+      );
 
       assert.deepEqual(errors, []);
-    });
+    },
+  );
 
-    it('uploads a dropped file; one of 50 MB and a byte is refused before anything is sent, one of 50 MB is sent', { skip: chromiumForTests.skip }, async () => {
+  it(
+    'uploads a dropped file; one of 50 MB and a byte is refused before anything is sent, one of 50 MB is sent',
+    { skip: chromiumForTests.skip },
+    async () => {
       const s = await seed(t(), { userName: 'Dana Scully' });
       const dana = await t().deps.people.setPassword(s.userId, PASSWORD);
       const base = await listen(t().app);
@@ -172,11 +199,13 @@ describeEachDialect(
         await (await again).setFiles(atLimit);
         await page.getByRole('button', { name: 'Upload' }).and(page.locator(':enabled')).waitFor();
         await press(page, page.getByRole('button', { name: 'Upload' }));
-        await page.locator('table.list tbody tr', { hasText: 'scan-at-limit.txt' }).waitFor({ timeout: 60_000 });
+        await page
+          .locator('table.list tbody tr', { hasText: 'scan-at-limit.txt' })
+          .waitFor({ timeout: 60_000 });
         assert.equal(uploads.length, 2);
       } finally {
         await rm(folder, { recursive: true, force: true });
       }
-    });
-  },
-);
+    },
+  );
+});

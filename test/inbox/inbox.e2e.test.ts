@@ -16,7 +16,15 @@ import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
 import { startWorkers, type Workers } from '../../src/workers.js';
 import { describeEachDialect, swappableAdapter } from '../support/app.js';
-import { SCREENSHOTS, noHorizontalScroll, seriousAxeViolations, startShop, tabTo, until, useChromium } from '../support/browser.js';
+import {
+  SCREENSHOTS,
+  noHorizontalScroll,
+  seriousAxeViolations,
+  startShop,
+  tabTo,
+  until,
+  useChromium,
+} from '../support/browser.js';
 import { seed } from '../support/factories.js';
 import { OPENING_HOURS, addReadyTextSource } from '../support/knowledge.js';
 import { listen } from '../channels/support.js';
@@ -24,7 +32,6 @@ import { listen } from '../channels/support.js';
 const PASSWORD = 'correct horse battery staple';
 const chromiumForTests = useChromium('the inbox browser test');
 const browser = chromiumForTests.browser;
-
 
 /** Page errors and Content-Security-Policy reports of a page. */
 function watch(page: Page): string[] {

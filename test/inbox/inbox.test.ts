@@ -73,14 +73,33 @@ describeEachDialect('the inbox page', (t) => {
       ['gzip, deflate, br', 'br', brotliDecompressSync],
       ['gzip;q=1.0, br;q=0', 'gzip', gunzipSync],
     ] as const) {
-      const res = await t().app.inject({ method: 'GET', url: script, headers: { 'accept-encoding': accept } });
+      const res = await t().app.inject({
+        method: 'GET',
+        url: script,
+        headers: { 'accept-encoding': accept },
+      });
       assert.equal(res.headers['content-encoding'], encoding, accept);
       assert.equal(res.headers.vary, 'Accept-Encoding');
-      assert.equal(decode(res.rawPayload).toString('utf8'), readFileSync(join(INBOX_BUILD_DIR, 'app.js'), 'utf8'));
-      assert.ok(res.rawPayload.length < readFileSync(join(INBOX_BUILD_DIR, 'app.js')).length / 2, 'smaller by half at least');
+      assert.equal(
+        decode(res.rawPayload).toString('utf8'),
+        readFileSync(join(INBOX_BUILD_DIR, 'app.js'), 'utf8'),
+      );
+      assert.ok(
+        res.rawPayload.length < readFileSync(join(INBOX_BUILD_DIR, 'app.js')).length / 2,
+        'smaller by half at least',
+      );
       const etag = String(res.headers.etag);
       assert.match(etag, new RegExp(`-${encoding}"$`));
-      assert.equal((await t().app.inject({ method: 'GET', url: script, headers: { 'accept-encoding': accept, 'if-none-match': etag } })).statusCode, 304);
+      assert.equal(
+        (
+          await t().app.inject({
+            method: 'GET',
+            url: script,
+            headers: { 'accept-encoding': accept, 'if-none-match': etag },
+          })
+        ).statusCode,
+        304,
+      );
     }
     const bundle = readFileSync(join(INBOX_BUILD_DIR, 'app.js'), 'utf8');
     assert.doesNotMatch(

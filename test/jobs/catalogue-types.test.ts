@@ -7,7 +7,13 @@ import { it } from 'node:test';
 import { pino } from 'pino';
 import type { Executor } from '../../src/db/database.js';
 import type { JobHandler } from '../../src/jobs/catalog.js';
-import { DELIVERY_SLOT_WAIT_MS, JOB_NAMES, JOB_TYPES, TASK_NAMES, type JobName } from '../../src/jobs/job-types.js';
+import {
+  DELIVERY_SLOT_WAIT_MS,
+  JOB_NAMES,
+  JOB_TYPES,
+  TASK_NAMES,
+  type JobName,
+} from '../../src/jobs/job-types.js';
 import { enqueue } from '../../src/jobs/queue.js';
 import { startScheduler, type PeriodicTask } from '../../src/jobs/scheduler.js';
 import { buildJobCatalog, periodicTasks } from '../../src/workers.js';
@@ -37,7 +43,10 @@ export function compileTimeChecks(db: Executor): void {
   void enqueue(db, 0, 'channels.receive', { provider: 'telegram', messageId: 'm' });
 
   // A handler implements a declared job, reading that job's payload.
-  const handler: JobHandler<'events.dispatch'> = { type: 'events.dispatch', run: async ({ eventId }) => void eventId };
+  const handler: JobHandler<'events.dispatch'> = {
+    type: 'events.dispatch',
+    run: async ({ eventId }) => void eventId,
+  };
   void handler;
   // @ts-expect-error a handler of a job the catalogue does not declare
   const undeclared: JobHandler<'events.replay'> = { type: 'events.replay', run: async () => {} };
@@ -78,11 +87,17 @@ describeEachDialect(
       assert.equal(DELIVERY_SLOT_WAIT_MS, 30_000);
       assert.deepEqual(policy('events.dispatch'), { maxAttempts: 5, timeoutMs: 67_000 });
       assert.deepEqual(policy('webhooks.deliver'), { maxAttempts: 5, timeoutMs: 67_000 });
-      for (const name of JOB_NAMES) assert.equal(catalog.get(name)!.backoffMs, JOB_TYPES[name].backoffMs, `${name} backs off as declared`);
+      for (const name of JOB_NAMES)
+        assert.equal(
+          catalog.get(name)!.backoffMs,
+          JOB_TYPES[name].backoffMs,
+          `${name} backs off as declared`,
+        );
     });
 
     it('backs off exponentially, jittered by at most 10 %, up to each job type’s cap', () => {
-      const within = (ms: number, around: number) => ms >= Math.round(around * 0.9) && ms <= Math.round(around * 1.1);
+      const within = (ms: number, around: number) =>
+        ms >= Math.round(around * 0.9) && ms <= Math.round(around * 1.1);
       const cases: [JobName, number, number][] = [
         ['knowledge.process', 10_000, 5 * 60_000],
         ['events.dispatch', 1000, 60_000],
@@ -114,18 +129,35 @@ describeEachDialect(
     });
 
     it('refuses to start the workers when a declared job has no handler', () => {
-      const withoutChannels = { ...t().deps, capabilities: t().deps.capabilities.filter((capability) => capability.name !== 'channels') };
-      assert.throws(() => buildJobCatalog(withoutChannels), /no handler for the declared jobs channels\.receive$/);
+      const withoutChannels = {
+        ...t().deps,
+        capabilities: t().deps.capabilities.filter((capability) => capability.name !== 'channels'),
+      };
+      assert.throws(
+        () => buildJobCatalog(withoutChannels),
+        /no handler for the declared jobs channels\.receive$/,
+      );
     });
 
     it('has an implementation of every declared periodic task, and refuses to start without one', () => {
-      assert.deepEqual(periodicTasks(t().deps).map((task) => task.name).sort(), [...TASK_NAMES].sort());
-      assert.throws(() => periodicTasks({ ...t().deps, tasks: [] }), /no implementation of the declared periodic tasks retention\.sweep$/);
+      assert.deepEqual(
+        periodicTasks(t().deps)
+          .map((task) => task.name)
+          .sort(),
+        [...TASK_NAMES].sort(),
+      );
+      assert.throws(
+        () => periodicTasks({ ...t().deps, tasks: [] }),
+        /no implementation of the declared periodic tasks retention\.sweep$/,
+      );
     });
 
     it('runs each periodic task as often as the catalogue says: not before its period is over, and once it is', async () => {
       const runs = new Map<string, number>();
-      const tasks = TASK_NAMES.map((name): PeriodicTask => ({ name, run: async () => void runs.set(name, (runs.get(name) ?? 0) + 1) }));
+      const tasks = TASK_NAMES.map((name): PeriodicTask => ({
+        name,
+        run: async () => void runs.set(name, (runs.get(name) ?? 0) + 1),
+      }));
       const scheduler = startScheduler(tasks, t().clock, pino({ level: 'silent' }), { autostart: false });
       try {
         await scheduler.tick();

@@ -16,11 +16,15 @@ describeEachDialect('the job claim query plan', (t) => {
     const now = Date.now();
     if (t().dialect === 'postgres') {
       await sql`insert into jobs (id, type, payload, status, run_at, attempts, created_at)
-        select gen_random_uuid(), 'knowledge.process', '{}', 'failed', ${now}::bigint - i, 3, ${now}::bigint - i from generate_series(1, ${FILLER}) as i`.execute(db);
+        select gen_random_uuid(), 'knowledge.process', '{}', 'failed', ${now}::bigint - i, 3, ${now}::bigint - i from generate_series(1, ${FILLER}) as i`.execute(
+        db,
+      );
     } else {
       await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${FILLER})
         insert into jobs (id, type, payload, status, run_at, attempts, created_at)
-        select 'filler-' || i, 'knowledge.process', '{}', 'failed', ${now} - i, 3, ${now} - i from n`.execute(db);
+        select 'filler-' || i, 'knowledge.process', '{}', 'failed', ${now} - i, 3, ${now} - i from n`.execute(
+        db,
+      );
     }
     await sql`analyze jobs`.execute(db);
   });
@@ -28,9 +32,19 @@ describeEachDialect('the job claim query plan', (t) => {
   /** The plan of the worker's claim statement, as lines of text. */
   async function plan(status: 'queued' | 'running'): Promise<string> {
     const db = t().db;
-    const compiled = claimStatement(db, { status, kinds: ['knowledge.process', 'channels.receive'], limit: 8, now: Date.now(), workerId: 'w', token: 'x', leaseMs: 30_000 }).compile();
+    const compiled = claimStatement(db, {
+      status,
+      kinds: ['knowledge.process', 'channels.receive'],
+      limit: 8,
+      now: Date.now(),
+      workerId: 'w',
+      token: 'x',
+      leaseMs: 30_000,
+    }).compile();
     const prefix = t().dialect === 'postgres' ? 'explain ' : 'explain query plan ';
-    const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]));
+    const { rows } = await db.executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]),
+    );
     return rows.map((row) => String(row['QUERY PLAN'] ?? row.detail)).join('\n');
   }
 

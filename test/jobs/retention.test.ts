@@ -18,12 +18,17 @@ const DAY = 24 * 60 * 60 * 1000;
 /** An event written straight to the outbox at `at`, with no work naming it: delivered. */
 async function deliveredEvent(t: TestApp, accountId: string, at: number): Promise<string> {
   const id = newEventId();
-  await t.db.insertInto('events').values({ id, account_id: accountId, type: 'lead.captured', body: '{}', created_at: at }).execute();
+  await t.db
+    .insertInto('events')
+    .values({ id, account_id: accountId, type: 'lead.captured', body: '{}', created_at: at })
+    .execute();
   return id;
 }
 
 const eventIds = async (t: TestApp, accountId: string) =>
-  (await t.db.selectFrom('events').select('id').where('account_id', '=', accountId).execute()).map((row) => row.id).sort();
+  (await t.db.selectFrom('events').select('id').where('account_id', '=', accountId).execute())
+    .map((row) => row.id)
+    .sort();
 
 describeEachDialect('retention', (t) => {
   let workers: Workers;
@@ -35,7 +40,10 @@ describeEachDialect('retention', (t) => {
   });
 
   /** One run of the periodic task at the test clock's time. */
-  const runSweep = () => periodicTasks(t().deps).find((task) => task.name === 'retention.sweep')!.run(t().clock.now());
+  const runSweep = () =>
+    periodicTasks(t().deps)
+      .find((task) => task.name === 'retention.sweep')!
+      .run(t().clock.now());
 
   it('removes delivered events older than 30 days and keeps those of 30 days or less', async () => {
     const s = await seed(t());
@@ -53,15 +61,29 @@ describeEachDialect('retention', (t) => {
     const s = await seed(t());
     const longAgo = t().clock.now() - 40 * DAY;
     // Its dispatch is still queued (emit() queues it with the event).
-    const undispatched = await t().db.transaction().execute((trx) => emit(trx, longAgo, s.accountId, 'lead.captured', SAMPLE_EVENT_DATA['lead.captured']));
+    const undispatched = await t()
+      .db.transaction()
+      .execute((trx) => emit(trx, longAgo, s.accountId, 'lead.captured', SAMPLE_EVENT_DATA['lead.captured']));
     // A retry at one endpoint failed for good.
     const failedRetry = await deliveredEvent(t(), s.accountId, longAgo);
-    await enqueue(t().db, longAgo, 'webhooks.deliver', { eventId: failedRetry, webhookId: newId(), attempt: 3 });
-    await t().db.updateTable('jobs').set({ status: 'failed' }).where('payload', 'like', `%${failedRetry}%`).execute();
+    await enqueue(t().db, longAgo, 'webhooks.deliver', {
+      eventId: failedRetry,
+      webhookId: newId(),
+      attempt: 3,
+    });
+    await t()
+      .db.updateTable('jobs')
+      .set({ status: 'failed' })
+      .where('payload', 'like', `%${failedRetry}%`)
+      .execute();
     // A retry is running.
     const running = await deliveredEvent(t(), s.accountId, longAgo);
     await enqueue(t().db, longAgo, 'webhooks.deliver', { eventId: running, webhookId: newId(), attempt: 2 });
-    await t().db.updateTable('jobs').set({ status: 'running', locked_until: t().clock.now() + 30_000 }).where('payload', 'like', `%${running}%`).execute();
+    await t()
+      .db.updateTable('jobs')
+      .set({ status: 'running', locked_until: t().clock.now() + 30_000 })
+      .where('payload', 'like', `%${running}%`)
+      .execute();
 
     await runSweep();
     assert.deepEqual(await eventIds(t(), s.accountId), [undispatched.id, failedRetry, running].sort());
@@ -76,19 +98,22 @@ describeEachDialect('retention', (t) => {
     const s = await seed(t());
     const now = t().clock.now();
     const webhookId = newId();
-    await t().db.insertInto('webhook_endpoints').values({
-      id: webhookId,
-      account_id: s.accountId,
-      url: 'https://example.com/hook',
-      secret: 'whsec_x',
-      events: '["lead.captured"]',
-      active: true,
-      disabled_reason: null,
-      last_delivery_at: null,
-      last_status_code: null,
-      consecutive_failures: 0,
-      created_at: now,
-    }).execute();
+    await t()
+      .db.insertInto('webhook_endpoints')
+      .values({
+        id: webhookId,
+        account_id: s.accountId,
+        url: 'https://example.com/hook',
+        secret: 'whsec_x',
+        events: '["lead.captured"]',
+        active: true,
+        disabled_reason: null,
+        last_delivery_at: null,
+        last_status_code: null,
+        consecutive_failures: 0,
+        created_at: now,
+      })
+      .execute();
     const record = (at: number) => ({
       id: newId(),
       webhook_id: webhookId,
@@ -106,8 +131,15 @@ describeEachDialect('retention', (t) => {
     const kept = record(now - 30 * DAY);
     await t().db.insertInto('webhook_deliveries').values([old, kept]).execute();
     await runSweep();
-    const left = await t().db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', webhookId).execute();
-    assert.deepEqual(left.map((row) => row.id), [kept.id]);
+    const left = await t()
+      .db.selectFrom('webhook_deliveries')
+      .select('id')
+      .where('webhook_id', '=', webhookId)
+      .execute();
+    assert.deepEqual(
+      left.map((row) => row.id),
+      [kept.id],
+    );
   });
 
   it('forgets Idempotency-Key records after 24 hours and keeps younger ones', async () => {
@@ -127,10 +159,20 @@ describeEachDialect('retention', (t) => {
       created_at: expiresAt - DAY,
       expires_at: expiresAt,
     });
-    await t().db.insertInto('idempotency_keys').values([key('expired', now), key('fresh', now + 1)]).execute();
+    await t()
+      .db.insertInto('idempotency_keys')
+      .values([key('expired', now), key('fresh', now + 1)])
+      .execute();
     await runSweep();
-    const left = await t().db.selectFrom('idempotency_keys').select('key').where('account_id', '=', s.accountId).execute();
-    assert.deepEqual(left.map((row) => row.key), ['fresh']);
+    const left = await t()
+      .db.selectFrom('idempotency_keys')
+      .select('key')
+      .where('account_id', '=', s.accountId)
+      .execute();
+    assert.deepEqual(
+      left.map((row) => row.key),
+      ['fresh'],
+    );
   });
 
   it('works through a backlog a batch at a time, and stops taking batches once the time budget has passed', async () => {
@@ -176,6 +218,12 @@ describeEachDialect('retention', (t) => {
     });
     const removed = await sweep([rule('a', [2, 2, 0]), rule('b', [1])], 0, { batchSize: 2 });
     assert.deepEqual(order, ['a', 'b', 'a', 'a']);
-    assert.deepEqual([...removed], [['a', 4], ['b', 1]]);
+    assert.deepEqual(
+      [...removed],
+      [
+        ['a', 4],
+        ['b', 1],
+      ],
+    );
   });
 });

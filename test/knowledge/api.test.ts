@@ -6,13 +6,27 @@ import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import { addText, getSource, runJobs } from './support.js';
 
-const SOURCE_KEYS = ['chatbotId', 'createdAt', 'error', 'id', 'isSourceOfTruth', 'lastSyncedAt', 'refreshInterval', 'status', 'title', 'type', 'updatedAt', 'url'];
+const SOURCE_KEYS = [
+  'chatbotId',
+  'createdAt',
+  'error',
+  'id',
+  'isSourceOfTruth',
+  'lastSyncedAt',
+  'refreshInterval',
+  'status',
+  'title',
+  'type',
+  'updatedAt',
+  'url',
+];
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 // A public address literal: accepted without DNS, and never fetched here (no job runs in these tests
 // unless the test says so, and then only for text sources).
 const SITE = 'https://8.8.8.8';
 
-const fields = (res: { body: { error: { details?: { field: string }[] } } }) => (res.body.error.details ?? []).map((d) => d.field);
+const fields = (res: { body: { error: { details?: { field: string }[] } } }) =>
+  (res.body.error.details ?? []).map((d) => d.field);
 
 describeEachDialect('knowledge API', (t) => {
   const text = (chatbotId: string) => `/chatbots/${chatbotId}/knowledge/text`;
@@ -20,7 +34,10 @@ describeEachDialect('knowledge API', (t) => {
 
   it('adds text: 201, pending, the spec’s fields and no text', async () => {
     const s = await seed(t());
-    const res = await t().api('POST', text(s.chatbotId), { token: s.token, body: { title: 'Opening hours', text: 'We open at nine.' } });
+    const res = await t().api('POST', text(s.chatbotId), {
+      token: s.token,
+      body: { title: 'Opening hours', text: 'We open at nine.' },
+    });
     assert.equal(res.status, 201);
     const source = res.body.data.source;
     assert.deepEqual(Object.keys(source).sort(), SOURCE_KEYS);
@@ -36,7 +53,12 @@ describeEachDialect('knowledge API', (t) => {
     assert.match(source.id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     assert.match(source.createdAt, ISO);
     assert.equal(source.updatedAt, source.createdAt);
-    const job = await t().db.selectFrom('jobs').select(['type', 'payload']).where('type', '=', 'knowledge.process').where('payload', 'like', `%${source.id}%`).executeTakeFirst();
+    const job = await t()
+      .db.selectFrom('jobs')
+      .select(['type', 'payload'])
+      .where('type', '=', 'knowledge.process')
+      .where('payload', 'like', `%${source.id}%`)
+      .executeTakeFirst();
     assert.ok(job, 'processing is queued with the source');
   });
 
@@ -66,7 +88,10 @@ describeEachDialect('knowledge API', (t) => {
 
   it('adds a website with its defaults, and with its options', async () => {
     const s = await seed(t());
-    const plain = await t().api('POST', website(s.chatbotId), { token: s.token, body: { url: `${SITE}/docs` } });
+    const plain = await t().api('POST', website(s.chatbotId), {
+      token: s.token,
+      body: { url: `${SITE}/docs` },
+    });
     assert.equal(plain.status, 201);
     assert.deepEqual(Object.keys(plain.body.data.source).sort(), SOURCE_KEYS);
     assert.equal(plain.body.data.source.type, 'website');
@@ -76,12 +101,22 @@ describeEachDialect('knowledge API', (t) => {
     assert.equal(plain.body.data.source.refreshInterval, 'off');
     const full = await t().api('POST', website(s.chatbotId), {
       token: s.token,
-      body: { url: SITE, crawl: 'site', includePaths: ['/docs'], excludePaths: ['/docs/old'], refreshInterval: 'weekly', title: 'Docs' },
+      body: {
+        url: SITE,
+        crawl: 'site',
+        includePaths: ['/docs'],
+        excludePaths: ['/docs/old'],
+        refreshInterval: 'weekly',
+        title: 'Docs',
+      },
     });
     assert.equal(full.status, 201);
     assert.equal(full.body.data.source.title, 'Docs');
     assert.equal(full.body.data.source.refreshInterval, 'weekly');
-    const picked = await t().api('POST', website(s.chatbotId), { token: s.token, body: { url: 'http://8.8.8.8/', pageUrls: ['http://8.8.8.8/a', 'https://8.8.8.8/b'] } });
+    const picked = await t().api('POST', website(s.chatbotId), {
+      token: s.token,
+      body: { url: 'http://8.8.8.8/', pageUrls: ['http://8.8.8.8/a', 'https://8.8.8.8/b'] },
+    });
     assert.equal(picked.status, 201, 'http is accepted, and the other scheme is the same website');
   });
 
@@ -114,18 +149,34 @@ describeEachDialect('knowledge API', (t) => {
     const s = await seed(t());
     const base = `${SITE}/`;
     const atLimit = base + 'a'.repeat(2048 - base.length);
-    assert.equal((await t().api('POST', website(s.chatbotId), { token: s.token, body: { url: atLimit } })).status, 201);
-    const over = await t().api('POST', website(s.chatbotId), { token: s.token, body: { url: `${atLimit}a` } });
+    assert.equal(
+      (await t().api('POST', website(s.chatbotId), { token: s.token, body: { url: atLimit } })).status,
+      201,
+    );
+    const over = await t().api('POST', website(s.chatbotId), {
+      token: s.token,
+      body: { url: `${atLimit}a` },
+    });
     assert.equal(over.status, 400);
     assert.deepEqual(fields(over), ['body.url']);
   });
 
   it('checks pageUrls, includePaths, excludePaths, crawl, refreshInterval and title', async () => {
     const s = await seed(t());
-    const post = (body: Record<string, unknown>) => t().api('POST', website(s.chatbotId), { token: s.token, body: { url: `${SITE}/`, ...body } });
+    const post = (body: Record<string, unknown>) =>
+      t().api('POST', website(s.chatbotId), { token: s.token, body: { url: `${SITE}/`, ...body } });
     const fifty = Array.from({ length: 50 }, (_, i) => `${SITE}/page-${i}`);
     assert.equal((await post({ pageUrls: fifty })).status, 201);
-    assert.equal((await post({ crawl: 'site', includePaths: fifty.map((_, i) => `/p${i}`), excludePaths: fifty.map((_, i) => `/q${i}`) })).status, 201);
+    assert.equal(
+      (
+        await post({
+          crawl: 'site',
+          includePaths: fifty.map((_, i) => `/p${i}`),
+          excludePaths: fifty.map((_, i) => `/q${i}`),
+        })
+      ).status,
+      201,
+    );
     assert.equal((await post({ title: 't'.repeat(255) })).status, 201);
     const cases: [Record<string, unknown>, string][] = [
       [{ pageUrls: [...fifty, `${SITE}/page-50`] }, 'body.pageUrls'],
@@ -182,8 +233,14 @@ describeEachDialect('knowledge API', (t) => {
       assert.equal(res.body.error.code, 'not_found', path);
     }
     const restricted = await s.tokenWith(['knowledge:read'], [await s.chatbot()]);
-    assert.equal((await t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${mine.id}`, { token: restricted })).status, 404);
-    const foreign = await t().api('POST', text(other.chatbotId), { token: s.token, body: { title: 't', text: 'x' } });
+    assert.equal(
+      (await t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${mine.id}`, { token: restricted })).status,
+      404,
+    );
+    const foreign = await t().api('POST', text(other.chatbotId), {
+      token: s.token,
+      body: { title: 't', text: 'x' },
+    });
     assert.equal(foreign.status, 404);
 
     assert.equal((await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`)).status, 401);
@@ -192,7 +249,10 @@ describeEachDialect('knowledge API', (t) => {
     const forbidden = [
       await t().api('POST', text(s.chatbotId), { token: reader, body: { title: 't', text: 'x' } }),
       await t().api('POST', website(s.chatbotId), { token: reader, body: { url: SITE } }),
-      await t().api('PATCH', `/chatbots/${s.chatbotId}/knowledge/${mine.id}`, { token: reader, body: { title: 'x' } }),
+      await t().api('PATCH', `/chatbots/${s.chatbotId}/knowledge/${mine.id}`, {
+        token: reader,
+        body: { title: 'x' },
+      }),
       await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/${mine.id}/refresh`, { token: reader }),
       await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${mine.id}`, { token: writer }),
       await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: writer }),
@@ -213,27 +273,50 @@ describeEachDialect('knowledge API', (t) => {
     const site = await t().api('POST', website(s.chatbotId), { token: s.token, body: { url: SITE } });
     const all = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token });
     assert.equal(all.status, 200);
-    assert.deepEqual(all.body.data.sources.map((x: { id: string }) => x.id), [site.body.data.source.id, ...ids.reverse()]);
+    assert.deepEqual(
+      all.body.data.sources.map((x: { id: string }) => x.id),
+      [site.body.data.source.id, ...ids.reverse()],
+    );
     for (const source of all.body.data.sources) {
       assert.deepEqual(Object.keys(source).sort(), SOURCE_KEYS, 'no text in lists');
     }
     assert.deepEqual(all.body.meta.pagination, { limit: 20, hasMore: false, nextCursor: null });
 
-    const texts = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token, query: { type: 'text', limit: '2' } });
-    assert.deepEqual(texts.body.data.sources.map((x: { id: string }) => x.id), ids.slice(0, 2));
+    const texts = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, {
+      token: s.token,
+      query: { type: 'text', limit: '2' },
+    });
+    assert.deepEqual(
+      texts.body.data.sources.map((x: { id: string }) => x.id),
+      ids.slice(0, 2),
+    );
     assert.equal(texts.body.meta.pagination.hasMore, true);
     const seen = [...texts.body.data.sources.map((x: { id: string }) => x.id)];
     let cursor = texts.body.meta.pagination.nextCursor;
     while (cursor) {
-      const next = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token, query: { type: 'text', limit: '2', cursor } });
+      const next = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, {
+        token: s.token,
+        query: { type: 'text', limit: '2', cursor },
+      });
       assert.equal(next.status, 200);
       seen.push(...next.body.data.sources.map((x: { id: string }) => x.id));
       cursor = next.body.meta.pagination.nextCursor;
     }
     assert.deepEqual(seen, ids, 'every text source once, in order');
-    const websites = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token, query: { type: 'website' } });
+    const websites = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, {
+      token: s.token,
+      query: { type: 'website' },
+    });
     assert.equal(websites.body.data.sources.length, 1);
-    assert.equal((await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token, query: { type: 'file' } })).body.data.sources.length, 0);
+    assert.equal(
+      (
+        await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, {
+          token: s.token,
+          query: { type: 'file' },
+        })
+      ).body.data.sources.length,
+      0,
+    );
 
     const invalid: [Record<string, string>, string][] = [
       [{ type: 'pdf' }, 'query.type'],
@@ -248,8 +331,20 @@ describeEachDialect('knowledge API', (t) => {
       assert.equal(res.body.error.code, 'validation_error');
       assert.deepEqual(fields(res), [field]);
     }
-    assert.equal((await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token, query: { limit: '100' } })).status, 200);
-    assert.equal((await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token, query: { limit: '1' } })).body.data.sources.length, 1);
+    assert.equal(
+      (
+        await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, {
+          token: s.token,
+          query: { limit: '100' },
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token, query: { limit: '1' } }))
+        .body.data.sources.length,
+      1,
+    );
   });
 
   it('reads one source, with its text only when include=text', async () => {
@@ -258,12 +353,21 @@ describeEachDialect('knowledge API', (t) => {
     const plain = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token });
     assert.equal(plain.status, 200);
     assert.deepEqual(Object.keys(plain.body.data.source).sort(), SOURCE_KEYS);
-    const withText = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token, query: { include: 'text' } });
+    const withText = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, {
+      token: s.token,
+      query: { include: 'text' },
+    });
     assert.equal(withText.body.data.source.text, 'We open at nine.\n\nWe close at five.');
-    const bad = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token, query: { include: 'chunks' } });
+    const bad = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, {
+      token: s.token,
+      query: { include: 'chunks' },
+    });
     assert.equal(bad.status, 400);
     assert.deepEqual(fields(bad), ['query.include']);
-    const website = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/website`, { token: s.token, body: { url: SITE } });
+    const website = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/website`, {
+      token: s.token,
+      body: { url: SITE },
+    });
     const unread = await getSource(t(), s.token, s.chatbotId, website.body.data.source.id, true);
     assert.equal(unread.text, '', 'nothing read yet');
   });
@@ -271,8 +375,10 @@ describeEachDialect('knowledge API', (t) => {
   it('PATCH changes only the fields sent, and checks them against the source type', async () => {
     const s = await seed(t());
     const source = await addText(t(), s.token, s.chatbotId, 'Hours', 'We open at nine.');
-    const site = (await t().api('POST', website(s.chatbotId), { token: s.token, body: { url: SITE } })).body.data.source;
-    const patch = (id: string, body: unknown) => t().api('PATCH', `/chatbots/${s.chatbotId}/knowledge/${id}`, { token: s.token, body });
+    const site = (await t().api('POST', website(s.chatbotId), { token: s.token, body: { url: SITE } })).body
+      .data.source;
+    const patch = (id: string, body: unknown) =>
+      t().api('PATCH', `/chatbots/${s.chatbotId}/knowledge/${id}`, { token: s.token, body });
     t().clock.advance(5000);
     const renamed = await patch(source.id, { title: 'Opening hours', isSourceOfTruth: true });
     assert.equal(renamed.status, 200);
@@ -283,7 +389,10 @@ describeEachDialect('knowledge API', (t) => {
     const unchanged = await patch(source.id, {});
     assert.equal(unchanged.status, 200);
     assert.equal(unchanged.body.data.source.title, 'Opening hours');
-    assert.equal((await patch(site.id, { refreshInterval: 'daily' })).body.data.source.refreshInterval, 'daily');
+    assert.equal(
+      (await patch(site.id, { refreshInterval: 'daily' })).body.data.source.refreshInterval,
+      'daily',
+    );
     assert.equal((await patch(site.id, { title: 't'.repeat(255) })).status, 200);
 
     const invalid: [string, unknown, string][] = [
@@ -310,13 +419,22 @@ describeEachDialect('knowledge API', (t) => {
   it('PATCH text: 409 not_ready while pending or processing; on a ready or failed text source back to pending and processed again', async () => {
     const s = await seed(t());
     const source = await addText(t(), s.token, s.chatbotId, 'Hours', 'We open at nine.');
-    const patch = (body: unknown) => t().api('PATCH', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token, body });
+    const patch = (body: unknown) =>
+      t().api('PATCH', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token, body });
     const pending = await patch({ text: 'We open at ten.' });
     assert.equal(pending.status, 409);
     assert.equal(pending.body.error.code, 'not_ready');
-    await t().db.updateTable('knowledge_sources').set({ status: 'processing' }).where('id', '=', source.id).execute();
+    await t()
+      .db.updateTable('knowledge_sources')
+      .set({ status: 'processing' })
+      .where('id', '=', source.id)
+      .execute();
     assert.equal((await patch({ text: 'We open at ten.' })).body.error.code, 'not_ready');
-    await t().db.updateTable('knowledge_sources').set({ status: 'pending' }).where('id', '=', source.id).execute();
+    await t()
+      .db.updateTable('knowledge_sources')
+      .set({ status: 'pending' })
+      .where('id', '=', source.id)
+      .execute();
     await runJobs(t());
     assert.equal((await getSource(t(), s.token, s.chatbotId, source.id)).status, 'ready');
 
@@ -327,7 +445,11 @@ describeEachDialect('knowledge API', (t) => {
     await runJobs(t());
     assert.equal((await getSource(t(), s.token, s.chatbotId, source.id)).status, 'ready');
 
-    await t().db.updateTable('knowledge_sources').set({ status: 'failed', error: 'earlier failure' }).where('id', '=', source.id).execute();
+    await t()
+      .db.updateTable('knowledge_sources')
+      .set({ status: 'failed', error: 'earlier failure' })
+      .where('id', '=', source.id)
+      .execute();
     const fromFailed = await patch({ text: 'We open at eleven.' });
     assert.equal(fromFailed.status, 200);
     assert.equal(fromFailed.body.data.source.status, 'pending');
@@ -338,17 +460,20 @@ describeEachDialect('knowledge API', (t) => {
 
   it('refresh: 400 not_a_website, 409 not_ready on the first read, 409 refresh_running, 202 processing from ready or failed', async () => {
     const s = await seed(t());
-    const refresh = (id: string) => t().api('POST', `/chatbots/${s.chatbotId}/knowledge/${id}/refresh`, { token: s.token });
+    const refresh = (id: string) =>
+      t().api('POST', `/chatbots/${s.chatbotId}/knowledge/${id}/refresh`, { token: s.token });
     const note = await addText(t(), s.token, s.chatbotId, 'Hours', 'We open at nine.');
     const notWebsite = await refresh(note.id);
     assert.equal(notWebsite.status, 400);
     assert.equal(notWebsite.body.error.code, 'not_a_website');
 
-    const site = (await t().api('POST', website(s.chatbotId), { token: s.token, body: { url: SITE } })).body.data.source;
+    const site = (await t().api('POST', website(s.chatbotId), { token: s.token, body: { url: SITE } })).body
+      .data.source;
     const firstRead = await refresh(site.id);
     assert.equal(firstRead.status, 409);
     assert.equal(firstRead.body.error.code, 'not_ready');
-    const setState = (changes: Record<string, unknown>) => t().db.updateTable('knowledge_sources').set(changes).where('id', '=', site.id).execute();
+    const setState = (changes: Record<string, unknown>) =>
+      t().db.updateTable('knowledge_sources').set(changes).where('id', '=', site.id).execute();
     await setState({ status: 'processing' });
     assert.equal((await refresh(site.id)).body.error.code, 'not_ready', 'still the first read');
 
@@ -372,12 +497,28 @@ describeEachDialect('knowledge API', (t) => {
   it('DELETE removes the source: 200 with id and deleted, then 404', async () => {
     const s = await seed(t());
     const source = await addText(t(), s.token, s.chatbotId, 'Hours', 'We open at nine.');
-    const res = await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token });
+    const res = await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, {
+      token: s.token,
+    });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.data, { id: source.id, deleted: true });
-    assert.equal((await t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token })).status, 404);
-    assert.equal((await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token })).status, 404);
+    assert.equal(
+      (await t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token })).status,
+      404,
+    );
+    assert.equal(
+      (await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token })).status,
+      404,
+    );
     await runJobs(t());
-    assert.equal(await t().db.selectFrom('knowledge_sources').select('id').where('id', '=', source.id).executeTakeFirst(), undefined, 'the queued job did not bring it back');
+    assert.equal(
+      await t()
+        .db.selectFrom('knowledge_sources')
+        .select('id')
+        .where('id', '=', source.id)
+        .executeTakeFirst(),
+      undefined,
+      'the queued job did not bring it back',
+    );
   });
 });

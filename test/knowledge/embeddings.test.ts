@@ -32,7 +32,10 @@ const PARCEL_QUESTION = 'How soon does my parcel turn up?';
 const SHIPPING = 'Orders are dispatched by courier and reach you within three days.';
 
 async function addSource(t: TestApp, s: Seeded, title: string, text: string): Promise<string> {
-  const res = await t.api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { token: s.token, body: { title, text } });
+  const res = await t.api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, {
+    token: s.token,
+    body: { title, text },
+  });
   assert.equal(res.status, 201, res.text);
   return res.body.data.source.id as string;
 }
@@ -46,7 +49,11 @@ async function addKnowledgeBase(t: TestApp, s: Seeded): Promise<string> {
 }
 
 const vectorRows = (t: TestApp) =>
-  t.db.selectFrom('knowledge_chunk_vectors as v').innerJoin('knowledge_chunks as c', 'c.id', 'v.chunk_id').select(['c.source_id', 'v.model', 'v.dimensions']).execute();
+  t.db
+    .selectFrom('knowledge_chunk_vectors as v')
+    .innerJoin('knowledge_chunks as c', 'c.id', 'v.chunk_id')
+    .select(['c.source_id', 'v.model', 'v.dimensions'])
+    .execute();
 
 const questionRequests = (question: string) =>
   fake.requests.filter((request) => JSON.stringify(request.body.input) === JSON.stringify([question]));
@@ -103,18 +110,35 @@ describeEachDialect(
     it('keeps the vectors compared in its own service’s cache, sized by EMBEDDINGS_CACHE_MB and emptied by deps.stop()', async () => {
       const s = await seed(t());
       await addKnowledgeBase(t(), s);
-      const config = testConfig(t().database.dataDir, { ...EMBEDDINGS_ENV, SECRET_KEY: t().deps.config.secretKey, EMBEDDINGS_CACHE_MB: '3' });
+      const config = testConfig(t().database.dataDir, {
+        ...EMBEDDINGS_ENV,
+        SECRET_KEY: t().deps.config.secretKey,
+        EMBEDDINGS_CACHE_MB: '3',
+      });
       const other = createDeps(config, { database: t().database.connectAgain() });
       try {
         assert.equal(other.runtimes.knowledge.vectors.maxBytes, 3 * 1024 * 1024);
-        assert.notEqual(other.runtimes.knowledge.vectors, t().deps.runtimes.knowledge.vectors, 'two services in one process share nothing');
+        assert.notEqual(
+          other.runtimes.knowledge.vectors,
+          t().deps.runtimes.knowledge.vectors,
+          'two services in one process share nothing',
+        );
         const before = t().deps.runtimes.knowledge.vectors.bytes;
         const passages = await other.knowledge.search(s.chatbotId, PARCEL_QUESTION, 5);
-        assert.ok(passages.some((passage) => passage.closeInMeaning), 'found by meaning');
-        assert.ok(other.runtimes.knowledge.vectors.storages.size > 0, 'the storage the migration made is kept');
+        assert.ok(
+          passages.some((passage) => passage.closeInMeaning),
+          'found by meaning',
+        );
+        assert.ok(
+          other.runtimes.knowledge.vectors.storages.size > 0,
+          'the storage the migration made is kept',
+        );
         // Blobs (SQLite, PostgreSQL without pgvector) are compared in the process, and kept for the next question.
-        const blobs = (await other.runtimes.knowledge.vectors.storages.values().next().value) as { kind: string };
-        if (blobs.kind === 'blob') assert.ok(other.runtimes.knowledge.vectors.bytes > 0, 'the vectors compared are kept');
+        const blobs = (await other.runtimes.knowledge.vectors.storages.values().next().value) as {
+          kind: string;
+        };
+        if (blobs.kind === 'blob')
+          assert.ok(other.runtimes.knowledge.vectors.bytes > 0, 'the vectors compared are kept');
         assert.equal(t().deps.runtimes.knowledge.vectors.bytes, before, 'not in the other service’s cache');
       } finally {
         await other.stop();
@@ -127,7 +151,9 @@ describeEachDialect(
       const s = await seed(t());
       const shipping = await addKnowledgeBase(t(), s);
       assert.match((await start(t(), s, PARCEL_QUESTION)).messages[1].text, /Shipping/);
-      const res = await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${shipping}`, { token: s.token });
+      const res = await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${shipping}`, {
+        token: s.token,
+      });
       assert.equal(res.status, 200, res.text);
       assert.equal((await vectorRows(t())).filter((row) => row.source_id === shipping).length, 0);
       const after = await start(t(), s, PARCEL_QUESTION);
@@ -137,12 +163,23 @@ describeEachDialect(
 
     it('embeds again only the chunks whose text changed when a source is processed again', async () => {
       const s = await seed(t());
-      const section = (title: string, sentence: string) => `## ${title}\n\n${Array.from({ length: 12 }, () => sentence).join(' ')}`;
+      const section = (title: string, sentence: string) =>
+        `## ${title}\n\n${Array.from({ length: 12 }, () => sentence).join(' ')}`;
       const first = section('Delivery', 'Orders are dispatched by courier every working day.');
-      const id = await addSource(t(), s, 'Handbook', `${first}\n\n${section('Returns', 'Items may be sent back within thirty days.')}`);
+      const id = await addSource(
+        t(),
+        s,
+        'Handbook',
+        `${first}\n\n${section('Returns', 'Items may be sent back within thirty days.')}`,
+      );
       await drainJobs(t());
       const chunks = async () =>
-        t().db.selectFrom('knowledge_chunks').select(['id', 'text']).where('source_id', '=', id).orderBy('position').execute();
+        t()
+          .db.selectFrom('knowledge_chunks')
+          .select(['id', 'text'])
+          .where('source_id', '=', id)
+          .orderBy('position')
+          .execute();
       const before = await chunks();
       assert.ok(before.length >= 2, `the handbook is cut into ${before.length} chunk(s)`);
       fake.requests.length = 0;
@@ -158,7 +195,10 @@ describeEachDialect(
       const sent = fake.requests.flatMap((request) => request.body.input);
       const kept = now.filter((chunk) => before.some((old) => old.text === chunk.text));
       assert.ok(kept.length > 0, 'the unchanged section keeps its chunk');
-      assert.ok(sent.length > 0 && sent.length === now.length - kept.length, `${sent.length} texts embedded for ${now.length - kept.length} new chunks`);
+      assert.ok(
+        sent.length > 0 && sent.length === now.length - kept.length,
+        `${sent.length} texts embedded for ${now.length - kept.length} new chunks`,
+      );
       assert.ok(kept.every((chunk) => !sent.includes(chunk.text)));
       assert.equal((await vectorRows(t())).filter((row) => row.source_id === id).length, now.length);
     });
@@ -222,10 +262,16 @@ describeEachDialect(
         await workers.jobs.drain();
         await workers.stop();
         const rows = (await vectorRows(t())).filter((row) => row.source_id !== null);
-        const mine = await t().db.selectFrom('knowledge_chunks').select('id').where('chatbot_id', '=', s.chatbotId).execute();
+        const mine = await t()
+          .db.selectFrom('knowledge_chunks')
+          .select('id')
+          .where('chatbot_id', '=', s.chatbotId)
+          .execute();
         assert.ok(rows.length >= mine.length);
         assert.ok(rows.every((row) => row.model === 'embed-b' && row.dimensions === 96));
-        assert.ok(fake.requests.length > 0 && fake.requests.every((request) => request.body.model === 'embed-b'));
+        assert.ok(
+          fake.requests.length > 0 && fake.requests.every((request) => request.body.model === 'embed-b'),
+        );
 
         const res = await app.inject({
           method: 'POST',
@@ -259,7 +305,10 @@ describeEachDialect(
       await workers.jobs.drain();
       await workers.stop();
       assert.equal((await start(t(), s, PARCEL_QUESTION)).messages[1].text, DONT_KNOW);
-      assert.match((await start(t(), s, 'When are refunds paid?')).messages[1].text, /^According to "Refunds"/);
+      assert.match(
+        (await start(t(), s, 'When are refunds paid?')).messages[1].text,
+        /^According to "Refunds"/,
+      );
       assert.equal(fake.requests.length, 0);
       assert.equal((await vectorRows(t())).length, 0);
     });

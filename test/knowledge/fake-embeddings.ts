@@ -30,14 +30,26 @@ export interface FakeEmbeddings {
 
 const CONCEPTS: Record<string, string> = Object.fromEntries(
   Object.entries({
-    delivery: ['parcel', 'parcels', 'package', 'courier', 'dispatched', 'delivered', 'delivery', 'shipping', 'shipped'],
+    delivery: [
+      'parcel',
+      'parcels',
+      'package',
+      'courier',
+      'dispatched',
+      'delivered',
+      'delivery',
+      'shipping',
+      'shipped',
+    ],
     time: ['soon', 'quickly', 'days', 'day', 'week', 'weeks', 'long'],
     money: ['refund', 'refunds', 'money', 'repaid', 'reimbursed'],
   }).flatMap(([concept, words]) => words.map((word) => [word, concept])),
 );
 
 const STOPWORDS = new Set(
-  'a an and are be by can do does for from how i in is it my of on our the to up we when will with within you your'.split(' '),
+  'a an and are be by can do does for from how i in is it my of on our the to up we when will with within you your'.split(
+    ' ',
+  ),
 );
 
 /** The vector the fake gives a text under a model: its concepts' counts, hashed into the model's size. */
@@ -99,7 +111,13 @@ export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
             object: 'list',
             model: body.model,
             // In reverse order, with their indexes: the client must put them back in order.
-            data: inputs.map((input, index) => ({ object: 'embedding', index, embedding: fakeVector(input, body.model) })).reverse(),
+            data: inputs
+              .map((input, index) => ({
+                object: 'embedding',
+                index,
+                embedding: fakeVector(input, body.model),
+              }))
+              .reverse(),
             usage: { prompt_tokens: 1, total_tokens: 1 },
           }),
         );

@@ -24,10 +24,22 @@ import {
 } from './support.js';
 
 const ACCEPTED: { file: string; contentType: string; expect: RegExp[] }[] = [
-  { file: 'sample.pdf', contentType: 'application/pdf', expect: [/Opening hours are nine to five/, /Refunds are accepted within thirty days/] },
+  {
+    file: 'sample.pdf',
+    contentType: 'application/pdf',
+    expect: [/Opening hours are nine to five/, /Refunds are accepted within thirty days/],
+  },
   { file: 'scanned.pdf', contentType: 'application/pdf', expect: [/Opening hours/i, /Deliveries arrive/i] },
-  { file: 'sample.docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', expect: [/Parcels are shipped within two working days/, /eight euros/] },
-  { file: 'sample.csv', contentType: 'text/csv', expect: [/name: Grace, Rear Admiral; city: Arlington; phone: 555-0100/] },
+  {
+    file: 'sample.docx',
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    expect: [/Parcels are shipped within two working days/, /eight euros/],
+  },
+  {
+    file: 'sample.csv',
+    contentType: 'text/csv',
+    expect: [/name: Grace, Rear Admiral; city: Arlington; phone: 555-0100/],
+  },
   { file: 'sample.txt', contentType: 'text/plain', expect: [/Our support line is open on weekdays/] },
   { file: 'sample.md', contentType: 'text/markdown', expect: [/# Returns/, /thirty days/] },
   { file: 'sample.png', contentType: 'image/png', expect: [/Opening hours/i] },
@@ -49,7 +61,9 @@ describeEachDialect('knowledge file uploads', (t) => {
     const ids = new Map<string, string>();
     const nativeGlobals = [JSON.stringify, JSON.parse, Array.prototype.push, globalThis.AbortSignal];
     for (const { file, contentType } of ACCEPTED) {
-      const res = await upload(t(), s.token, s.chatbotId, [{ name: 'file', filename: file, contentType, value: fixture(file) }]);
+      const res = await upload(t(), s.token, s.chatbotId, [
+        { name: 'file', filename: file, contentType, value: fixture(file) },
+      ]);
       assert.equal(res.status, 201, `${file}: ${res.text}`);
       assert.equal(res.body.data.source.type, 'file');
       assert.equal(res.body.data.source.status, 'pending');
@@ -79,7 +93,10 @@ describeEachDialect('knowledge file uploads', (t) => {
     const titled = await upload(t(), s.token, s.chatbotId, [{ name: 'title', value: 'My notes' }, txt]);
     assert.equal(titled.status, 201);
     assert.equal(titled.body.data.source.title, 'My notes');
-    const titledAfter = await upload(t(), s.token, s.chatbotId, [txt, { name: 'title', value: 't'.repeat(255) }]);
+    const titledAfter = await upload(t(), s.token, s.chatbotId, [
+      txt,
+      { name: 'title', value: 't'.repeat(255) },
+    ]);
     assert.equal(titledAfter.status, 201, 'a title after the file part is read too');
     const cases: [Parameters<typeof upload>[3], string][] = [
       [[{ name: 'title', value: 'No file' }], 'body.file'],
@@ -95,7 +112,10 @@ describeEachDialect('knowledge file uploads', (t) => {
       const res = await upload(t(), s.token, s.chatbotId, parts);
       assert.equal(res.status, 400, `${field}: ${res.text}`);
       assert.equal(res.body.error.code, 'validation_error');
-      assert.deepEqual(res.body.error.details.map((d: { field: string }) => d.field), [field]);
+      assert.deepEqual(
+        res.body.error.details.map((d: { field: string }) => d.field),
+        [field],
+      );
     }
     const leftovers = readdirSync(uploadsDir()).filter((name) => name.endsWith('.part'));
     assert.deepEqual(leftovers, [], 'refused uploads leave no file behind');
@@ -104,13 +124,24 @@ describeEachDialect('knowledge file uploads', (t) => {
   it('checks the content, not only the name: a PNG named .pdf is 400 and no source is created', async () => {
     const s = await seed(t());
     const before = readdirSync(uploadsDir()).length;
-    const res = await upload(t(), s.token, s.chatbotId, [{ name: 'file', filename: 'image-as.pdf', contentType: 'application/pdf', value: fixture('image-as.pdf') }]);
+    const res = await upload(t(), s.token, s.chatbotId, [
+      {
+        name: 'file',
+        filename: 'image-as.pdf',
+        contentType: 'application/pdf',
+        value: fixture('image-as.pdf'),
+      },
+    ]);
     assert.equal(res.status, 400);
     assert.equal(res.body.error.code, 'validation_error');
     assert.match(res.body.error.details[0].message, /PNG/);
-    const renamedText = await upload(t(), s.token, s.chatbotId, [{ name: 'file', filename: 'notes.docx', value: 'plain text, not a Word document' }]);
+    const renamedText = await upload(t(), s.token, s.chatbotId, [
+      { name: 'file', filename: 'notes.docx', value: 'plain text, not a Word document' },
+    ]);
     assert.equal(renamedText.status, 400);
-    const binaryAsText = await upload(t(), s.token, s.chatbotId, [{ name: 'file', filename: 'data.csv', value: Buffer.from([0x61, 0x00, 0x62]) }]);
+    const binaryAsText = await upload(t(), s.token, s.chatbotId, [
+      { name: 'file', filename: 'data.csv', value: Buffer.from([0x61, 0x00, 0x62]) },
+    ]);
     assert.equal(binaryAsText.status, 400);
     const list = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token });
     assert.equal(list.body.data.sources.length, 0);
@@ -119,8 +150,14 @@ describeEachDialect('knowledge file uploads', (t) => {
 
   it('fails a ZIP bomb named .docx with a readable error, and keeps serving', async () => {
     const s = await seed(t());
-    const res = await upload(t(), s.token, s.chatbotId, [{ name: 'file', filename: 'bomb.docx', value: fixture('bomb.docx') }]);
-    assert.equal(res.status, 201, 'it is a ZIP holding word/document.xml: accepted, then refused while reading');
+    const res = await upload(t(), s.token, s.chatbotId, [
+      { name: 'file', filename: 'bomb.docx', value: fixture('bomb.docx') },
+    ]);
+    assert.equal(
+      res.status,
+      201,
+      'it is a ZIP holding word/document.xml: accepted, then refused while reading',
+    );
     const rss = process.memoryUsage().rss;
     await runJobs(t());
     const source = await getSource(t(), s.token, s.chatbotId, res.body.data.source.id);
@@ -131,18 +168,26 @@ describeEachDialect('knowledge file uploads', (t) => {
     assert.equal(events.length, 1);
     assert.equal(events[0]!.data.source.status, 'failed');
     assert.equal(events[0]!.data.source.error, source.error);
-    assert.equal((await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token })).status, 200);
+    assert.equal(
+      (await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token })).status,
+      200,
+    );
   });
 
   it('deletes the stored upload with the source', async () => {
     const s = await seed(t());
-    const res = await upload(t(), s.token, s.chatbotId, [{ name: 'file', filename: 'notes.md', value: '# Notes\n\nKept until deleted.' }]);
+    const res = await upload(t(), s.token, s.chatbotId, [
+      { name: 'file', filename: 'notes.md', value: '# Notes\n\nKept until deleted.' },
+    ]);
     const id = res.body.data.source.id;
     const stored = readdirSync(uploadsDir()).filter((name) => name.startsWith(id));
     assert.deepEqual(stored, [`${id}.md`]);
     await runJobs(t());
     assert.ok(existsSync(join(uploadsDir(), `${id}.md`)), 'kept after processing');
-    assert.equal((await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${id}`, { token: s.token })).status, 200);
+    assert.equal(
+      (await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${id}`, { token: s.token })).status,
+      200,
+    );
     assert.equal(existsSync(join(uploadsDir(), `${id}.md`)), false);
   });
 
@@ -151,19 +196,39 @@ describeEachDialect('knowledge file uploads', (t) => {
     const json = await t().api('POST', filesPath(s.chatbotId), { token: s.token, body: { file: 'x' } });
     assert.equal(json.status, 415);
     assert.equal(json.body.error.code, 'unsupported_media_type');
-    const raw = await t().api('POST', filesPath(s.chatbotId), { token: s.token, body: 'bytes', headers: { 'content-type': 'application/pdf' } });
+    const raw = await t().api('POST', filesPath(s.chatbotId), {
+      token: s.token,
+      body: 'bytes',
+      headers: { 'content-type': 'application/pdf' },
+    });
     assert.equal(raw.status, 415);
-    const malformed = await t().api('POST', filesPath(s.chatbotId), { token: s.token, body: 'not multipart at all', headers: multipartHeaders() });
+    const malformed = await t().api('POST', filesPath(s.chatbotId), {
+      token: s.token,
+      body: 'not multipart at all',
+      headers: multipartHeaders(),
+    });
     assert.equal(malformed.status, 400);
     assert.equal(malformed.body.error.code, 'validation_error');
 
     const inactive = await seed(t(), { subscription: 'inactive' });
-    const refused = await upload(t(), inactive.token, inactive.chatbotId, [{ name: 'file', filename: 'a.txt', value: 'text' }]);
+    const refused = await upload(t(), inactive.token, inactive.chatbotId, [
+      { name: 'file', filename: 'a.txt', value: 'text' },
+    ]);
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error.code, 'subscription_inactive');
     const reader = await s.tokenWith(['knowledge:read']);
-    assert.equal((await upload(t(), reader, s.chatbotId, [{ name: 'file', filename: 'a.txt', value: 'text' }])).status, 403);
-    assert.equal((await upload(t(), s.token, '01900000-0000-7000-8000-000000000000', [{ name: 'file', filename: 'a.txt', value: 'text' }])).status, 404);
+    assert.equal(
+      (await upload(t(), reader, s.chatbotId, [{ name: 'file', filename: 'a.txt', value: 'text' }])).status,
+      403,
+    );
+    assert.equal(
+      (
+        await upload(t(), s.token, '01900000-0000-7000-8000-000000000000', [
+          { name: 'file', filename: 'a.txt', value: 'text' },
+        ])
+      ).status,
+      404,
+    );
   });
 
   it('accepts a file part of exactly 50 MiB and refuses 50 MiB + 1 byte with 400, streamed to disk', async () => {
@@ -172,19 +237,28 @@ describeEachDialect('knowledge file uploads', (t) => {
       t().app.inject({
         method: 'POST',
         url: `/api/v1${filesPath(s.chatbotId)}`,
-        headers: { authorization: `Bearer ${s.token}`, ...multipartHeaders(bytes + generatedFileOverhead('big.txt')) },
+        headers: {
+          authorization: `Bearer ${s.token}`,
+          ...multipartHeaders(bytes + generatedFileOverhead('big.txt')),
+        },
         payload: generatedUpload(bytes),
       });
     const atLimit = await send(50 * MiB);
     assert.equal(atLimit.statusCode, 201, atLimit.body);
     const id = JSON.parse(atLimit.body).data.source.id;
-    assert.equal((await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${id}`, { token: s.token })).status, 200);
+    assert.equal(
+      (await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${id}`, { token: s.token })).status,
+      200,
+    );
     const over = await send(50 * MiB + 1);
     assert.equal(over.statusCode, 400);
     const body = JSON.parse(over.body);
     assert.equal(body.error.code, 'validation_error');
     assert.equal(body.error.details[0].field, 'body.file');
-    assert.deepEqual(readdirSync(uploadsDir()).filter((name) => name.endsWith('.part')), []);
+    assert.deepEqual(
+      readdirSync(uploadsDir()).filter((name) => name.endsWith('.part')),
+      [],
+    );
   });
 
   it('answers 413 to a Content-Length over 51 MiB before reading, and cuts off a stream that passes 51 MiB', async () => {
@@ -223,7 +297,10 @@ describeEachDialect('knowledge file uploads', (t) => {
     assert.equal(JSON.parse(streamed.body).error.code, 'payload_too_large');
     const list = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token });
     assert.equal(list.body.data.sources.length, 0);
-    assert.deepEqual(readdirSync(uploadsDir()).filter((name) => name.endsWith('.part')), []);
+    assert.deepEqual(
+      readdirSync(uploadsDir()).filter((name) => name.endsWith('.part')),
+      [],
+    );
   });
 
   it('accepts a whole request of exactly 51 MiB as far as size goes (then the file part decides)', async () => {
@@ -242,10 +319,17 @@ describeEachDialect('knowledge file uploads', (t) => {
   it('keys an upload on its file, name and title: the same upload replays (one source, one stored file); another file, name or title is 422 and keeps nothing', async () => {
     const s = await seed(t());
     const key = { 'idempotency-key': 'upload-1' };
-    const file = { name: 'file', filename: 'notes.txt', contentType: 'text/plain', value: 'Opening hours are nine to five.' };
+    const file = {
+      name: 'file',
+      filename: 'notes.txt',
+      contentType: 'text/plain',
+      value: 'Opening hours are nine to five.',
+    };
     const title = { name: 'title', value: 'Notes' };
     const sourceIds = async () =>
-      (await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token })).body.data.sources.map((source: { id: string }) => source.id);
+      (await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token })).body.data.sources.map(
+        (source: { id: string }) => source.id,
+      );
 
     const first = await upload(t(), s.token, s.chatbotId, [file, title], key);
     assert.equal(first.status, 201, first.text);
@@ -253,7 +337,10 @@ describeEachDialect('knowledge file uploads', (t) => {
 
     // The same parts in another order, under another multipart boundary: the same request.
     const boundary = 'anotherBoundary4f2a';
-    const reordered = Buffer.from(multipartBody([title, file]).toString('latin1').replaceAll(BOUNDARY, boundary), 'latin1');
+    const reordered = Buffer.from(
+      multipartBody([title, file]).toString('latin1').replaceAll(BOUNDARY, boundary),
+      'latin1',
+    );
     const again = await t().api('POST', filesPath(s.chatbotId), {
       token: s.token,
       body: reordered,
@@ -277,7 +364,11 @@ describeEachDialect('knowledge file uploads', (t) => {
       assert.equal(res.body.error.code, 'idempotency_key_reused');
     }
     assert.deepEqual(await sourceIds(), [first.body.data.source.id], 'no source was added');
-    assert.deepEqual(readdirSync(uploadsDir()).sort(), stored, 'the repeats left no file behind, whole or partial');
+    assert.deepEqual(
+      readdirSync(uploadsDir()).sort(),
+      stored,
+      'the repeats left no file behind, whole or partial',
+    );
 
     // The changed file goes in under a key of its own.
     const changed = await upload(t(), s.token, s.chatbotId, changedFile, { 'idempotency-key': 'upload-2' });
@@ -289,7 +380,11 @@ describeEachDialect('knowledge file uploads', (t) => {
     const s = await seed(t());
     const file = { name: 'file', filename: 'a.txt', value: 'Some text.' };
     const setSubscription = (status: 'active' | 'inactive') =>
-      t().db.updateTable('accounts').set({ subscription_status: status }).where('id', '=', s.accountId).execute();
+      t()
+        .db.updateTable('accounts')
+        .set({ subscription_status: status })
+        .where('id', '=', s.accountId)
+        .execute();
 
     await setSubscription('inactive');
     const refused = await upload(t(), s.token, s.chatbotId, [file], { 'idempotency-key': 'refused-first' });
@@ -315,7 +410,11 @@ describeEachDialect('knowledge file uploads', (t) => {
       t().app.inject({
         method: 'POST',
         url: `/api/v1${filesPath(s.chatbotId)}`,
-        headers: { authorization: `Bearer ${s.token}`, 'idempotency-key': 'big-1', ...multipartHeaders(fileBytes + generatedFileOverhead('big.txt')) },
+        headers: {
+          authorization: `Bearer ${s.token}`,
+          'idempotency-key': 'big-1',
+          ...multipartHeaders(fileBytes + generatedFileOverhead('big.txt')),
+        },
         payload: generatedUpload(fileBytes, 'big.txt', ending),
       });
     const first = await send('');
@@ -351,7 +450,13 @@ describeEachDialect('knowledge file uploads', (t) => {
     assert.deepEqual([...created], [], 'the repeats wrote no file, not even for a moment');
     assert.deepEqual(readdirSync(uploadsDir()).sort(), stored, 'the repeats stored nothing');
     const sources = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge`, { token: s.token });
-    assert.deepEqual(sources.body.data.sources.map((source: { id: string }) => source.id), [id]);
-    assert.equal((await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${id}`, { token: s.token })).status, 200);
+    assert.deepEqual(
+      sources.body.data.sources.map((source: { id: string }) => source.id),
+      [id],
+    );
+    assert.equal(
+      (await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${id}`, { token: s.token })).status,
+      200,
+    );
   });
 });

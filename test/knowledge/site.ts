@@ -73,7 +73,10 @@ export async function makePdf(lines: string[]): Promise<Buffer> {
 }
 
 export async function startTestSite(): Promise<TestSite> {
-  const pdf = await makePdf(['The guide explains pdfmarker warranty claims.', 'Claims are answered within ten days.']);
+  const pdf = await makePdf([
+    'The guide explains pdfmarker warranty claims.',
+    'Claims are answered within ten days.',
+  ]);
   let release: () => void = () => {};
   let slowGate: Promise<void> = Promise.resolve();
   let notifySlow: () => void = () => {};
@@ -89,26 +92,56 @@ export async function startTestSite(): Promise<TestSite> {
     await startHttpServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://site').pathname;
       requests.push(path);
-      const html = (title: string, body: string, links: string[] = []) => send(res, 'text/html; charset=utf-8', page(title, body, links));
+      const html = (title: string, body: string, links: string[] = []) =>
+        send(res, 'text/html; charset=utf-8', page(title, body, links));
       if (path === '/robots.txt') return send(res, 'text/plain', 'User-agent: *\nDisallow: /private/\n');
       if (path === '/') {
-        return html('Home', `Welcome ${site.homeMarker}.`, ['/docs/', '/blog/', '/private/', '/redirect-private', '/files/guide.pdf', '/about.txt', '/notes.md', '/logo.png', 'https://elsewhere.example/page']);
+        return html('Home', `Welcome ${site.homeMarker}.`, [
+          '/docs/',
+          '/blog/',
+          '/private/',
+          '/redirect-private',
+          '/files/guide.pdf',
+          '/about.txt',
+          '/notes.md',
+          '/logo.png',
+          'https://elsewhere.example/page',
+        ]);
       }
-      if (path === '/docs/') return html('Docs', 'docsindexmarker', Array.from({ length: TOPICS }, (_, i) => `/docs/topic-${i + 1}`));
-      if (path === '/blog/') return html('Blog', 'blogindexmarker', Array.from({ length: TOPICS }, (_, i) => `/blog/post-${i + 1}`));
+      if (path === '/docs/')
+        return html(
+          'Docs',
+          'docsindexmarker',
+          Array.from({ length: TOPICS }, (_, i) => `/docs/topic-${i + 1}`),
+        );
+      if (path === '/blog/')
+        return html(
+          'Blog',
+          'blogindexmarker',
+          Array.from({ length: TOPICS }, (_, i) => `/blog/post-${i + 1}`),
+        );
       let match = /^\/docs\/topic-(\d+)$/.exec(path);
-      if (match) return html(`Topic ${match[1]}`, `topicmarker${match[1]} explains a procedure.`, [`/docs/topic-${match[1]}/detail`]);
+      if (match)
+        return html(`Topic ${match[1]}`, `topicmarker${match[1]} explains a procedure.`, [
+          `/docs/topic-${match[1]}/detail`,
+        ]);
       match = /^\/blog\/post-(\d+)$/.exec(path);
-      if (match) return html(`Post ${match[1]}`, `postmarker${match[1]} tells a story.`, [`/blog/post-${match[1]}/comments`]);
-      if (/^\/(docs\/topic|blog\/post)-\d+\/(detail|comments)$/.test(path)) return html('Deep', 'deepmarker three levels down');
+      if (match)
+        return html(`Post ${match[1]}`, `postmarker${match[1]} tells a story.`, [
+          `/blog/post-${match[1]}/comments`,
+        ]);
+      if (/^\/(docs\/topic|blog\/post)-\d+\/(detail|comments)$/.test(path))
+        return html('Deep', 'deepmarker three levels down');
       if (path === '/private/') return html('Private', 'privatemarker must not be read');
       if (path === '/redirect-private') {
         res.writeHead(302, { location: 'http://10.0.0.1/secret' });
         return res.end();
       }
       if (path === '/files/guide.pdf') return send(res, 'application/pdf', pdf);
-      if (path === '/about.txt') return send(res, 'text/plain; charset=utf-8', 'aboutmarker: a plain text page.');
-      if (path === '/notes.md') return send(res, 'text/markdown', '# Notes\n\nmarkdownmarker in a Markdown page.');
+      if (path === '/about.txt')
+        return send(res, 'text/plain; charset=utf-8', 'aboutmarker: a plain text page.');
+      if (path === '/notes.md')
+        return send(res, 'text/markdown', '# Notes\n\nmarkdownmarker in a Markdown page.');
       if (path === '/prices') return send(res, 'text/html; charset=utf-8', PRICES_PAGE);
       if (path === '/logo.png') return send(res, 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47]));
       if (path === '/slow') {

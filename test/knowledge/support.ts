@@ -44,14 +44,31 @@ export interface SyncedEvent {
 }
 
 export async function syncedEvents(t: TestApp, sourceId: string): Promise<SyncedEvent[]> {
-  const rows = await t.db.selectFrom('events').select(['body']).where('type', '=', 'knowledge.synced').orderBy('created_at').orderBy('id').execute();
-  const events = rows.map((row) => JSON.parse(row.body) as SyncedEvent).filter((event) => event.data.source.id === sourceId);
+  const rows = await t.db
+    .selectFrom('events')
+    .select(['body'])
+    .where('type', '=', 'knowledge.synced')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const events = rows
+    .map((row) => JSON.parse(row.body) as SyncedEvent)
+    .filter((event) => event.data.source.id === sourceId);
   for (const event of events) assertCatalogued(event);
   return events;
 }
 
-export async function getSource(t: TestApp, token: string, chatbotId: string, sourceId: string, includeText = false) {
-  const res = await t.api('GET', `/chatbots/${chatbotId}/knowledge/${sourceId}`, { token, query: includeText ? { include: 'text' } : undefined });
+export async function getSource(
+  t: TestApp,
+  token: string,
+  chatbotId: string,
+  sourceId: string,
+  includeText = false,
+) {
+  const res = await t.api('GET', `/chatbots/${chatbotId}/knowledge/${sourceId}`, {
+    token,
+    query: includeText ? { include: 'text' } : undefined,
+  });
   return res.body.data.source;
 }
 
@@ -62,7 +79,11 @@ export async function addText(t: TestApp, token: string, chatbotId: string, titl
 }
 
 export async function chunkCount(t: TestApp, sourceId: string): Promise<number> {
-  const row = await t.db.selectFrom('knowledge_chunks').select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', sourceId).executeTakeFirst();
+  const row = await t.db
+    .selectFrom('knowledge_chunks')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('source_id', '=', sourceId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -81,14 +102,19 @@ export interface FormPart {
 
 function partHead(part: FormPart): string {
   const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
-  const type = part.filename === undefined ? '' : `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n`;
+  const type =
+    part.filename === undefined ? '' : `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n`;
   return `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`;
 }
 
 export function multipartBody(parts: FormPart[]): Buffer {
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    chunks.push(Buffer.from(partHead(part)), Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(partHead(part)),
+      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return Buffer.concat(chunks);
@@ -101,7 +127,10 @@ export const multipartHeaders = (length?: number): Record<string, string> => ({
 
 /** Bytes of the envelope around a generated file part, so a test can size the whole request exactly. */
 export function generatedFileOverhead(filename: string): number {
-  return Buffer.byteLength(partHead({ name: 'file', filename, contentType: 'text/plain', value: '' })) + Buffer.byteLength(`\r\n--${BOUNDARY}--\r\n`);
+  return (
+    Buffer.byteLength(partHead({ name: 'file', filename, contentType: 'text/plain', value: '' })) +
+    Buffer.byteLength(`\r\n--${BOUNDARY}--\r\n`)
+  );
 }
 
 /**
@@ -141,7 +170,17 @@ export function generatedUpload(fileBytes: number, filename = 'big.txt', ending 
   });
 }
 
-export async function upload(t: TestApp, token: string, chatbotId: string, parts: FormPart[], headers: Record<string, string> = {}) {
+export async function upload(
+  t: TestApp,
+  token: string,
+  chatbotId: string,
+  parts: FormPart[],
+  headers: Record<string, string> = {},
+) {
   const body = multipartBody(parts);
-  return t.api('POST', `/chatbots/${chatbotId}/knowledge/files`, { token, body, headers: { ...multipartHeaders(body.length), ...headers } });
+  return t.api('POST', `/chatbots/${chatbotId}/knowledge/files`, {
+    token,
+    body,
+    headers: { ...multipartHeaders(body.length), ...headers },
+  });
 }

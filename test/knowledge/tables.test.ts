@@ -29,9 +29,19 @@ describeEachDialect(
       await runJobs(t());
       const source = await getSource(t(), s.token, s.chatbotId, res.body.data.source.id, true);
       assert.equal(source.status, 'ready', source.error);
-      assert.match(source.text, /- Add-on: Teeth brushing; Price: €8\n- Add-on: Flea treatment bath; Price: €15/);
+      assert.match(
+        source.text,
+        /- Add-on: Teeth brushing; Price: €8\n- Add-on: Flea treatment bath; Price: €15/,
+      );
       assert.match(source.text, /## Care products\n\n- Coat shampoo: €12\n- Paw balm: €9/);
-      for (const marker of ['cookiemarker', 'navigationmarker', 'relatedmarker', 'commentmarker', 'sidebarmarker', 'footermarker']) {
+      for (const marker of [
+        'cookiemarker',
+        'navigationmarker',
+        'relatedmarker',
+        'commentmarker',
+        'sidebarmarker',
+        'footermarker',
+      ]) {
         assert.doesNotMatch(source.text, new RegExp(marker), marker);
       }
       const answer = await start(t(), s, 'How much is a flea treatment bath?');
@@ -41,7 +51,12 @@ describeEachDialect(
     it('stores a Word table and a PDF table row by row with their column headings, and answers from the row', async () => {
       const s = await seed(t());
       const docx = await upload(t(), s.token, s.chatbotId, [
-        { name: 'file', filename: 'dental-prices.docx', contentType: DOCX_TYPE, value: await priceListDocx() },
+        {
+          name: 'file',
+          filename: 'dental-prices.docx',
+          contentType: DOCX_TYPE,
+          value: await priceListDocx(),
+        },
       ]);
       assert.equal(docx.status, 201, docx.text);
       const pdfBytes = await positionedPdf([

@@ -28,11 +28,17 @@ describeEachDialect(
     });
 
     const addWebsite = async (body: Record<string, unknown>) => {
-      const res = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/website`, { token: s.token, body });
+      const res = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/website`, {
+        token: s.token,
+        body,
+      });
       assert.equal(res.status, 201, res.text);
       return res.body.data.source as { id: string; status: string };
     };
-    const pagesRequested = (from: number) => site().requests.slice(from).filter((path) => path !== '/robots.txt');
+    const pagesRequested = (from: number) =>
+      site()
+        .requests.slice(from)
+        .filter((path) => path !== '/robots.txt');
 
     it('follows same-site links breadth first: at most 50 pages, 2 levels deep, robots.txt obeyed, private redirect refused, the linked PDF read', async () => {
       site().homeMarker = 'homemarker';
@@ -49,7 +55,10 @@ describeEachDialect(
       assert.ok(!requested.some((path) => /\/(detail|comments)$/.test(path)), 'nothing three levels deep');
       assert.ok(!requested.includes('/private/'), 'robots.txt forbids /private/');
       assert.ok(!requested.includes('/logo.png'), 'images are not fetched');
-      assert.ok(requested.includes('/redirect-private'), 'the redirect was followed as far as the guard allowed');
+      assert.ok(
+        requested.includes('/redirect-private'),
+        'the redirect was followed as far as the guard allowed',
+      );
       const deepest = requested.filter((path) => /^\/(docs\/topic|blog\/post)-\d+$/.test(path)).length;
       assert.ok(deepest > TOPICS / 2, 'second-level pages were read');
 
@@ -59,22 +68,48 @@ describeEachDialect(
       assert.match(read.text, /pdfmarker warranty/, 'the PDF linked from the site is read as a document');
       assert.match(read.text, /aboutmarker/);
       assert.match(read.text, /markdownmarker/);
-      for (const hidden of ['hiddenmarker', 'displaynonemarker', 'navigationmarker', 'footermarker', 'privatemarker', 'deepmarker']) {
+      for (const hidden of [
+        'hiddenmarker',
+        'displaynonemarker',
+        'navigationmarker',
+        'footermarker',
+        'privatemarker',
+        'deepmarker',
+      ]) {
         assert.doesNotMatch(read.text, new RegExp(hidden), hidden);
       }
 
-      const passages = await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'pdfmarker warranty claims', 5);
+      const passages = await searchKnowledge(
+        t().db,
+        t().deps.runtimes.knowledge.search,
+        s.chatbotId,
+        'pdfmarker warranty claims',
+        5,
+      );
       assert.equal(passages[0]?.sourceId, source.id);
-      assert.equal(passages[0]?.url, `${site().url}/files/guide.pdf`, 'a passage names the page it came from');
+      assert.equal(
+        passages[0]?.url,
+        `${site().url}/files/guide.pdf`,
+        'a passage names the page it came from',
+      );
       const events = await syncedEvents(t(), source.id);
       assert.equal(events.length, 1);
       assert.equal(events[0]!.data.source.status, 'ready');
-      assert.deepEqual(events[0]!.data.source, (await t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token })).body.data.source);
+      assert.deepEqual(
+        events[0]!.data.source,
+        (await t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token })).body
+          .data.source,
+      );
     });
 
     it('keeps to includePaths and skips excludePaths (exclusion wins)', async () => {
       const from = site().requests.length;
-      const source = await addWebsite({ url: `${site().url}/`, crawl: 'site', includePaths: ['/docs/'], excludePaths: ['/docs/topic-1'] });
+      const source = await addWebsite({
+        url: `${site().url}/`,
+        crawl: 'site',
+        includePaths: ['/docs/'],
+        excludePaths: ['/docs/topic-1'],
+      });
       await runJobs(t());
       const read = await getSource(t(), s.token, s.chatbotId, source.id, true);
       assert.equal(read.status, 'ready', read.error);
@@ -101,7 +136,10 @@ describeEachDialect(
       assert.match(read.text, /topicmarker7 /);
 
       from = site().requests.length;
-      const picked = await addWebsite({ url: `${site().url}/`, pageUrls: [`${site().url}/blog/post-3`, `${site().url}/notes.md`, `${site().url}/files/guide.pdf`] });
+      const picked = await addWebsite({
+        url: `${site().url}/`,
+        pageUrls: [`${site().url}/blog/post-3`, `${site().url}/notes.md`, `${site().url}/files/guide.pdf`],
+      });
       await runJobs(t());
       assert.deepEqual(pagesRequested(from).sort(), ['/blog/post-3', '/files/guide.pdf', '/notes.md']);
       const pickedRead = await getSource(t(), s.token, s.chatbotId, picked.id, true);
@@ -136,10 +174,18 @@ describeEachDialect(
 
     it('lists what the last read did with each page: read with its words, skipped with why, in the order read; paged and filtered', async () => {
       const source = await addWebsite({ url: `${site().url}/`, crawl: 'site' });
-      const pagesOf = (query = '') => t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${source.id}/pages${query}`, { token: s.token });
+      const pagesOf = (query = '') =>
+        t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${source.id}/pages${query}`, { token: s.token });
       assert.deepEqual((await pagesOf()).body.data.pages, [], 'nothing before the first read ends');
       await runJobs(t());
-      const all: Array<{ url: string; title: string | null; status: string; words: number; reason: string | null; readAt: string }> = [];
+      const all: Array<{
+        url: string;
+        title: string | null;
+        status: string;
+        words: number;
+        reason: string | null;
+        readAt: string;
+      }> = [];
       let cursor: string | null = null;
       do {
         const res = await pagesOf(`?limit=20${cursor ? `&cursor=${cursor}` : ''}`);
@@ -152,26 +198,53 @@ describeEachDialect(
       assert.equal(all[0]!.status, 'read');
       assert.ok(all[0]!.words > 0 && all[0]!.title, 'a read page has words and a title');
       const skipped = all.filter((page) => page.status === 'skipped');
-      assert.ok(skipped.some((page) => page.url.endsWith('/redirect-private') && /private network/.test(page.reason ?? '')), JSON.stringify(skipped));
+      assert.ok(
+        skipped.some(
+          (page) => page.url.endsWith('/redirect-private') && /private network/.test(page.reason ?? ''),
+        ),
+        JSON.stringify(skipped),
+      );
       assert.ok(skipped.every((page) => page.words === 0 && page.reason));
       const read = all.filter((page) => page.status === 'read');
       assert.ok(read.every((page) => page.reason === null && page.words > 0));
-      assert.ok(read.some((page) => page.url.endsWith('/files/guide.pdf')), 'the linked PDF is a page read');
+      assert.ok(
+        read.some((page) => page.url.endsWith('/files/guide.pdf')),
+        'the linked PDF is a page read',
+      );
       // Filtered: only those skipped.
       const onlySkipped = await pagesOf('?status=skipped&limit=100');
-      assert.deepEqual(onlySkipped.body.data.pages.map((page: { url: string }) => page.url), skipped.map((page) => page.url));
+      assert.deepEqual(
+        onlySkipped.body.data.pages.map((page: { url: string }) => page.url),
+        skipped.map((page) => page.url),
+      );
       assert.equal((await pagesOf('?status=lost')).status, 400);
       // A text source has no pages; another chatbot's source is not found.
-      const text = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { token: s.token, body: { title: 'T', text: 'Some text.' } });
-      const notWebsite = await t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${text.body.data.source.id}/pages`, { token: s.token });
+      const text = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, {
+        token: s.token,
+        body: { title: 'T', text: 'Some text.' },
+      });
+      const notWebsite = await t().api(
+        'GET',
+        `/chatbots/${s.chatbotId}/knowledge/${text.body.data.source.id}/pages`,
+        { token: s.token },
+      );
       assert.equal(notWebsite.status, 400);
       assert.equal(notWebsite.body.error.code, 'not_a_website');
       const other = await seed(t());
-      assert.equal((await t().api('GET', `/chatbots/${other.chatbotId}/knowledge/${source.id}/pages`, { token: other.token })).status, 404);
+      assert.equal(
+        (
+          await t().api('GET', `/chatbots/${other.chatbotId}/knowledge/${source.id}/pages`, {
+            token: other.token,
+          })
+        ).status,
+        404,
+      );
       // A failed read lists its pages too, all skipped, with the reasons the error sums up.
       const failing = await addWebsite({ url: `${site().url}/nowhere` });
       await runJobs(t());
-      const failedPages = (await t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${failing.id}/pages`, { token: s.token })).body.data.pages;
+      const failedPages = (
+        await t().api('GET', `/chatbots/${s.chatbotId}/knowledge/${failing.id}/pages`, { token: s.token })
+      ).body.data.pages;
       assert.equal(failedPages.length, 1);
       assert.equal(failedPages[0].status, 'skipped');
       assert.match(failedPages[0].reason, /HTTP 404/);
@@ -185,22 +258,45 @@ describeEachDialect(
       assert.equal(first.status, 'ready');
       t().clock.advance(HOUR);
       site().homeMarker = 'refreshedmarker';
-      const refresh = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/${source.id}/refresh`, { token: s.token });
+      const refresh = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/${source.id}/refresh`, {
+        token: s.token,
+      });
       assert.equal(refresh.status, 202);
       assert.equal(refresh.body.data.source.status, 'processing');
-      const again = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/${source.id}/refresh`, { token: s.token });
+      const again = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/${source.id}/refresh`, {
+        token: s.token,
+      });
       assert.equal(again.status, 409);
       assert.equal(again.body.error.code, 'refresh_running');
-      assert.equal((await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'homemarker', 5)).filter((p) => p.sourceId === source.id).length, 0, 'not answered from while processing');
+      assert.equal(
+        (
+          await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'homemarker', 5)
+        ).filter((p) => p.sourceId === source.id).length,
+        0,
+        'not answered from while processing',
+      );
       await runJobs(t());
       const second = await getSource(t(), s.token, s.chatbotId, source.id, true);
       assert.equal(second.status, 'ready');
       assert.ok(Date.parse(second.lastSyncedAt) > Date.parse(first.lastSyncedAt));
       assert.match(second.text, /refreshedmarker/);
       assert.doesNotMatch(second.text, /homemarker/);
-      assert.equal((await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'refreshedmarker', 5))[0]?.sourceId, source.id);
-      assert.equal((await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'homemarker', 5)).filter((p) => p.sourceId === source.id).length, 0);
-      assert.deepEqual((await syncedEvents(t(), source.id)).map((e) => e.data.source.status), ['ready', 'ready']);
+      assert.equal(
+        (
+          await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'refreshedmarker', 5)
+        )[0]?.sourceId,
+        source.id,
+      );
+      assert.equal(
+        (
+          await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'homemarker', 5)
+        ).filter((p) => p.sourceId === source.id).length,
+        0,
+      );
+      assert.deepEqual(
+        (await syncedEvents(t(), source.id)).map((e) => e.data.source.status),
+        ['ready', 'ready'],
+      );
     });
 
     it('refreshes daily websites 24 hours after their last read, and weekly ones after 7 days', async () => {
@@ -215,28 +311,50 @@ describeEachDialect(
         assert.equal((await getSource(t(), s.token, s.chatbotId, source.id)).status, 'ready', 'not yet due');
         t().clock.advance(60_000);
         await workers.scheduler.tick();
-        assert.equal((await getSource(t(), s.token, s.chatbotId, source.id)).status, 'processing', 'due: refreshed like a POST refresh');
+        assert.equal(
+          (await getSource(t(), s.token, s.chatbotId, source.id)).status,
+          'processing',
+          'due: refreshed like a POST refresh',
+        );
         await workers.jobs.drain();
         const daily = await getSource(t(), s.token, s.chatbotId, source.id, true);
         assert.equal(daily.status, 'ready');
         assert.equal(Date.parse(daily.lastSyncedAt) - synced, DAY);
         assert.match(daily.text, /dailymarker2/);
 
-        const weekly = await t().api('PATCH', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token, body: { refreshInterval: 'weekly' } });
+        const weekly = await t().api('PATCH', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, {
+          token: s.token,
+          body: { refreshInterval: 'weekly' },
+        });
         assert.equal(weekly.body.data.source.refreshInterval, 'weekly');
         t().clock.advance(7 * DAY - HOUR);
         await workers.scheduler.tick();
-        assert.equal((await getSource(t(), s.token, s.chatbotId, source.id)).status, 'ready', 'a weekly site is not due after 6 days and 23 hours');
+        assert.equal(
+          (await getSource(t(), s.token, s.chatbotId, source.id)).status,
+          'ready',
+          'a weekly site is not due after 6 days and 23 hours',
+        );
         t().clock.advance(HOUR);
         await workers.scheduler.tick();
         assert.equal((await getSource(t(), s.token, s.chatbotId, source.id)).status, 'processing');
         await workers.jobs.drain();
-        assert.equal((await syncedEvents(t(), source.id)).length, 3, 'every end of processing fires knowledge.synced');
+        assert.equal(
+          (await syncedEvents(t(), source.id)).length,
+          3,
+          'every end of processing fires knowledge.synced',
+        );
 
-        await t().api('PATCH', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token, body: { refreshInterval: 'off' } });
+        await t().api('PATCH', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, {
+          token: s.token,
+          body: { refreshInterval: 'off' },
+        });
         t().clock.advance(30 * DAY);
         await workers.scheduler.tick();
-        assert.equal((await getSource(t(), s.token, s.chatbotId, source.id)).status, 'ready', 'off is never refreshed');
+        assert.equal(
+          (await getSource(t(), s.token, s.chatbotId, source.id)).status,
+          'ready',
+          'off is never refreshed',
+        );
       });
     });
 
@@ -247,7 +365,11 @@ describeEachDialect(
         assert.equal((await getSource(t(), s.token, s.chatbotId, source.id)).status, 'failed');
         t().clock.advance(HOUR);
         await workers.scheduler.tick();
-        assert.equal((await getSource(t(), s.token, s.chatbotId, source.id)).status, 'failed', 'the failed first read is not retried within the day');
+        assert.equal(
+          (await getSource(t(), s.token, s.chatbotId, source.id)).status,
+          'failed',
+          'the failed first read is not retried within the day',
+        );
         t().clock.advance(DAY);
         await workers.scheduler.tick();
         assert.equal((await getSource(t(), s.token, s.chatbotId, source.id)).status, 'processing');
@@ -263,23 +385,42 @@ describeEachDialect(
         const draining = workers.jobs.drain();
         await site().slowRequested();
         assert.equal((await getSource(t(), s.token, s.chatbotId, source.id)).status, 'processing');
-        const deleted = await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, { token: s.token });
+        const deleted = await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${source.id}`, {
+          token: s.token,
+        });
         assert.equal(deleted.status, 200);
         site().releaseSlow();
         await draining;
       });
-      assert.equal(await t().db.selectFrom('knowledge_sources').select('id').where('id', '=', source.id).executeTakeFirst(), undefined);
+      assert.equal(
+        await t()
+          .db.selectFrom('knowledge_sources')
+          .select('id')
+          .where('id', '=', source.id)
+          .executeTakeFirst(),
+        undefined,
+      );
       assert.equal(await chunkCount(t(), source.id), 0);
       assert.deepEqual(await syncedEvents(t(), source.id), []);
-      assert.equal((await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'slowmarker', 5)).length, 0);
+      assert.equal(
+        (await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'slowmarker', 5))
+          .length,
+        0,
+      );
     });
 
     it('a run past its time limit ends failed with an error instead of staying processing', async () => {
       site().holdSlow();
       const source = await addWebsite({ url: `${site().url}/slow` });
       const catalog = new JobCatalog();
-      catalog.register({ ...withPolicy(processJob({ ...t().deps, runtime: t().deps.runtimes.knowledge }), t().deps.config), timeoutMs: 300 });
-      const worker = startJobWorker({ db: t().db, catalog, clock: t().clock, logger: pino({ level: 'silent' }), notifications: null }, false);
+      catalog.register({
+        ...withPolicy(processJob({ ...t().deps, runtime: t().deps.runtimes.knowledge }), t().deps.config),
+        timeoutMs: 300,
+      });
+      const worker = startJobWorker(
+        { db: t().db, catalog, clock: t().clock, logger: pino({ level: 'silent' }), notifications: null },
+        false,
+      );
       try {
         for (let attempt = 0; attempt < 5; attempt++) {
           await worker.drain();
@@ -295,7 +436,12 @@ describeEachDialect(
       const events = await syncedEvents(t(), source.id);
       assert.equal(events.length, 1);
       assert.equal(events[0]!.data.source.status, 'failed');
-      const job = await t().db.selectFrom('jobs').select(['status']).where('type', '=', 'knowledge.process').where('payload', 'like', `%${source.id}%`).executeTakeFirst();
+      const job = await t()
+        .db.selectFrom('jobs')
+        .select(['status'])
+        .where('type', '=', 'knowledge.process')
+        .where('payload', 'like', `%${source.id}%`)
+        .executeTakeFirst();
       assert.equal(job?.status, 'failed');
     });
   },

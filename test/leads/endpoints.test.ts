@@ -97,7 +97,11 @@ describeEachDialect('leads: endpoints', (t) => {
       return res.body.data.leads.map((l: any) => l.id).sort();
     };
     assert.deepEqual(await list({ q: 'dana' }), [dana]);
-    assert.deepEqual(await list({ q: 'émile' }), [dana], 'an accented capital matches its small letter on both databases');
+    assert.deepEqual(
+      await list({ q: 'émile' }),
+      [dana],
+      'an accented capital matches its small letter on both databases',
+    );
     assert.deepEqual(await list({ q: 'HARBOUR' }), [dana]);
     assert.deepEqual(await list({ q: 'smith@example' }), [bo]);
     assert.deepEqual(await list({ q: '5552671' }), [bo]);
@@ -106,7 +110,11 @@ describeEachDialect('leads: endpoints', (t) => {
     assert.deepEqual(await list({ q: '_' }), [underscore], '_ is a character, not "any one"');
     assert.deepEqual(await list({ q: 'nobody' }), []);
     assert.deepEqual(await list({ q: '  dana  ' }), [dana], 'the text is trimmed');
-    assert.deepEqual(await list({ q: 'example', contact: 'true' }), [bo, underscore].sort(), 'the filters combine');
+    assert.deepEqual(
+      await list({ q: 'example', contact: 'true' }),
+      [bo, underscore].sort(),
+      'the filters combine',
+    );
     assert.deepEqual(await list({ q: 'example.com' }), [bo, underscore].sort());
   });
 
@@ -117,15 +125,24 @@ describeEachDialect('leads: endpoints', (t) => {
     const first = await t().api('GET', leadsUrl(s), { token: s.token, query: { q: 'kim', limit: '2' } });
     assert.equal(first.body.data.leads.length, 2);
     const cursor = first.body.meta.pagination.nextCursor;
-    const second = await t().api('GET', leadsUrl(s), { token: s.token, query: { q: 'kim', limit: '2', cursor } });
-    assert.deepEqual(second.body.data.leads.map((l: any) => l.name), ['Kim 0']);
+    const second = await t().api('GET', leadsUrl(s), {
+      token: s.token,
+      query: { q: 'kim', limit: '2', cursor },
+    });
+    assert.deepEqual(
+      second.body.data.leads.map((l: any) => l.name),
+      ['Kim 0'],
+    );
     assert.equal(second.body.meta.pagination.hasMore, false);
     const otherText = await t().api('GET', leadsUrl(s), { token: s.token, query: { q: 'lee', cursor } });
     assert.equal(otherText.status, 400);
     assert.equal(otherText.body.error.details[0].field, 'query.cursor');
 
     assert.equal((await t().api('GET', leadsUrl(s), { token: s.token, query: { q: 'k' } })).status, 200);
-    assert.equal((await t().api('GET', leadsUrl(s), { token: s.token, query: { q: 'k'.repeat(200) } })).status, 200);
+    assert.equal(
+      (await t().api('GET', leadsUrl(s), { token: s.token, query: { q: 'k'.repeat(200) } })).status,
+      200,
+    );
     for (const q of ['', 'k'.repeat(201)]) {
       const res = await t().api('GET', leadsUrl(s), { token: s.token, query: { q } });
       assert.equal(res.status, 400, `q of ${q.length}`);
@@ -141,9 +158,15 @@ describeEachDialect('leads: endpoints', (t) => {
     const res = await t().api('GET', leadsUrl(s), { token: s.token, query: { threadId } });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.data.leads, [lead]);
-    const none = await t().api('GET', leadsUrl(s), { token: s.token, query: { threadId: 'web:no-such-thread' } });
+    const none = await t().api('GET', leadsUrl(s), {
+      token: s.token,
+      query: { threadId: 'web:no-such-thread' },
+    });
     assert.deepEqual(none.body.data.leads, []);
-    const tooLong = await t().api('GET', leadsUrl(s), { token: s.token, query: { threadId: 'x'.repeat(201) } });
+    const tooLong = await t().api('GET', leadsUrl(s), {
+      token: s.token,
+      query: { threadId: 'x'.repeat(201) },
+    });
     assert.equal(tooLong.status, 400);
   });
 

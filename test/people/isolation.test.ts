@@ -12,7 +12,10 @@ async function setUp(t: TestApp, userName = 'Dana Katherine Scully') {
   const s = await seed(t);
   const agent = await s.colleague(userName);
   const session = await signIn(t, await withPassword(t, agent.userId));
-  const source = await t.api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { token: s.token, body: { title: 'Shipping', text: 'We ship within two days.' } });
+  const source = await t.api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, {
+    token: s.token,
+    body: { title: 'Shipping', text: 'We ship within two days.' },
+  });
   assert.equal(source.status, 201);
   const started = await t.api('POST', `/chatbots/${s.chatbotId}/conversations`, {
     token: s.token,
@@ -65,7 +68,10 @@ describeEachDialect('sessions: permissions and account isolation', (t) => {
     assert.equal(reply.body.data.message.authorName, 'Dana');
     // The claim is the person's: a colleague's token is another person.
     const colleague = await s.colleague('Fox Mulder');
-    const theirs = await t().api('POST', `${base}/replies`, { token: colleague.token, body: { message: 'Fox here' } });
+    const theirs = await t().api('POST', `${base}/replies`, {
+      token: colleague.token,
+      body: { message: 'Fox here' },
+    });
     assert.equal(theirs.status, 403);
     assert.equal(theirs.body.error.code, 'claimed_by_other');
     assert.equal((await t().api('POST', `${base}/switch-to-ai`, { headers })).status, 200);
@@ -95,7 +101,10 @@ describeEachDialect('sessions: permissions and account isolation', (t) => {
       assert.equal(res.body.error.code, 'forbidden');
       assert.match(res.body.error.message, /Your role \(agent\) does not have the [a-z]+:[a-z]+ permission/);
     }
-    assert.equal((await t().api('GET', `${c}/knowledge/${sourceId}`, { token: s.token })).body.data.source.title, 'Shipping');
+    assert.equal(
+      (await t().api('GET', `${c}/knowledge/${sourceId}`, { token: s.token })).body.data.source.title,
+      'Shipping',
+    );
   });
 
   it('never reads or changes another account: its chatbots and everything in them are 404', async () => {
@@ -108,12 +117,21 @@ describeEachDialect('sessions: permissions and account isolation', (t) => {
       assert.equal(res.body.error.code, 'not_found');
     }
     const chatbots = await t().api('GET', '/chatbots', { headers });
-    assert.deepEqual(chatbots.body.data.chatbots.map((c: { id: string }) => c.id), [mine.s.chatbotId]);
+    assert.deepEqual(
+      chatbots.body.data.chatbots.map((c: { id: string }) => c.id),
+      [mine.s.chatbotId],
+    );
     const everywhere = await t().api('GET', '/conversations', { headers });
     assert.equal(everywhere.status, 200, 'the account-wide list takes a session');
-    assert.deepEqual(everywhere.body.data.conversations.map((c: { threadId: string }) => c.threadId), [mine.threadId]);
+    assert.deepEqual(
+      everywhere.body.data.conversations.map((c: { threadId: string }) => c.threadId),
+      [mine.threadId],
+    );
     const users = await t().api('GET', '/users', { headers });
-    assert.deepEqual(users.body.data.users.map((u: { id: string }) => u.id).sort(), [mine.s.userId, mine.agentId].sort());
+    assert.deepEqual(
+      users.body.data.users.map((u: { id: string }) => u.id).sort(),
+      [mine.s.userId, mine.agentId].sort(),
+    );
     const base = `/chatbots/${other.s.chatbotId}/conversations/${other.threadId}`;
     for (const [method, path, body] of [
       ['POST', `${base}/take-over`, undefined],
@@ -125,10 +143,11 @@ describeEachDialect('sessions: permissions and account isolation', (t) => {
       assert.equal(res.status, 404, `${method} ${path}`);
     }
     // Their chatbot in my account's path is not mine either: the conversation of another account.
-    const cross = await t().api('GET', `/chatbots/${mine.s.chatbotId}/conversations/${other.threadId}`, { headers });
+    const cross = await t().api('GET', `/chatbots/${mine.s.chatbotId}/conversations/${other.threadId}`, {
+      headers,
+    });
     assert.equal(cross.status, 404);
     const untouched = await t().api('GET', base, { token: other.s.token });
     assert.equal(untouched.body.data.conversation.mode, 'ai');
   });
 });
-

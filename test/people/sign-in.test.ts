@@ -19,10 +19,16 @@ describeEachDialect('sign-in', (t) => {
     const session = await signIn(t(), email.toUpperCase());
     const { data } = session.res.body;
     assert.deepEqual(Object.keys(data).sort(), ['csrfToken', 'expiresAt', 'user']);
-    assert.deepEqual({ ...data.user, createdAt: 'x' }, { id: s.userId, name: 'Dana Katherine Scully', email, role: 'owner', status: 'active', createdAt: 'x' });
+    assert.deepEqual(
+      { ...data.user, createdAt: 'x' },
+      { id: s.userId, name: 'Dana Katherine Scully', email, role: 'owner', status: 'active', createdAt: 'x' },
+    );
     assert.equal(data.expiresAt, new Date(before + 7 * 24 * 60 * MINUTE).toISOString());
     assert.match(data.csrfToken, /^[A-Za-z0-9_-]{43}$/);
-    assert.equal(cookieOf(session.res), `cbo_session=${session.sessionId}; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax`);
+    assert.equal(
+      cookieOf(session.res),
+      `cbo_session=${session.sessionId}; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax`,
+    );
     assert.equal(session.res.headers['cache-control'], 'no-store');
 
     const current = await t().api('GET', '/auth/session', { headers: session.headers() });
@@ -70,7 +76,10 @@ describeEachDialect('sign-in', (t) => {
       const res = await t().api('POST', '/auth/sign-in', { body });
       assert.equal(res.status, 400, JSON.stringify(body));
       assert.equal(res.body.error.code, 'validation_error');
-      assert.ok(res.body.error.details.some((d: { field: string }) => d.field === field), JSON.stringify(res.body.error.details));
+      assert.ok(
+        res.body.error.details.some((d: { field: string }) => d.field === field),
+        JSON.stringify(res.body.error.details),
+      );
     }
   });
 
@@ -79,10 +88,15 @@ describeEachDialect('sign-in', (t) => {
     const email = await withPassword(t(), s.userId);
     nextWindow();
     for (let i = 1; i <= 10; i++) {
-      const res = await t().api('POST', '/auth/sign-in', { body: { email, password: `wrong password ${i}` }, headers: { 'x-forwarded-for': '203.0.113.9' } });
+      const res = await t().api('POST', '/auth/sign-in', {
+        body: { email, password: `wrong password ${i}` },
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
       assert.equal(res.status, 401, `attempt ${i}`);
     }
-    const refused = await t().api('POST', '/auth/sign-in', { body: { email: email.toUpperCase(), password: PASSWORD } });
+    const refused = await t().api('POST', '/auth/sign-in', {
+      body: { email: email.toUpperCase(), password: PASSWORD },
+    });
     assert.equal(refused.status, 429);
     assert.equal(refused.body.error.code, 'rate_limited');
     assert.equal(refused.headers['retry-after'], String(15 * 60));
@@ -100,7 +114,10 @@ describeEachDialect('sign-in', (t) => {
     nextWindow();
     // Without TRUST_PROXY, X-Forwarded-For is not believed: every request is the test's own address.
     for (let i = 1; i <= 50; i++) {
-      const res = await t().api('POST', '/auth/sign-in', { body: { email: `nobody-${i}@example.com`, password: PASSWORD }, headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+      const res = await t().api('POST', '/auth/sign-in', {
+        body: { email: `nobody-${i}@example.com`, password: PASSWORD },
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      });
       assert.equal(res.status, 401, `attempt ${i}`);
     }
     const refused = await t().api('POST', '/auth/sign-in', { body: { email, password: PASSWORD } });

@@ -24,7 +24,8 @@ const server = new SMTPServer({
   disabledCommands: ['STARTTLS', 'AUTH'],
   logger: false,
   onRcptTo(address, _session, callback) {
-    if (deferred.has(address.address)) return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+    if (deferred.has(address.address))
+      return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
     callback();
   },
   onData(stream, session, callback) {
@@ -55,7 +56,9 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, data: string) =>
-      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
 }
 
@@ -86,13 +89,20 @@ describeEachDialect(
       await drainJobs(t());
 
       const expected = [await emailOf(t(), s.userId), await emailOf(t(), fox.userId)].sort();
-      assert.deepEqual(received.flatMap((mail) => mail.to).sort(), expected, 'one email each, none to the disabled member or another account');
+      assert.deepEqual(
+        received.flatMap((mail) => mail.to).sort(),
+        expected,
+        'one email each, none to the disabled member or another account',
+      );
       assert.ok(!received.some((mail) => mail.to.includes(strangerEmail)));
       for (const mail of received) {
         assert.equal(mail.to.length, 1);
         assert.equal(mail.from, 'alerts@example.com');
         assert.match(mail.subject, /^Needs a person: api — .+/);
-        assert.ok(mail.text.includes(`https://support.example.com/inbox/#/conversations/${threadId}`), mail.text);
+        assert.ok(
+          mail.text.includes(`https://support.example.com/inbox/#/conversations/${threadId}`),
+          mail.text,
+        );
         assert.match(mail.text, /Category: human_requested; urgency: medium; channel: api\./);
       }
       const dana = received.find((mail) => mail.to[0] === expected.find((e) => e.startsWith('dana')));
@@ -113,13 +123,19 @@ describeEachDialect(
         await escalated(t(), s);
         await drainJobs(t());
         await drainJobs(t());
-        assert.deepEqual(received.map((mail) => mail.to[0]), [await emailOf(t(), s.userId)]);
+        assert.deepEqual(
+          received.map((mail) => mail.to[0]),
+          [await emailOf(t(), s.userId)],
+        );
       } finally {
         deferred.delete(foxEmail);
       }
       t().clock.advance(10 * 60_000);
       await drainJobs(t());
-      assert.deepEqual(received.map((mail) => mail.to[0]).sort(), [await emailOf(t(), s.userId), foxEmail].sort());
+      assert.deepEqual(
+        received.map((mail) => mail.to[0]).sort(),
+        [await emailOf(t(), s.userId), foxEmail].sort(),
+      );
     });
 
     it('emails a team member mentioned in a note, with the note and a link; nobody else, nothing to a disabled one', async () => {
@@ -137,13 +153,25 @@ describeEachDialect(
       });
       assert.equal(note.status, 201, note.text);
       await drainJobs(t());
-      assert.deepEqual(received.map((mail) => mail.to), [[await emailOf(t(), fox.userId)]]);
+      assert.deepEqual(
+        received.map((mail) => mail.to),
+        [[await emailOf(t(), fox.userId)]],
+      );
       assert.equal(received[0]!.subject, 'Dana Scully mentioned you in a note');
       assert.ok(received[0]!.text.includes('@fox can you check the refund?'), received[0]!.text);
-      assert.ok(received[0]!.text.includes(`https://support.example.com/inbox/#/conversations/${threadId}`), received[0]!.text);
+      assert.ok(
+        received[0]!.text.includes(`https://support.example.com/inbox/#/conversations/${threadId}`),
+        received[0]!.text,
+      );
     });
   },
-  { env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: 'chatbot-ops <alerts@example.com>', PUBLIC_URL: 'https://support.example.com' } },
+  {
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_FROM: 'chatbot-ops <alerts@example.com>',
+      PUBLIC_URL: 'https://support.example.com',
+    },
+  },
 );
 
 describeEachDialect('escalation email without SMTP_URL', (t) => {

@@ -36,10 +36,18 @@ export function sessionFrom(res: ApiResponse): Signed {
     res,
     sessionId,
     csrf,
-    headers: (options = {}) => ({ cookie: `cbo_session=${sessionId}`, ...(options.csrf ? { 'x-csrf-token': csrf } : {}) }),
+    headers: (options = {}) => ({
+      cookie: `cbo_session=${sessionId}`,
+      ...(options.csrf ? { 'x-csrf-token': csrf } : {}),
+    }),
   };
 }
 
-export async function signIn(t: TestApp, email: string, password = PASSWORD, headers: Record<string, string> = {}): Promise<Signed> {
+export async function signIn(
+  t: TestApp,
+  email: string,
+  password = PASSWORD,
+  headers: Record<string, string> = {},
+): Promise<Signed> {
   return sessionFrom(await t.api('POST', '/auth/sign-in', { body: { email, password }, headers }));
 }

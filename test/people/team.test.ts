@@ -18,10 +18,15 @@ async function owned(t: TestApp): Promise<{ s: Seeded; owner: Signed }> {
 /** Invites someone through the API and accepts the link: their session. */
 async function invited(t: TestApp, by: Signed, role: 'owner' | 'admin' | 'agent', name = 'Fox Mulder') {
   const email = `${name.split(' ')[0]!.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const res = await t.api('POST', '/users', { headers: by.headers({ csrf: true }), body: { name, email, role } });
+  const res = await t.api('POST', '/users', {
+    headers: by.headers({ csrf: true }),
+    body: { name, email, role },
+  });
   assert.equal(res.status, 201, JSON.stringify(res.body));
   const token = (res.body.data.invitation.link as string).split('/').pop()!;
-  const session = sessionFrom(await t.api('POST', `/auth/invitations/${token}/accept`, { body: { password: PASSWORD } }));
+  const session = sessionFrom(
+    await t.api('POST', `/auth/invitations/${token}/accept`, { body: { password: PASSWORD } }),
+  );
   return { id: res.body.data.user.id as string, email, session };
 }
 
@@ -33,7 +38,14 @@ describeEachDialect('the team: roles and the management of people', (t) => {
     const byId = new Map(list.body.data.users.map((u: { id: string }) => [u.id, u]));
     assert.deepEqual(
       { ...(byId.get(s.userId) as object), createdAt: undefined, email: undefined },
-      { id: s.userId, name: 'Dana Scully', role: 'owner', status: 'active', createdAt: undefined, email: undefined },
+      {
+        id: s.userId,
+        name: 'Dana Scully',
+        role: 'owner',
+        status: 'active',
+        createdAt: undefined,
+        email: undefined,
+      },
     );
     assert.equal((byId.get(colleague.userId) as { role: string }).role, 'agent');
     assert.equal((byId.get(colleague.userId) as { status: string }).status, 'invited', 'no password yet');
@@ -49,21 +61,29 @@ describeEachDialect('the team: roles and the management of people', (t) => {
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.equal(res.headers['cache-control'], 'no-store');
     const { user, invitation } = res.body.data;
-    assert.deepEqual({ name: user.name, email: user.email, role: user.role, status: user.status }, {
-      name: 'Walter Skinner',
-      email: 'walter.skinner@example.com',
-      role: 'admin',
-      status: 'invited',
-    });
+    assert.deepEqual(
+      { name: user.name, email: user.email, role: user.role, status: user.status },
+      {
+        name: 'Walter Skinner',
+        email: 'walter.skinner@example.com',
+        role: 'admin',
+        status: 'invited',
+      },
+    );
     assert.match(invitation.link, /\/inbox\/#\/invite\/[A-Za-z0-9_-]{43}$/);
     assert.equal(invitation.expiresAt, new Date(t().clock.now() + 72 * 3_600_000).toISOString());
     const token = invitation.link.split('/').pop();
-    const session = sessionFrom(await t().api('POST', `/auth/invitations/${token}/accept`, { body: { password: PASSWORD } }));
+    const session = sessionFrom(
+      await t().api('POST', `/auth/invitations/${token}/accept`, { body: { password: PASSWORD } }),
+    );
     assert.equal(session.res.body.data.user.role, 'admin');
     const me = await t().api('GET', '/users/me', { headers: session.headers() });
     assert.equal(me.body.data.user.status, 'active');
     // An admin manages the console: adding knowledge takes its session.
-    const added = await t().api('POST', '/users', { headers: session.headers({ csrf: true }), body: { name: 'Agent Doggett', email: 'doggett@example.com', role: 'agent' } });
+    const added = await t().api('POST', '/users', {
+      headers: session.headers({ csrf: true }),
+      body: { name: 'Agent Doggett', email: 'doggett@example.com', role: 'agent' },
+    });
     assert.equal(added.status, 201);
   });
 
@@ -81,7 +101,10 @@ describeEachDialect('the team: roles and the management of people', (t) => {
       const res = await t().api('POST', '/users', { headers, body });
       assert.equal(res.status, 400, JSON.stringify(body));
       assert.equal(res.body.error.code, 'validation_error');
-      assert.ok(res.body.error.details.some((d: { field: string }) => d.field === field), `${field}: ${JSON.stringify(res.body.error.details)}`);
+      assert.ok(
+        res.body.error.details.some((d: { field: string }) => d.field === field),
+        `${field}: ${JSON.stringify(res.body.error.details)}`,
+      );
     }
     const mine = (await t().api('GET', '/users/me', { headers })).body.data.user.email as string;
     const other = await seed(t());
@@ -137,16 +160,25 @@ describeEachDialect('the team: roles and the management of people', (t) => {
     // A switched-off owner does not count: the account still needs an active one.
     const off = await t().api('POST', `/users/${second.id}/disable`, { headers });
     assert.equal(off.status, 200);
-    assert.equal((await t().api('PATCH', `/users/${s.userId}`, { headers, body: { role: 'agent' } })).body.error.code, 'last_owner');
+    assert.equal(
+      (await t().api('PATCH', `/users/${s.userId}`, { headers, body: { role: 'agent' } })).body.error.code,
+      'last_owner',
+    );
     assert.equal((await t().api('POST', `/users/${second.id}/enable`, { headers })).status, 200);
     const demoted = await t().api('PATCH', `/users/${s.userId}`, { headers, body: { role: 'agent' } });
     assert.equal(demoted.status, 200);
     assert.equal(demoted.body.data.user.role, 'agent');
     // Demoted: the session ended with it (they sign in again, as an agent).
     assert.equal((await t().api('GET', '/auth/session', { headers: owner.headers() })).status, 401);
-    const again = await signIn(t(), (await t().api('GET', '/users/me', { token: s.token })).body.data.user.email);
+    const again = await signIn(
+      t(),
+      (await t().api('GET', '/users/me', { token: s.token })).body.data.user.email,
+    );
     assert.equal(again.res.body.data.user.role, 'agent');
-    const refused = await t().api('POST', '/users', { headers: again.headers({ csrf: true }), body: { name: 'X', email: 'x@example.com', role: 'agent' } });
+    const refused = await t().api('POST', '/users', {
+      headers: again.headers({ csrf: true }),
+      body: { name: 'X', email: 'x@example.com', role: 'agent' },
+    });
     assert.equal(refused.status, 403);
     assert.match(refused.body.error.message, /Your role \(agent\) does not have the people:write permission/);
   });
@@ -159,10 +191,20 @@ describeEachDialect('the team: roles and the management of people', (t) => {
     assert.equal(off.status, 200);
     assert.equal(off.body.data.user.status, 'disabled');
     assert.equal((await t().api('GET', '/auth/session', { headers: agent.session.headers() })).status, 401);
-    assert.equal((await t().api('POST', '/auth/sign-in', { body: { email: agent.email, password: PASSWORD } })).status, 401);
-    assert.equal((await t().api('POST', `/users/${agent.id}/invitation`, { headers })).status, 403, 'no link for someone switched off');
+    assert.equal(
+      (await t().api('POST', '/auth/sign-in', { body: { email: agent.email, password: PASSWORD } })).status,
+      401,
+    );
+    assert.equal(
+      (await t().api('POST', `/users/${agent.id}/invitation`, { headers })).status,
+      403,
+      'no link for someone switched off',
+    );
     // Again: nothing changes.
-    assert.equal((await t().api('POST', `/users/${agent.id}/disable`, { headers })).body.data.user.status, 'disabled');
+    assert.equal(
+      (await t().api('POST', `/users/${agent.id}/disable`, { headers })).body.data.user.status,
+      'disabled',
+    );
     const on = await t().api('POST', `/users/${agent.id}/enable`, { headers });
     assert.equal(on.status, 200);
     assert.equal(on.body.data.user.status, 'active');
@@ -172,7 +214,10 @@ describeEachDialect('the team: roles and the management of people', (t) => {
   it('invites again with a new link (the old one stops working)', async () => {
     const { owner } = await owned(t());
     const headers = owner.headers({ csrf: true });
-    const first = await t().api('POST', '/users', { headers, body: { name: 'Fox Mulder', email: 'fox-again@example.com', role: 'agent' } });
+    const first = await t().api('POST', '/users', {
+      headers,
+      body: { name: 'Fox Mulder', email: 'fox-again@example.com', role: 'agent' },
+    });
     const oldToken = first.body.data.invitation.link.split('/').pop();
     const second = await t().api('POST', `/users/${first.body.data.user.id}/invitation`, { headers });
     assert.equal(second.status, 200);
@@ -199,12 +244,18 @@ describeEachDialect('the team: roles and the management of people', (t) => {
       }
     }
     const reader = await other.tokenWith(['chatbots:read']);
-    const res = await t().api('POST', '/users', { token: reader, body: { name: 'X', email: 'x2@example.com', role: 'agent' } });
+    const res = await t().api('POST', '/users', {
+      token: reader,
+      body: { name: 'X', email: 'x2@example.com', role: 'agent' },
+    });
     assert.equal(res.status, 403);
     assert.match(res.body.error.message, /people:write/);
     // A token with people:write acts as its person: the seeded owner's token adds an owner.
     const writer = await other.tokenWith(['people:write']);
-    const made = await t().api('POST', '/users', { token: writer, body: { name: 'Co Owner', email: 'co-owner@example.com', role: 'owner' } });
+    const made = await t().api('POST', '/users', {
+      token: writer,
+      body: { name: 'Co Owner', email: 'co-owner@example.com', role: 'owner' },
+    });
     assert.equal(made.status, 201);
     assert.equal(made.body.data.user.role, 'owner');
   });
@@ -212,13 +263,24 @@ describeEachDialect('the team: roles and the management of people', (t) => {
   it('answers a repeated invitation with the same Idempotency-Key once, with the same link', async () => {
     const { s } = await owned(t());
     const body = { name: 'Idem Potent', email: 'idem@example.com', role: 'agent' };
-    const first = await t().api('POST', '/users', { token: s.token, body, headers: { 'idempotency-key': 'invite-1' } });
-    const second = await t().api('POST', '/users', { token: s.token, body, headers: { 'idempotency-key': 'invite-1' } });
+    const first = await t().api('POST', '/users', {
+      token: s.token,
+      body,
+      headers: { 'idempotency-key': 'invite-1' },
+    });
+    const second = await t().api('POST', '/users', {
+      token: s.token,
+      body,
+      headers: { 'idempotency-key': 'invite-1' },
+    });
     assert.equal(first.status, 201);
     assert.equal(second.status, 201);
     assert.deepEqual(second.body.data, first.body.data);
     const users = await t().api('GET', '/users', { token: s.token });
-    assert.equal(users.body.data.users.filter((u: { email: string }) => u.email === 'idem@example.com').length, 1);
+    assert.equal(
+      users.body.data.users.filter((u: { email: string }) => u.email === 'idem@example.com').length,
+      1,
+    );
   });
 
   it('lets an agent work in the inbox and nothing of the console', async () => {
@@ -236,7 +298,10 @@ describeEachDialect('the team: roles and the management of people', (t) => {
       assert.equal(res.status, 403, `${method} ${path}`);
     }
     // The owner's session does the same console work.
-    const added = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, { headers: owner.headers({ csrf: true }), body: { title: 'Shipping', text: 'We ship in 2 days.' } });
+    const added = await t().api('POST', `/chatbots/${s.chatbotId}/knowledge/text`, {
+      headers: owner.headers({ csrf: true }),
+      body: { title: 'Shipping', text: 'We ship in 2 days.' },
+    });
     assert.equal(added.status, 201);
   });
 });

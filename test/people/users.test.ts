@@ -14,12 +14,28 @@ describeEachDialect('users', (t) => {
     const token = await s.tokenWith(['leads:read'], [s.chatbotId]);
     const first = await t().api('GET', '/users', { token, query: { limit: '1' } });
     assert.equal(first.status, 200);
-    assert.deepEqual(first.body.data.users.map((u: { name: string }) => u.name), ['Fox Mulder']);
-    assert.deepEqual(Object.keys(first.body.data.users[0]).sort(), ['createdAt', 'email', 'id', 'name', 'role', 'status']);
+    assert.deepEqual(
+      first.body.data.users.map((u: { name: string }) => u.name),
+      ['Fox Mulder'],
+    );
+    assert.deepEqual(Object.keys(first.body.data.users[0]).sort(), [
+      'createdAt',
+      'email',
+      'id',
+      'name',
+      'role',
+      'status',
+    ]);
     assert.equal(first.body.data.users[0].id, fox.userId);
     assert.equal(first.body.meta.pagination.hasMore, true);
-    const second = await t().api('GET', '/users', { token, query: { limit: '1', cursor: first.body.meta.pagination.nextCursor } });
-    assert.deepEqual(second.body.data.users.map((u: { id: string }) => u.id), [s.userId]);
+    const second = await t().api('GET', '/users', {
+      token,
+      query: { limit: '1', cursor: first.body.meta.pagination.nextCursor },
+    });
+    assert.deepEqual(
+      second.body.data.users.map((u: { id: string }) => u.id),
+      [s.userId],
+    );
     assert.equal(second.body.meta.pagination.hasMore, false);
   });
 

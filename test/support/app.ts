@@ -58,7 +58,9 @@ if (!postgresAvailable) {
   if (process.env.REQUIRE_POSTGRES === '1') {
     throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL at ${TEST_DATABASE_URL} cannot be reached`);
   }
-  console.warn(`\n!!! PostgreSQL at ${TEST_DATABASE_URL} cannot be reached: PostgreSQL tests are SKIPPED (set REQUIRE_POSTGRES=1 to fail instead) !!!\n`);
+  console.warn(
+    `\n!!! PostgreSQL at ${TEST_DATABASE_URL} cannot be reached: PostgreSQL tests are SKIPPED (set REQUIRE_POSTGRES=1 to fail instead) !!!\n`,
+  );
 }
 
 export const DIALECTS: DialectName[] = ['sqlite', 'postgres'];
@@ -145,7 +147,16 @@ export interface TestApp {
   clock: TestClock;
   database: TestDatabase;
   /** Sends a request through Fastify's inject; `token` becomes the bearer header. */
-  api<T = any>(method: InjectOptions['method'], path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string>; query?: Record<string, string> }): Promise<ApiResponse<T>>;
+  api<T = any>(
+    method: InjectOptions['method'],
+    path: string,
+    options?: {
+      token?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      query?: Record<string, string>;
+    },
+  ): Promise<ApiResponse<T>>;
 }
 
 let validator: OpenApiResponseValidator | null = null;
@@ -164,7 +175,10 @@ export interface TestAppOptions {
   overrides?: DepsOptions['overrides'];
 }
 
-export async function buildTestApp(dialect: DialectName, options: TestAppOptions = {}): Promise<TestApp & { close(): Promise<void> }> {
+export async function buildTestApp(
+  dialect: DialectName,
+  options: TestAppOptions = {},
+): Promise<TestApp & { close(): Promise<void> }> {
   const database = await createTestDatabase(dialect);
   const config = testConfig(database.dataDir, options.env);
   const clock = new TestClock();
@@ -193,7 +207,11 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
         url,
         query: options.query,
         headers,
-        ...(options.body === undefined ? {} : typeof options.body === 'string' || Buffer.isBuffer(options.body) ? { payload: options.body } : { payload: options.body as object }),
+        ...(options.body === undefined
+          ? {}
+          : typeof options.body === 'string' || Buffer.isBuffer(options.body)
+            ? { payload: options.body }
+            : { payload: options.body as object }),
       });
       let body: unknown;
       try {
@@ -201,8 +219,19 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
       } catch {
         // not JSON: callers read `text`
       }
-      documentValidator(app).check(String(method), url, response.statusCode, response.headers['content-type'] as string | undefined, body);
-      return { status: response.statusCode, headers: response.headers as ApiResponse['headers'], body: body as never, text: response.body };
+      documentValidator(app).check(
+        String(method),
+        url,
+        response.statusCode,
+        response.headers['content-type'] as string | undefined,
+        body,
+      );
+      return {
+        status: response.statusCode,
+        headers: response.headers as ApiResponse['headers'],
+        body: body as never,
+        text: response.body,
+      };
     },
     async close() {
       await app.close();
@@ -220,7 +249,10 @@ export function swappableAdapter(channel: Channel) {
   const fallback = channelAdapters()[channel];
   let current: ChannelAdapter | null = null;
   return {
-    adapter: { channel, deliver: (outgoing) => (current ?? fallback).deliver(outgoing) } satisfies ChannelAdapter,
+    adapter: {
+      channel,
+      deliver: (outgoing) => (current ?? fallback).deliver(outgoing),
+    } satisfies ChannelAdapter,
     use(adapter: ChannelAdapter) {
       current = adapter;
     },
@@ -234,7 +266,11 @@ export function swappableAdapter(channel: Channel) {
  * Runs `suite` once on SQLite and once on PostgreSQL with a fresh app for each. PostgreSQL is skipped
  * with a notice when it cannot be reached (a failure when REQUIRE_POSTGRES=1).
  */
-export function describeEachDialect(title: string, suite: (t: () => TestApp) => void, options: TestAppOptions = {}): void {
+export function describeEachDialect(
+  title: string,
+  suite: (t: () => TestApp) => void,
+  options: TestAppOptions = {},
+): void {
   for (const dialect of DIALECTS) {
     const skip = dialect === 'postgres' && !postgresAvailable ? 'PostgreSQL is not reachable' : false;
     describe(`${title} [${dialect}]`, { skip }, () => {

@@ -11,7 +11,14 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { listen } from '../channels/support.js';
 import type { TestApp } from './app.js';
 

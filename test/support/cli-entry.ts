@@ -8,4 +8,5 @@ const COMPILED = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url
 const SOURCES = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
 /** The node arguments that run `chatbot-ops` (the command's own arguments follow). */
-export const CLI_ENTRY: readonly string[] = process.env.CHATBOT_OPS_TEST_CLI === 'dist' ? [COMPILED] : ['--import', 'tsx', SOURCES];
+export const CLI_ENTRY: readonly string[] =
+  process.env.CHATBOT_OPS_TEST_CLI === 'dist' ? [COMPILED] : ['--import', 'tsx', SOURCES];

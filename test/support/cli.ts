@@ -6,17 +6,32 @@ import { randomBytes } from 'node:crypto';
 import { CLI_ENTRY } from './cli-entry.js';
 import type { TestDatabase } from './app.js';
 
-
 /** The environment of a CLI process on `database`: this one's, minus anything that would point it elsewhere. */
 export function cliEnvFor(database: TestDatabase): Record<string, string> {
-  return { DATA_DIR: database.dataDir, DATABASE_URL: database.url, SECRET_KEY: randomBytes(32).toString('hex') };
+  return {
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.url,
+    SECRET_KEY: randomBytes(32).toString('hex'),
+  };
 }
 
 export function spawnCli(args: string[], env: Record<string, string>): ChildProcessWithoutNullStreams {
   const base: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent' };
-  for (const name of ['DATABASE_URL', 'SECRET_KEY', 'DATA_DIR', 'PORT', 'HOST', 'ROLE', 'BOOTSTRAP', 'OUTBOUND_ALLOW_HOSTS'])
+  for (const name of [
+    'DATABASE_URL',
+    'SECRET_KEY',
+    'DATA_DIR',
+    'PORT',
+    'HOST',
+    'ROLE',
+    'BOOTSTRAP',
+    'OUTBOUND_ALLOW_HOSTS',
+  ])
     delete base[name];
-  return spawn(process.execPath, [...CLI_ENTRY, ...args], { env: { ...base, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [...CLI_ENTRY, ...args], {
+    env: { ...base, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
 }
 
 export interface CliResult {

@@ -76,7 +76,8 @@ export const SAMPLE_EVENT_DATA: { [T in EventType]: EventData<T> } = {
   'knowledge.synced': { source: sampleSource() },
 };
 
-const isDeclared = (type: unknown): type is DeclaredEventType => typeof type === 'string' && Object.hasOwn(EVENT_CATALOGUE, type);
+const isDeclared = (type: unknown): type is DeclaredEventType =>
+  typeof type === 'string' && Object.hasOwn(EVENT_CATALOGUE, type);
 
 /**
  * Fails unless `body` is the whole body of an event of the catalogue: its type is declared, and the body
@@ -86,7 +87,13 @@ export function assertCatalogued(body: unknown): void {
   const type = (body as { type?: unknown } | null)?.type;
   assert.ok(isDeclared(type), `not a type of the event catalogue: ${JSON.stringify(type)}`);
   const schema = eventBodySchema(type);
-  const errors = [...Value.Errors(schema, body)].map((error) => `${error.instancePath || '/'} ${error.message}`);
+  const errors = [...Value.Errors(schema, body)].map(
+    (error) => `${error.instancePath || '/'} ${error.message}`,
+  );
   assert.deepEqual(errors, [], `${type}: the body contradicts the catalogue\n${JSON.stringify(body)}`);
-  assert.deepEqual(Value.Clean(schema, structuredClone(body)), body, `${type}: the body holds properties the catalogue does not declare`);
+  assert.deepEqual(
+    Value.Clean(schema, structuredClone(body)),
+    body,
+    `${type}: the body holds properties the catalogue does not declare`,
+  );
 }

@@ -12,7 +12,11 @@ export interface Seeded {
   token: string;
   tokenId: string;
   /** Another token of the same user with the given permissions. */
-  tokenWith(scopes: Permission[], chatbotIds?: string[] | null, expiresInDays?: number | null): Promise<string>;
+  tokenWith(
+    scopes: Permission[],
+    chatbotIds?: string[] | null,
+    expiresInDays?: number | null,
+  ): Promise<string>;
   /** Another team member of the account with an all-permission token. */
   colleague(name?: string): Promise<{ userId: string; token: string }>;
   chatbot(name?: string): Promise<string>;
@@ -25,8 +29,15 @@ export async function seed(
   // The services the CLI uses, over the test's database.
   const accounts = createAccountsService(t);
   const chatbots = createChatbotsService({ ...t, accounts });
-  const account = await accounts.createAccount({ name: `Acme ${randomBytes(3).toString('hex')}`, subscription: options.subscription });
-  const user = await accounts.createUser({ accountId: account.id, name: options.userName ?? 'Dana Scully', email: `dana-${randomBytes(4).toString('hex')}@example.com` });
+  const account = await accounts.createAccount({
+    name: `Acme ${randomBytes(3).toString('hex')}`,
+    subscription: options.subscription,
+  });
+  const user = await accounts.createUser({
+    accountId: account.id,
+    name: options.userName ?? 'Dana Scully',
+    email: `dana-${randomBytes(4).toString('hex')}@example.com`,
+  });
   const chatbot = await chatbots.createChatbot({ accountId: account.id, name: 'Support bot' });
   const token = await accounts.createToken({ userId: user.id, scopes: [...PERMISSIONS] });
   return {
@@ -39,8 +50,15 @@ export async function seed(
       return (await accounts.createToken({ userId: user.id, scopes, chatbotIds, expiresInDays })).token;
     },
     async colleague(name = 'Fox Mulder') {
-      const other = await accounts.createUser({ accountId: account.id, name, email: `fox-${randomBytes(4).toString('hex')}@example.com` });
-      return { userId: other.id, token: (await accounts.createToken({ userId: other.id, scopes: [...PERMISSIONS] })).token };
+      const other = await accounts.createUser({
+        accountId: account.id,
+        name,
+        email: `fox-${randomBytes(4).toString('hex')}@example.com`,
+      });
+      return {
+        userId: other.id,
+        token: (await accounts.createToken({ userId: other.id, scopes: [...PERMISSIONS] })).token,
+      };
     },
     async chatbot(name = 'Another bot') {
       return (await chatbots.createChatbot({ accountId: account.id, name })).id;

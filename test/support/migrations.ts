@@ -13,7 +13,10 @@ export async function databaseBefore(
 ): Promise<{ database: TestDatabase; db: Kysely<any>; undone: string[] }> {
   const database = await createTestDatabase(dialect);
   const db = database.handle.db as unknown as Kysely<any>;
-  const schema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

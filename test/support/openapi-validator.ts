@@ -26,7 +26,9 @@ export class OpenApiResponseValidator {
     this.#routes = Object.keys(document.paths as Json)
       .map((path) => ({
         path,
-        pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, '[^/]+')}/?$`),
+        pattern: new RegExp(
+          `^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, '[^/]+')}/?$`,
+        ),
         specificity: path.split('/').filter((segment) => segment && !segment.startsWith('{')).length,
       }))
       .sort((a, b) => b.specificity - a.specificity);
@@ -44,14 +46,17 @@ export class OpenApiResponseValidator {
     assert.ok(response, `${where}: the document does not list status ${status} for this operation`);
     if (!contentType?.startsWith('application/json')) return;
     const pointer = `#/paths/${route.path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`;
-    if (!response.content?.['application/json']?.schema) assert.fail(`${where}: a JSON body, but the document gives it no schema`);
+    if (!response.content?.['application/json']?.schema)
+      assert.fail(`${where}: a JSON body, but the document gives it no schema`);
     let validate = this.#compiled.get(pointer);
     if (!validate) {
       validate = this.#ajv.compile({ $ref: `openapi${pointer}` });
       this.#compiled.set(pointer, validate);
     }
     if (!validate(body)) {
-      assert.fail(`${where}: the body contradicts the document: ${this.#ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 600)}`);
+      assert.fail(
+        `${where}: the body contradicts the document: ${this.#ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 600)}`,
+      );
     }
   }
 }

@@ -5,7 +5,6 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { CLI_ENTRY } from './cli-entry.js';
 
-
 export class ServiceProcess {
   output = '';
   readonly exited: Promise<number | null>;
@@ -26,7 +25,11 @@ export class ServiceProcess {
    * Starts the process and waits until it serves (api: its URL is known) or works (worker). A start compiles
    * the sources through tsx: a few seconds alone, over a minute on a machine loaded with other suites.
    */
-  static async start(role: 'api' | 'worker' | 'all', env: Record<string, string>, timeoutMs = 150_000): Promise<ServiceProcess> {
+  static async start(
+    role: 'api' | 'worker' | 'all',
+    env: Record<string, string>,
+    timeoutMs = 150_000,
+  ): Promise<ServiceProcess> {
     const service = new ServiceProcess(role, env);
     try {
       await service.waitFor(/"msg":"(listening|started)"/, timeoutMs);
@@ -48,7 +51,8 @@ export class ServiceProcess {
   async waitFor(pattern: RegExp, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!pattern.test(this.output)) {
-      if (this.child.exitCode !== null) throw new Error(`exited ${this.child.exitCode} before ${pattern}:\n${this.output}`);
+      if (this.child.exitCode !== null)
+        throw new Error(`exited ${this.child.exitCode} before ${pattern}:\n${this.output}`);
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${this.output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -71,7 +75,11 @@ export class ServiceProcess {
 }
 
 /** Polls `check` until it returns a value (not undefined/false) or the time is up. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -92,7 +100,10 @@ export interface DeploymentEnv extends Record<string, string> {
 }
 
 /** The environment of the processes of one deployment over `database` (its URL names the schema). */
-export function deploymentEnv(database: { url: string; dataDir: string }, env: Record<string, string> = {}): DeploymentEnv {
+export function deploymentEnv(
+  database: { url: string; dataDir: string },
+  env: Record<string, string> = {},
+): DeploymentEnv {
   return {
     DATABASE_URL: database.url,
     DATA_DIR: database.dataDir,
@@ -174,7 +185,11 @@ export class Deployment {
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     try {
-      const res = await fetch(`${via}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+      const res = await fetch(`${via}${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
       const text = await res.text();
       let body: any;
       try {
@@ -198,4 +213,5 @@ export class Deployment {
   }
 }
 
-export const isAlive = (p: ServiceProcess): boolean => p.child.exitCode === null && p.child.signalCode === null;
+export const isAlive = (p: ServiceProcess): boolean =>
+  p.child.exitCode === null && p.child.signalCode === null;

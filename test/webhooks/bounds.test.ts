@@ -52,11 +52,18 @@ describe('InFlightLimiter', () => {
     const limiter = new InFlightLimiter(1, 100);
     const held = await limiter.acquire('hangs', now);
     const started = Date.now();
-    const waiting = [limiter.acquire('hangs', { waitMs: 5000, hangingAfterMs: 60 }), limiter.acquire('hangs', { waitMs: 5000, hangingAfterMs: 60 })];
+    const waiting = [
+      limiter.acquire('hangs', { waitMs: 5000, hangingAfterMs: 60 }),
+      limiter.acquire('hangs', { waitMs: 5000, hangingAfterMs: 60 }),
+    ];
     assert.deepEqual(await Promise.all(waiting), [null, null]);
     const waited = Date.now() - started;
     assert.ok(waited >= 50 && waited < 1000, `gave up after ${waited} ms`);
-    assert.equal(await limiter.acquire('hangs', { waitMs: 5000, hangingAfterMs: 60 }), null, 'still hanging: no wait at all');
+    assert.equal(
+      await limiter.acquire('hangs', { waitMs: 5000, hangingAfterMs: 60 }),
+      null,
+      'still hanging: no wait at all',
+    );
     held?.();
     assert.ok(await limiter.acquire('hangs', { waitMs: 0, hangingAfterMs: 60 }));
   });
@@ -74,7 +81,11 @@ describe('InFlightLimiter', () => {
 
   it('bounds the requests of all keys together', async () => {
     const limiter = new InFlightLimiter(2, 3);
-    const held = [await limiter.acquire('a', now), await limiter.acquire('a', now), await limiter.acquire('b', now)];
+    const held = [
+      await limiter.acquire('a', now),
+      await limiter.acquire('a', now),
+      await limiter.acquire('b', now),
+    ];
     assert.equal(limiter.totalInFlight(), 3);
     let granted = false;
     const waiting = limiter.acquire('c', now).then((release) => {
@@ -94,9 +105,22 @@ describeEachDialect(
   'webhook delivery bounds',
   (t) => {
     const deliverJobs = (webhookId: string) =>
-      t().db.selectFrom('jobs').select(['status', 'attempts', 'payload']).where('type', '=', 'webhooks.deliver').where('dedupe_key', 'like', `webhook:${webhookId}:%`).execute();
+      t()
+        .db.selectFrom('jobs')
+        .select(['status', 'attempts', 'payload'])
+        .where('type', '=', 'webhooks.deliver')
+        .where('dedupe_key', 'like', `webhook:${webhookId}:%`)
+        .execute();
     const recorded = async (webhookId: string) =>
-      Number((await t().db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('webhook_id', '=', webhookId).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t()
+            .db.selectFrom('webhook_deliveries')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('webhook_id', '=', webhookId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     it('keeps at most 8 requests in flight to a slow receiver, and delivers everything in turn', async () => {
       const receiver = await startReceiver();
@@ -144,7 +168,11 @@ describeEachDialect(
         while ((await deliverJobs(hanging.id)).length < 22 && Date.now() < deadline) await sleep(50);
         const waiting = await deliverJobs(hanging.id);
         assert.equal(waiting.length, 22);
-        assert.ok(waiting.every((job) => job.status === 'queued' && job.attempts === 0 && JSON.parse(job.payload).attempt === 1));
+        assert.ok(
+          waiting.every(
+            (job) => job.status === 'queued' && job.attempts === 0 && JSON.parse(job.payload).attempt === 1,
+          ),
+        );
         assert.equal(receiver.maxInFlight('/hangs'), 8, 'never more than 8 at once');
         assert.equal(receiver.requests('/hangs').length, 8);
       } finally {

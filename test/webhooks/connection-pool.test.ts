@@ -28,7 +28,11 @@ describe('PinnedAgentPool', () => {
     const moved = pool.agentFor('receiver.test', [{ address: '127.0.0.2', family: 4 }]);
     assert.notEqual(moved, first, 'the host resolves elsewhere: its old connections carry nothing more');
     assert.equal(first.closed, true);
-    assert.notEqual(pool.agentFor('other.test', [{ address: '127.0.0.2', family: 4 }]), moved, 'one agent per host');
+    assert.notEqual(
+      pool.agentFor('other.test', [{ address: '127.0.0.2', family: 4 }]),
+      moved,
+      'one agent per host',
+    );
     await pool.close();
     assert.equal(moved.closed, true);
   });

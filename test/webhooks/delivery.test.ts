@@ -41,15 +41,23 @@ describeEachDialect(
     const afterRetryDelay = () => t().clock.advance(20);
 
     const deliveries = async (token: string, webhookId: string) =>
-      (await t().api('GET', `/webhooks/${webhookId}/deliveries`, { token, query: { limit: '100' } })).body.data.deliveries as any[];
+      (await t().api('GET', `/webhooks/${webhookId}/deliveries`, { token, query: { limit: '100' } })).body
+        .data.deliveries as any[];
 
     it('fans an event out to each active endpoint of the account subscribed to its type, signed, with the frozen body', async () => {
       const account = await seed(t());
       const subscribed = await createEndpoint(t(), account.token, receiver.url('/fan/a'), ['lead.captured']);
-      const both = await createEndpoint(t(), account.token, receiver.url('/fan/b', '127.0.0.1'), ['knowledge.synced', 'lead.captured']);
+      const both = await createEndpoint(t(), account.token, receiver.url('/fan/b', '127.0.0.1'), [
+        'knowledge.synced',
+        'lead.captured',
+      ]);
       await createEndpoint(t(), account.token, receiver.url('/fan/c'), ['knowledge.synced']);
       const switchedOff = await createEndpoint(t(), account.token, receiver.url('/fan/d'), ['lead.captured']);
-      await t().db.updateTable('webhook_endpoints').set({ active: false, disabled_reason: 'off' }).where('id', '=', switchedOff.id).execute();
+      await t()
+        .db.updateTable('webhook_endpoints')
+        .set({ active: false, disabled_reason: 'off' })
+        .where('id', '=', switchedOff.id)
+        .execute();
       const stranger = await seed(t());
       await createEndpoint(t(), stranger.token, receiver.url('/fan/e'), ['lead.captured']);
 
@@ -60,7 +68,11 @@ describeEachDialect(
       assert.equal(receiver.requests('/fan/c').length, 0, 'not subscribed to the type');
       assert.equal(receiver.requests('/fan/d').length, 0, 'inactive');
       assert.equal(receiver.requests('/fan/e').length, 0, 'another account');
-      const stored = await t().db.selectFrom('events').select('body').where('id', '=', event.id).executeTakeFirstOrThrow();
+      const stored = await t()
+        .db.selectFrom('events')
+        .select('body')
+        .where('id', '=', event.id)
+        .executeTakeFirstOrThrow();
       for (const [path, endpoint, host] of [
         ['/fan/a', subscribed, 'localhost'],
         ['/fan/b', both, '127.0.0.1'],
@@ -75,14 +87,30 @@ describeEachDialect(
         assert.equal(request.headers['service-delivery'], event.id);
         assert.equal(request.headers.host, `${host}:${receiver.server.port}`);
         const body = assertSigned(request, endpoint.secret, t().clock.now());
-        assert.deepEqual(body, { id: event.id, type: 'lead.captured', createdAt: new Date(t().clock.now()).toISOString(), data: lead });
+        assert.deepEqual(body, {
+          id: event.id,
+          type: 'lead.captured',
+          createdAt: new Date(t().clock.now()).toISOString(),
+          data: lead,
+        });
         const row = await endpointRow(t(), endpoint.id);
         assert.equal(row?.last_status_code, 200);
         assert.equal(row?.last_delivery_at, t().clock.now());
         const [delivery] = await deliveries(account.token, endpoint.id);
         assert.deepEqual(
           { ...delivery, id: undefined, durationMs: undefined },
-          { id: undefined, eventId: event.id, eventType: 'lead.captured', attempt: 1, trigger: 'automatic', delivered: true, statusCode: 200, error: null, durationMs: undefined, createdAt: new Date(t().clock.now()).toISOString() },
+          {
+            id: undefined,
+            eventId: event.id,
+            eventType: 'lead.captured',
+            attempt: 1,
+            trigger: 'automatic',
+            delivered: true,
+            statusCode: 200,
+            error: null,
+            durationMs: undefined,
+            createdAt: new Date(t().clock.now()).toISOString(),
+          },
         );
       }
     });
@@ -102,7 +130,9 @@ describeEachDialect(
 
     it('delivers knowledge.synced from its trigger: a text source processed by the worker', async () => {
       const account = await seed(t());
-      const endpoint = await createEndpoint(t(), account.token, receiver.url('/synced'), ['knowledge.synced']);
+      const endpoint = await createEndpoint(t(), account.token, receiver.url('/synced'), [
+        'knowledge.synced',
+      ]);
       const created = await t().api('POST', `/chatbots/${account.chatbotId}/knowledge/text`, {
         token: account.token,
         body: { title: 'Opening hours', text: 'We are open from nine to five on weekdays.' },
@@ -137,7 +167,11 @@ describeEachDialect(
       assert.equal(second.rawBody, first.rawBody, 'identical bytes on every retry');
       assertSigned(first, endpoint.secret, t().clock.now());
       assertSigned(second, endpoint.secret, t().clock.now());
-      assert.notEqual(second.headers['service-signature'], first.headers['service-signature'], 'signed with a fresh timestamp');
+      assert.notEqual(
+        second.headers['service-signature'],
+        first.headers['service-signature'],
+        'signed with a fresh timestamp',
+      );
       row = await endpointRow(t(), endpoint.id);
       assert.equal(row?.last_status_code, 200);
       assert.equal(row?.last_delivery_at, t().clock.now());
@@ -162,7 +196,10 @@ describeEachDialect(
       await emitEvent(t(), account.accountId, 'lead.captured');
       await runDue(workers);
       const elapsed = Date.now() - started;
-      assert.ok(elapsed >= 1450 && elapsed < 5000, `gave up after WEBHOOK_TIMEOUT (1.5 s), took ${elapsed} ms`);
+      assert.ok(
+        elapsed >= 1450 && elapsed < 5000,
+        `gave up after WEBHOOK_TIMEOUT (1.5 s), took ${elapsed} ms`,
+      );
       const [delivery] = await deliveries(account.token, endpoint.id);
       assert.equal(delivery.delivered, false);
       assert.equal(delivery.statusCode, null);
@@ -200,7 +237,10 @@ describeEachDialect(
       await emitEvent(t(), account.accountId, 'lead.captured');
       await runDue(workers);
       const [delivery] = await deliveries(account.token, endpoint.id);
-      assert.deepEqual([delivery.delivered, delivery.statusCode, delivery.error], [false, null, 'connection refused']);
+      assert.deepEqual(
+        [delivery.delivered, delivery.statusCode, delivery.error],
+        [false, null, 'connection refused'],
+      );
       assert.equal((await endpointRow(t(), endpoint.id))?.consecutive_failures, 1);
     });
 
@@ -216,8 +256,15 @@ describeEachDialect(
       }
       const requests = receiver.requests('/always-500');
       assert.equal(requests.length, 7, 'the first try and 6 retries');
-      assert.ok(requests.every((r) => r.headers['service-delivery'] === event.id && r.rawBody === requests[0]!.rawBody));
-      assert.deepEqual((await deliveries(account.token, endpoint.id)).map((d) => d.attempt), [7, 6, 5, 4, 3, 2, 1]);
+      assert.ok(
+        requests.every(
+          (r) => r.headers['service-delivery'] === event.id && r.rawBody === requests[0]!.rawBody,
+        ),
+      );
+      assert.deepEqual(
+        (await deliveries(account.token, endpoint.id)).map((d) => d.attempt),
+        [7, 6, 5, 4, 3, 2, 1],
+      );
       assert.deepEqual(await queuedDeliveries(t(), endpoint.id), []);
       const row = await endpointRow(t(), endpoint.id);
       assert.equal(row?.consecutive_failures, 7);
@@ -228,9 +275,15 @@ describeEachDialect(
       const delays = [30_000, 60_000, 120_000, 300_000, 600_000, 720_000];
       delays.forEach((delay, index) => {
         const samples = Array.from({ length: 200 }, () => retryDelayMs(delays, index + 1) as number);
-        assert.ok(samples.every((ms) => ms >= delay * 0.9 && ms <= delay * 1.1), `retry ${index + 1} within ±10 % of ${delay}`);
+        assert.ok(
+          samples.every((ms) => ms >= delay * 0.9 && ms <= delay * 1.1),
+          `retry ${index + 1} within ±10 % of ${delay}`,
+        );
         assert.ok(new Set(samples).size > 20, 'jittered');
-        assert.ok(Math.min(...samples) < delay * 0.97 && Math.max(...samples) > delay * 1.03, 'spread over the whole ±10 %');
+        assert.ok(
+          Math.min(...samples) < delay * 0.97 && Math.max(...samples) > delay * 1.03,
+          'spread over the whole ±10 %',
+        );
       });
       assert.equal(retryDelayMs(delays, 7), null, 'no retry after the 6th');
     });
@@ -244,7 +297,11 @@ describeEachDialect(
       const [job] = await queuedDeliveries(t(), endpoint.id);
       const wait = job!.run_at - t().clock.now();
       assert.ok(wait >= 9 && wait <= 11, `10 ms ±10 %, got ${wait}`);
-      assert.deepEqual(JSON.parse(job!.payload), { eventId: JSON.parse(receiver.requests('/due')[0]!.rawBody).id, webhookId: endpoint.id, attempt: 2 });
+      assert.deepEqual(JSON.parse(job!.payload), {
+        eventId: JSON.parse(receiver.requests('/due')[0]!.rawBody).id,
+        webhookId: endpoint.id,
+        attempt: 2,
+      });
       await runDue(workers);
       assert.equal(receiver.requests('/due').length, 1, 'not before the delay');
       afterRetryDelay();
@@ -281,7 +338,12 @@ describeEachDialect(
       assert.equal(row?.disabled_reason, null);
       // A fourth event's dispatch waits behind a later run_at: it runs after the switch-off.
       const fourth = await emitEvent(t(), account.accountId, 'lead.captured');
-      await t().db.updateTable('jobs').set({ run_at: t().clock.now() + 60_000 }).where('type', '=', 'events.dispatch').where('payload', 'like', `%${fourth.id}%`).execute();
+      await t()
+        .db.updateTable('jobs')
+        .set({ run_at: t().clock.now() + 60_000 })
+        .where('type', '=', 'events.dispatch')
+        .where('payload', 'like', `%${fourth.id}%`)
+        .execute();
       assert.equal((await queuedDeliveries(t(), endpoint.id)).length, 1, "the third event's next retry");
 
       await runDue(workers);
@@ -290,7 +352,11 @@ describeEachDialect(
       row = await endpointRow(t(), endpoint.id);
       assert.equal(Boolean(row?.active), false);
       assert.equal(row?.disabled_reason, '20 consecutive failed deliveries; last: HTTP 500');
-      assert.deepEqual(await queuedDeliveries(t(), endpoint.id), [], "the third event's last retry is dropped");
+      assert.deepEqual(
+        await queuedDeliveries(t(), endpoint.id),
+        [],
+        "the third event's last retry is dropped",
+      );
       const listed = (await t().api('GET', '/webhooks', { token: account.token })).body.data.webhooks[0];
       assert.equal(listed.active, false);
       assert.equal(listed.disabledReason, '20 consecutive failed deliveries; last: HTTP 500');
@@ -304,7 +370,11 @@ describeEachDialect(
     it('names the last cause in the switch-off reason, and a success resets the count', async () => {
       const account = await seed(t());
       const endpoint = await createEndpoint(t(), account.token, receiver.url('/flaky'));
-      await t().db.updateTable('webhook_endpoints').set({ consecutive_failures: 18 }).where('id', '=', endpoint.id).execute();
+      await t()
+        .db.updateTable('webhook_endpoints')
+        .set({ consecutive_failures: 18 })
+        .where('id', '=', endpoint.id)
+        .execute();
       receiver.answer('/flaky', 500, 200);
       await emitEvent(t(), account.accountId, 'lead.captured');
       await runDue(workers);
@@ -314,25 +384,40 @@ describeEachDialect(
       assert.equal(row?.consecutive_failures, 0, '19th failure, then a success');
       assert.equal(Boolean(row?.active), true);
 
-      await t().db.updateTable('webhook_endpoints').set({ consecutive_failures: 19 }).where('id', '=', endpoint.id).execute();
+      await t()
+        .db.updateTable('webhook_endpoints')
+        .set({ consecutive_failures: 19 })
+        .where('id', '=', endpoint.id)
+        .execute();
       receiver.answer('/flaky', 'hang');
       await emitEvent(t(), account.accountId, 'lead.captured');
       await runDue(workers);
       row = await endpointRow(t(), endpoint.id);
       assert.equal(Boolean(row?.active), false);
-      assert.equal(row?.disabled_reason, '20 consecutive failed deliveries; last: no complete response within 1500 ms');
+      assert.equal(
+        row?.disabled_reason,
+        '20 consecutive failed deliveries; last: no complete response within 1500 ms',
+      );
     });
 
     it('switches off, on the next delivery, an endpoint whose host is no longer allowed, sending nothing', async () => {
       const account = await seed(t());
-      const endpoint = await createEndpoint(t(), account.token, receiver.url('/no-longer-allowed', 'localhost'));
+      const endpoint = await createEndpoint(
+        t(),
+        account.token,
+        receiver.url('/no-longer-allowed', 'localhost'),
+      );
       const stillFine = await createEndpoint(t(), account.token, receiver.url('/still-fine', 'localhost'));
       // The worker process now runs with OUTBOUND_ALLOW_HOSTS no longer naming localhost (nor 127.0.0.1).
       const strict = await anotherProcess(t(), { ...TEST_ENV, OUTBOUND_ALLOW_HOSTS: '' });
       const strictWorkers = startWorkers(strict.deps, { autostart: false });
       try {
         // A retry was queued for it before: it is dropped too.
-        await t().db.updateTable('webhook_endpoints').set({ url: receiver.url('/still-fine', 'localhost') }).where('id', '=', stillFine.id).execute();
+        await t()
+          .db.updateTable('webhook_endpoints')
+          .set({ url: receiver.url('/still-fine', 'localhost') })
+          .where('id', '=', stillFine.id)
+          .execute();
         await emitEvent(t(), account.accountId, 'lead.captured');
         await runDue(strictWorkers);
       } finally {
@@ -347,7 +432,10 @@ describeEachDialect(
         assert.deepEqual(await queuedDeliveries(t(), id), []);
       }
       const [delivery] = await deliveries(account.token, endpoint.id);
-      assert.deepEqual([delivery.delivered, delivery.statusCode, delivery.error], [false, null, 'address resolves to a private network']);
+      assert.deepEqual(
+        [delivery.delivered, delivery.statusCode, delivery.error],
+        [false, null, 'address resolves to a private network'],
+      );
     });
 
     it('sends nothing more to a deleted endpoint, queued retries included', async () => {
@@ -358,11 +446,18 @@ describeEachDialect(
       await emitEvent(t(), account.accountId, 'lead.captured');
       assert.equal((await t().api('DELETE', `/webhooks/${before.id}`, { token: account.token })).status, 200);
       await runDue(workers);
-      assert.equal(receiver.requests('/deleted/before-dispatch').length, 0, 'deleted after the event, before its dispatch');
+      assert.equal(
+        receiver.requests('/deleted/before-dispatch').length,
+        0,
+        'deleted after the event, before its dispatch',
+      );
       assert.equal(receiver.requests('/deleted/retrying').length, 1);
       assert.equal((await queuedDeliveries(t(), retrying.id)).length, 1);
 
-      assert.equal((await t().api('DELETE', `/webhooks/${retrying.id}`, { token: account.token })).status, 200);
+      assert.equal(
+        (await t().api('DELETE', `/webhooks/${retrying.id}`, { token: account.token })).status,
+        200,
+      );
       assert.deepEqual(await queuedDeliveries(t(), retrying.id), [], 'its retry is dropped');
       afterRetryDelay();
       await emitEvent(t(), account.accountId, 'lead.captured');
@@ -388,7 +483,13 @@ describeEachDialect(
       const endpoint = await createEndpoint(t(), account.token, receiver.url('/crash'));
       receiver.answer('/crash', 'hang');
       const event = await emitEvent(t(), account.accountId, 'lead.captured');
-      const dispatchJob = () => t().db.selectFrom('jobs').selectAll().where('type', '=', 'events.dispatch').where('payload', 'like', `%${event.id}%`).executeTakeFirst();
+      const dispatchJob = () =>
+        t()
+          .db.selectFrom('jobs')
+          .selectAll()
+          .where('type', '=', 'events.dispatch')
+          .where('payload', 'like', `%${event.id}%`)
+          .executeTakeFirst();
 
       // A second worker process takes the event and dies while its request is in flight: its database
       // connection goes away, so it can neither record the attempt nor release the job.
@@ -410,7 +511,11 @@ describeEachDialect(
       assert.equal((await endpointRow(t(), endpoint.id))?.last_status_code, 200);
       assert.equal(await dispatchJob(), undefined, 'done');
       const records = await deliveries(account.token, endpoint.id);
-      assert.deepEqual(records.map((d) => [d.attempt, d.delivered]), [[1, true]], 'the lost attempt left no record; the new one did');
+      assert.deepEqual(
+        records.map((d) => [d.attempt, d.delivered]),
+        [[1, true]],
+        'the lost attempt left no record; the new one did',
+      );
       receiver.releaseHanging();
       await dying;
     });
@@ -436,7 +541,13 @@ describeEachDialect(
       const writer = await anotherProcess(t(), TEST_ENV);
       const event = await writer.deps.db.transaction().execute(async (trx) => {
         const { emit } = await import('../../src/events/emit.js');
-        return emit(trx, t().clock.now(), account.accountId, 'knowledge.synced', SAMPLE_EVENT_DATA['knowledge.synced']);
+        return emit(
+          trx,
+          t().clock.now(),
+          account.accountId,
+          'knowledge.synced',
+          SAMPLE_EVENT_DATA['knowledge.synced'],
+        );
       });
       await writer.close();
       await runDue(workers);

@@ -7,7 +7,15 @@ import { startWorkers } from '../../src/workers.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import { startUntrustedHttpsServer } from '../support/tls.js';
-import { TEST_ENV, anotherProcess, assertSigned, createEndpoint, endpointRow, startReceiver, type Receiver } from './support.js';
+import {
+  TEST_ENV,
+  anotherProcess,
+  assertSigned,
+  createEndpoint,
+  endpointRow,
+  startReceiver,
+  type Receiver,
+} from './support.js';
 
 const EVENTS = ['conversation.escalated', 'conversation.resolved', 'lead.captured', 'knowledge.synced'];
 
@@ -25,7 +33,10 @@ describeEachDialect(
     it('creates an endpoint and returns its whsec_ secret only in the creation response', async () => {
       const { token } = await seed(t());
       const url = receiver.url('/create');
-      const created = await t().api('POST', '/webhooks', { token, body: { url, events: ['lead.captured', 'knowledge.synced'] } });
+      const created = await t().api('POST', '/webhooks', {
+        token,
+        body: { url, events: ['lead.captured', 'knowledge.synced'] },
+      });
       assert.equal(created.status, 201, created.text);
       const webhook = created.body.data.webhook;
       assert.match(webhook.id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
@@ -45,7 +56,8 @@ describeEachDialect(
       assert.equal(listed.status, 200);
       assert.deepEqual(listed.body.data.events, EVENTS, 'every subscribable type');
       assert.equal(listed.body.data.webhooks.length, 2);
-      for (const item of listed.body.data.webhooks) assert.equal('secret' in item, false, 'no secret in lists');
+      for (const item of listed.body.data.webhooks)
+        assert.equal('secret' in item, false, 'no secret in lists');
       assert.ok(!listed.text.includes(webhook.secret));
       const { secret: _secret, ...withoutSecret } = webhook;
       assert.deepEqual(listed.body.data.webhooks[1], withoutSecret);
@@ -62,15 +74,28 @@ describeEachDialect(
       assert.equal(again.headers['idempotent-replayed'], 'true');
       assert.equal(again.body.data.webhook.id, first.body.data.webhook.id);
       assert.equal((await t().api('GET', '/webhooks', { token })).body.data.webhooks.length, 1);
-      const reused = await t().api('POST', '/webhooks', { token, body: { ...body, events: ['knowledge.synced'] }, headers });
+      const reused = await t().api('POST', '/webhooks', {
+        token,
+        body: { ...body, events: ['knowledge.synced'] },
+        headers,
+      });
       assert.equal(reused.status, 422);
       assert.equal(reused.body.error.code, 'idempotency_key_reused');
     });
 
     it('accepts only https addresses', async () => {
       const { token } = await seed(t());
-      for (const url of ['http://example.com/hook', 'ftp://example.com/hook', 'example.com/hook', 'not a url', '']) {
-        const response = await t().api('POST', '/webhooks', { token, body: { url, events: ['lead.captured'] } });
+      for (const url of [
+        'http://example.com/hook',
+        'ftp://example.com/hook',
+        'example.com/hook',
+        'not a url',
+        '',
+      ]) {
+        const response = await t().api('POST', '/webhooks', {
+          token,
+          body: { url, events: ['lead.captured'] },
+        });
         assert.equal(response.status, 400, url);
         assert.equal(response.body.error.code, 'validation_error');
         assert.equal(response.body.error.details[0].field, 'body.url');
@@ -82,9 +107,15 @@ describeEachDialect(
       const base = 'https://hooks.invalid/';
       const exactly500 = base + 'a'.repeat(500 - base.length);
       assert.equal(exactly500.length, 500);
-      const accepted = await t().api('POST', '/webhooks', { token, body: { url: exactly500, events: ['lead.captured'] } });
+      const accepted = await t().api('POST', '/webhooks', {
+        token,
+        body: { url: exactly500, events: ['lead.captured'] },
+      });
       assert.equal(accepted.status, 201, accepted.text);
-      const refused = await t().api('POST', '/webhooks', { token, body: { url: exactly500 + 'a', events: ['lead.captured'] } });
+      const refused = await t().api('POST', '/webhooks', {
+        token,
+        body: { url: exactly500 + 'a', events: ['lead.captured'] },
+      });
       assert.equal(refused.status, 400);
       assert.equal(refused.body.error.code, 'validation_error');
       assert.equal(refused.body.error.details[0].field, 'body.url');
@@ -104,7 +135,10 @@ describeEachDialect(
         'https://user:pass@example.com/hook',
       ];
       for (const url of urls) {
-        const response = await t().api('POST', '/webhooks', { token, body: { url, events: ['lead.captured'] } });
+        const response = await t().api('POST', '/webhooks', {
+          token,
+          body: { url, events: ['lead.captured'] },
+        });
         assert.equal(response.status, 400, url);
         assert.equal(response.body.error.code, 'validation_error', url);
         assert.equal(response.body.error.details[0].field, 'body.url');
@@ -113,7 +147,10 @@ describeEachDialect(
 
     it('accepts a host name that does not resolve yet', async () => {
       const { token } = await seed(t());
-      const response = await t().api('POST', '/webhooks', { token, body: { url: 'https://not-there-yet.invalid/hook', events: ['lead.captured'] } });
+      const response = await t().api('POST', '/webhooks', {
+        token,
+        body: { url: 'https://not-there-yet.invalid/hook', events: ['lead.captured'] },
+      });
       assert.equal(response.status, 201, response.text);
     });
 
@@ -132,12 +169,18 @@ describeEachDialect(
         const response = await t().api('POST', '/webhooks', { token, body: { url, events } });
         assert.equal(response.status, 400, JSON.stringify(events));
         assert.equal(response.body.error.code, 'validation_error');
-        assert.ok(response.body.error.details.some((d: { field: string }) => d.field === field), `${JSON.stringify(events)}: ${response.text}`);
+        assert.ok(
+          response.body.error.details.some((d: { field: string }) => d.field === field),
+          `${JSON.stringify(events)}: ${response.text}`,
+        );
       }
       const missing = await t().api('POST', '/webhooks', { token, body: { url } });
       assert.equal(missing.status, 400);
       assert.equal(missing.body.error.details[0].field, 'body.events');
-      const unknownField = await t().api('POST', '/webhooks', { token, body: { url, events: ['lead.captured'], secret: 'whsec_mine' } });
+      const unknownField = await t().api('POST', '/webhooks', {
+        token,
+        body: { url, events: ['lead.captured'], secret: 'whsec_mine' },
+      });
       assert.equal(unknownField.status, 400);
       assert.equal(unknownField.body.error.details[0].field, 'body.secret');
       const all = await t().api('POST', '/webhooks', { token, body: { url, events: EVENTS } });
@@ -147,9 +190,17 @@ describeEachDialect(
     it('answers 400 endpoint_limit to the 11th endpoint, counting inactive ones', async () => {
       const account = await seed(t());
       const ids: string[] = [];
-      for (let n = 0; n < 10; n++) ids.push((await createEndpoint(t(), account.token, receiver.url(`/limit/${n}`))).id);
-      await t().db.updateTable('webhook_endpoints').set({ active: false, disabled_reason: 'switched off' }).where('id', 'in', ids.slice(0, 3)).execute();
-      const eleventh = await t().api('POST', '/webhooks', { token: account.token, body: { url: receiver.url('/limit/10'), events: ['lead.captured'] } });
+      for (let n = 0; n < 10; n++)
+        ids.push((await createEndpoint(t(), account.token, receiver.url(`/limit/${n}`))).id);
+      await t()
+        .db.updateTable('webhook_endpoints')
+        .set({ active: false, disabled_reason: 'switched off' })
+        .where('id', 'in', ids.slice(0, 3))
+        .execute();
+      const eleventh = await t().api('POST', '/webhooks', {
+        token: account.token,
+        body: { url: receiver.url('/limit/10'), events: ['lead.captured'] },
+      });
       assert.equal(eleventh.status, 400);
       assert.equal(eleventh.body.error.code, 'endpoint_limit');
       // Another account is not affected, and deleting one makes room again.
@@ -163,7 +214,12 @@ describeEachDialect(
       const { token } = await seed(t());
       for (let n = 0; n < 8; n++) await createEndpoint(t(), token, receiver.url(`/race/${n}`));
       const responses = await Promise.all(
-        [0, 1, 2, 3].map((n) => t().api('POST', '/webhooks', { token, body: { url: receiver.url(`/race/x${n}`), events: ['lead.captured'] } })),
+        [0, 1, 2, 3].map((n) =>
+          t().api('POST', '/webhooks', {
+            token,
+            body: { url: receiver.url(`/race/x${n}`), events: ['lead.captured'] },
+          }),
+        ),
       );
       assert.deepEqual(responses.map((r) => r.status).sort(), [201, 201, 400, 400]);
       const listed = await t().api('GET', '/webhooks', { token, query: { limit: '100' } });
@@ -178,10 +234,19 @@ describeEachDialect(
         t().clock.advance(1000);
       }
       const first = await t().api('GET', '/webhooks', { token, query: { limit: '2' } });
-      assert.deepEqual(first.body.data.webhooks.map((w: { id: string }) => w.id), [created[2], created[1]]);
+      assert.deepEqual(
+        first.body.data.webhooks.map((w: { id: string }) => w.id),
+        [created[2], created[1]],
+      );
       assert.equal(first.body.meta.pagination.hasMore, true);
-      const second = await t().api('GET', '/webhooks', { token, query: { limit: '2', cursor: first.body.meta.pagination.nextCursor } });
-      assert.deepEqual(second.body.data.webhooks.map((w: { id: string }) => w.id), [created[0]]);
+      const second = await t().api('GET', '/webhooks', {
+        token,
+        query: { limit: '2', cursor: first.body.meta.pagination.nextCursor },
+      });
+      assert.deepEqual(
+        second.body.data.webhooks.map((w: { id: string }) => w.id),
+        [created[0]],
+      );
       assert.deepEqual(second.body.meta.pagination, { limit: 2, hasMore: false, nextCursor: null });
       assert.deepEqual(second.body.data.events, EVENTS);
       const bad = await t().api('GET', '/webhooks', { token, query: { cursor: 'nonsense' } });
@@ -197,13 +262,22 @@ describeEachDialect(
       const reader = await account.tokenWith(['webhooks:read']);
       const writer = await account.tokenWith(['webhooks:write']);
       assert.equal((await t().api('GET', '/webhooks', { token: reader })).status, 200);
-      assert.equal((await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: reader })).status, 200);
+      assert.equal(
+        (await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: reader })).status,
+        200,
+      );
       for (const [method, path] of [
         ['POST', '/webhooks'],
         ['POST', `/webhooks/${endpoint.id}/test`],
         ['DELETE', `/webhooks/${endpoint.id}`],
       ] as const) {
-        const response = await t().api(method, path, { token: reader, body: method === 'POST' && path === '/webhooks' ? { url: receiver.url('/x'), events: ['lead.captured'] } : undefined });
+        const response = await t().api(method, path, {
+          token: reader,
+          body:
+            method === 'POST' && path === '/webhooks'
+              ? { url: receiver.url('/x'), events: ['lead.captured'] }
+              : undefined,
+        });
         assert.equal(response.status, 403, `${method} ${path}`);
         assert.match(response.body.error.message, /webhooks:write/);
       }
@@ -211,7 +285,11 @@ describeEachDialect(
       assert.equal(listAsWriter.status, 403);
       assert.match(listAsWriter.body.error.message, /webhooks:read/);
       assert.equal((await t().api('GET', '/webhooks')).status, 401);
-      assert.equal((await t().api('POST', '/webhooks', { body: { url: receiver.url('/x'), events: ['lead.captured'] } })).status, 401);
+      assert.equal(
+        (await t().api('POST', '/webhooks', { body: { url: receiver.url('/x'), events: ['lead.captured'] } }))
+          .status,
+        401,
+      );
     });
 
     it("shows a token restricted to some chatbots every endpoint of its account, never another account's", async () => {
@@ -219,7 +297,10 @@ describeEachDialect(
       const endpoint = await createEndpoint(t(), account.token, receiver.url('/restricted'));
       const restricted = await account.tokenWith(['webhooks:read', 'webhooks:write'], [account.chatbotId]);
       const listed = await t().api('GET', '/webhooks', { token: restricted });
-      assert.deepEqual(listed.body.data.webhooks.map((w: { id: string }) => w.id), [endpoint.id]);
+      assert.deepEqual(
+        listed.body.data.webhooks.map((w: { id: string }) => w.id),
+        [endpoint.id],
+      );
 
       const stranger = await seed(t());
       assert.deepEqual((await t().api('GET', '/webhooks', { token: stranger.token })).body.data.webhooks, []);
@@ -234,8 +315,15 @@ describeEachDialect(
         assert.equal(response.body.error.code, 'not_found');
       }
       assert.equal(receiver.requests('/restricted').length, 0);
-      assert.equal((await t().api('POST', '/webhooks/not-a-uuid/test', { token: account.token })).status, 404);
-      assert.equal((await t().api('DELETE', '/webhooks/0190a0a0-0000-7000-8000-000000000000', { token: account.token })).status, 404);
+      assert.equal(
+        (await t().api('POST', '/webhooks/not-a-uuid/test', { token: account.token })).status,
+        404,
+      );
+      assert.equal(
+        (await t().api('DELETE', '/webhooks/0190a0a0-0000-7000-8000-000000000000', { token: account.token }))
+          .status,
+        404,
+      );
     });
 
     it('deletes an endpoint: 200 with id and deleted, then 404', async () => {
@@ -289,7 +377,11 @@ describeEachDialect(
       };
       const failing = await createEndpoint(t(), token, receiver.url('/test-500'));
       receiver.answer('/test-500', 500);
-      assert.deepEqual(await test(failing.id), { delivered: false, statusCode: 500, error: 'The endpoint answered 500.' });
+      assert.deepEqual(await test(failing.id), {
+        delivered: false,
+        statusCode: 500,
+        error: 'The endpoint answered 500.',
+      });
       receiver.answer('/test-500', { status: 302, headers: { location: receiver.url('/test-ok') } });
       assert.deepEqual(await test(failing.id), {
         delivered: false,
@@ -343,18 +435,34 @@ describeEachDialect(
       const endpoint = await createEndpoint(t(), token, receiver.url('/test-inactive'));
       await t()
         .db.updateTable('webhook_endpoints')
-        .set({ active: false, disabled_reason: '20 consecutive failed deliveries; last: HTTP 500', consecutive_failures: 20 })
+        .set({
+          active: false,
+          disabled_reason: '20 consecutive failed deliveries; last: HTTP 500',
+          consecutive_failures: 20,
+        })
         .where('id', '=', endpoint.id)
         .execute();
       receiver.answer('/test-inactive', 500);
-      assert.deepEqual((await t().api('POST', `/webhooks/${endpoint.id}/test`, { token })).body.data, { delivered: false, statusCode: 500, error: 'The endpoint answered 500.' });
-      assert.deepEqual((await t().api('POST', `/webhooks/${endpoint.id}/test`, { token })).body.data, { delivered: true, statusCode: 200, error: null });
+      assert.deepEqual((await t().api('POST', `/webhooks/${endpoint.id}/test`, { token })).body.data, {
+        delivered: false,
+        statusCode: 500,
+        error: 'The endpoint answered 500.',
+      });
+      assert.deepEqual((await t().api('POST', `/webhooks/${endpoint.id}/test`, { token })).body.data, {
+        delivered: true,
+        statusCode: 200,
+        error: null,
+      });
       const row = await endpointRow(t(), endpoint.id);
       assert.equal(Boolean(row?.active), false, 'a test does not switch it back on');
       assert.equal(row?.consecutive_failures, 20, 'neither the failed nor the good test moved the streak');
 
       const active = await createEndpoint(t(), token, receiver.url('/test-streak'));
-      await t().db.updateTable('webhook_endpoints').set({ consecutive_failures: 19 }).where('id', '=', active.id).execute();
+      await t()
+        .db.updateTable('webhook_endpoints')
+        .set({ consecutive_failures: 19 })
+        .where('id', '=', active.id)
+        .execute();
       receiver.answer('/test-streak', 500, 500);
       await t().api('POST', `/webhooks/${active.id}/test`, { token });
       await t().api('POST', `/webhooks/${active.id}/test`, { token });
@@ -375,11 +483,18 @@ describeEachDialect(
           assert.equal(response.status, 400, response.text);
           assert.equal(response.body.error.code, 'validation_error');
           assert.match(response.body.error.message, /private/);
-          assert.equal(Boolean((await endpointRow(t(), endpoint.id))?.active), true, 'the test changes nothing');
+          assert.equal(
+            Boolean((await endpointRow(t(), endpoint.id))?.active),
+            true,
+            'the test changes nothing',
+          );
         }
         // Creation there refuses a name that resolves to a private address, and a private literal.
         for (const url of [receiver.url('/x', 'localhost'), receiver.url('/x', '127.0.0.1')]) {
-          const created = await strict.api('POST', '/webhooks', { token, body: { url, events: ['lead.captured'] } });
+          const created = await strict.api('POST', '/webhooks', {
+            token,
+            body: { url, events: ['lead.captured'] },
+          });
           assert.equal(created.status, 400, url);
           assert.equal(created.body.error.code, 'validation_error');
           assert.equal(created.body.error.details[0].field, 'body.url');

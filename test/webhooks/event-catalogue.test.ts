@@ -37,19 +37,34 @@ describeEachDialect(
       assert.equal(source.status, 201, source.text);
       await runDue(workers);
       // lead.captured: the visitor leaves an email address; conversation.escalated: then asks for a person.
-      const { conversation } = await start(t(), s, 'When are you open?', { visitor: { name: 'Ada Lovelace', email: 'ada@example.com' } });
+      const { conversation } = await start(t(), s, 'When are you open?', {
+        visitor: { name: 'Ada Lovelace', email: 'ada@example.com' },
+      });
       const escalated = await say(t(), s, conversation.threadId, 'I want to talk to a human please');
       assert.equal(escalated.conversation.escalated, true);
       // conversation.resolved: the team resolves it.
-      const resolved = await t().api('PATCH', path(s, conversation.threadId), { token: s.token, body: { resolved: true } });
+      const resolved = await t().api('PATCH', path(s, conversation.threadId), {
+        token: s.token,
+        body: { resolved: true },
+      });
       assert.equal(resolved.status, 200, resolved.text);
       // webhook.test: sent on request.
       const test = await t().api('POST', `/webhooks/${endpoint.id}/test`, { token: s.token });
       assert.equal(test.status, 200, test.text);
       await runDue(workers);
 
-      const rows = await t().db.selectFrom('events').select(['type', 'body']).where('account_id', '=', s.accountId).orderBy('created_at').orderBy('id').execute();
-      assert.deepEqual([...new Set(rows.map((row) => row.type))].sort(), Object.keys(EVENT_CATALOGUE).sort(), 'every declared type, from its flow');
+      const rows = await t()
+        .db.selectFrom('events')
+        .select(['type', 'body'])
+        .where('account_id', '=', s.accountId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      assert.deepEqual(
+        [...new Set(rows.map((row) => row.type))].sort(),
+        Object.keys(EVENT_CATALOGUE).sort(),
+        'every declared type, from its flow',
+      );
       for (const row of rows) {
         const body = JSON.parse(row.body);
         assert.equal(body.type, row.type);

@@ -66,7 +66,12 @@ export async function startReceiver(): Promise<Receiver> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({ path, method: req.method ?? '', headers: req.headers, rawBody: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        path,
+        method: req.method ?? '',
+        headers: req.headers,
+        rawBody: Buffer.concat(chunks).toString('utf8'),
+      });
       const answer = scripted.get(path)?.shift() ?? always.get(path) ?? 200;
       if (answer === 'hang') {
         hanging.add(res);
@@ -96,7 +101,8 @@ export async function startReceiver(): Promise<Receiver> {
     async waitFor(path, count, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (receiver.requests(path).length < count) {
-        if (Date.now() > deadline) assert.fail(`expected ${count} requests to ${path}, got ${receiver.requests(path).length}`);
+        if (Date.now() > deadline)
+          assert.fail(`expected ${count} requests to ${path}, got ${receiver.requests(path).length}`);
         await sleep(5);
       }
       return receiver.requests(path);
@@ -112,13 +118,20 @@ export async function startReceiver(): Promise<Receiver> {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Verifies Service-Signature with node:crypto only: the README's receiver code, word for word. */
-export function verifySignature(rawBody: Buffer | string, header: unknown, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+export function verifySignature(
+  rawBody: Buffer | string,
+  header: unknown,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
   const TOLERANCE_SECONDS = 300;
   const fields = new Map(
-    String(header ?? '').split(',').map((part) => {
-      const eq = part.indexOf('=');
-      return [part.slice(0, eq).trim(), part.slice(eq + 1).trim()];
-    }),
+    String(header ?? '')
+      .split(',')
+      .map((part) => {
+        const eq = part.indexOf('=');
+        return [part.slice(0, eq).trim(), part.slice(eq + 1).trim()];
+      }),
   );
   const t = Number(fields.get('t'));
   if (!Number.isInteger(t) || nowSeconds - t > TOLERANCE_SECONDS) return false;
@@ -130,20 +143,48 @@ export function verifySignature(rawBody: Buffer | string, header: unknown, secre
 const stripe = new Stripe('sk_test_x');
 
 /** The independent check: Stripe's own verifier accepts our header format and key. */
-export function verifyWithStripe(rawBody: string, header: string, secret: string, nowSeconds: number): unknown {
+export function verifyWithStripe(
+  rawBody: string,
+  header: string,
+  secret: string,
+  nowSeconds: number,
+): unknown {
   return stripe.webhooks.constructEvent(rawBody, header, secret, 300, undefined, nowSeconds);
 }
 
 /** Both verifiers, or the assertion fails. Returns the parsed body. */
-export function assertSigned(request: ReceivedRequest, secret: string, nowMs: number): { id: string; type: string; createdAt: string; data: any } {
+export function assertSigned(
+  request: ReceivedRequest,
+  secret: string,
+  nowMs: number,
+): { id: string; type: string; createdAt: string; data: any } {
   const header = String(request.headers['service-signature']);
   assert.match(header, /^t=\d+,v1=[0-9a-f]{64}$/);
   const nowSeconds = Math.floor(nowMs / 1000);
-  assert.ok(verifySignature(Buffer.from(request.rawBody), header, secret, nowSeconds), 'node:crypto verifies the signature');
-  assert.equal(verifySignature(Buffer.from(request.rawBody + ' '), header, secret, nowSeconds), false, 'not another body');
-  assert.equal(verifySignature(Buffer.from(request.rawBody), header, `${secret}x`, nowSeconds), false, 'not another secret');
-  assert.equal(verifySignature(Buffer.from(request.rawBody), header, secret.slice('whsec_'.length), nowSeconds), false, 'the key is the whole secret, prefix included');
-  assert.equal(verifySignature(Buffer.from(request.rawBody), header, secret, nowSeconds + 301), false, 'not 301 s later');
+  assert.ok(
+    verifySignature(Buffer.from(request.rawBody), header, secret, nowSeconds),
+    'node:crypto verifies the signature',
+  );
+  assert.equal(
+    verifySignature(Buffer.from(request.rawBody + ' '), header, secret, nowSeconds),
+    false,
+    'not another body',
+  );
+  assert.equal(
+    verifySignature(Buffer.from(request.rawBody), header, `${secret}x`, nowSeconds),
+    false,
+    'not another secret',
+  );
+  assert.equal(
+    verifySignature(Buffer.from(request.rawBody), header, secret.slice('whsec_'.length), nowSeconds),
+    false,
+    'the key is the whole secret, prefix included',
+  );
+  assert.equal(
+    verifySignature(Buffer.from(request.rawBody), header, secret, nowSeconds + 301),
+    false,
+    'not 301 s later',
+  );
   const parsed = verifyWithStripe(request.rawBody, header, secret, nowSeconds) as { id: string };
   assert.equal(parsed.id, JSON.parse(request.rawBody).id);
   return JSON.parse(request.rawBody);
@@ -159,20 +200,36 @@ export async function runDue(workers: Workers): Promise<void> {
 }
 
 /** Emits an event of `type` as a change would, with a sample payload unless given one. */
-export async function emitEvent<T extends EventType>(t: TestApp, accountId: string, type: T, data: EventData<T> = SAMPLE_EVENT_DATA[type]) {
+export async function emitEvent<T extends EventType>(
+  t: TestApp,
+  accountId: string,
+  type: T,
+  data: EventData<T> = SAMPLE_EVENT_DATA[type],
+) {
   return t.db.transaction().execute((trx) => emit(trx, t.clock.now(), accountId, type, data));
 }
 
-export async function createEndpoint(t: TestApp, token: string, url: string, events: string[] = ['lead.captured']): Promise<{ id: string; secret: string; url: string }> {
+export async function createEndpoint(
+  t: TestApp,
+  token: string,
+  url: string,
+  events: string[] = ['lead.captured'],
+): Promise<{ id: string; secret: string; url: string }> {
   const response = await t.api('POST', '/webhooks', { token, body: { url, events } });
   assert.equal(response.status, 201, response.text);
   return response.body.data.webhook;
 }
 
-export const endpointRow = (t: TestApp, id: string) => t.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+export const endpointRow = (t: TestApp, id: string) =>
+  t.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const queuedDeliveries = (t: TestApp, webhookId: string) =>
-  t.db.selectFrom('jobs').selectAll().where('type', '=', 'webhooks.deliver').where('dedupe_key', 'like', `webhook:${webhookId}:%`).execute();
+  t.db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('type', '=', 'webhooks.deliver')
+    .where('dedupe_key', 'like', `webhook:${webhookId}:%`)
+    .execute();
 
 /**
  * A second process on the same database with another environment (e.g. OUTBOUND_ALLOW_HOSTS changed):
@@ -180,19 +237,32 @@ export const queuedDeliveries = (t: TestApp, webhookId: string) =>
  */
 export async function anotherProcess(t: TestApp, env: Record<string, string>) {
   const config = testConfig(t.database.dataDir, env);
-  const deps: AppDeps = createDeps(config, { database: t.database.connectAgain(), clock: t.clock, logger: createLogger(config.logLevel) });
+  const deps: AppDeps = createDeps(config, {
+    database: t.database.connectAgain(),
+    clock: t.clock,
+    logger: createLogger(config.logLevel),
+  });
   const app = await buildApp(deps);
   await app.ready();
   return {
     deps,
-    async api<T = any>(method: 'GET' | 'POST' | 'DELETE', path: string, options: { token?: string; body?: unknown } = {}): Promise<ApiResponse<T>> {
+    async api<T = any>(
+      method: 'GET' | 'POST' | 'DELETE',
+      path: string,
+      options: { token?: string; body?: unknown } = {},
+    ): Promise<ApiResponse<T>> {
       const response = await app.inject({
         method,
         url: `/api/v1${path}`,
         headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
         ...(options.body === undefined ? {} : { payload: options.body as object }),
       });
-      return { status: response.statusCode, headers: response.headers as ApiResponse['headers'], body: response.json(), text: response.body };
+      return {
+        status: response.statusCode,
+        headers: response.headers as ApiResponse['headers'],
+        body: response.json(),
+        text: response.body,
+      };
     },
     async close() {
       await app.close();

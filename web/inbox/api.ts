@@ -134,7 +134,13 @@ export const api = {
   /** The account's conversations of a filter, newest activity first, up to `pages` pages of 100. */
   /** The first `pages` hundred conversations the filters find. */
   async conversations(filters: Record<string, string>, pages = 3): Promise<Conversation[]> {
-    return (await readItems<Conversation>(`/conversations?${new URLSearchParams(filters)}`, 'conversations', pages * 100)).items;
+    return (
+      await readItems<Conversation>(
+        `/conversations?${new URLSearchParams(filters)}`,
+        'conversations',
+        pages * 100,
+      )
+    ).items;
   },
   /** How many conversations are in each state, and the caller's own open ones (counted by the service). */
   async conversationCounts(): Promise<ConversationCounts> {
@@ -171,7 +177,10 @@ export const api = {
   /** The lead of one conversation, however old (the leads list filtered by its thread). */
   async leadOf(chatbotId: string, threadId: string): Promise<Lead | null> {
     const query = new URLSearchParams({ threadId, limit: '1' });
-    const answer = await request<{ leads: Lead[] }>('GET', `/chatbots/${encodeURIComponent(chatbotId)}/leads?${query}`);
+    const answer = await request<{ leads: Lead[] }>(
+      'GET',
+      `/chatbots/${encodeURIComponent(chatbotId)}/leads?${query}`,
+    );
     return answer.data.leads[0] ?? null;
   },
   /** What the visitor's browser told (web chat) and the same visitor's earlier conversations. */
@@ -204,21 +213,29 @@ export const api = {
     return (await readItems<Note>(`${thread(chatbotId, threadId)}/notes`, 'notes', Infinity)).items.reverse();
   },
   async addNote(chatbotId: string, threadId: string, text: string): Promise<Note> {
-    return (await request<{ note: Note }>('POST', `${thread(chatbotId, threadId)}/notes`, { text })).data.note;
+    return (await request<{ note: Note }>('POST', `${thread(chatbotId, threadId)}/notes`, { text })).data
+      .note;
   },
   async assign(chatbotId: string, threadId: string, userId: string): Promise<Conversation> {
-    return (await request<{ conversation: Conversation }>('POST', `${thread(chatbotId, threadId)}/assign`, { userId })).data.conversation;
+    return (
+      await request<{ conversation: Conversation }>('POST', `${thread(chatbotId, threadId)}/assign`, {
+        userId,
+      })
+    ).data.conversation;
   },
   /** The newest notes that mention the signed-in person, and how many of all are unread. */
   async mentions(): Promise<{ mentions: Mention[]; unreadCount: number }> {
     return (await request<{ mentions: Mention[]; unreadCount: number }>('GET', '/mentions?limit=50')).data;
   },
   async markMentionsRead(chatbotId: string, threadId: string): Promise<number> {
-    return (await request<{ marked: number }>('POST', `${thread(chatbotId, threadId)}/mentions/read`)).data.marked;
+    return (await request<{ marked: number }>('POST', `${thread(chatbotId, threadId)}/mentions/read`)).data
+      .marked;
   },
   /** Every active member of the team (to give a conversation to, or to mention). */
   async team(): Promise<User[]> {
-    return (await readItems<User>('/users', 'users', Infinity)).items.filter((user) => user.status === 'active');
+    return (await readItems<User>('/users', 'users', Infinity)).items.filter(
+      (user) => user.status === 'active',
+    );
   },
 
   /** Every saved (canned) reply of the account, in name order: at most 500, so all are read. */
@@ -229,7 +246,13 @@ export const api = {
     return (await request<{ cannedReply: CannedReply }>('POST', CANNED_REPLIES_PATH, reply)).data.cannedReply;
   },
   async updateCannedReply(id: string, changes: { name?: string; text?: string }): Promise<CannedReply> {
-    return (await request<{ cannedReply: CannedReply }>('PATCH', `${CANNED_REPLIES_PATH}/${encodeURIComponent(id)}`, changes)).data.cannedReply;
+    return (
+      await request<{ cannedReply: CannedReply }>(
+        'PATCH',
+        `${CANNED_REPLIES_PATH}/${encodeURIComponent(id)}`,
+        changes,
+      )
+    ).data.cannedReply;
   },
   async deleteCannedReply(id: string): Promise<void> {
     await request('DELETE', `${CANNED_REPLIES_PATH}/${encodeURIComponent(id)}`);
@@ -250,11 +273,22 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
 }
 
 /** One page of a list: its items under `key`, and the cursor of the next page (null on the last). */
-export async function page<T>(path: string, key: string, cursor: string | null = null, limit = 50): Promise<{ items: T[]; next: string | null }> {
+export async function page<T>(
+  path: string,
+  key: string,
+  cursor: string | null = null,
+  limit = 50,
+): Promise<{ items: T[]; next: string | null }> {
   const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
-  const answer = await request<Record<string, T[]>>('GET', `${path}${path.includes('?') ? '&' : '?'}${query}`);
+  const answer = await request<Record<string, T[]>>(
+    'GET',
+    `${path}${path.includes('?') ? '&' : '?'}${query}`,
+  );
   const pagination = answer.meta?.pagination;
-  return { items: answer.data[key] ?? [], next: pagination?.hasMore ? (pagination.nextCursor ?? null) : null };
+  return {
+    items: answer.data[key] ?? [],
+    next: pagination?.hasMore ? (pagination.nextCursor ?? null) : null,
+  };
 }
 
 /**
@@ -268,7 +302,15 @@ export function uploadFile<T>(path: string, file: File, onProgress: (share: numb
     if (csrfToken) xhr.setRequestHeader('x-csrf-token', csrfToken);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    xhr.onerror = () => reject(new ApiError(0, 'network', 'The service cannot be reached. Check the connection and try again.', null));
+    xhr.onerror = () =>
+      reject(
+        new ApiError(
+          0,
+          'network',
+          'The service cannot be reached. Check the connection and try again.',
+          null,
+        ),
+      );
     xhr.onload = () => {
       let parsed: { data?: T; error?: { code?: string; message?: string } } | null;
       try {
@@ -278,7 +320,14 @@ export function uploadFile<T>(path: string, file: File, onProgress: (share: numb
       }
       if (xhr.status >= 200 && xhr.status < 300 && parsed?.data) return resolve(parsed.data);
       if (xhr.status === 401) onSignedOut?.();
-      reject(new ApiError(xhr.status, parsed?.error?.code ?? 'error', parsed?.error?.message ?? `The service answered ${xhr.status}.`, null));
+      reject(
+        new ApiError(
+          xhr.status,
+          parsed?.error?.code ?? 'error',
+          parsed?.error?.message ?? `The service answered ${xhr.status}.`,
+          null,
+        ),
+      );
     };
     const form = new FormData();
     form.append('file', file, file.name);
@@ -287,11 +336,20 @@ export function uploadFile<T>(path: string, file: File, onProgress: (share: numb
 }
 
 /** The list's first `count` items (`Infinity`: all of them), in pages of the API's largest. */
-export async function readItems<T>(path: string, key: string, count: number): Promise<{ items: T[]; next: string | null }> {
+export async function readItems<T>(
+  path: string,
+  key: string,
+  count: number,
+): Promise<{ items: T[]; next: string | null }> {
   const items: T[] = [];
   let next: string | null = null;
   do {
-    const loaded: { items: T[]; next: string | null } = await page<T>(path, key, next, Math.min(LARGEST_PAGE, count - items.length));
+    const loaded: { items: T[]; next: string | null } = await page<T>(
+      path,
+      key,
+      next,
+      Math.min(LARGEST_PAGE, count - items.length),
+    );
     items.push(...loaded.items);
     next = loaded.next;
   } while (next !== null && items.length < count);

@@ -18,7 +18,9 @@ export interface CannedValues {
 
 /** The reply's text with `{visitor.name}` (else "there") and `{agent.name}` filled in. */
 export const fillVariables = (text: string, values: CannedValues): string =>
-  text.replace(/\{(visitor|agent)\.name\}/g, (_, who: string) => (who === 'visitor' ? values.visitorName?.trim() || 'there' : values.agentName));
+  text.replace(/\{(visitor|agent)\.name\}/g, (_, who: string) =>
+    who === 'visitor' ? values.visitorName?.trim() || 'there' : values.agentName,
+  );
 
 /** Shown at most: the list stays short enough to read at 375 px; typing narrows it. */
 const SHOWN = 8;
@@ -54,7 +56,9 @@ function tokenAt(value: string, caret: number): Token | null {
 function matching(replies: CannedReply[], query: string): CannedReply[] {
   const q = query.toLowerCase();
   const starts = replies.filter((reply) => reply.name.toLowerCase().startsWith(q));
-  const holds = replies.filter((reply) => !reply.name.toLowerCase().startsWith(q) && reply.name.toLowerCase().includes(q));
+  const holds = replies.filter(
+    (reply) => !reply.name.toLowerCase().startsWith(q) && reply.name.toLowerCase().includes(q),
+  );
   return [...starts, ...holds].slice(0, SHOWN);
 }
 
@@ -66,7 +70,11 @@ const optionId = (index: number) => `canned-reply-${index}`;
  * box's keydown (true: the key was the picker's, do nothing else with it) and `sync` after each input,
  * and render `list` next to the box.
  */
-export function useCannedPicker(box: RefObject<HTMLTextAreaElement | null>, setDraft: (text: string) => void, values: CannedValues) {
+export function useCannedPicker(
+  box: RefObject<HTMLTextAreaElement | null>,
+  setDraft: (text: string) => void,
+  values: CannedValues,
+) {
   const [token, setToken] = useState<Token | null>(null);
   const [replies, setReplies] = useState<CannedReply[] | null>(null);
   const [active, setActive] = useState(0);
@@ -76,8 +84,13 @@ export function useCannedPicker(box: RefObject<HTMLTextAreaElement | null>, setD
 
   const sync = () => {
     const element = box.current;
-    const next = element && element.selectionStart === element.selectionEnd ? tokenAt(element.value, element.selectionStart) : null;
-    setToken((current) => (current?.start === next?.start && current?.query === next?.query ? current : next));
+    const next =
+      element && element.selectionStart === element.selectionEnd
+        ? tokenAt(element.value, element.selectionStart)
+        : null;
+    setToken((current) =>
+      current?.start === next?.start && current?.query === next?.query ? current : next,
+    );
     if (next?.start !== token?.start || next?.query !== token?.query) setActive(0);
     if (!next || next.start !== dismissed || next.query === '') setDismissed(null);
   };

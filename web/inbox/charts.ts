@@ -20,10 +20,20 @@ function draw(element: HTMLElement, chart: DailyChart): () => void {
       legend: { show: false },
       cursor: { show: false },
       scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-      axes: [{ stroke: '#4f5a6b', grid: { show: false } }, { stroke: '#4f5a6b', grid: { stroke: '#d6dbe3' } }],
+      axes: [
+        { stroke: '#4f5a6b', grid: { show: false } },
+        { stroke: '#4f5a6b', grid: { stroke: '#d6dbe3' } },
+      ],
       series: [
         {},
-        { label: chart.label, stroke: '#1f5fbf', fill: 'rgba(31, 95, 191, 0.35)', width: 1, points: { show: false }, paths: uPlot.paths.bars!({ size: [0.7, 40] }) },
+        {
+          label: chart.label,
+          stroke: '#1f5fbf',
+          fill: 'rgba(31, 95, 191, 0.35)',
+          width: 1,
+          points: { show: false },
+          paths: uPlot.paths.bars!({ size: [0.7, 40] }),
+        },
       ],
     },
     [chart.days, chart.values],

@@ -6,7 +6,17 @@ import { api, ApiError } from './api';
 import { useCannedPicker } from './canned';
 import { agentTyping, useVisitorTyping } from './typing';
 import { VisitorFacts } from './visitor';
-import { URGENCY_LABEL, ago, channelName, clockTime, dateTime, elapsed, firstName, visitorLabel, waitingSince } from './format';
+import {
+  URGENCY_LABEL,
+  ago,
+  channelName,
+  clockTime,
+  dateTime,
+  elapsed,
+  firstName,
+  visitorLabel,
+  waitingSince,
+} from './format';
 import type { Conversation, Lead, Message, Note, User } from './types';
 
 export const REPLY_MAX = 4000;
@@ -151,7 +161,8 @@ function Loaded({
   // Opening the conversation is seeing it: the person's mentions in it are read (and so is one that
   // arrives while it is on screen).
   const markMentionsRead = () => {
-    if (document.visibilityState === 'visible') api.markMentionsRead(chatbotId, threadId).then(onMentionsRead, () => undefined);
+    if (document.visibilityState === 'visible')
+      api.markMentionsRead(chatbotId, threadId).then(onMentionsRead, () => undefined);
   };
 
   useEffect(() => {
@@ -178,7 +189,10 @@ function Loaded({
 
   useEffect(() => {
     let current = true;
-    api.team().then((people) => current && setTeam(people), () => undefined);
+    api.team().then(
+      (people) => current && setTeam(people),
+      () => undefined,
+    );
     return () => {
       current = false;
     };
@@ -234,13 +248,18 @@ function Loaded({
   const claimedByOther =
     conversation.mode === 'human' && conversation.assignee !== null && conversation.assignee.id !== me.id;
   const canReply = conversation.mode === 'human' && !claimedByOther;
-  const visitorTyping = useVisitorTyping(threadId, messages?.filter((message) => message.role === 'user').pop()?.id ?? null);
+  const visitorTyping = useVisitorTyping(
+    threadId,
+    messages?.filter((message) => message.role === 'user').pop()?.id ?? null,
+  );
   // Notes can be written whatever the conversation's state; a reply only by whoever may send one.
   const mode = canReply && !conversation.resolved ? writing : 'note';
   const handedOver = !conversation.resolved && (conversation.mode === 'human' || conversation.escalated);
   // An agent gives away what they hold or what nobody holds; owners and admins any (the service says the same).
   const canAssign = handedOver && (me.role !== 'agent' || !claimedByOther);
-  const colleagues = team.filter((person) => person.id !== (conversation.mode === 'human' ? conversation.assignee?.id : undefined));
+  const colleagues = team.filter(
+    (person) => person.id !== (conversation.mode === 'human' ? conversation.assignee?.id : undefined),
+  );
   const length = characters(draft);
   const tooLong = length > REPLY_MAX;
 
@@ -278,10 +297,15 @@ function Loaded({
   const assign = () => {
     const person = team.find((candidate) => candidate.id === assignTo);
     if (!person) return;
-    void act('assign', () => api.assign(chatbotId, threadId, person.id), `${person.id === me.id ? 'You have' : `${person.name} has`} the conversation now.`, () => {
-      setAssignTo('');
-      void loadNotes();
-    });
+    void act(
+      'assign',
+      () => api.assign(chatbotId, threadId, person.id),
+      `${person.id === me.id ? 'You have' : `${person.name} has`} the conversation now.`,
+      () => {
+        setAssignTo('');
+        void loadNotes();
+      },
+    );
   };
 
   const send = async () => {
@@ -354,7 +378,9 @@ function Loaded({
             </h3>
             <p>{escalation.reason}</p>
             <p class="hint">
-              {waited ? `Waiting ${elapsed(waited, now)}` : `Handed over ${ago(escalation.at, now)}; the team answered last`}
+              {waited
+                ? `Waiting ${elapsed(waited, now)}`
+                : `Handed over ${ago(escalation.at, now)}; the team answered last`}
             </p>
           </section>
         )}
@@ -421,15 +447,27 @@ function Loaded({
         >
           {canReply && !conversation.resolved && (
             <div class="writing" role="group" aria-label="What to write">
-              <button type="button" aria-pressed={mode === 'reply'} onClick={() => (setWriting('reply'), reply.current?.focus())}>
+              <button
+                type="button"
+                aria-pressed={mode === 'reply'}
+                onClick={() => (setWriting('reply'), reply.current?.focus())}
+              >
                 Reply
               </button>
-              <button type="button" aria-pressed={mode === 'note'} onClick={() => (setWriting('note'), reply.current?.focus())}>
+              <button
+                type="button"
+                aria-pressed={mode === 'note'}
+                onClick={() => (setWriting('note'), reply.current?.focus())}
+              >
                 Private note
               </button>
             </div>
           )}
-          <label for="reply">{mode === 'note' ? 'Private note to the team (the visitor never sees it)' : 'Reply to the visitor'}</label>
+          <label for="reply">
+            {mode === 'note'
+              ? 'Private note to the team (the visitor never sees it)'
+              : 'Reply to the visitor'}
+          </label>
           {/* Send sits beside the box: on a phone, where the box is in view, so is Send. */}
           <div class="composer-row">
             {mode === 'reply' && canned.list}
@@ -445,17 +483,25 @@ function Loaded({
                 setDraft(event.currentTarget.value);
                 if (mode === 'reply') canned.sync();
                 // The visitor's web chat shows that a person is writing (at most every 2.5 s).
-                if (mode === 'reply' && canReply && !conversation.resolved && event.currentTarget.value.trim() !== '') agentTyping(chatbotId, threadId);
+                if (
+                  mode === 'reply' &&
+                  canReply &&
+                  !conversation.resolved &&
+                  event.currentTarget.value.trim() !== ''
+                )
+                  agentTyping(chatbotId, threadId);
               }}
               onKeyDown={onKeyDown}
               onFocus={() => keepInView(composer.current)}
             />
-            <button
-              type="submit"
-              class="primary"
-              disabled={busy !== null || tooLong || draft.trim() === ''}
-            >
-              {busy === 'reply' ? 'Sending…' : busy === 'note' ? 'Adding…' : mode === 'note' ? 'Add note' : 'Send'}
+            <button type="submit" class="primary" disabled={busy !== null || tooLong || draft.trim() === ''}>
+              {busy === 'reply'
+                ? 'Sending…'
+                : busy === 'note'
+                  ? 'Adding…'
+                  : mode === 'note'
+                    ? 'Add note'
+                    : 'Send'}
             </button>
           </div>
           <div class="composer-foot">
@@ -479,7 +525,11 @@ function Loaded({
             }}
           >
             <label for="assign-to">Give it to</label>
-            <select id="assign-to" value={assignTo} onChange={(event) => setAssignTo(event.currentTarget.value)}>
+            <select
+              id="assign-to"
+              value={assignTo}
+              onChange={(event) => setAssignTo(event.currentTarget.value)}
+            >
               <option value="">Choose a colleague…</option>
               {colleagues.map((person) => (
                 <option key={person.id} value={person.id}>
@@ -512,21 +562,23 @@ function Loaded({
             </button>
           )}
           {/* An agent cannot hand back what a colleague holds (the service refuses it): owners and admins can. */}
-          {!conversation.resolved && conversation.mode === 'human' && (!claimedByOther || me.role !== 'agent') && (
-            <button
-              type="button"
-              disabled={busy !== null}
-              onClick={() =>
-                act(
-                  'switch',
-                  () => api.switchToAi(chatbotId, threadId),
-                  'The chatbot answers the visitor again.',
-                )
-              }
-            >
-              Hand back to the chatbot
-            </button>
-          )}
+          {!conversation.resolved &&
+            conversation.mode === 'human' &&
+            (!claimedByOther || me.role !== 'agent') && (
+              <button
+                type="button"
+                disabled={busy !== null}
+                onClick={() =>
+                  act(
+                    'switch',
+                    () => api.switchToAi(chatbotId, threadId),
+                    'The chatbot answers the visitor again.',
+                  )
+                }
+              >
+                Hand back to the chatbot
+              </button>
+            )}
           {!conversation.resolved ? (
             <button
               type="button"
@@ -640,7 +692,9 @@ function NoteItem({ note }: { note: Note }) {
         <time dateTime={note.createdAt}>{clockTime(note.createdAt)}</time>
       </p>
       <p class="text">{note.text}</p>
-      {note.mentions.length > 0 && <p class="hint">Notified: {note.mentions.map((person) => person.name).join(', ')}</p>}
+      {note.mentions.length > 0 && (
+        <p class="hint">Notified: {note.mentions.map((person) => person.name).join(', ')}</p>
+      )}
     </li>
   );
 }

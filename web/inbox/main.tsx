@@ -78,8 +78,10 @@ function parseRoute(hash: string): Route {
   if (parts[0] === 'questions') return { name: 'questions', chatbotId: parts[1] ?? null };
   if (parts[0] === 'replies') return { name: 'replies' };
   if (parts[0] === 'mentions') return { name: 'mentions' };
-  if (parts[0] === 'chatbots') return parts[1] ? { name: 'chatbot', chatbotId: parts[1] } : { name: 'chatbots' };
-  if (parts[0] === 'knowledge' && parts[1] && parts[2]) return { name: 'source', chatbotId: parts[1], sourceId: parts[2] };
+  if (parts[0] === 'chatbots')
+    return parts[1] ? { name: 'chatbot', chatbotId: parts[1] } : { name: 'chatbots' };
+  if (parts[0] === 'knowledge' && parts[1] && parts[2])
+    return { name: 'source', chatbotId: parts[1], sourceId: parts[2] };
   if (parts[0] === 'knowledge') return { name: 'knowledge', chatbotId: parts[1] ?? null };
   if (parts[0] === 'try') return { name: 'try', chatbotId: parts[1] ?? null };
   if (parts[0] === 'leads') return { name: 'leads', chatbotId: parts[1] ?? null };
@@ -173,7 +175,10 @@ function Inbox({
   const noteListeners = useRef(new Map<string, Set<NoteListener>>());
   const [mentionCount, setMentionCount] = useState(0);
   const refreshMentions = useCallback(() => {
-    api.mentions().then(({ unreadCount }) => setMentionCount(unreadCount), () => undefined);
+    api.mentions().then(
+      ({ unreadCount }) => setMentionCount(unreadCount),
+      () => undefined,
+    );
   }, []);
   const live = useRef<LiveStream | null>(null);
   const changes = useRef(new ConversationChanges());
@@ -197,7 +202,9 @@ function Inbox({
       api.conversations({ resolved: 'true' }, 1),
     ]);
     setConversations((current) => {
-      const read = new Map([...resolved, ...open].map((conversation) => [conversation.threadId, conversation]));
+      const read = new Map(
+        [...resolved, ...open].map((conversation) => [conversation.threadId, conversation]),
+      );
       for (const [threadId, at] of setAt.current) {
         const newer = current.get(threadId);
         if (at > began && newer) read.set(threadId, newer);
@@ -256,7 +263,10 @@ function Inbox({
       chime();
       if ('Notification' in window && Notification.permission === 'granted') {
         try {
-          const shown = new Notification(`${note.author.name} mentioned you`, { body: note.text, tag: note.id });
+          const shown = new Notification(`${note.author.name} mentioned you`, {
+            body: note.text,
+            tag: note.id,
+          });
           shown.onclick = () => {
             window.focus();
             location.hash = `#/conversations/${encodeURIComponent(note.threadId)}`;
@@ -317,8 +327,14 @@ function Inbox({
     document.title = unread.size > 0 ? `(${unread.size}) ${TITLE}` : TITLE;
   }, [unread.size]);
 
-  const subscribe = useCallback((threadId: string, listener: MessageListener) => listenTo(listeners.current, threadId, listener), []);
-  const subscribeNotes = useCallback((threadId: string, listener: NoteListener) => listenTo(noteListeners.current, threadId, listener), []);
+  const subscribe = useCallback(
+    (threadId: string, listener: MessageListener) => listenTo(listeners.current, threadId, listener),
+    [],
+  );
+  const subscribeNotes = useCallback(
+    (threadId: string, listener: NoteListener) => listenTo(noteListeners.current, threadId, listener),
+    [],
+  );
 
   const signOut = async () => {
     await api.signOut().catch(() => undefined);
@@ -335,7 +351,9 @@ function Inbox({
   const onSavedReplies = route.name === 'replies';
   const onMentions = route.name === 'mentions';
   return (
-    <div class={`shell${selected ? ' has-selection' : ''}${route.name === 'questions' || onSavedReplies || onMentions || onConsole ? ' on-report' : ''}`}>
+    <div
+      class={`shell${selected ? ' has-selection' : ''}${route.name === 'questions' || onSavedReplies || onMentions || onConsole ? ' on-report' : ''}`}
+    >
       <a
         class="skip"
         href="#main"
@@ -349,7 +367,12 @@ function Inbox({
           {unread.size > 0 && <span class="unread">{unread.size} new</span>}
         </h1>
         <nav class={`sections${runsConsole ? ' many' : ''}`} aria-label="Inbox sections">
-          <a href="#/" aria-current={route.name === 'questions' || onSavedReplies || onMentions || onConsole ? undefined : 'page'}>
+          <a
+            href="#/"
+            aria-current={
+              route.name === 'questions' || onSavedReplies || onMentions || onConsole ? undefined : 'page'
+            }
+          >
             Conversations
           </a>
           <a href="#/questions" aria-current={route.name === 'questions' ? 'page' : undefined}>
@@ -369,7 +392,11 @@ function Inbox({
           </a>
           {runsConsole &&
             CONSOLE_SECTIONS.map((section) => (
-              <a key={section.href} href={section.href} aria-current={section.routes.includes(route.name) ? 'page' : undefined}>
+              <a
+                key={section.href}
+                href={section.href}
+                aria-current={section.routes.includes(route.name) ? 'page' : undefined}
+              >
                 {section.label}
               </a>
             ))}

@@ -21,7 +21,10 @@ export function MentionsView({ unreadCount }: { unreadCount: number }) {
       ) : mentions.state.state === 'failed' ? (
         <Failed message={mentions.state.message} retry={mentions.reload} />
       ) : mentions.items.length === 0 ? (
-        <p class="empty-state">No one has mentioned you yet. A colleague who writes @ and your first name in a note notifies you here.</p>
+        <p class="empty-state">
+          No one has mentioned you yet. A colleague who writes @ and your first name in a note notifies you
+          here.
+        </p>
       ) : (
         <>
           <ol class="mentions">

@@ -9,7 +9,13 @@ import { ChatbotPage, Failed, ShowMore, usePaged } from './console/shared';
 import { countOf, dateTime } from './format';
 import type { Chatbot, Question } from './types';
 
-export function QuestionsView({ chatbotId, canAnswer = false }: { chatbotId: string | null; canAnswer?: boolean }) {
+export function QuestionsView({
+  chatbotId,
+  canAnswer = false,
+}: {
+  chatbotId: string | null;
+  canAnswer?: boolean;
+}) {
   return (
     <ChatbotPage
       title="Questions to answer"
@@ -25,7 +31,11 @@ export function QuestionsView({ chatbotId, canAnswer = false }: { chatbotId: str
 }
 
 function QuestionList({ chatbot, canAnswer }: { chatbot: Chatbot; canAnswer: boolean }) {
-  const questions = usePaged<Question>(`/chatbots/${encodeURIComponent(chatbot.id)}/questions?answered=false`, 'questions', []);
+  const questions = usePaged<Question>(
+    `/chatbots/${encodeURIComponent(chatbot.id)}/questions?answered=false`,
+    'questions',
+    [],
+  );
   // A visitor asked something new, or rated an answer: the report follows without a reload.
   useRereadOnConversationChange(chatbot.id, questions.reload);
   const firstOfPage = useRef<number | null>(null);
@@ -40,7 +50,8 @@ function QuestionList({ chatbot, canAnswer }: { chatbot: Chatbot; canAnswer: boo
   }, [questions.items]);
 
   if (questions.state.state === 'loading') return <p role="status">Loading the questions…</p>;
-  if (questions.state.state === 'failed') return <Failed message={questions.state.message} retry={questions.reload} />;
+  if (questions.state.state === 'failed')
+    return <Failed message={questions.state.message} retry={questions.reload} />;
   if (questions.items.length === 0)
     return (
       <p class="empty-state">
@@ -51,7 +62,8 @@ function QuestionList({ chatbot, canAnswer }: { chatbot: Chatbot; canAnswer: boo
   return (
     <>
       <p class="hint" role="status">
-        {countOf(questions.items.length, 'question', 'questions')} shown{questions.hasMore ? ', more below' : ''}.
+        {countOf(questions.items.length, 'question', 'questions')} shown
+        {questions.hasMore ? ', more below' : ''}.
       </p>
       <ol class="questions" ref={list} aria-label={`Questions ${chatbot.name} could not answer`}>
         {questions.items.map((question) => (
@@ -59,14 +71,25 @@ function QuestionList({ chatbot, canAnswer }: { chatbot: Chatbot; canAnswer: boo
         ))}
       </ol>
       <ShowMore
-        list={{ ...questions, more: () => ((firstOfPage.current = questions.items.length), questions.more()) }}
+        list={{
+          ...questions,
+          more: () => ((firstOfPage.current = questions.items.length), questions.more()),
+        }}
         label="Show more questions"
       />
     </>
   );
 }
 
-function QuestionItem({ question, chatbotId, canAnswer }: { question: Question; chatbotId: string; canAnswer: boolean }) {
+function QuestionItem({
+  question,
+  chatbotId,
+  canAnswer,
+}: {
+  question: Question;
+  chatbotId: string;
+  canAnswer: boolean;
+}) {
   const [answering, setAnswering] = useState(false);
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState('');
@@ -81,7 +104,11 @@ function QuestionItem({ question, chatbotId, canAnswer }: { question: Question; 
     setError('');
     try {
       // Written for this entry of the report: its wording is the question, and the report links the answer.
-      const made = await call<{ answer: { id: string } }>('POST', `/chatbots/${encodeURIComponent(chatbotId)}/answers`, { fromQuestion: question.id, answer });
+      const made = await call<{ answer: { id: string } }>(
+        'POST',
+        `/chatbots/${encodeURIComponent(chatbotId)}/answers`,
+        { fromQuestion: question.id, answer },
+      );
       setCoveredBy(made.answer.id);
       setAnswering(false);
     } catch (failed) {
@@ -121,7 +148,14 @@ function QuestionItem({ question, chatbotId, canAnswer }: { question: Question; 
         {answering && (
           <form class="answer-form" onSubmit={save}>
             <label for={fieldId}>The chatbot’s answer to “{question.text}”</label>
-            <textarea id={fieldId} required maxLength={4000} ref={field} value={answer} onInput={(event) => setAnswer((event.target as HTMLTextAreaElement).value)} />
+            <textarea
+              id={fieldId}
+              required
+              maxLength={4000}
+              ref={field}
+              value={answer}
+              onInput={(event) => setAnswer((event.target as HTMLTextAreaElement).value)}
+            />
             <p class="error" role="alert">
               {error}
             </p>

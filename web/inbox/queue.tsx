@@ -34,7 +34,11 @@ export function inView(view: View, conversation: Conversation, me: User): boolea
     case 'mine':
       return !conversation.resolved && conversation.assignee?.id === me.id;
     case 'unassigned':
-      return !conversation.resolved && conversation.assignee === null && (conversation.escalated || conversation.mode === 'human');
+      return (
+        !conversation.resolved &&
+        conversation.assignee === null &&
+        (conversation.escalated || conversation.mode === 'human')
+      );
     case 'open':
       return !conversation.resolved;
     case 'resolved':
@@ -43,7 +47,13 @@ export function inView(view: View, conversation: Conversation, me: User): boolea
 }
 
 const countOfView = (counts: ConversationCounts, view: View): number =>
-  view === 'mine' ? counts.mine : view === 'unassigned' ? counts.needsPerson : view === 'resolved' ? counts.resolved : counts.needsPerson + counts.withPerson + counts.chatbot;
+  view === 'mine'
+    ? counts.mine
+    : view === 'unassigned'
+      ? counts.needsPerson
+      : view === 'resolved'
+        ? counts.resolved
+        : counts.needsPerson + counts.withPerson + counts.chatbot;
 
 const ROLE_LABEL = { user: 'Visitor', assistant: 'Chatbot', agent: 'Team' } as const;
 const URGENCIES = ['high', 'medium', 'low'] as const;
@@ -100,8 +110,7 @@ export function Queue({ view, conversations, me, selected, unread, now, loading 
           {VIEWS.map(({ id, label }) => (
             <li key={id}>
               <a href={`#/queue/${id}`} aria-current={id === view ? 'page' : undefined}>
-                {label}{' '}
-                <span class="count">{countShown(id)}</span>
+                {label} <span class="count">{countShown(id)}</span>
               </a>
             </li>
           ))}
@@ -109,7 +118,12 @@ export function Queue({ view, conversations, me, selected, unread, now, loading 
       </nav>
       <FindForm find={find} onChange={setFind} />
       {finding ? (
-        <Found key={findQuery} path={`/conversations?${findQuery}`} label={current?.label ?? ''} rowProps={rowProps} />
+        <Found
+          key={findQuery}
+          path={`/conversations?${findQuery}`}
+          label={current?.label ?? ''}
+          rowProps={rowProps}
+        />
       ) : (
         <Loaded
           key={view}
@@ -127,13 +141,26 @@ export function Queue({ view, conversations, me, selected, unread, now, loading 
 
 function FindForm({ find, onChange }: { find: Find; onChange(find: Find): void }) {
   const [chatbots] = useLoad(() => api.chatbots(), []);
-  const set = (key: keyof Find) => (event: Event) => onChange({ ...find, [key]: (event.target as HTMLInputElement | HTMLSelectElement).value });
+  const set = (key: keyof Find) => (event: Event) =>
+    onChange({ ...find, [key]: (event.target as HTMLInputElement | HTMLSelectElement).value });
   return (
-    <form class="find" role="search" aria-label="Find conversations" onSubmit={(event) => event.preventDefault()}>
+    <form
+      class="find"
+      role="search"
+      aria-label="Find conversations"
+      onSubmit={(event) => event.preventDefault()}
+    >
       <label for="find-text" class="visually-hidden">
         Search conversations
       </label>
-      <input id="find-text" type="search" placeholder="Name, email, phone or words" maxLength={200} value={find.text} onInput={set('text')} />
+      <input
+        id="find-text"
+        type="search"
+        placeholder="Name, email, phone or words"
+        maxLength={200}
+        value={find.text}
+        onInput={set('text')}
+      />
       <div class="find-filters">
         {chatbots.state === 'done' && chatbots.value.length > 1 && (
           <select aria-label="Chatbot" value={find.chatbotId} onChange={set('chatbotId')}>
@@ -190,7 +217,11 @@ function Loaded({
   rowProps: RowProps;
 }) {
   // Older ones read with "Show more"; what the inbox holds live wins over them.
-  const [older, setOlder] = useState<{ items: Conversation[]; next: string | null; loadingMore: boolean }>({ items: [], next: null, loadingMore: false });
+  const [older, setOlder] = useState<{ items: Conversation[]; next: string | null; loadingMore: boolean }>({
+    items: [],
+    next: null,
+    loadingMore: false,
+  });
   const live = new Map(conversations.map((conversation) => [conversation.threadId, conversation]));
   const all = [...live.values(), ...older.items.filter((conversation) => !live.has(conversation.threadId))];
   const shown = all.filter((conversation) => inView(view, conversation, rowProps.me)).sort(queueOrder);
@@ -203,7 +234,12 @@ function Loaded({
       // What the inbox already holds adds nothing: read on until a page's worth is new (or the list ends).
       let fresh = 0;
       for (let i = 0; i < 10 && fresh < MORE_PAGE; i++) {
-        const loaded = await page<Conversation>(`/conversations?${new URLSearchParams(VIEW_QUERY[view])}`, 'conversations', next, MORE_PAGE);
+        const loaded = await page<Conversation>(
+          `/conversations?${new URLSearchParams(VIEW_QUERY[view])}`,
+          'conversations',
+          next,
+          MORE_PAGE,
+        );
         next = loaded.next;
         const unknown = loaded.items.filter((conversation) => !known.has(conversation.threadId));
         items.push(...unknown);
@@ -221,7 +257,10 @@ function Loaded({
         Loading conversations…
       </p>
     );
-  if (shown.length === 0) return <p class="empty">{view === 'resolved' ? 'No resolved conversations yet.' : 'Nothing waiting here.'}</p>;
+  if (shown.length === 0)
+    return (
+      <p class="empty">{view === 'resolved' ? 'No resolved conversations yet.' : 'Nothing waiting here.'}</p>
+    );
   return (
     <>
       <Rows conversations={shown} label={label} rowProps={rowProps} />
@@ -249,7 +288,9 @@ function Found({ path, label, rowProps }: { path: string; label: string; rowProp
   return (
     <>
       <p class="found" role="status">
-        {found.items.length === 0 ? 'No conversation matches.' : `${found.items.length}${found.hasMore ? '+' : ''} found.`}
+        {found.items.length === 0
+          ? 'No conversation matches.'
+          : `${found.items.length}${found.hasMore ? '+' : ''} found.`}
       </p>
       {found.items.length > 0 && <Rows conversations={found.items} label={label} rowProps={rowProps} />}
       <ShowMore list={found} label="Show more conversations" />
@@ -257,7 +298,15 @@ function Found({ path, label, rowProps }: { path: string; label: string; rowProp
   );
 }
 
-function Rows({ conversations, label, rowProps }: { conversations: Conversation[]; label: string; rowProps: RowProps }) {
+function Rows({
+  conversations,
+  label,
+  rowProps,
+}: {
+  conversations: Conversation[];
+  label: string;
+  rowProps: RowProps;
+}) {
   return (
     <ul class="rows" aria-label={`${label} conversations`}>
       {conversations.map((conversation) => (

@@ -16,14 +16,23 @@ interface Draft {
 
 export function SavedRepliesPage({ me }: { me: User }) {
   const canEdit = me.role === 'owner' || me.role === 'admin';
-  const { list: replies, added, addedOne, editing, setEditing, error, act } = useEditedList<CannedReply>(CANNED_REPLIES_PATH, 'cannedReplies');
+  const {
+    list: replies,
+    added,
+    addedOne,
+    editing,
+    setEditing,
+    error,
+    act,
+  } = useEditedList<CannedReply>(CANNED_REPLIES_PATH, 'cannedReplies');
 
   return (
     <section class="report console saved-replies" aria-labelledby="replies-title">
       <h2 id="replies-title">Saved replies</h2>
       <p class="hint">
-        In a reply, type <kbd>/</kbd> and the start of a name to insert one. <code>{'{visitor.name}'}</code> becomes the visitor’s name (“there” when it
-        is not known) and <code>{'{agent.name}'}</code> your first name.
+        In a reply, type <kbd>/</kbd> and the start of a name to insert one. <code>{'{visitor.name}'}</code>{' '}
+        becomes the visitor’s name (“there” when it is not known) and <code>{'{agent.name}'}</code> your first
+        name.
         {canEdit ? '' : ' Owners and admins add and change them.'}
       </p>
       <p class="error" role="alert">
@@ -110,7 +119,8 @@ function ReplyForm({
   const [draft, setDraft] = useState(initial);
   const id = title.replace(/\W+/g, '-').toLowerCase().slice(0, 40);
   // Said while typing, so the name is right before it is sent.
-  const nameProblem = draft.name !== '' && !NAME_RULE.test(draft.name) ? 'Use only letters, digits, - and _ (no spaces).' : '';
+  const nameProblem =
+    draft.name !== '' && !NAME_RULE.test(draft.name) ? 'Use only letters, digits, - and _ (no spaces).' : '';
   return (
     <form
       class="panel"
@@ -133,7 +143,11 @@ function ReplyForm({
         value={draft.name}
         onInput={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
       />
-      <p id={`${id}-name-rule`} class={nameProblem ? 'error' : 'hint'} role={nameProblem ? 'alert' : undefined}>
+      <p
+        id={`${id}-name-rule`}
+        class={nameProblem ? 'error' : 'hint'}
+        role={nameProblem ? 'alert' : undefined}
+      >
         {nameProblem || `Up to ${NAME_MAX} letters, digits, - and _, e.g. refund-policy.`}
       </p>
       <label for={`${id}-text`}>Reply</label>
@@ -146,7 +160,11 @@ function ReplyForm({
         onInput={(event) => setDraft({ ...draft, text: event.currentTarget.value })}
       />
       <div class="buttons">
-        <button type="submit" class="primary" disabled={!draft.name || Boolean(nameProblem) || !draft.text.trim()}>
+        <button
+          type="submit"
+          class="primary"
+          disabled={!draft.name || Boolean(nameProblem) || !draft.text.trim()}
+        >
           {submitLabel}
         </button>
         {onCancel && (

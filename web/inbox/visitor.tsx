@@ -44,7 +44,12 @@ function Page({ url, title }: { url: string; title: string | null }) {
 /** "14:05, Tue" in the visitor's time zone; null when the browser does not know the zone. */
 export function localTime(timeZone: string, now: number): string | null {
   try {
-    return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', weekday: 'short' }).format(now);
+    return new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'short',
+    }).format(now);
   } catch {
     return null;
   }
@@ -79,7 +84,9 @@ export function VisitorFacts({ conversation, now }: { conversation: Conversation
 
   if (!info) return null;
   const { visitor, earlierConversations } = info;
-  const system = [visitor.browser, visitor.os, visitor.device ? DEVICE[visitor.device] : null].filter(Boolean).join(' · ');
+  const system = [visitor.browser, visitor.os, visitor.device ? DEVICE[visitor.device] : null]
+    .filter(Boolean)
+    .join(' · ');
   const time = visitor.timeZone ? localTime(visitor.timeZone, now) : null;
   const samePage = visitor.startPage !== null && visitor.startPage === visitor.currentPage;
   const facts = visitor.startPage || visitor.currentPage || system || visitor.language || time;

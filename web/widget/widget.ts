@@ -159,7 +159,8 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
       labelBubble();
     }
     if (!tag.dataset.color && settings.color) color = settings.color;
-    if (!tag.dataset.position && (settings.position === 'left' || settings.position === 'right')) side = settings.position;
+    if (!tag.dataset.position && (settings.position === 'left' || settings.position === 'right'))
+      side = settings.position;
     $<HTMLStyleElement>('style').textContent = css(color, side);
     if (settings.greeting) greeting = settings.greeting;
     if (settings.botName) botName = settings.botName;
@@ -314,11 +315,7 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
     const who = document.createElement('span');
     who.className = 'who';
     who.textContent =
-      message.role === 'user'
-        ? 'You'
-        : message.role === 'agent'
-          ? (message.authorName ?? 'Team')
-          : botName;
+      message.role === 'user' ? 'You' : message.role === 'agent' ? (message.authorName ?? 'Team') : botName;
     item.appendChild(who);
     if (message.role === 'user') {
       const body = document.createElement('p');
@@ -398,7 +395,12 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
     if (!session) return;
     const headers: Record<string, string> = { authorization: `Bearer ${session.visitorToken}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    fetch(`${api}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' }).catch(() => undefined);
+    fetch(`${api}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'omit',
+    }).catch(() => undefined);
   }
 
   /** The anonymous id of this browser for this chat, made once and kept in localStorage (null when storage is off). */
@@ -408,7 +410,9 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
       let id = localStorage.getItem(key);
       if (!id || !/^[A-Za-z0-9_-]{16,64}$/.test(id)) {
         const bytes = crypto.getRandomValues(new Uint8Array(18));
-        id = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+        id = btoa(String.fromCharCode(...bytes))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_');
         localStorage.setItem(key, id);
       }
       return id;
@@ -425,10 +429,12 @@ function mount(tag: HTMLScriptElement, chatbot: string): void {
     const pageTitle = document.title.trim().slice(0, 200);
     if (pageTitle) context.pageTitle = pageTitle;
     const language = navigator.language;
-    if (language && language.length <= 35 && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(language)) context.language = language;
+    if (language && language.length <= 35 && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(language))
+      context.language = language;
     try {
       const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      if (timeZone && timeZone.length <= 64 && /^[A-Za-z0-9_+/-]+$/.test(timeZone)) context.timeZone = timeZone;
+      if (timeZone && timeZone.length <= 64 && /^[A-Za-z0-9_+/-]+$/.test(timeZone))
+        context.timeZone = timeZone;
     } catch {
       // no Intl time zone: the team sees no local time
     }

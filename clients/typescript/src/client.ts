@@ -57,7 +57,10 @@ export type KnowledgeGetQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/knowledge/
 export type LeadListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/leads', 'get'>;
 export type ConversationListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/conversations', 'get'>;
 export type AccountConversationListQuery = QueryOf<'/api/v1/conversations', 'get'>;
-export type MessageListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages', 'get'>;
+export type MessageListQuery = QueryOf<
+  '/api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages',
+  'get'
+>;
 export type WebhookListQuery = QueryOf<'/api/v1/webhooks', 'get'>;
 export type DeliveryListQuery = QueryOf<'/api/v1/webhooks/{webhookId}/deliveries', 'get'>;
 export type CuratedAnswerListQuery = QueryOf<'/api/v1/chatbots/{chatbotId}/answers', 'get'>;
@@ -71,7 +74,10 @@ export type AddWebsiteBody = BodyOf<'/api/v1/chatbots/{chatbotId}/knowledge/webs
 export type UpdateSourceBody = BodyOf<'/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', 'patch'>;
 export type UpdateLeadBody = BodyOf<'/api/v1/chatbots/{chatbotId}/leads/{leadId}', 'patch'>;
 export type StartConversationBody = BodyOf<'/api/v1/chatbots/{chatbotId}/conversations', 'post'>;
-export type SendMessageBody = BodyOf<'/api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages', 'post'>;
+export type SendMessageBody = BodyOf<
+  '/api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages',
+  'post'
+>;
 export type ReplyBody = BodyOf<'/api/v1/chatbots/{chatbotId}/conversations/{threadId}/replies', 'post'>;
 export type CreateWebhookBody = BodyOf<'/api/v1/webhooks', 'post'>;
 export type CreateCuratedAnswerBody = BodyOf<'/api/v1/chatbots/{chatbotId}/answers', 'post'>;
@@ -125,7 +131,10 @@ function paginate<Q extends { cursor?: string }, Data, Item>(
 }
 
 function toBlob(file: FileUpload['file'], contentType: string | undefined): Blob {
-  if (file instanceof Blob) return contentType === undefined || contentType === file.type ? file : new Blob([file], { type: contentType });
+  if (file instanceof Blob)
+    return contentType === undefined || contentType === file.type
+      ? file
+      : new Blob([file], { type: contentType });
   // Copied into a plain ArrayBuffer: a Uint8Array may be a view on a SharedArrayBuffer, which Blob refuses.
   const bytes = file instanceof Uint8Array ? Uint8Array.from(file) : new Uint8Array(file.slice(0));
   return new Blob([bytes], { type: contentType ?? 'application/octet-stream' });
@@ -148,53 +157,109 @@ export function createClient(options: ClientOptions) {
   const chatbots = {
     /** Every chatbot the token may see, newest first. */
     list: (query: ChatbotListQuery = {}, options?: RequestOptions) =>
-      paginate(query, (q) => api.GET('/api/v1/chatbots', { params: { query: q }, ...init(options) }), (d) => d.chatbots),
+      paginate(
+        query,
+        (q) => api.GET('/api/v1/chatbots', { params: { query: q }, ...init(options) }),
+        (d) => d.chatbots,
+      ),
     get: async (chatbotId: string, options?: RequestOptions) =>
-      (await unwrap(api.GET('/api/v1/chatbots/{chatbotId}', { params: { path: { chatbotId } }, ...init(options) }))).data,
+      (
+        await unwrap(
+          api.GET('/api/v1/chatbots/{chatbotId}', { params: { path: { chatbotId } }, ...init(options) }),
+        )
+      ).data,
     /** A new chatbot with what it says and how its web chat looks (all but `name` optional). */
     create: async (body: CreateChatbotBody, options?: CreateOptions) =>
       (await unwrap(api.POST('/api/v1/chatbots', { body, ...createInit(options) }))).data,
     /** Only the fields sent change; `null` puts a setting back to its default; `allowedOrigins` replaces the list. */
     update: async (chatbotId: string, body: UpdateChatbotBody, options?: RequestOptions) =>
-      (await unwrap(api.PATCH('/api/v1/chatbots/{chatbotId}', { params: { path: { chatbotId } }, body, ...init(options) }))).data,
+      (
+        await unwrap(
+          api.PATCH('/api/v1/chatbots/{chatbotId}', {
+            params: { path: { chatbotId } },
+            body,
+            ...init(options),
+          }),
+        )
+      ).data,
     /** Deletes the chatbot and everything that is its (knowledge, conversations, leads, curated answers…). */
     delete: async (chatbotId: string, options?: RequestOptions) =>
-      (await unwrap(api.DELETE('/api/v1/chatbots/{chatbotId}', { params: { path: { chatbotId } }, ...init(options) }))).data,
+      (
+        await unwrap(
+          api.DELETE('/api/v1/chatbots/{chatbotId}', { params: { path: { chatbotId } }, ...init(options) }),
+        )
+      ).data,
     /** The reply a visitor would get (with what it stood on), stored nowhere: no conversation, lead or event. */
     try: async (chatbotId: string, body: TryChatbotBody, options?: RequestOptions) =>
-      (await unwrap(api.POST('/api/v1/chatbots/{chatbotId}/try', { params: { path: { chatbotId } }, body, ...init(options) }))).data,
+      (
+        await unwrap(
+          api.POST('/api/v1/chatbots/{chatbotId}/try', {
+            params: { path: { chatbotId } },
+            body,
+            ...init(options),
+          }),
+        )
+      ).data,
     /** Its figures for whole UTC days from `from` to `to` (default: the last 30 days). */
     analytics: async (chatbotId: string, query: AnalyticsQuery = {}, options?: RequestOptions) =>
-      (await unwrap(api.GET('/api/v1/chatbots/{chatbotId}/analytics', { params: { path: { chatbotId }, query }, ...init(options) }))).data,
+      (
+        await unwrap(
+          api.GET('/api/v1/chatbots/{chatbotId}/analytics', {
+            params: { path: { chatbotId }, query },
+            ...init(options),
+          }),
+        )
+      ).data,
   };
 
   const userPath = (userId: string) => ({ params: { path: { userId } } });
   const users = {
     /** The account's team, newest first, with each person's role and state. */
     list: (query: UserListQuery = {}, options?: RequestOptions) =>
-      paginate(query, (q) => api.GET('/api/v1/users', { params: { query: q }, ...init(options) }), (d) => d.users),
+      paginate(
+        query,
+        (q) => api.GET('/api/v1/users', { params: { query: q }, ...init(options) }),
+        (d) => d.users,
+      ),
     me: async (options?: RequestOptions) => (await unwrap(api.GET('/api/v1/users/me', init(options)))).data,
     /** Adds a person with a role; the answer holds the link where they set their password (shown once). */
-    invite: async (body: InviteUserBody, options?: CreateOptions) => (await unwrap(api.POST('/api/v1/users', { body, ...createInit(options) }))).data,
+    invite: async (body: InviteUserBody, options?: CreateOptions) =>
+      (await unwrap(api.POST('/api/v1/users', { body, ...createInit(options) }))).data,
     /** A new invitation link (the earlier ones stop working). */
     reinvite: async (userId: string, options?: RequestOptions) =>
-      (await unwrap(api.POST('/api/v1/users/{userId}/invitation', { ...userPath(userId), ...init(options) }))).data,
+      (await unwrap(api.POST('/api/v1/users/{userId}/invitation', { ...userPath(userId), ...init(options) })))
+        .data,
     changeRole: async (userId: string, role: InviteUserBody['role'], options?: RequestOptions) =>
-      (await unwrap(api.PATCH('/api/v1/users/{userId}', { ...userPath(userId), body: { role }, ...init(options) }))).data,
+      (
+        await unwrap(
+          api.PATCH('/api/v1/users/{userId}', { ...userPath(userId), body: { role }, ...init(options) }),
+        )
+      ).data,
     disable: async (userId: string, options?: RequestOptions) =>
-      (await unwrap(api.POST('/api/v1/users/{userId}/disable', { ...userPath(userId), ...init(options) }))).data,
+      (await unwrap(api.POST('/api/v1/users/{userId}/disable', { ...userPath(userId), ...init(options) })))
+        .data,
     enable: async (userId: string, options?: RequestOptions) =>
-      (await unwrap(api.POST('/api/v1/users/{userId}/enable', { ...userPath(userId), ...init(options) }))).data,
+      (await unwrap(api.POST('/api/v1/users/{userId}/enable', { ...userPath(userId), ...init(options) })))
+        .data,
   };
 
   const tokens = {
     /** Every token of the account, newest first; never a secret. */
     list: (query: TokenListQuery = {}, options?: RequestOptions) =>
-      paginate(query, (q) => api.GET('/api/v1/tokens', { params: { query: q }, ...init(options) }), (d) => d.tokens),
+      paginate(
+        query,
+        (q) => api.GET('/api/v1/tokens', { params: { query: q }, ...init(options) }),
+        (d) => d.tokens,
+      ),
     /** A token for the caller; `secret` is in this answer only. Not retried with an Idempotency-Key: the secret is never kept. */
-    create: async (body: CreateTokenBody, options?: RequestOptions) => (await unwrap(api.POST('/api/v1/tokens', { body, ...init(options) }))).data,
+    create: async (body: CreateTokenBody, options?: RequestOptions) =>
+      (await unwrap(api.POST('/api/v1/tokens', { body, ...init(options) }))).data,
     revoke: async (tokenId: string, options?: RequestOptions) =>
-      (await unwrap(api.DELETE('/api/v1/tokens/{tokenId}', { params: { path: { tokenId } }, ...init(options) }))).data,
+      (
+        await unwrap(
+          api.DELETE('/api/v1/tokens/{tokenId}', { params: { path: { tokenId } }, ...init(options) }),
+        )
+      ).data,
   };
 
   const knowledge = {
@@ -202,11 +267,20 @@ export function createClient(options: ClientOptions) {
     list: (chatbotId: string, query: KnowledgeListQuery = {}, options?: RequestOptions) =>
       paginate(
         query,
-        (q) => api.GET('/api/v1/chatbots/{chatbotId}/knowledge', { params: { path: { chatbotId }, query: q }, ...init(options) }),
+        (q) =>
+          api.GET('/api/v1/chatbots/{chatbotId}/knowledge', {
+            params: { path: { chatbotId }, query: q },
+            ...init(options),
+          }),
         (d) => d.sources,
       ),
     /** One source; `{ include: 'text' }` adds its text. */
-    get: async (chatbotId: string, sourceId: string, query: KnowledgeGetQuery = {}, options?: RequestOptions) =>
+    get: async (
+      chatbotId: string,
+      sourceId: string,
+      query: KnowledgeGetQuery = {},
+      options?: RequestOptions,
+    ) =>
       (
         await unwrap(
           api.GET('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', {
@@ -218,13 +292,21 @@ export function createClient(options: ClientOptions) {
     addText: async (chatbotId: string, body: AddTextBody, options?: CreateOptions) =>
       (
         await unwrap(
-          api.POST('/api/v1/chatbots/{chatbotId}/knowledge/text', { params: { path: { chatbotId } }, body, ...createInit(options) }),
+          api.POST('/api/v1/chatbots/{chatbotId}/knowledge/text', {
+            params: { path: { chatbotId } },
+            body,
+            ...createInit(options),
+          }),
         )
       ).data,
     addWebsite: async (chatbotId: string, body: AddWebsiteBody, options?: CreateOptions) =>
       (
         await unwrap(
-          api.POST('/api/v1/chatbots/{chatbotId}/knowledge/website', { params: { path: { chatbotId } }, body, ...createInit(options) }),
+          api.POST('/api/v1/chatbots/{chatbotId}/knowledge/website', {
+            params: { path: { chatbotId } },
+            body,
+            ...createInit(options),
+          }),
         )
       ).data,
     /** Uploads a file (multipart/form-data). */
@@ -246,27 +328,41 @@ export function createClient(options: ClientOptions) {
     update: async (chatbotId: string, sourceId: string, body: UpdateSourceBody, options?: RequestOptions) =>
       (
         await unwrap(
-          api.PATCH('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', { params: { path: { chatbotId, sourceId } }, body, ...init(options) }),
+          api.PATCH('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', {
+            params: { path: { chatbotId, sourceId } },
+            body,
+            ...init(options),
+          }),
         )
       ).data,
     delete: async (chatbotId: string, sourceId: string, options?: RequestOptions) =>
       (
         await unwrap(
-          api.DELETE('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', { params: { path: { chatbotId, sourceId } }, ...init(options) }),
+          api.DELETE('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', {
+            params: { path: { chatbotId, sourceId } },
+            ...init(options),
+          }),
         )
       ).data,
     /** What a website source's last read did with each page (read or skipped, with why), in the order read. */
     pages: (chatbotId: string, sourceId: string, query: SourcePageListQuery = {}, options?: RequestOptions) =>
       paginate(
         query,
-        (q) => api.GET('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}/pages', { params: { path: { chatbotId, sourceId }, query: q }, ...init(options) }),
+        (q) =>
+          api.GET('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}/pages', {
+            params: { path: { chatbotId, sourceId }, query: q },
+            ...init(options),
+          }),
         (d) => d.pages,
       ),
     /** Reads a website source again (202). */
     refresh: async (chatbotId: string, sourceId: string, options?: RequestOptions) =>
       (
         await unwrap(
-          api.POST('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}/refresh', { params: { path: { chatbotId, sourceId } }, ...init(options) }),
+          api.POST('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}/refresh', {
+            params: { path: { chatbotId, sourceId } },
+            ...init(options),
+          }),
         )
       ).data,
   };
@@ -276,23 +372,42 @@ export function createClient(options: ClientOptions) {
     list: (chatbotId: string, query: LeadListQuery = {}, options?: RequestOptions) =>
       paginate(
         query,
-        (q) => api.GET('/api/v1/chatbots/{chatbotId}/leads', { params: { path: { chatbotId }, query: q }, ...init(options) }),
+        (q) =>
+          api.GET('/api/v1/chatbots/{chatbotId}/leads', {
+            params: { path: { chatbotId }, query: q },
+            ...init(options),
+          }),
         (d) => d.leads,
       ),
     get: async (chatbotId: string, leadId: string, options?: RequestOptions) =>
-      (await unwrap(api.GET('/api/v1/chatbots/{chatbotId}/leads/{leadId}', { params: { path: { chatbotId, leadId } }, ...init(options) })))
-        .data,
+      (
+        await unwrap(
+          api.GET('/api/v1/chatbots/{chatbotId}/leads/{leadId}', {
+            params: { path: { chatbotId, leadId } },
+            ...init(options),
+          }),
+        )
+      ).data,
     /** Only the fields sent change; `null` clears one. */
     update: async (chatbotId: string, leadId: string, body: UpdateLeadBody, options?: RequestOptions) =>
       (
         await unwrap(
-          api.PATCH('/api/v1/chatbots/{chatbotId}/leads/{leadId}', { params: { path: { chatbotId, leadId } }, body, ...init(options) }),
+          api.PATCH('/api/v1/chatbots/{chatbotId}/leads/{leadId}', {
+            params: { path: { chatbotId, leadId } },
+            body,
+            ...init(options),
+          }),
         )
       ).data,
     /** Removes the lead's data for good (the conversation stays). */
     delete: async (chatbotId: string, leadId: string, options?: RequestOptions) =>
       (
-        await unwrap(api.DELETE('/api/v1/chatbots/{chatbotId}/leads/{leadId}', { params: { path: { chatbotId, leadId } }, ...init(options) }))
+        await unwrap(
+          api.DELETE('/api/v1/chatbots/{chatbotId}/leads/{leadId}', {
+            params: { path: { chatbotId, leadId } },
+            ...init(options),
+          }),
+        )
       ).data,
   };
 
@@ -302,36 +417,95 @@ export function createClient(options: ClientOptions) {
     list: (chatbotId: string, query: CuratedAnswerListQuery = {}, options?: RequestOptions) =>
       paginate(
         query,
-        (q) => api.GET('/api/v1/chatbots/{chatbotId}/answers', { params: { path: { chatbotId }, query: q }, ...init(options) }),
+        (q) =>
+          api.GET('/api/v1/chatbots/{chatbotId}/answers', {
+            params: { path: { chatbotId }, query: q },
+            ...init(options),
+          }),
         (d) => d.answers,
       ),
     get: async (chatbotId: string, answerId: string, options?: RequestOptions) =>
-      (await unwrap(api.GET('/api/v1/chatbots/{chatbotId}/answers/{answerId}', { ...answerPath(chatbotId, answerId), ...init(options) }))).data,
+      (
+        await unwrap(
+          api.GET('/api/v1/chatbots/{chatbotId}/answers/{answerId}', {
+            ...answerPath(chatbotId, answerId),
+            ...init(options),
+          }),
+        )
+      ).data,
     /**
      * The answer the chatbot sends, verbatim, when a visitor asks `question` (or one of `alternatives`);
      * `fromQuestion` (a questions report entry's id) writes it for that question.
      */
     create: async (chatbotId: string, body: CreateCuratedAnswerBody, options?: CreateOptions) =>
-      (await unwrap(api.POST('/api/v1/chatbots/{chatbotId}/answers', { params: { path: { chatbotId } }, body, ...createInit(options) }))).data,
+      (
+        await unwrap(
+          api.POST('/api/v1/chatbots/{chatbotId}/answers', {
+            params: { path: { chatbotId } },
+            body,
+            ...createInit(options),
+          }),
+        )
+      ).data,
     /** Only the fields sent change; `alternatives` replaces the list. */
-    update: async (chatbotId: string, answerId: string, body: UpdateCuratedAnswerBody, options?: RequestOptions) =>
-      (await unwrap(api.PATCH('/api/v1/chatbots/{chatbotId}/answers/{answerId}', { ...answerPath(chatbotId, answerId), body, ...init(options) })))
-        .data,
+    update: async (
+      chatbotId: string,
+      answerId: string,
+      body: UpdateCuratedAnswerBody,
+      options?: RequestOptions,
+    ) =>
+      (
+        await unwrap(
+          api.PATCH('/api/v1/chatbots/{chatbotId}/answers/{answerId}', {
+            ...answerPath(chatbotId, answerId),
+            body,
+            ...init(options),
+          }),
+        )
+      ).data,
     delete: async (chatbotId: string, answerId: string, options?: RequestOptions) =>
-      (await unwrap(api.DELETE('/api/v1/chatbots/{chatbotId}/answers/{answerId}', { ...answerPath(chatbotId, answerId), ...init(options) }))).data,
+      (
+        await unwrap(
+          api.DELETE('/api/v1/chatbots/{chatbotId}/answers/{answerId}', {
+            ...answerPath(chatbotId, answerId),
+            ...init(options),
+          }),
+        )
+      ).data,
   };
 
-  const conversationPath = (chatbotId: string, threadId: string) => ({ params: { path: { chatbotId, threadId } } });
-  const listChatbotConversations = (chatbotId: string, query: ConversationListQuery = {}, options?: RequestOptions) =>
+  const conversationPath = (chatbotId: string, threadId: string) => ({
+    params: { path: { chatbotId, threadId } },
+  });
+  const listChatbotConversations = (
+    chatbotId: string,
+    query: ConversationListQuery = {},
+    options?: RequestOptions,
+  ) =>
     paginate(
       query,
-      (q) => api.GET('/api/v1/chatbots/{chatbotId}/conversations', { params: { path: { chatbotId }, query: q }, ...init(options) }),
+      (q) =>
+        api.GET('/api/v1/chatbots/{chatbotId}/conversations', {
+          params: { path: { chatbotId }, query: q },
+          ...init(options),
+        }),
       (d) => d.conversations,
     );
   const listAccountConversations = (query: AccountConversationListQuery = {}, options?: RequestOptions) =>
-    paginate(query, (q) => api.GET('/api/v1/conversations', { params: { query: q }, ...init(options) }), (d) => d.conversations);
-  function listConversations(query?: AccountConversationListQuery, options?: RequestOptions): ReturnType<typeof listAccountConversations>;
-  function listConversations(chatbotId: string, query?: ConversationListQuery, options?: RequestOptions): ReturnType<typeof listChatbotConversations>;
+    paginate(
+      query,
+      (q) => api.GET('/api/v1/conversations', { params: { query: q }, ...init(options) }),
+      (d) => d.conversations,
+    );
+  function listConversations(
+    query?: AccountConversationListQuery,
+    options?: RequestOptions,
+  ): ReturnType<typeof listAccountConversations>;
+  function listConversations(
+    chatbotId: string,
+    query?: ConversationListQuery,
+    options?: RequestOptions,
+  ): ReturnType<typeof listChatbotConversations>;
   function listConversations(
     first?: string | AccountConversationListQuery,
     second?: ConversationListQuery | RequestOptions,
@@ -350,8 +524,14 @@ export function createClient(options: ClientOptions) {
      */
     list: listConversations,
     get: async (chatbotId: string, threadId: string, options?: RequestOptions) =>
-      (await unwrap(api.GET('/api/v1/chatbots/{chatbotId}/conversations/{threadId}', { ...conversationPath(chatbotId, threadId), ...init(options) })))
-        .data,
+      (
+        await unwrap(
+          api.GET('/api/v1/chatbots/{chatbotId}/conversations/{threadId}', {
+            ...conversationPath(chatbotId, threadId),
+            ...init(options),
+          }),
+        )
+      ).data,
     /** The conversation's messages, newest first. */
     messages: (chatbotId: string, threadId: string, query: MessageListQuery = {}, options?: RequestOptions) =>
       paginate(
@@ -365,8 +545,15 @@ export function createClient(options: ClientOptions) {
       ),
     /** API channel: a visitor's first message (your backend speaks for the visitor); the chatbot answers in `messages`. */
     start: async (chatbotId: string, body: StartConversationBody, options?: CreateOptions) =>
-      (await unwrap(api.POST('/api/v1/chatbots/{chatbotId}/conversations', { params: { path: { chatbotId } }, body, ...createInit(options) })))
-        .data,
+      (
+        await unwrap(
+          api.POST('/api/v1/chatbots/{chatbotId}/conversations', {
+            params: { path: { chatbotId } },
+            body,
+            ...createInit(options),
+          }),
+        )
+      ).data,
     /** API channel: the visitor's next message. */
     send: async (chatbotId: string, threadId: string, body: SendMessageBody, options?: CreateOptions) =>
       (
@@ -382,7 +569,10 @@ export function createClient(options: ClientOptions) {
     takeOver: async (chatbotId: string, threadId: string, options?: RequestOptions) =>
       (
         await unwrap(
-          api.POST('/api/v1/chatbots/{chatbotId}/conversations/{threadId}/take-over', { ...conversationPath(chatbotId, threadId), ...init(options) }),
+          api.POST('/api/v1/chatbots/{chatbotId}/conversations/{threadId}/take-over', {
+            ...conversationPath(chatbotId, threadId),
+            ...init(options),
+          }),
         )
       ).data,
     /** A team member's reply, delivered on the conversation's channel. */
@@ -431,20 +621,39 @@ export function createClient(options: ClientOptions) {
   const webhooks = {
     /** The account's endpoints, newest first (no secrets); every page's `data.events` lists the event types. */
     list: (query: WebhookListQuery = {}, options?: RequestOptions) =>
-      paginate(query, (q) => api.GET('/api/v1/webhooks', { params: { query: q }, ...init(options) }), (d) => d.webhooks),
+      paginate(
+        query,
+        (q) => api.GET('/api/v1/webhooks', { params: { query: q }, ...init(options) }),
+        (d) => d.webhooks,
+      ),
     /** Adds an endpoint; the answer's `webhook.secret` is shown this once. */
     create: async (body: CreateWebhookBody, options?: CreateOptions) =>
       (await unwrap(api.POST('/api/v1/webhooks', { body, ...createInit(options) }))).data,
     /** Sends a signed `webhook.test` event now. */
     test: async (webhookId: string, options?: RequestOptions) =>
-      (await unwrap(api.POST('/api/v1/webhooks/{webhookId}/test', { params: { path: { webhookId } }, ...init(options) }))).data,
+      (
+        await unwrap(
+          api.POST('/api/v1/webhooks/{webhookId}/test', {
+            params: { path: { webhookId } },
+            ...init(options),
+          }),
+        )
+      ).data,
     delete: async (webhookId: string, options?: RequestOptions) =>
-      (await unwrap(api.DELETE('/api/v1/webhooks/{webhookId}', { params: { path: { webhookId } }, ...init(options) }))).data,
+      (
+        await unwrap(
+          api.DELETE('/api/v1/webhooks/{webhookId}', { params: { path: { webhookId } }, ...init(options) }),
+        )
+      ).data,
     /** Every delivery attempt to the endpoint, newest first. */
     deliveries: (webhookId: string, query: DeliveryListQuery = {}, options?: RequestOptions) =>
       paginate(
         query,
-        (q) => api.GET('/api/v1/webhooks/{webhookId}/deliveries', { params: { path: { webhookId }, query: q }, ...init(options) }),
+        (q) =>
+          api.GET('/api/v1/webhooks/{webhookId}/deliveries', {
+            params: { path: { webhookId }, query: q },
+            ...init(options),
+          }),
         (d) => d.deliveries,
       ),
     /** Sends that delivery's event again now (same id and body). */

@@ -74,7 +74,7 @@ export class ChatbotOpsError extends Error {
     return new ChatbotOpsError({
       status: response.status,
       code: 'unexpected_response',
-      message: `HTTP ${response.status} ${response.statusText}`.trim() + ' without the service\'s error body.',
+      message: `HTTP ${response.status} ${response.statusText}`.trim() + " without the service's error body.",
       requestId,
       retryAfterSeconds,
     });

@@ -73,8 +73,4 @@ export {
   verifyWebhook,
   WebhookVerificationError,
 } from './webhooks.js';
-export type {
-  VerifyWebhookOptions,
-  WebhookHeaders,
-  WebhookVerificationFailure,
-} from './webhooks.js';
+export type { VerifyWebhookOptions, WebhookHeaders, WebhookVerificationFailure } from './webhooks.js';

@@ -26,7 +26,11 @@ export class Paginated<Item, Data = unknown> implements AsyncIterable<Item> {
    * @param items the page's items out of its `data`
    * @param firstCursor where to start: a `nextCursor` kept from an earlier iteration
    */
-  constructor(fetchPage: (cursor: string | undefined) => Promise<ListBody<Data>>, items: (data: Data) => Item[], firstCursor?: string) {
+  constructor(
+    fetchPage: (cursor: string | undefined) => Promise<ListBody<Data>>,
+    items: (data: Data) => Item[],
+    firstCursor?: string,
+  ) {
     this.#fetchPage = fetchPage;
     this.#items = items;
     this.#firstCursor = firstCursor;

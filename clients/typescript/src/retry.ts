@@ -25,7 +25,12 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 /** How long to wait before attempt `attempt + 1`, or null when the answer asks for longer than allowed. */
-export function retryDelayMs(response: Response, attempt: number, maxDelayMs: number, now = Date.now()): number | null {
+export function retryDelayMs(
+  response: Response,
+  attempt: number,
+  maxDelayMs: number,
+  now = Date.now(),
+): number | null {
   const seconds = parseRetryAfterSeconds(response.headers.get('retry-after'), now);
   const delay = seconds === null ? BACKOFF_BASE_MS * 2 ** (attempt - 1) : seconds * 1000;
   if (seconds !== null && delay > maxDelayMs) return null;

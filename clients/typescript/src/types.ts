@@ -6,7 +6,8 @@ export type { components, paths, webhooks } from './generated/schema.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
-type Responses<P extends keyof paths, M extends Method> = Operation<P, M> extends { responses: infer R } ? R : never;
+type Responses<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { responses: infer R } ? R : never;
 type Json<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 type SuccessStatus = 200 | 201 | 202;
 
@@ -15,7 +16,8 @@ export type SuccessBody<P extends keyof paths, M extends Method> = Json<
   Responses<P, M>[Extract<keyof Responses<P, M>, SuccessStatus>]
 >;
 /** `data` of the 2xx answer of `M P`. */
-export type DataOf<P extends keyof paths, M extends Method> = SuccessBody<P, M> extends { data: infer D } ? D : never;
+export type DataOf<P extends keyof paths, M extends Method> =
+  SuccessBody<P, M> extends { data: infer D } ? D : never;
 /** Query parameters of `M P`. */
 export type QueryOf<P extends keyof paths, M extends Method> =
   Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
@@ -47,7 +49,9 @@ export type WebhookDelivery = Schemas['Delivery'];
 export type WebhookEventType = BodyOf<'/api/v1/webhooks', 'post'>['events'][number];
 
 type EventBody<T extends keyof webhooks> =
-  NonNullable<webhooks[T]['post']> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+  NonNullable<webhooks[T]['post']> extends { requestBody: { content: { 'application/json': infer B } } }
+    ? B
+    : never;
 /** The body of a webhook delivery, one type per event (the document's webhooks section, made from the service's event catalogue). */
 export type WebhookEvent = { [T in keyof webhooks]: EventBody<T> }[keyof webhooks];
 /** `data.escalation` of `conversation.escalated`. */

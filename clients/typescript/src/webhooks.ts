@@ -61,8 +61,14 @@ export function verifyWebhook(
       `The signature's timestamp is ${nowSeconds - timestamp} s from now; at most ${toleranceSeconds} s is accepted.`,
     );
   }
-  const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
-  const expected = Buffer.from(createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex'), 'utf8');
+  const body =
+    typeof rawBody === 'string'
+      ? Buffer.from(rawBody, 'utf8')
+      : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
+  const expected = Buffer.from(
+    createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex'),
+    'utf8',
+  );
   // Every v1 is compared (a receiver may be handed several during a secret rotation).
   let matched = false;
   for (const signature of signatures) {
@@ -70,7 +76,10 @@ export function verifyWebhook(
     if (given.length === expected.length && timingSafeEqual(given, expected)) matched = true;
   }
   if (!matched) {
-    throw new WebhookVerificationError('signature_mismatch', 'The signature does not match the body and the secret.');
+    throw new WebhookVerificationError(
+      'signature_mismatch',
+      'The signature does not match the body and the secret.',
+    );
   }
   let event: unknown;
   try {
@@ -97,7 +106,10 @@ export function parseSignatureHeader(header: string): { timestamp: number; signa
     else if (key === 'v1' && /^[0-9a-f]{64}$/.test(value)) signatures.push(value);
   }
   if (timestamp === null || signatures.length === 0) {
-    throw new WebhookVerificationError('malformed_signature', 'The Service-Signature header is not "t=<seconds>,v1=<hex>".');
+    throw new WebhookVerificationError(
+      'malformed_signature',
+      'The Service-Signature header is not "t=<seconds>,v1=<hex>".',
+    );
   }
   return { timestamp, signatures };
 }

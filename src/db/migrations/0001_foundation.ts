@@ -49,5 +49,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['api_tokens', 'chatbots', 'users', 'accounts']) await db.schema.dropTable(table).execute();
+  for (const table of ['api_tokens', 'chatbots', 'users', 'accounts'])
+    await db.schema.dropTable(table).execute();
 }

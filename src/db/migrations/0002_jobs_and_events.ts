@@ -30,7 +30,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('body', t.json, (c) => c.notNull())
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('events_account_created_idx').on('events').columns(['account_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('events_account_created_idx')
+    .on('events')
+    .columns(['account_id', 'created_at'])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

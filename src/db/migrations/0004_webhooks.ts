@@ -44,9 +44,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('webhook_deliveries')
     .columns(['webhook_id', 'created_at', 'id'])
     .execute();
-  await db.schema.createIndex('webhook_deliveries_created_idx').on('webhook_deliveries').column('created_at').execute();
+  await db.schema
+    .createIndex('webhook_deliveries_created_idx')
+    .on('webhook_deliveries')
+    .column('created_at')
+    .execute();
   // A dispatch that runs again (after a crash) skips the endpoints it already tried.
-  await db.schema.createIndex('webhook_deliveries_event_idx').on('webhook_deliveries').columns(['event_id', 'webhook_id']).execute();
+  await db.schema
+    .createIndex('webhook_deliveries_event_idx')
+    .on('webhook_deliveries')
+    .columns(['event_id', 'webhook_id'])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -12,7 +12,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('jobs_lease_idx').on('jobs').columns(['status', 'locked_until']).execute();
   await db.schema.alterTable('idempotency_keys').addColumn('owner_process', t.text).execute();
   await db.schema.alterTable('idempotency_keys').addColumn('owner_request', t.text).execute();
-  await db.schema.createIndex('idempotency_keys_owner_idx').on('idempotency_keys').columns(['owner_process', 'state']).execute();
+  await db.schema
+    .createIndex('idempotency_keys_owner_idx')
+    .on('idempotency_keys')
+    .columns(['owner_process', 'state'])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

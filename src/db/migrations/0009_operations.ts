@@ -8,11 +8,19 @@ import { columnTypes, dialectOf } from '../dialect.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('events_created_idx').on('events').column('created_at').execute();
-  await db.schema.createIndex('knowledge_sources_status_idx').on('knowledge_sources').column('status').execute();
+  await db.schema
+    .createIndex('knowledge_sources_status_idx')
+    .on('knowledge_sources')
+    .column('status')
+    .execute();
   const t = columnTypes(dialectOf(db));
   await db.schema.alterTable('channel_visitor_tokens').addColumn('last_used_at', t.timestamp).execute();
   await sql`update channel_visitor_tokens set last_used_at = created_at`.execute(db);
-  await db.schema.createIndex('channel_visitor_tokens_used_idx').on('channel_visitor_tokens').column('last_used_at').execute();
+  await db.schema
+    .createIndex('channel_visitor_tokens_used_idx')
+    .on('channel_visitor_tokens')
+    .column('last_used_at')
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

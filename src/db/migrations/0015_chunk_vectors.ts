@@ -33,7 +33,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   await db.schema
     .createTable('knowledge_chunk_vectors')
-    .addColumn('id', dialect === 'postgres' ? 'bigserial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', dialect === 'postgres' ? 'bigserial' : 'integer', (c) =>
+      dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn('chunk_id', dialect === 'postgres' ? 'bigint' : 'integer', (c) =>
       c.notNull().unique().references('knowledge_chunks.id').onDelete('cascade'),
     )

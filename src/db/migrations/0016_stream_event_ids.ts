@@ -17,7 +17,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.alterTable('conversation_changes').addColumn('event_id', t.timestamp).execute();
   await sql`update conversation_changes set event_id = id`.execute(db);
-  if (dialect === 'postgres') await sql`alter table conversation_changes alter column event_id set not null`.execute(db);
+  if (dialect === 'postgres')
+    await sql`alter table conversation_changes alter column event_id set not null`.execute(db);
   await sql`
     insert into conversation_feed_counters (account_id, last_event_id)
     select account_id, max(id) from conversation_changes group by account_id`.execute(db);
@@ -33,7 +34,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('conversation_changes_account_event_idx').execute();
-  await db.schema.createIndex('conversation_changes_account_idx').on('conversation_changes').columns(['account_id', 'id']).execute();
+  await db.schema
+    .createIndex('conversation_changes_account_idx')
+    .on('conversation_changes')
+    .columns(['account_id', 'id'])
+    .execute();
   await db.schema.alterTable('conversation_changes').dropColumn('event_id').execute();
   await db.schema.dropTable('conversation_feed_counters').execute();
 }

@@ -21,12 +21,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('curated_answers_chatbot_created_idx').on('curated_answers').columns(['chatbot_id', 'created_at', 'id']).execute();
-  await db.schema.createIndex('curated_answers_from_question_idx').on('curated_answers').columns(['chatbot_id', 'from_question']).execute();
+  await db.schema
+    .createIndex('curated_answers_chatbot_created_idx')
+    .on('curated_answers')
+    .columns(['chatbot_id', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('curated_answers_from_question_idx')
+    .on('curated_answers')
+    .columns(['chatbot_id', 'from_question'])
+    .execute();
 
   await db.schema
     .createTable('curated_answer_wordings')
-    .addColumn('curated_answer_id', t.id, (c) => c.notNull().references('curated_answers.id').onDelete('cascade'))
+    .addColumn('curated_answer_id', t.id, (c) =>
+      c.notNull().references('curated_answers.id').onDelete('cascade'),
+    )
     .addColumn('chatbot_id', t.id, (c) => c.notNull())
     .addColumn('text', t.text, (c) => c.notNull())
     .addColumn('text_key', t.text, (c) => c.notNull())
@@ -36,8 +46,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('curated_answer_wordings_pk', ['curated_answer_id', 'text_key'])
     .execute();
   // One wording per chatbot: two curated answers to one question would leave the chatbot to guess.
-  await db.schema.createIndex('curated_answer_wordings_chatbot_key_idx').on('curated_answer_wordings').columns(['chatbot_id', 'text_key']).unique().execute();
-  await db.schema.createIndex('curated_answer_wordings_model_idx').on('curated_answer_wordings').columns(['model']).execute();
+  await db.schema
+    .createIndex('curated_answer_wordings_chatbot_key_idx')
+    .on('curated_answer_wordings')
+    .columns(['chatbot_id', 'text_key'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('curated_answer_wordings_model_idx')
+    .on('curated_answer_wordings')
+    .columns(['model'])
+    .execute();
 
   await db.schema
     .alterTable('answer_records')

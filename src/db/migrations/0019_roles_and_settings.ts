@@ -8,7 +8,10 @@ import { columnTypes, dialectOf } from '../dialect.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   const t = columnTypes(dialectOf(db));
-  await db.schema.alterTable('users').addColumn('role', t.text, (c) => c.notNull().defaultTo('agent')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('role', t.text, (c) => c.notNull().defaultTo('agent'))
+    .execute();
   await sql`
     update users set role = 'owner'
     where id in (
@@ -19,13 +22,27 @@ export async function up(db: Kysely<any>): Promise<void> {
       )
     )`.execute(db);
   await db.schema.alterTable('api_tokens').addColumn('last_used_at', t.timestamp).execute();
-  for (const column of ['greeting', 'fallback_text', 'bot_name', 'widget_title', 'widget_color', 'widget_position'])
+  for (const column of [
+    'greeting',
+    'fallback_text',
+    'bot_name',
+    'widget_title',
+    'widget_color',
+    'widget_position',
+  ])
     await db.schema.alterTable('chatbots').addColumn(column, t.text).execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const column of ['greeting', 'fallback_text', 'bot_name', 'widget_title', 'widget_color', 'widget_position'])
+  for (const column of [
+    'greeting',
+    'fallback_text',
+    'bot_name',
+    'widget_title',
+    'widget_color',
+    'widget_position',
+  ])
     await db.schema.alterTable('chatbots').dropColumn(column).execute();
   await db.schema.alterTable('api_tokens').dropColumn('last_used_at').execute();
   await db.schema.alterTable('users').dropColumn('role').execute();

@@ -7,9 +7,19 @@ import { columnTypes, dialectOf } from '../dialect.js';
 export async function up(db: Kysely<any>): Promise<void> {
   const t = columnTypes(dialectOf(db));
   await db.schema.alterTable('conversations').addColumn('resolved_at', t.timestamp).execute();
-  await sql`update conversations set resolved_at = last_message_at where resolved = ${dialectOf(db) === 'postgres' ? sql`true` : sql`1`}`.execute(db);
-  await db.schema.createIndex('conversations_chatbot_resolved_idx').on('conversations').columns(['chatbot_id', 'resolved_at']).execute();
-  await db.schema.createIndex('conversations_chatbot_escalated_idx').on('conversations').columns(['chatbot_id', 'escalated_at']).execute();
+  await sql`update conversations set resolved_at = last_message_at where resolved = ${dialectOf(db) === 'postgres' ? sql`true` : sql`1`}`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('conversations_chatbot_resolved_idx')
+    .on('conversations')
+    .columns(['chatbot_id', 'resolved_at'])
+    .execute();
+  await db.schema
+    .createIndex('conversations_chatbot_escalated_idx')
+    .on('conversations')
+    .columns(['chatbot_id', 'escalated_at'])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

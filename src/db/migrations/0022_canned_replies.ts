@@ -19,7 +19,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .execute();
   // One name per account (case does not count); also the list's order, by name.
-  await db.schema.createIndex('canned_replies_account_name_idx').on('canned_replies').columns(['account_id', 'name_key']).unique().execute();
+  await db.schema
+    .createIndex('canned_replies_account_name_idx')
+    .on('canned_replies')
+    .columns(['account_id', 'name_key'])
+    .unique()
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

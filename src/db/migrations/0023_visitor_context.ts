@@ -10,7 +10,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   const t = columnTypes(dialectOf(db));
   await db.schema
     .createTable('channel_visitor_contexts')
-    .addColumn('thread_id', t.text, (c) => c.primaryKey().references('conversations.thread_id').onDelete('cascade'))
+    .addColumn('thread_id', t.text, (c) =>
+      c.primaryKey().references('conversations.thread_id').onDelete('cascade'),
+    )
     .addColumn('chatbot_id', t.id, (c) => c.notNull().references('chatbots.id').onDelete('cascade'))
     .addColumn('visitor_id', t.text)
     .addColumn('start_page', t.text)
@@ -31,7 +33,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['chatbot_id', 'visitor_id'])
     .execute();
   await sql`create index leads_account_email_idx on leads (account_id, lower(email))`.execute(db);
-  await db.schema.createIndex('leads_account_phone_idx').on('leads').columns(['account_id', 'phone']).execute();
+  await db.schema
+    .createIndex('leads_account_phone_idx')
+    .on('leads')
+    .columns(['account_id', 'phone'])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -12,7 +12,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', t.text, (c) => c.primaryKey())
     .addColumn('account_id', t.id, (c) => c.notNull().references('accounts.id').onDelete('cascade'))
     .addColumn('chatbot_id', t.id, (c) => c.notNull().references('chatbots.id').onDelete('cascade'))
-    .addColumn('thread_id', t.text, (c) => c.notNull().references('conversations.thread_id').onDelete('cascade'))
+    .addColumn('thread_id', t.text, (c) =>
+      c.notNull().references('conversations.thread_id').onDelete('cascade'),
+    )
     .addColumn('kind', t.text, (c) => c.notNull())
     .addColumn('text', t.text, (c) => c.notNull())
     .addColumn('author_user_id', t.id, (c) => c.references('users.id').onDelete('set null'))
@@ -21,7 +23,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('assignee_name', t.text)
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('conversation_notes_thread_idx').on('conversation_notes').columns(['thread_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('conversation_notes_thread_idx')
+    .on('conversation_notes')
+    .columns(['thread_id', 'created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('note_mentions')
@@ -34,8 +40,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('read_at', t.timestamp)
     .addPrimaryKeyConstraint('note_mentions_pk', ['note_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('note_mentions_user_idx').on('note_mentions').columns(['user_id', 'created_at', 'note_id']).execute();
-  await db.schema.createIndex('note_mentions_user_thread_idx').on('note_mentions').columns(['user_id', 'thread_id']).execute();
+  await db.schema
+    .createIndex('note_mentions_user_idx')
+    .on('note_mentions')
+    .columns(['user_id', 'created_at', 'note_id'])
+    .execute();
+  await db.schema
+    .createIndex('note_mentions_user_thread_idx')
+    .on('note_mentions')
+    .columns(['user_id', 'thread_id'])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -55,10 +55,12 @@ export function stem(word: string, language = 'english'): string {
  * apostrophe, and so does a number with decimals or a version ("4.2", "34,90").
  */
 export const wordsOf = (text: string): string[] =>
-  (text
-    .normalize('NFKC')
-    .toLowerCase()
-    .match(/\p{N}+(?:[.,]\p{N}+)+(?![\p{L}\p{N}])|[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu) ?? []).map((word) => word.replace(/’/g, "'"));
+  (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/\p{N}+(?:[.,]\p{N}+)+(?![\p{L}\p{N}])|[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu) ?? []
+  ).map((word) => word.replace(/’/g, "'"));
 
 /** Edits allowed between a misspelt word and the word meant, by the length of the shorter one. */
 export const allowedEdits = (length: number): number => (length >= 8 ? 2 : length >= 4 ? 1 : 0);

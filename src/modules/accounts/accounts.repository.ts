@@ -10,36 +10,70 @@ export const findAccount = (db: Executor, id: string) =>
   db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const setSubscription = (db: Executor, id: string, status: AccountTable['subscription_status']) =>
-  db.updateTable('accounts').set({ subscription_status: status }).where('id', '=', id).returningAll().executeTakeFirst();
+  db
+    .updateTable('accounts')
+    .set({ subscription_status: status })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 
 export const countAccounts = async (db: Executor): Promise<number> => {
-  const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 };
 
 export const insertUser = (db: Executor, row: Insertable<UserTable>) =>
   db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
 
-export const findUser = (db: Executor, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+export const findUser = (db: Executor, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** Whether the account has an owner who is not switched off. */
 export const hasOwner = async (db: Executor, accountId: string): Promise<boolean> =>
-  (await db.selectFrom('users').select('id').where('account_id', '=', accountId).where('role', '=', 'owner').where('disabled_at', 'is', null).executeTakeFirst()) !== undefined;
+  (await db
+    .selectFrom('users')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('role', '=', 'owner')
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst()) !== undefined;
 
 /** A new token is never revoked. */
 export const insertToken = (db: Executor, row: Omit<ApiTokenTable, 'revoked_at' | 'last_used_at'>) =>
-  db.insertInto('api_tokens').values({ ...row, revoked_at: null, last_used_at: null }).returningAll().executeTakeFirstOrThrow();
+  db
+    .insertInto('api_tokens')
+    .values({ ...row, revoked_at: null, last_used_at: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 export const revokeToken = (db: Executor, id: string, at: number) =>
-  db.updateTable('api_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  db
+    .updateTable('api_tokens')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
 
 /** Those of `chatbotIds` that belong to the account. */
-export async function chatbotIdsOfAccount(db: Executor, accountId: string, chatbotIds: readonly string[]): Promise<string[]> {
-  const rows = await db.selectFrom('chatbots').select('id').where('account_id', '=', accountId).where('id', 'in', chatbotIds).execute();
+export async function chatbotIdsOfAccount(
+  db: Executor,
+  accountId: string,
+  chatbotIds: readonly string[],
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('chatbots')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', 'in', chatbotIds)
+    .execute();
   return rows.map((row) => row.id);
 }
 
-export const findToken = (db: Executor, id: string) => db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+export const findToken = (db: Executor, id: string) =>
+  db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
 
 /**
  * One indexed lookup per request: the token with its user's name and the account's subscription. Compiled
@@ -67,9 +101,14 @@ const tokenByHash = prepareQuery(1, (db: Executor, tokenHash: string) =>
 
 /** What decides whether the tokens still hold, for those of `ids` that exist. */
 export const findTokenStates = (db: Executor, ids: readonly string[]) =>
-  db.selectFrom('api_tokens').select(['id', 'scopes', 'chatbot_ids', 'expires_at', 'revoked_at']).where('id', 'in', ids).execute();
+  db
+    .selectFrom('api_tokens')
+    .select(['id', 'scopes', 'chatbot_ids', 'expires_at', 'revoked_at'])
+    .where('id', 'in', ids)
+    .execute();
 
-export const findTokenByHash = (db: Executor, tokenHash: string) => tokenByHash.executeTakeFirst(db, tokenHash);
+export const findTokenByHash = (db: Executor, tokenHash: string) =>
+  tokenByHash.executeTakeFirst(db, tokenHash);
 
 export const touchToken = (db: Executor, id: string, at: number) =>
   db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).executeTakeFirst();

@@ -17,7 +17,9 @@ export class AccountsError extends Error {}
  * `notifications` tells every process that a token was revoked (live streams end at once); without it
  * they notice at their next periodic check.
  */
-export type AccountsDeps = Pick<Core, 'db' | 'clock'> & { notifications?: Pick<Core['notifications'], 'publish'> };
+export type AccountsDeps = Pick<Core, 'db' | 'clock'> & {
+  notifications?: Pick<Core['notifications'], 'publish'>;
+};
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
@@ -26,8 +28,10 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 export function createAccountsService({ db, clock, notifications }: AccountsDeps) {
   return {
-    createAccount: (input: { name: string; subscription?: 'active' | 'inactive' }) => createAccount(db, clock, input),
-    setAccountSubscription: (accountId: string, status: 'active' | 'inactive') => setAccountSubscription(db, accountId, status),
+    createAccount: (input: { name: string; subscription?: 'active' | 'inactive' }) =>
+      createAccount(db, clock, input),
+    setAccountSubscription: (accountId: string, status: 'active' | 'inactive') =>
+      setAccountSubscription(db, accountId, status),
     /** The account, or undefined. */
     findAccount: (accountId: string) => repo.findAccount(db, accountId),
     countAccounts: () => repo.countAccounts(db),
@@ -48,10 +52,19 @@ export function createAccountsService({ db, clock, notifications }: AccountsDeps
   };
 }
 
-async function createAccount(db: Db, clock: Clock, input: { name: string; subscription?: 'active' | 'inactive' }) {
+async function createAccount(
+  db: Db,
+  clock: Clock,
+  input: { name: string; subscription?: 'active' | 'inactive' },
+) {
   const name = input.name.trim();
   if (!name) throw new AccountsError('an account needs a name');
-  return repo.insertAccount(db, { id: newId(), name, subscription_status: input.subscription ?? 'active', created_at: clock.now() });
+  return repo.insertAccount(db, {
+    id: newId(),
+    name,
+    subscription_status: input.subscription ?? 'active',
+    created_at: clock.now(),
+  });
 }
 
 async function setAccountSubscription(db: Db, accountId: string, status: 'active' | 'inactive') {
@@ -71,17 +84,25 @@ export interface UserInput {
 async function createUser(db: Db, clock: Clock, input: UserInput) {
   const name = input.name.trim();
   if (!name) throw new AccountsError('a user needs a full name');
-  if (!EMAIL.test(input.email) || input.email.length > 254) throw new AccountsError(`"${input.email}" is not an email address`);
-  if (!(await repo.findAccount(db, input.accountId))) throw new AccountsError(`no account ${input.accountId}`);
+  if (!EMAIL.test(input.email) || input.email.length > 254)
+    throw new AccountsError(`"${input.email}" is not an email address`);
+  if (!(await repo.findAccount(db, input.accountId)))
+    throw new AccountsError(`no account ${input.accountId}`);
   // People sign in by email alone: one email, one user, across accounts, whatever its case.
   const email = input.email.toLowerCase();
-  if ((await repo.findUsersByEmail(db, email)).length > 0) throw new AccountsError(`a user with email ${email} already exists`);
+  if ((await repo.findUsersByEmail(db, email)).length > 0)
+    throw new AccountsError(`a user with email ${email} already exists`);
   try {
     // An account always has an owner: its first person is one, whatever was asked.
     const role = (await repo.hasOwner(db, input.accountId)) ? (input.role ?? 'agent') : 'owner';
     const row = { id: newId(), account_id: input.accountId, name, email, role, created_at: clock.now() };
     // A new team member has no password until they accept an invitation or one is set for them.
-    return await repo.insertUser(db, { ...row, password_hash: null, password_changed_at: null, disabled_at: null });
+    return await repo.insertUser(db, {
+      ...row,
+      password_hash: null,
+      password_changed_at: null,
+      disabled_at: null,
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AccountsError(`a user with email ${email} already exists`);
     throw error;
@@ -111,9 +132,11 @@ async function createToken(db: Db, clock: Clock, input: TokenInput): Promise<Cre
   if (chatbotIds) {
     const owned = await repo.chatbotIdsOfAccount(db, user.account_id, chatbotIds);
     const missing = chatbotIds.filter((id) => !owned.includes(id));
-    if (missing.length > 0) throw new AccountsError(`chatbot ${missing.join(', ')} is not in the user's account`);
+    if (missing.length > 0)
+      throw new AccountsError(`chatbot ${missing.join(', ')} is not in the user's account`);
   }
-  if (input.expiresInDays != null && !(input.expiresInDays > 0)) throw new AccountsError('--expires-in-days must be a positive number');
+  if (input.expiresInDays != null && !(input.expiresInDays > 0))
+    throw new AccountsError('--expires-in-days must be a positive number');
   // 43 base62 characters carry 256 bits.
   const token = `cbo_${randomBase62(43)}`;
   const now = clock.now();
@@ -132,7 +155,12 @@ async function createToken(db: Db, clock: Clock, input: TokenInput): Promise<Cre
   return { id: row.id, token, scopes: input.scopes, chatbotIds, expiresAt };
 }
 
-async function revokeToken(db: Db, clock: Clock, notifications: AccountsDeps['notifications'], tokenId: string): Promise<void> {
+async function revokeToken(
+  db: Db,
+  clock: Clock,
+  notifications: AccountsDeps['notifications'],
+  tokenId: string,
+): Promise<void> {
   const token = await repo.findToken(db, tokenId);
   if (!token) throw new AccountsError(`no token ${tokenId}`);
   await db.transaction().execute(async (trx) => {
@@ -163,7 +191,8 @@ async function authenticate(db: Db, clock: Clock, token: string): Promise<Princi
   const now = clock.now();
   if (row.expires_at !== null && row.expires_at <= now) return null;
   // "Last used" is shown to the team; written at most once a minute, not on every request.
-  if (row.last_used_at === null || now - row.last_used_at >= LAST_USED_EVERY_MS) await repo.touchToken(db, row.id, now);
+  if (row.last_used_at === null || now - row.last_used_at >= LAST_USED_EVERY_MS)
+    await repo.touchToken(db, row.id, now);
   return {
     tokenId: row.id,
     sessionKey: null,
@@ -177,10 +206,15 @@ async function authenticate(db: Db, clock: Clock, token: string): Promise<Princi
   };
 }
 
-async function tokenEnds(db: Db, clock: Clock, principals: readonly Principal[]): Promise<Map<string, PrincipalEnd | null>> {
+async function tokenEnds(
+  db: Db,
+  clock: Clock,
+  principals: readonly Principal[],
+): Promise<Map<string, PrincipalEnd | null>> {
   const ids = [...new Set(principals.flatMap((p) => (p.tokenId === null ? [] : [p.tokenId])))];
   const rows = new Map<string, Awaited<ReturnType<typeof repo.findTokenStates>>[number]>();
-  for (const batch of inBatches(ids)) for (const row of await repo.findTokenStates(db, batch)) rows.set(row.id, row);
+  for (const batch of inBatches(ids))
+    for (const row of await repo.findTokenStates(db, batch)) rows.set(row.id, row);
   const now = clock.now();
   const ends = new Map<string, PrincipalEnd | null>();
   for (const principal of principals) {
@@ -190,13 +224,20 @@ async function tokenEnds(db: Db, clock: Clock, principals: readonly Principal[])
     if (!row || row.revoked_at !== null) end = 'token_revoked';
     else if (row.expires_at !== null && row.expires_at <= now) end = 'token_expired';
     else if (!samePermissions(permissionsOf(row.scopes), principal.permissions)) end = 'access_changed';
-    else if (!sameChatbots(row.chatbot_ids === null ? null : (JSON.parse(row.chatbot_ids) as string[]), principal.chatbotIds)) end = 'access_changed';
+    else if (
+      !sameChatbots(
+        row.chatbot_ids === null ? null : (JSON.parse(row.chatbot_ids) as string[]),
+        principal.chatbotIds,
+      )
+    )
+      end = 'access_changed';
     ends.set(principal.tokenId, end);
   }
   return ends;
 }
 
-const samePermissions = (a: ReadonlySet<Permission>, b: ReadonlySet<Permission>) => a.size === b.size && [...a].every((p) => b.has(p));
+const samePermissions = (a: ReadonlySet<Permission>, b: ReadonlySet<Permission>) =>
+  a.size === b.size && [...a].every((p) => b.has(p));
 const sameChatbots = (a: readonly string[] | null, b: readonly string[] | null) =>
   a === null || b === null ? a === b : a.length === b.length && a.every((id) => b.includes(id));
 
@@ -206,7 +247,8 @@ const sameChatbots = (a: readonly string[] | null, b: readonly string[] | null) 
 export const listAccounts = (db: Db) => repo.listAccounts(db);
 
 export async function listUsers(db: Db, accountId: string) {
-  if (!isUuid(accountId) || !(await repo.findAccount(db, accountId))) throw new AccountsError(`no account ${accountId}`);
+  if (!isUuid(accountId) || !(await repo.findAccount(db, accountId)))
+    throw new AccountsError(`no account ${accountId}`);
   return repo.listUsersOfAccount(db, accountId);
 }
 
@@ -227,7 +269,9 @@ export async function findUserByEmail(db: Db, email: string) {
   const [user] = users;
   if (!user) throw new AccountsError(`no user with email ${email}`);
   if (users.length > 1)
-    throw new AccountsError(`${users.length} users of different accounts have email ${email}; name one with --user (${users.map((u) => u.id).join(', ')})`);
+    throw new AccountsError(
+      `${users.length} users of different accounts have email ${email}; name one with --user (${users.map((u) => u.id).join(', ')})`,
+    );
   return user;
 }
 
@@ -267,6 +311,7 @@ export async function onlyAccount(db: Db) {
   const count = await repo.countAccounts(db);
   const [account] = count === 1 ? await repo.listAccounts(db) : [];
   if (count === 0) throw new AccountsError('the database has no account yet (accounts create --name NAME)');
-  if (!account) throw new AccountsError(`the database has ${count} accounts: name one with --account ACCOUNT_ID`);
+  if (!account)
+    throw new AccountsError(`the database has ${count} accounts: name one with --account ACCOUNT_ID`);
   return account;
 }

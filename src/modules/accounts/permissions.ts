@@ -27,14 +27,20 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const isPermission = (value: string): value is Permission => (PERMISSIONS as readonly string[]).includes(value);
+export const isPermission = (value: string): value is Permission =>
+  (PERMISSIONS as readonly string[]).includes(value);
 
 /** `all` or a comma list → the permissions; throws on an unknown name. */
 export function parseScopes(value: string): Permission[] {
-  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (names.length === 0) throw new Error('at least one permission is required');
   if (names.includes('all')) return [...PERMISSIONS];
-  for (const name of names) if (!isPermission(name)) throw new Error(`unknown permission "${name}"; known: all, ${PERMISSIONS.join(', ')}`);
+  for (const name of names)
+    if (!isPermission(name))
+      throw new Error(`unknown permission "${name}"; known: all, ${PERMISSIONS.join(', ')}`);
   return [...new Set(names)] as Permission[];
 }
 
@@ -44,7 +50,13 @@ export type Role = (typeof ROLES)[number];
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
 /** What an agent's session may do: the inbox (conversations, and reading chatbots, leads and knowledge). */
-const AGENT_PERMISSIONS: readonly Permission[] = ['chatbots:read', 'conversations:read', 'conversations:write', 'leads:read', 'knowledge:read'];
+const AGENT_PERMISSIONS: readonly Permission[] = [
+  'chatbots:read',
+  'conversations:read',
+  'conversations:write',
+  'leads:read',
+  'knowledge:read',
+];
 
 /**
  * What a signed-in session of each role may do, on every chatbot of the account. Owners and admins may do

@@ -32,7 +32,11 @@ export const isAccountWide = (principal: Principal): boolean => principal.chatbo
 
 /** 403 unless the principal acts on the whole account (isAccountWide); `what` names the action. */
 export function assertAccountWide(principal: Principal, what: string): void {
-  if (!isAccountWide(principal)) throw new AppError('forbidden', `${what} needs a token for every chatbot of the account; this one is restricted to some.`);
+  if (!isAccountWide(principal))
+    throw new AppError(
+      'forbidden',
+      `${what} needs a token for every chatbot of the account; this one is restricted to some.`,
+    );
 }
 
 /** Visitors see the first word of a team member's full name. */

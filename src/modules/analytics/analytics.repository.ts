@@ -14,7 +14,10 @@ export interface Range {
 export const DAY_MS = 86_400_000;
 
 /** Conversations started per day (UTC days since 1970, and how many). */
-export async function conversationsPerDay(db: Executor, { chatbotId, from, to }: Range): Promise<Array<{ day: number; count: number }>> {
+export async function conversationsPerDay(
+  db: Executor,
+  { chatbotId, from, to }: Range,
+): Promise<Array<{ day: number; count: number }>> {
   const day = sql<number>`started_at / ${sql.lit(DAY_MS)}`;
   const rows = await db
     .selectFrom('conversations')
@@ -28,10 +31,16 @@ export async function conversationsPerDay(db: Executor, { chatbotId, from, to }:
 }
 
 /** Questions put to the engine, and how many it answered. */
-export async function questionCounts(db: Executor, { chatbotId, from, to }: Range): Promise<{ asked: number; answered: number }> {
+export async function questionCounts(
+  db: Executor,
+  { chatbotId, from, to }: Range,
+): Promise<{ asked: number; answered: number }> {
   const row = await db
     .selectFrom('answer_records')
-    .select([(eb) => eb.fn.countAll().as('asked'), sql<number>`sum(case when answered then 1 else 0 end)`.as('answered')])
+    .select([
+      (eb) => eb.fn.countAll().as('asked'),
+      sql<number>`sum(case when answered then 1 else 0 end)`.as('answered'),
+    ])
     .where('chatbot_id', '=', chatbotId)
     .where('asked_at', '>=', from)
     .where('asked_at', '<', to)
@@ -40,7 +49,10 @@ export async function questionCounts(db: Executor, { chatbotId, from, to }: Rang
 }
 
 /** Visitors' ratings given in the range, by rating. */
-export async function ratingCounts(db: Executor, { chatbotId, from, to }: Range): Promise<{ up: number; down: number }> {
+export async function ratingCounts(
+  db: Executor,
+  { chatbotId, from, to }: Range,
+): Promise<{ up: number; down: number }> {
   const rows = await db
     .selectFrom('answer_records')
     .select(['rating', (eb) => eb.fn.countAll().as('count')])
@@ -93,7 +105,11 @@ export async function resolutionCount(db: Executor, { chatbotId, from, to }: Ran
 export async function topUnanswered(db: Executor, { chatbotId, from, to }: Range, limit: number) {
   const rows = await db
     .selectFrom('answer_records')
-    .select(['question_key', (eb) => eb.fn.max('question').as('question'), (eb) => eb.fn.countAll().as('count')])
+    .select([
+      'question_key',
+      (eb) => eb.fn.max('question').as('question'),
+      (eb) => eb.fn.countAll().as('count'),
+    ])
     .where('chatbot_id', '=', chatbotId)
     .where('answered', '=', false)
     .where('asked_at', '>=', from)
@@ -103,5 +119,9 @@ export async function topUnanswered(db: Executor, { chatbotId, from, to }: Range
     .orderBy('question_key')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ key: row.question_key, question: String(row.question), count: Number(row.count) }));
+  return rows.map((row) => ({
+    key: row.question_key,
+    question: String(row.question),
+    count: Number(row.count),
+  }));
 }

@@ -25,9 +25,13 @@ export async function analyticsRoutes(fastify: FastifyInstance, { analytics }: A
         tags: ['Analytics'],
         params: ChatbotParams,
         querystring: AnalyticsQuery,
-        response: { 200: Envelope(Type.Object({ analytics: Analytics })), ...errors(400, 401, 403, 404, 429) },
+        response: {
+          200: Envelope(Type.Object({ analytics: Analytics })),
+          ...errors(400, 401, 403, 404, 429),
+        },
       },
     },
-    async (request) => ok(request, { analytics: await analytics.figures(request.params.chatbotId, request.query) }),
+    async (request) =>
+      ok(request, { analytics: await analytics.figures(request.params.chatbotId, request.query) }),
   );
 }

@@ -16,7 +16,8 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 function dayStart(value: string, field: string): number {
   const match = DATE.exec(value);
   const ms = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
-  if (!match || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value) throw validationError(field, 'must be a date such as 2026-11-01');
+  if (!match || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value)
+    throw validationError(field, 'must be a date such as 2026-11-01');
   return ms;
 }
 
@@ -35,10 +36,14 @@ export function createAnalyticsService({ db, clock }: Pick<Core, 'db' | 'clock'>
     async figures(chatbotId: string, query: { from?: string; to?: string }) {
       const today = Math.floor(clock.now() / repo.DAY_MS) * repo.DAY_MS;
       const last = query.to !== undefined ? dayStart(query.to, 'query.to') : today;
-      const first = query.from !== undefined ? dayStart(query.from, 'query.from') : last - (ANALYTICS_LIMITS.defaultDays - 1) * repo.DAY_MS;
+      const first =
+        query.from !== undefined
+          ? dayStart(query.from, 'query.from')
+          : last - (ANALYTICS_LIMITS.defaultDays - 1) * repo.DAY_MS;
       if (first > last) throw validationError('query.from', 'must not come after `to`');
       const days = (last - first) / repo.DAY_MS + 1;
-      if (days > ANALYTICS_LIMITS.maxDays) throw validationError('query.from', `the range may span at most ${ANALYTICS_LIMITS.maxDays} days`);
+      if (days > ANALYTICS_LIMITS.maxDays)
+        throw validationError('query.from', `the range may span at most ${ANALYTICS_LIMITS.maxDays} days`);
       const range: repo.Range = { chatbotId, from: first, to: last + repo.DAY_MS };
 
       const [perDay, questions, ratings, handovers, resolutions, unanswered] = await Promise.all([
@@ -55,23 +60,34 @@ export function createAnalyticsService({ db, clock }: Pick<Core, 'db' | 'clock'>
         return { date: isoDay(day * repo.DAY_MS), conversations: counts.get(day) ?? 0 };
       });
       const waits = handovers.flatMap((row) =>
-        row.first_reply_at === null || row.escalated_at === null ? [] : [(Number(row.first_reply_at) - Number(row.escalated_at)) / 1000],
+        row.first_reply_at === null || row.escalated_at === null
+          ? []
+          : [(Number(row.first_reply_at) - Number(row.escalated_at)) / 1000],
       );
       return {
         from: isoDay(first),
         to: isoDay(last),
         conversations: daily.reduce((sum, day) => sum + day.conversations, 0),
         daily,
-        questions: { asked: questions.asked, answered: questions.answered, answeredShare: questions.asked === 0 ? null : questions.answered / questions.asked },
+        questions: {
+          asked: questions.asked,
+          answered: questions.answered,
+          answeredShare: questions.asked === 0 ? null : questions.answered / questions.asked,
+        },
         handovers: handovers.length,
         firstHumanReply: {
           replied: waits.length,
           medianSeconds: median(waits),
-          averageSeconds: waits.length === 0 ? null : waits.reduce((sum, wait) => sum + wait, 0) / waits.length,
+          averageSeconds:
+            waits.length === 0 ? null : waits.reduce((sum, wait) => sum + wait, 0) / waits.length,
         },
         resolutions,
         ratings,
-        topUnanswered: unanswered.map((row) => ({ id: row.key, text: maskContactDetails(row.question), count: row.count })),
+        topUnanswered: unanswered.map((row) => ({
+          id: row.key,
+          text: maskContactDetails(row.question),
+          count: row.count,
+        })),
       };
     },
   };

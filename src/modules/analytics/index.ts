@@ -5,4 +5,7 @@ import { analyticsRoutes, type AnalyticsRoutesDeps } from './analytics.routes.js
 
 export { createAnalyticsService, type AnalyticsService } from './analytics.service.js';
 
-export const analyticsCapability: Capability<AnalyticsRoutesDeps> = { name: 'analytics', routes: analyticsRoutes };
+export const analyticsCapability: Capability<AnalyticsRoutesDeps> = {
+  name: 'analytics',
+  routes: analyticsRoutes,
+};

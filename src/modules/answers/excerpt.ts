@@ -104,7 +104,15 @@ function segmentsOf(information: string): Segment[] {
     if (!/[\p{L}\p{N}]/u.test(text)) return;
     const section = headings.map((heading) => heading.text).join(' ');
     const context = kind === 'item' && leadIn ? `${section} ${leadIn}` : section;
-    segments.push({ text, kind, line, section, context, heading: headings.at(-1)?.text ?? '', index: segments.length });
+    segments.push({
+      text,
+      kind,
+      line,
+      section,
+      context,
+      heading: headings.at(-1)?.text ?? '',
+      index: segments.length,
+    });
   };
   const heading = (level: number, text: string) => {
     leadIn = '';
@@ -234,16 +242,24 @@ export function answerExcerpt(
     const holds =
       holdsAllWanted(segment.text, wanted) &&
       (!defines || explains(segment, defines)) &&
-      (subject.length === 0 || weighedCoverage(subject, `${title ?? ''} ${segment.context} ${segment.text}`) > 0);
+      (subject.length === 0 ||
+        weighedCoverage(subject, `${title ?? ''} ${segment.context} ${segment.text}`) > 0);
     // "It costs 12 euros." after "Express delivery is available.": the two say it together.
     const previous = segments[i - 1];
     let withPrevious = false;
     // …and a line that labels the next ("Opening hours" above "9:00 to 17:00").
-    if (wanted.length > 0 && holds && previous && previous.kind === 'sentence' && segment.kind === 'sentence' &&
-      (previous.line === segment.line || !/[.!?…]$/u.test(previous.text))) {
+    if (
+      wanted.length > 0 &&
+      holds &&
+      previous &&
+      previous.kind === 'sentence' &&
+      segment.kind === 'sentence' &&
+      (previous.line === segment.line || !/[.!?…]$/u.test(previous.text))
+    ) {
       const together = `${title ?? ''} ${segment.context} ${previous.text} ${segment.text}`;
       // A sentence that goes on from the one before says it with it; another of the same paragraph nearly.
-      const matchedTogether = weighedCoverage(weighed, together) * (GOES_ON.test(segment.text) ? 1 : PARAGRAPH_SHARE);
+      const matchedTogether =
+        weighedCoverage(weighed, together) * (GOES_ON.test(segment.text) ? 1 : PARAGRAPH_SHARE);
       if (matchedTogether > matched) {
         matched = matchedTogether;
         ranked = weighedCoverage(weighed, together, { expansions: EXPANSION_SHARE });
@@ -275,7 +291,8 @@ export function answerExcerpt(
       (segment.matched > 0 || minimum === 0) &&
       !segment.unnamedCondition,
   );
-  if (answering.length === 0) return minimum > 0 || wanted.length > 0 || defines ? none : { ...none, text: fallback(scored) };
+  if (answering.length === 0)
+    return minimum > 0 || wanted.length > 0 || defines ? none : { ...none, text: fallback(scored) };
   const byRank = (a: (typeof scored)[number], b: (typeof scored)[number]) =>
     b.score - a.score || b.own - a.own || b.alike - a.alike || a.index - b.index;
   const top = [...answering].sort(byRank)[0]!;
@@ -350,10 +367,15 @@ function explains(segment: Segment, defined: readonly string[]): boolean {
   const around = new Set(namedStems(segment.context));
   for (let k = 0; k < name.length; k++) {
     const rest = name.slice(k);
-    if (rest.every((word, i) => opening[i] === word) && name.slice(0, k).every((word) => around.has(word))) return true;
+    if (rest.every((word, i) => opening[i] === word) && name.slice(0, k).every((word) => around.has(word)))
+      return true;
   }
   const heading = namedStems(segment.heading);
-  return segment.kind === 'sentence' && heading.length === name.length && name.every((word, i) => heading[i] === word);
+  return (
+    segment.kind === 'sentence' &&
+    heading.length === name.length &&
+    name.every((word, i) => heading[i] === word)
+  );
 }
 
 /** With nothing weighed to match (no meaningful word in the question), the passage's opening. */

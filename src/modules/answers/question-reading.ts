@@ -25,7 +25,8 @@ export type Wanted =
 const PRICE_ASKED =
   /\bhow\s+much\s+(?:is|are|was|were|do|does|did|will|would|should|for|to|it|money|extra|more)\b|\bhow\s+much\s*(?:\?|$)|\bhow\s+much's\b|\b(?:price|prices|priced|pricing|cost|costs|costing|fee|fees|charge|charges|rate|rates|tariff|tariffs|fare|fares)\b|\bwhat\s+do(?:es)?\s+(?:it|\S+)\s+cost\b|\b(?:pay|paying)\s+(?:for|extra)\b/iu;
 /** What is priced in percent as often as in money: "how much is the discount?" → "20 %". */
-const RATE_NAMED = /\b(?:discounts?|reductions?|rebates?|rates?|tax|taxes|vat|surcharges?|commissions?|interest|percent|percentage|markup|deductible|excess)\b/iu;
+const RATE_NAMED =
+  /\b(?:discounts?|reductions?|rebates?|rates?|tax|taxes|vat|surcharges?|commissions?|interest|percent|percentage|markup|deductible|excess)\b/iu;
 const DURATION_ASKED =
   /\bhow\s+long\b(?!\s+is\s+(?:the|a|an)\s+\S+\s*\??$)|\bhow\s+many\s+(?:days|hours|minutes|weeks|months|years|nights)\b|\bhow\s+(?:quickly|fast|soon)\b|\bhow\s+far\s+in\s+advance\b/iu;
 // A bare "when" may ask for a condition ("when do I stop frothing?" → "at 65 degrees"): not a time.
@@ -39,11 +40,16 @@ const MEASURES: ReadonlyArray<readonly [Wanted, RegExp]> = [
   ['size', /\bhow\s+(?:big|large|small)\b|\bdimensions?\b|\bmeasurements?\b/iu],
   ['length', /\bhow\s+(?:wide|tall|high|deep)\b/iu],
   ['temperature', /\bhow\s+(?:hot|cold|warm)\b/iu],
-  ['power', /\bhow\s+much\s+(?:power|electricity|energy)\b|\bhow\s+many\s+(?:watts|kilowatts)\b|\bwattage\b|\bpower\s+(?:consumption|rating|draw)\b/iu],
+  [
+    'power',
+    /\bhow\s+much\s+(?:power|electricity|energy)\b|\bhow\s+many\s+(?:watts|kilowatts)\b|\bwattage\b|\bpower\s+(?:consumption|rating|draw)\b/iu,
+  ],
 ];
 /** A phone number or an email address of the business, not the visitor's own ("change my email address"). */
-const PHONE_ASKED = /\b(?:phone|telephone|hotline|mobile)\s*(?:number|no\.?|#)?\b|\bnumber\s+to\s+call\b|\bcall\s+(?:you|them|us)\b/iu;
-const EMAIL_ASKED = /\be-?mail\s+address\b|\b(?:your|support|service|contact|team|customer|office|booking)\s+e-?mail\b|^\W*e-?mail\W*$/iu;
+const PHONE_ASKED =
+  /\b(?:phone|telephone|hotline|mobile)\s*(?:number|no\.?|#)?\b|\bnumber\s+to\s+call\b|\bcall\s+(?:you|them|us)\b/iu;
+const EMAIL_ASKED =
+  /\be-?mail\s+address\b|\b(?:your|support|service|contact|team|customer|office|booking)\s+e-?mail\b|^\W*e-?mail\W*$/iu;
 const OWN = /\b(?:my|mine|i|i'm|i've)\b/iu;
 const CONTACT_ASKED =
   /\b(?:phone|telephone|email|e-mail|mail\s+address|contact|call\s+(?:you|them)|reach\s+(?:you|someone|somebody|a\s+person)|whatsapp|hotline)\b/iu;
@@ -61,7 +67,12 @@ export function wantedBy(question: string): Wanted[] {
   if (DURATION_ASKED.test(question)) wanted.push('duration');
   else if (TIME_ASKED.test(question)) wanted.push('time');
   else if (/\bwhen\b/iu.test(question)) wanted.push('moment');
-  if (QUANTITY_ASKED.test(question) && !wanted.includes('duration') && !wanted.includes('price') && !wanted.includes('rate'))
+  if (
+    QUANTITY_ASKED.test(question) &&
+    !wanted.includes('duration') &&
+    !wanted.includes('price') &&
+    !wanted.includes('rate')
+  )
     wanted.push('quantity');
   for (const [kind, pattern] of MEASURES) if (pattern.test(question)) wanted.push(kind);
   if (CONTACT_ASKED.test(question)) wanted.push('contact');
@@ -94,7 +105,19 @@ const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
 const MOMENT =
   /\b(?:after|before|once|as\s+soon\s+as|until|till|when|while|during|within|immediately|as\s+long\s+as)\b/iu;
 
-const PRICE_WORDS = ['price', 'prices', 'priced', 'pricing', 'cost', 'costs', 'costing', 'pay', 'charge', 'charges', 'much'];
+const PRICE_WORDS = [
+  'price',
+  'prices',
+  'priced',
+  'pricing',
+  'cost',
+  'costs',
+  'costing',
+  'pay',
+  'charge',
+  'charges',
+  'much',
+];
 /** The words a question asks for a kind of answer with, which the answer itself need not repeat. */
 const ASKING_WORDS: Partial<Record<Wanted, readonly string[]>> = {
   price: PRICE_WORDS,
@@ -107,7 +130,14 @@ const ASKING_WORDS: Partial<Record<Wanted, readonly string[]>> = {
 };
 
 /** Asking words that say least of what is asked: a question made only of asking words keeps the others. */
-export const GENERIC_ASKING_WORDS: ReadonlySet<string> = new Set(['number', 'address', 'details', 'time', 'times', 'much']);
+export const GENERIC_ASKING_WORDS: ReadonlySet<string> = new Set([
+  'number',
+  'address',
+  'details',
+  'time',
+  'times',
+  'much',
+]);
 
 /** The words of a question that only say what kind of answer it wants (ASKING_WORDS), for what it wants. */
 export function askingWords(wanted: readonly Wanted[]): Set<string> {
@@ -135,9 +165,13 @@ export function holdsWanted(text: string, wanted: Wanted): boolean {
     case 'contact':
       return CONTACT.test(text);
     case 'weight':
-      return /\d\s?(?:kg|g|grams?|kilos?|kilograms?|lbs?|pounds?|oz)\b|\bweigh(?:s|t|ing)?\b|weight/iu.test(text);
+      return /\d\s?(?:kg|g|grams?|kilos?|kilograms?|lbs?|pounds?|oz)\b|\bweigh(?:s|t|ing)?\b|weight/iu.test(
+        text,
+      );
     case 'size':
-      return /\d\s?(?:l|litres?|liters?|ml|cl|cm|mm|m|m²|m2|m³|inch(?:es)?|in|ft|persons?|people|seats|gb|tb)\b|\b(?:size|capacity|dimensions?|volume)\b|\d\s?[x×]\s?\d/iu.test(text);
+      return /\d\s?(?:l|litres?|liters?|ml|cl|cm|mm|m|m²|m2|m³|inch(?:es)?|in|ft|persons?|people|seats|gb|tb)\b|\b(?:size|capacity|dimensions?|volume)\b|\d\s?[x×]\s?\d/iu.test(
+        text,
+      );
     case 'length':
       return /\d\s?(?:cm|mm|m|km|inch(?:es)?|in|ft|feet|metres?|meters?)\b/iu.test(text);
     case 'temperature':
@@ -176,7 +210,11 @@ export function definedBy(question: string): string[] | null {
     if (!thing) continue;
     const words = wordsOf(thing);
     // A letter of a hyphenated name ("R-value", "e-bike") is part of the name, not a stop word.
-    if (words.length === 0 || words.length > DEFINED_WORDS_MAX + 1 || words.some((word) => word.length > 1 && isStopword(word)))
+    if (
+      words.length === 0 ||
+      words.length > DEFINED_WORDS_MAX + 1 ||
+      words.some((word) => word.length > 1 && isStopword(word))
+    )
       return null;
     return words;
   }
@@ -184,7 +222,9 @@ export function definedBy(question: string): string[] | null {
 }
 
 /** The words after which a question's word is a verb: its subject, a modal, "to" ("can I rent", "to rent"). */
-const BEFORE_A_VERB = new Set("i you we they to can could will would should may might must please cannot can't don't won't".split(' '));
+const BEFORE_A_VERB = new Set(
+  "i you we they to can could will would should may might must please cannot can't don't won't".split(' '),
+);
 
 /** Whether the question uses a word as a verb ("can I rent a tent?": to hire, not a rent in cloth). */
 export function usedAsVerb(question: string, word: string): boolean {
@@ -267,12 +307,14 @@ export function conditionStems(text: string): Set<string> {
 /** Superlatives a question may ask over the rows of a table or catalogue, and the column each reads. */
 const SUPERLATIVES: ReadonlyArray<{ pattern: RegExp; order: 'min' | 'max'; columns: RegExp }> = [
   {
-    pattern: /\b(?:cheapest|least\s+expensive|lowest[-\s]priced|lowest\s+price|most\s+affordable|costs?\s+the\s+least)\b/iu,
+    pattern:
+      /\b(?:cheapest|least\s+expensive|lowest[-\s]priced|lowest\s+price|most\s+affordable|costs?\s+the\s+least)\b/iu,
     order: 'min',
     columns: /price|cost|eur|usd|gbp|fee|fare|rate|€|\$|£/iu,
   },
   {
-    pattern: /\b(?:most\s+expensive|priciest|highest[-\s]priced|highest\s+price|dearest|costs?\s+the\s+most)\b/iu,
+    pattern:
+      /\b(?:most\s+expensive|priciest|highest[-\s]priced|highest\s+price|dearest|costs?\s+the\s+most)\b/iu,
     order: 'max',
     columns: /price|cost|eur|usd|gbp|fee|fare|rate|€|\$|£/iu,
   },
@@ -340,15 +382,20 @@ export type RowFilter =
   | { kind: 'quality'; word: string; rest: string };
 
 const COMPARISONS: ReadonlyArray<readonly [RegExp, 'below' | 'at most' | 'above' | 'at least']> = [
-  [/\b(?:under|below|less\s+than|fewer\s+than|cheaper\s+than|shorter\s+than|lighter\s+than|smaller\s+than)\s+/iu, 'below'],
+  [
+    /\b(?:under|below|less\s+than|fewer\s+than|cheaper\s+than|shorter\s+than|lighter\s+than|smaller\s+than)\s+/iu,
+    'below',
+  ],
   [/\b(?:at\s+most|up\s+to|no\s+more\s+than|max(?:imum)?)\s+/iu, 'at most'],
   [/\b(?:over|above|more\s+than|longer\s+than|heavier\s+than|bigger\s+than|larger\s+than)\s+/iu, 'above'],
   [/\b(?:at\s+least|min(?:imum)?|from)\s+/iu, 'at least'],
 ];
 const AMOUNT = /^(?:[€$£]\s?)?(\d+(?:[.,]\d+)?)\s*([\p{L}€$£%]+)?/u;
 /** "Which …", "any …", "what … do you have": a question asking for the rows that pass. */
-const ASKS_FOR_ROWS = /^\s*(?:(?:and|so)\s+)?(?:which|what|any|are\s+there\s+any|do\s+you\s+have(?:\s+any)?|list)\b/iu;
-const QUALITY_ASKED = /^\s*(?:(?:and|so)\s+)?(?:which|what)\s+(?<things>\p{L}+(?:\s+\p{L}+)?)\s+(?:are|is)\s+(?<quality>\p{L}+)\s*\??\s*$/iu;
+const ASKS_FOR_ROWS =
+  /^\s*(?:(?:and|so)\s+)?(?:which|what|any|are\s+there\s+any|do\s+you\s+have(?:\s+any)?|list)\b/iu;
+const QUALITY_ASKED =
+  /^\s*(?:(?:and|so)\s+)?(?:which|what)\s+(?<things>\p{L}+(?:\s+\p{L}+)?)\s+(?:are|is)\s+(?<quality>\p{L}+)\s*\??\s*$/iu;
 
 /** The filter over rows an English question asks for, if any. */
 export function rowFilterOf(question: string): RowFilter | null {
@@ -370,9 +417,16 @@ export function rowFilterOf(question: string): RowFilter | null {
   if (orMore) {
     const rest = question.replace(orMore[0], ' ');
     const comparison = orMore[3]!.toLowerCase() === 'more' ? 'at least' : 'at most';
-    return { kind: 'number', comparison, value: Number.parseFloat(orMore[1]!.replace(',', '.')), unit: orMore[2] ?? null, rest };
+    return {
+      kind: 'number',
+      comparison,
+      value: Number.parseFloat(orMore[1]!.replace(',', '.')),
+      unit: orMore[2] ?? null,
+      rest,
+    };
   }
   const quality = QUALITY_ASKED.exec(question)?.groups;
-  if (quality && !isStopword(quality.quality!)) return { kind: 'quality', word: quality.quality!, rest: quality.things! };
+  if (quality && !isStopword(quality.quality!))
+    return { kind: 'quality', word: quality.quality!, rest: quality.things! };
   return null;
 }

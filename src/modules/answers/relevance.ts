@@ -5,8 +5,6 @@ import { ENGLISH, isStopword, languageOf, type Language } from '../../lib/text/l
 import { isEnglishWord, synonymsOf } from '../../lib/text/synonyms.js';
 import { sameWord, stem, wordsOf } from '../../lib/text/words.js';
 
-
-
 /**
  * The words of a question that carry meaning, without repeats (compared by stem or as a typo: sameWord):
  * without the stop words of English and of the question's own language.
@@ -28,7 +26,9 @@ export function significantTerms(text: string, language: Language = languageOf(t
  * a weight, which the answer states in kilograms, not with the word "heavy"; see wantedBy).
  */
 const MEASURE_WORDS = new Set(
-  'long fast soon quickly quick often frequently much many early late heavy big large small wide tall high deep hot cold warm'.split(' '),
+  'long fast soon quickly quick often frequently much many early late heavy big large small wide tall high deep hot cold warm'.split(
+    ' ',
+  ),
 );
 
 /** The words of a text, split like the question's ("don't" stays one word, "it's" too). */
@@ -40,7 +40,12 @@ const wordsIn = (text: string): Set<string> => new Set(wordsOf(text));
  * so a near spelling elsewhere is another word: "move" is not "more"). A stop word is never the typo of a
  * meaningful word, nor are two English words (twoEnglishWords).
  */
-const holdsWord = (present: ReadonlySet<string>, term: string, language?: string, exactOnly = false): boolean => {
+const holdsWord = (
+  present: ReadonlySet<string>,
+  term: string,
+  language?: string,
+  exactOnly = false,
+): boolean => {
   if (present.has(term)) return true;
   const own = stem(term);
   for (const word of present) {
@@ -66,7 +71,8 @@ const twoEnglishWords = (term: string, word: string, language?: string): boolean
   !synonymsOf(term).some((synonym) => stem(synonym) === stem(word));
 
 /** Whether a text's words hold the word as it is or by its stem (no typo, no synonym). */
-const holdsExactly = (present: ReadonlySet<string>, term: string): boolean => holdsWord(present, term, undefined, true);
+const holdsExactly = (present: ReadonlySet<string>, term: string): boolean =>
+  holdsWord(present, term, undefined, true);
 
 /** A word of the question and how much it counts (relevance weights). */
 export interface WeighedTerm {
@@ -137,7 +143,13 @@ export function termWeights(
       const everyTitle = titled.length > 0 && titled.every((words) => holds(words, term));
       const exact = present.some((words) => holdsExactly(words, term));
       const share = present.filter((words) => holds(words, term)).length / present.length;
-      return { term, weight: everyTitle ? TITLE_WORD_WEIGHT : 1, language, share, ...(exact ? { exact } : {}) };
+      return {
+        term,
+        weight: everyTitle ? TITLE_WORD_WEIGHT : 1,
+        language,
+        share,
+        ...(exact ? { exact } : {}),
+      };
     }),
     ...earlier.map((term) => ({ term, weight: EARLIER_WORD_WEIGHT, language, earlier: true as const })),
   ];
@@ -148,14 +160,19 @@ export const unknownTerms = (weighed: readonly WeighedTerm[]): string[] =>
   weighed.filter((w) => w.weight === UNKNOWN_WORD_WEIGHT).map((w) => w.term);
 
 /** Short function words two swapped letters turn into another word ("dose" for "does", "form" for "from"). */
-const SLIPPED_STOPWORDS = 'does what when where which have your there their they from with this that then than were will would could should about'.split(' ');
+const SLIPPED_STOPWORDS =
+  'does what when where which have your there their they from with this that then than were will would could should about'.split(
+    ' ',
+  );
 const SLIP_MAX_LENGTH = 5;
 /** Whether a word the knowledge never uses is a function word with its letters swapped: it asks, it is not asked about. */
 function slipOfStopword(term: string): boolean {
   if (term.length > SLIP_MAX_LENGTH || /\d/.test(term)) return false;
-  return SLIPPED_STOPWORDS.some((word) => word !== term && word.length === term.length && [...word].sort().join('') === [...term].sort().join(''));
+  return SLIPPED_STOPWORDS.some(
+    (word) =>
+      word !== term && word.length === term.length && [...word].sort().join('') === [...term].sort().join(''),
+  );
 }
-
 
 /**
  * The weighed share of the question's words a text holds: 0 to 1. A word held only through an expansion
@@ -172,7 +189,10 @@ export function weighedCoverage(
   const present = wordsIn(text);
   const held = ({ term, alternatives, language, exact }: WeighedTerm): number => {
     if (holdsExactly(present, term)) return 1;
-    if (holdsWord(present, term, language, exact) || (alternatives?.some((word) => present.has(word)) ?? false))
+    if (
+      holdsWord(present, term, language, exact) ||
+      (alternatives?.some((word) => present.has(word)) ?? false)
+    )
       return expansions;
     return 0;
   };
@@ -185,7 +205,11 @@ export function weighedCoverage(
  * few words, ranks above one that mentions it once in passing. Exact words only (stems): it breaks ties
  * between passages of equal coverage.
  */
-export function termFrequencyScore(weighed: readonly WeighedTerm[], text: string, averageLength: number): number {
+export function termFrequencyScore(
+  weighed: readonly WeighedTerm[],
+  text: string,
+  averageLength: number,
+): number {
   const words = wordsOf(text).map((word) => stem(word));
   if (words.length === 0) return 0;
   const counts = new Map<string, number>();
@@ -207,9 +231,7 @@ export const UNKNOWN_WORD_WEIGHT = 2;
  * Words that help pick the sentence when the knowledge uses them, and count for nothing when it does not:
  * "take" ("it takes 3 days" or "within 3 days") and the judgement a yes-or-no question asks for ("is vinegar OK for descaling?").
  */
-const LIGHT_WORDS = new Set(
-  'take takes taking took ok okay fine alright'.split(' '),
-);
+const LIGHT_WORDS = new Set('take takes taking took ok okay fine alright'.split(' '));
 export const EARLIER_WORD_WEIGHT = 0.5;
 export const TITLE_WORD_WEIGHT = 0.5;
 const TITLED_POOL_MIN = 3;

@@ -26,7 +26,8 @@ const REQUEST_WORDS = new Set(
 );
 
 /** Columns that say what a row is. */
-const IDENTITY_COLUMN = /\b(?:name|title|product|item|model|category|type|kind)\b|^(?:name|title|product|item|model|category|type|kind)|_(?:name|type)\b/iu;
+const IDENTITY_COLUMN =
+  /\b(?:name|title|product|item|model|category|type|kind)\b|^(?:name|title|product|item|model|category|type|kind)|_(?:name|type)\b/iu;
 /** The longest cell value that still says what a row is, rather than describing it. */
 const IDENTITY_CELL = 40;
 
@@ -75,7 +76,8 @@ function rowsOf(texts: readonly string[]): Array<{ cells: string[]; passage: num
   return rows;
 }
 
-const labelWords = (cell: string): string[] => wordsOf(cell.slice(0, cell.indexOf(':'))).map((word) => stem(word));
+const labelWords = (cell: string): string[] =>
+  wordsOf(cell.slice(0, cell.indexOf(':'))).map((word) => stem(word));
 
 /**
  * Whether a row is one of what the question names (`about`: stems): its first cell, named by its column
@@ -182,7 +184,10 @@ export function filteredRows(filter: RowFilter, texts: readonly string[]): Filte
     if (filter.kind === 'quality') {
       readable = cells.filter((cell) => {
         const value = wordsOf(cell.slice(cell.indexOf(':') + 1)).map((word) => stem(word));
-        return (value.length <= 2 && value.includes(quality!)) || (labelWords(cell).includes(quality!) && /^\s*yes\b/iu.test(cell.slice(cell.indexOf(':') + 1)));
+        return (
+          (value.length <= 2 && value.includes(quality!)) ||
+          (labelWords(cell).includes(quality!) && /^\s*yes\b/iu.test(cell.slice(cell.indexOf(':') + 1)))
+        );
       });
       // Any row of what is named may hold the quality: one that does not simply fails the filter.
       if (!isAbout(cells, about, [])) continue;
@@ -194,16 +199,22 @@ export function filteredRows(filter: RowFilter, texts: readonly string[]): Filte
       if (valueIn(cell) === null) return false;
       if (!filter.unit) return true;
       if (MONEY_UNIT.test(filter.unit)) return MONEY_CELL.test(cell);
-      return labelWords(cell).includes(unit!) || wordsOf(cell.slice(cell.indexOf(':') + 1)).some((word) => stem(word) === unit);
+      return (
+        labelWords(cell).includes(unit!) ||
+        wordsOf(cell.slice(cell.indexOf(':') + 1)).some((word) => stem(word) === unit)
+      );
     });
     if (readable.length === 0 || !isAbout(cells, about, readable)) continue;
     const value = valueIn(readable[0]!)!;
     compared++;
     const passes =
-      filter.comparison === 'below' ? value < filter.value
-      : filter.comparison === 'at most' ? value <= filter.value
-      : filter.comparison === 'above' ? value > filter.value
-      : value >= filter.value;
+      filter.comparison === 'below'
+        ? value < filter.value
+        : filter.comparison === 'at most'
+          ? value <= filter.value
+          : filter.comparison === 'above'
+            ? value > filter.value
+            : value >= filter.value;
     if (passes) found.push({ text: cells.join('; '), passage });
   }
   const unique = [...new Map(found.map((row) => [row.text, row])).values()];

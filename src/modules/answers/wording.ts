@@ -13,4 +13,3 @@ export function citing(title: string | null, url: string | null, excerpt: string
   if (url) return `According to "${title}" (${url}): ${excerpt}`;
   return title ? `According to "${title}": ${excerpt}` : `According to our information: ${excerpt}`;
 }
-

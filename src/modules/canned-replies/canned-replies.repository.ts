@@ -14,21 +14,45 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (character) => `\\
  * cursor's `id` carries the name key: names are unique per account, so it alone says where a page ends.
  * `contains`: only names holding it (case does not count).
  */
-export async function listReplies(db: Executor, accountId: string, page: PageRequest, contains: string | null): Promise<CannedReplyRow[]> {
+export async function listReplies(
+  db: Executor,
+  accountId: string,
+  page: PageRequest,
+  contains: string | null,
+): Promise<CannedReplyRow[]> {
   let query = db.selectFrom('canned_replies').selectAll().where('account_id', '=', accountId);
-  if (contains) query = query.where(sql<boolean>`name_key like ${`%${likeEscaped(contains.toLowerCase())}%`} escape '\\'`);
+  if (contains)
+    query = query.where(
+      sql<boolean>`name_key like ${`%${likeEscaped(contains.toLowerCase())}%`} escape '\\'`,
+    );
   if (page.after) query = query.where('name_key', '>', page.after.id);
   // The row count is the server's own integer (the validated limit plus one), written into the SQL as
   // keysetPage does.
-  return query.orderBy('name_key', 'asc').limit(sql.lit(page.limit + 1)).execute();
+  return query
+    .orderBy('name_key', 'asc')
+    .limit(sql.lit(page.limit + 1))
+    .execute();
 }
 
-export const findReply = (db: Executor, accountId: string, replyId: string): Promise<CannedReplyRow | undefined> =>
-  db.selectFrom('canned_replies').selectAll().where('account_id', '=', accountId).where('id', '=', replyId).executeTakeFirst();
+export const findReply = (
+  db: Executor,
+  accountId: string,
+  replyId: string,
+): Promise<CannedReplyRow | undefined> =>
+  db
+    .selectFrom('canned_replies')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', replyId)
+    .executeTakeFirst();
 
 /** The account's reply of this name (case does not count), other than `exceptId`. */
 export const findByName = (db: Executor, accountId: string, nameKey: string, exceptId: string | null) => {
-  let query = db.selectFrom('canned_replies').select(['id', 'name']).where('account_id', '=', accountId).where('name_key', '=', nameKey);
+  let query = db
+    .selectFrom('canned_replies')
+    .select(['id', 'name'])
+    .where('account_id', '=', accountId)
+    .where('name_key', '=', nameKey);
   if (exceptId) query = query.where('id', '<>', exceptId);
   return query.executeTakeFirst();
 };
@@ -55,9 +79,19 @@ export const updateReply = (
   replyId: string,
   changes: Pick<CannedReplyRow, 'name' | 'name_key' | 'text' | 'updated_at'>,
 ): Promise<CannedReplyRow | undefined> =>
-  trx.updateTable('canned_replies').set(changes).where('account_id', '=', accountId).where('id', '=', replyId).returningAll().executeTakeFirst();
+  trx
+    .updateTable('canned_replies')
+    .set(changes)
+    .where('account_id', '=', accountId)
+    .where('id', '=', replyId)
+    .returningAll()
+    .executeTakeFirst();
 
 export async function deleteReply(db: Executor, accountId: string, replyId: string): Promise<boolean> {
-  const result = await db.deleteFrom('canned_replies').where('account_id', '=', accountId).where('id', '=', replyId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('canned_replies')
+    .where('account_id', '=', accountId)
+    .where('id', '=', replyId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

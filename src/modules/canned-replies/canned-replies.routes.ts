@@ -9,7 +9,13 @@ import { Envelope, ListEnvelope, Uuid, errors, ok } from '../../http/envelope.js
 import { listPage } from '../../http/pagination.js';
 import { presentCannedReply } from './canned-replies.presenter.js';
 import { CANNED_REPLY_LIMITS } from './canned-replies.rules.js';
-import { CannedReplySchema, NewReplyBody, ReplyListQuery, ReplyParams, ReplyPatch } from './canned-replies.schemas.js';
+import {
+  CannedReplySchema,
+  NewReplyBody,
+  ReplyListQuery,
+  ReplyParams,
+  ReplyPatch,
+} from './canned-replies.schemas.js';
 import type { CannedRepliesService } from './canned-replies.service.js';
 
 export interface CannedRepliesRoutesDeps extends Pick<Core, 'paginator'> {
@@ -21,9 +27,13 @@ const ReplyEnvelope = Envelope(Type.Object({ cannedReply: CannedReplySchema }));
 const VARIABLES =
   'The text is stored as written; the inbox fills in its variables as it inserts the reply: `{visitor.name}` becomes the visitor’s name ' +
   '(from their lead or contact details; “there” when it is not known), `{agent.name}` the first name of the person replying.';
-const RESTRICTED = 'A token restricted to some chatbots cannot change them (403): they serve every chatbot of the account.';
+const RESTRICTED =
+  'A token restricted to some chatbots cannot change them (403): they serve every chatbot of the account.';
 
-export async function cannedReplyRoutes(fastify: FastifyInstance, { cannedReplies: service, paginator }: CannedRepliesRoutesDeps) {
+export async function cannedReplyRoutes(
+  fastify: FastifyInstance,
+  { cannedReplies: service, paginator }: CannedRepliesRoutesDeps,
+) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
@@ -38,7 +48,10 @@ export async function cannedReplyRoutes(fastify: FastifyInstance, { cannedReplie
           `\`q\` keeps the names holding those characters. An account has at most ${CANNED_REPLY_LIMITS.perAccount}. ${VARIABLES}`,
         tags: TAGS,
         querystring: ReplyListQuery,
-        response: { 200: ListEnvelope(Type.Object({ cannedReplies: Type.Array(CannedReplySchema) })), ...errors(400, 401, 403, 429) },
+        response: {
+          200: ListEnvelope(Type.Object({ cannedReplies: Type.Array(CannedReplySchema) })),
+          ...errors(400, 401, 403, 429),
+        },
       },
     },
     async (request) => {
@@ -89,7 +102,10 @@ export async function cannedReplyRoutes(fastify: FastifyInstance, { cannedReplie
         response: { 200: ReplyEnvelope, ...errors(401, 403, 404, 429) },
       },
     },
-    async (request) => ok(request, { cannedReply: presentCannedReply(await service.get(principalOf(request), request.params.replyId)) }),
+    async (request) =>
+      ok(request, {
+        cannedReply: presentCannedReply(await service.get(principalOf(request), request.params.replyId)),
+      }),
   );
 
   app.patch(
@@ -106,7 +122,11 @@ export async function cannedReplyRoutes(fastify: FastifyInstance, { cannedReplie
       },
     },
     async (request) =>
-      ok(request, { cannedReply: presentCannedReply(await service.update(principalOf(request), request.params.replyId, request.body)) }),
+      ok(request, {
+        cannedReply: presentCannedReply(
+          await service.update(principalOf(request), request.params.replyId, request.body),
+        ),
+      }),
   );
 
   app.delete(
@@ -118,7 +138,10 @@ export async function cannedReplyRoutes(fastify: FastifyInstance, { cannedReplie
         description: `Replies already sent with it stay as they are. ${RESTRICTED}`,
         tags: TAGS,
         params: ReplyParams,
-        response: { 200: Envelope(Type.Object({ id: Uuid, deleted: Type.Literal(true) })), ...errors(401, 403, 404, 429) },
+        response: {
+          200: Envelope(Type.Object({ id: Uuid, deleted: Type.Literal(true) })),
+          ...errors(401, 403, 404, 429),
+        },
       },
     },
     async (request) => {

@@ -51,4 +51,7 @@ export const ReplyListQuery = Type.Object(
 
 export const NewReplyBody = Type.Object({ name: Name, text: Text }, { additionalProperties: false });
 
-export const ReplyPatch = Type.Object({ name: Type.Optional(Name), text: Type.Optional(Text) }, { additionalProperties: false });
+export const ReplyPatch = Type.Object(
+  { name: Type.Optional(Name), text: Type.Optional(Text) },
+  { additionalProperties: false },
+);

@@ -28,7 +28,11 @@ const WHAT = 'canned reply';
 const CHANGING = 'Changing canned replies';
 
 // Read by people in the inbox: the name, not an id.
-const taken = (name: string) => new AppError('name_taken', `A saved reply is already called "${name}" (case does not count); choose another name.`);
+const taken = (name: string) =>
+  new AppError(
+    'name_taken',
+    `A saved reply is already called "${name}" (case does not count); choose another name.`,
+  );
 
 /** A unique violation of the name (two requests at once) is the same 409 as the check's. */
 async function asTaken<T>(name: string, work: () => Promise<T>): Promise<T> {
@@ -42,7 +46,8 @@ async function asTaken<T>(name: string, work: () => Promise<T>): Promise<T> {
 
 export function createCannedRepliesService({ db, clock }: CannedRepliesDeps) {
   return {
-    list: (principal: Principal, page: PageRequest, contains: string | null) => repo.listReplies(db, principal.accountId, page, contains),
+    list: (principal: Principal, page: PageRequest, contains: string | null) =>
+      repo.listReplies(db, principal.accountId, page, contains),
 
     async get(principal: Principal, replyId: string): Promise<CannedReplyRow> {
       const reply = await repo.findReply(db, principal.accountId, replyId);
@@ -91,7 +96,12 @@ export function createCannedRepliesService({ db, clock }: CannedRepliesDeps) {
         db.transaction().execute(async (trx) => {
           const existing = await repo.findByName(trx, principal.accountId, nameKey(name), replyId);
           if (existing) throw taken(existing.name);
-          const updated = await repo.updateReply(trx, principal.accountId, replyId, { name, name_key: nameKey(name), text, updated_at: clock.now() });
+          const updated = await repo.updateReply(trx, principal.accountId, replyId, {
+            name,
+            name_key: nameKey(name),
+            text,
+            updated_at: clock.now(),
+          });
           // Deleted meanwhile: gone.
           if (!updated) throw notFound(WHAT);
           return updated;

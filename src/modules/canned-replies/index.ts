@@ -6,4 +6,7 @@ import { cannedReplyRoutes, type CannedRepliesRoutesDeps } from './canned-replie
 export { CANNED_REPLY_LIMITS } from './canned-replies.rules.js';
 export { createCannedRepliesService, type CannedRepliesService } from './canned-replies.service.js';
 
-export const cannedRepliesCapability: Capability<CannedRepliesRoutesDeps> = { name: 'canned-replies', routes: cannedReplyRoutes };
+export const cannedRepliesCapability: Capability<CannedRepliesRoutesDeps> = {
+  name: 'canned-replies',
+  routes: cannedReplyRoutes,
+};

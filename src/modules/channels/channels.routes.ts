@@ -18,12 +18,25 @@ export interface ChannelsRoutesDeps extends Pick<Core, 'db'> {
 
 const Channel = Type.Object(
   {
-    provider: Type.Union([Type.Literal('web'), Type.Literal('whatsapp'), Type.Literal('messenger'), Type.Literal('instagram')]),
-    connected: Type.Boolean({ description: 'web: some site may embed the chat; the others: a connection is made.' }),
-    externalId: Nullable(Type.String({ description: 'The phone number id, page or account id it answers as; null for web.' })),
+    provider: Type.Union([
+      Type.Literal('web'),
+      Type.Literal('whatsapp'),
+      Type.Literal('messenger'),
+      Type.Literal('instagram'),
+    ]),
+    connected: Type.Boolean({
+      description: 'web: some site may embed the chat; the others: a connection is made.',
+    }),
+    externalId: Nullable(
+      Type.String({ description: 'The phone number id, page or account id it answers as; null for web.' }),
+    ),
     connectedAt: Nullable(Timestamp),
     allowedOrigins: Type.Optional(Type.Array(Type.String())),
-    webhookUrl: Nullable(Type.String({ description: 'The callback address to give Meta; null for web, or when PUBLIC_URL is not set.' })),
+    webhookUrl: Nullable(
+      Type.String({
+        description: 'The callback address to give Meta; null for web, or when PUBLIC_URL is not set.',
+      }),
+    ),
   },
   { title: 'ChannelState' },
 );
@@ -41,16 +54,28 @@ export async function channelStateRoutes(fastify: FastifyInstance, { db, publicB
           'as, and the address Meta posts to. Connections are made with `chatbot-ops channels connect`; credentials are never shown.',
         tags: ['Chatbots'],
         params: ChatbotParams,
-        response: { 200: Envelope(Type.Object({ channels: Type.Array(Channel) })), ...errors(401, 403, 404, 429) },
+        response: {
+          200: Envelope(Type.Object({ channels: Type.Array(Channel) })),
+          ...errors(401, 403, 404, 429),
+        },
       },
     },
     async (request) => {
       const { chatbotId } = request.params;
       const origins = (await web.allowedOriginsOf(db, [chatbotId])).get(chatbotId) ?? [];
-      const connections = new Map((await meta.listConnectionsOfChatbot(db, chatbotId)).map((row) => [row.provider, row]));
+      const connections = new Map(
+        (await meta.listConnectionsOfChatbot(db, chatbotId)).map((row) => [row.provider, row]),
+      );
       return ok(request, {
         channels: [
-          { provider: 'web' as const, connected: origins.length > 0, externalId: null, connectedAt: null, allowedOrigins: origins, webhookUrl: null },
+          {
+            provider: 'web' as const,
+            connected: origins.length > 0,
+            externalId: null,
+            connectedAt: null,
+            allowedOrigins: origins,
+            webhookUrl: null,
+          },
           ...PROVIDERS.map((provider) => {
             const row = connections.get(provider);
             return {

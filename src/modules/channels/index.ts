@@ -43,5 +43,10 @@ export const channelsCapability: Capability<ChannelsDeps> = {
   /** Outside /api/v1: the embeddable script. */
   rootRoutes: widgetScriptRoute,
   jobs: (deps) => [receiveJob(deps)],
-  retention: (deps) => [{ name: 'channel_visitor_tokens', removeBatch: (now, limit) => deps.webChat.removeIdleVisitorTokens(now, limit) }],
+  retention: (deps) => [
+    {
+      name: 'channel_visitor_tokens',
+      removeBatch: (now, limit) => deps.webChat.removeIdleVisitorTokens(now, limit),
+    },
+  ],
 };

@@ -3,43 +3,78 @@ import type { ChatbotTable, Executor } from '../../db/database.js';
 import { prepareQuery } from '../../db/prepared.js';
 import { keysetPage, preparedKeysetPage, type PageRequest } from '../../http/pagination.js';
 
-export const insertChatbot = (db: Executor, row: Insertable<ChatbotTable>) => db.insertInto('chatbots').values(row).returningAll().executeTakeFirstOrThrow();
+export const insertChatbot = (db: Executor, row: Insertable<ChatbotTable>) =>
+  db.insertInto('chatbots').values(row).returningAll().executeTakeFirstOrThrow();
 
 export const updateChatbot = (db: Executor, chatbotId: string, changes: Updateable<ChatbotTable>) =>
-  db.updateTable('chatbots').set(changes).where('id', '=', chatbotId).returningAll().executeTakeFirstOrThrow();
+  db
+    .updateTable('chatbots')
+    .set(changes)
+    .where('id', '=', chatbotId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 /** The chatbot row; what else is its goes with it by the database's cascades. */
-export const deleteChatbot = (db: Executor, chatbotId: string) => db.deleteFrom('chatbots').where('id', '=', chatbotId).executeTakeFirst();
+export const deleteChatbot = (db: Executor, chatbotId: string) =>
+  db.deleteFrom('chatbots').where('id', '=', chatbotId).executeTakeFirst();
 
 export type ChatbotRow = Pick<Selectable<ChatbotTable>, (typeof LISTED)[number]>;
 
 export const findChatbot = (db: Executor, accountId: string, chatbotId: string) =>
-  db.selectFrom('chatbots').selectAll().where('account_id', '=', accountId).where('id', '=', chatbotId).executeTakeFirst();
+  db
+    .selectFrom('chatbots')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', chatbotId)
+    .executeTakeFirst();
 
 /** Whether the account has the chatbot: asked by every request on a chatbot's path, so compiled once. */
 const chatbotOfAccount = prepareQuery(2, (db: Executor, accountId: string, chatbotId: string) =>
   db.selectFrom('chatbots').select('id').where('account_id', '=', accountId).where('id', '=', chatbotId),
 );
-export const isChatbotOfAccount = async (db: Executor, accountId: string, chatbotId: string): Promise<boolean> =>
-  (await chatbotOfAccount.executeTakeFirst(db, accountId, chatbotId)) !== undefined;
+export const isChatbotOfAccount = async (
+  db: Executor,
+  accountId: string,
+  chatbotId: string,
+): Promise<boolean> => (await chatbotOfAccount.executeTakeFirst(db, accountId, chatbotId)) !== undefined;
 
 export const findChatbotById = (db: Executor, chatbotId: string) =>
   db.selectFrom('chatbots').selectAll().where('id', '=', chatbotId).executeTakeFirst();
 
 /** What a list shows of a chatbot: each column read is a string made for every row of every page. */
-const LISTED = ['id', 'name', 'greeting', 'fallback_text', 'bot_name', 'widget_title', 'widget_color', 'widget_position', 'created_at'] as const;
+const LISTED = [
+  'id',
+  'name',
+  'greeting',
+  'fallback_text',
+  'bot_name',
+  'widget_title',
+  'widget_color',
+  'widget_position',
+  'created_at',
+] as const;
 
 /** Every chatbot of the account, the common case, compiled once (`preparedKeysetPage`). */
 const allChatbotsPage = preparedKeysetPage(
   1,
-  (db: Executor, accountId: string) => db.selectFrom('chatbots').select(LISTED).where('account_id', '=', accountId),
+  (db: Executor, accountId: string) =>
+    db.selectFrom('chatbots').select(LISTED).where('account_id', '=', accountId),
   'created_at',
   'id',
 );
 
-export const listChatbots = (db: Executor, accountId: string, onlyIds: readonly string[] | null, page: PageRequest) => {
+export const listChatbots = (
+  db: Executor,
+  accountId: string,
+  onlyIds: readonly string[] | null,
+  page: PageRequest,
+) => {
   if (!onlyIds) return allChatbotsPage(db, page, accountId);
   if (onlyIds.length === 0) return Promise.resolve([]);
-  const query = db.selectFrom('chatbots').select(LISTED).where('account_id', '=', accountId).where('id', 'in', onlyIds);
+  const query = db
+    .selectFrom('chatbots')
+    .select(LISTED)
+    .where('account_id', '=', accountId)
+    .where('id', 'in', onlyIds);
   return keysetPage(query, 'created_at', 'id', page).execute();
 };

@@ -97,7 +97,12 @@ export async function chatbotRoutes(fastify: FastifyInstance, { chatbots, pagina
         response: { 200: ChatbotEnvelope, ...errors(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ok(request, { chatbot: presentChatbot(await chatbots.update(principalOf(request), request.params.chatbotId, request.body)) }),
+    async (request) =>
+      ok(request, {
+        chatbot: presentChatbot(
+          await chatbots.update(principalOf(request), request.params.chatbotId, request.body),
+        ),
+      }),
   );
 
   app.delete(
@@ -112,7 +117,10 @@ export async function chatbotRoutes(fastify: FastifyInstance, { chatbots, pagina
           'Its web chat stops working. The account’s webhooks, people and tokens stay; events already sent stay sent. No event is sent for the deletion.',
         tags: ['Chatbots'],
         params: ChatbotParams,
-        response: { 200: Envelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) })), ...errors(401, 403, 404, 429) },
+        response: {
+          200: Envelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) })),
+          ...errors(401, 403, 404, 429),
+        },
       },
     },
     async (request) => {

@@ -37,7 +37,12 @@ export type ChatbotView = repo.ChatbotRow & { allowed_origins: string[] };
 
 export function createChatbotsService({ db, clock, accounts, origins, removals = [] }: ChatbotsDeps) {
   async function withOrigins(executor: Executor, rows: repo.ChatbotRow[]): Promise<ChatbotView[]> {
-    const byId = origins ? await origins.list(executor, rows.map((row) => row.id)) : new Map<string, string[]>();
+    const byId = origins
+      ? await origins.list(
+          executor,
+          rows.map((row) => row.id),
+        )
+      : new Map<string, string[]>();
     return rows.map((row) => ({ ...row, allowed_origins: byId.get(row.id) ?? [] }));
   }
 
@@ -51,14 +56,17 @@ export function createChatbotsService({ db, clock, accounts, origins, removals =
         throw validationError(`body.allowedOrigins[${i}]`, (error as Error).message);
       }
     });
-    if (input.name !== undefined && !input.name.trim()) throw validationError('body.name', 'must hold a name');
+    if (input.name !== undefined && !input.name.trim())
+      throw validationError('body.name', 'must hold a name');
     const columns = {
       ...(input.name !== undefined ? { name: input.name.trim() } : {}),
       ...(input.greeting !== undefined ? { greeting: storedText(input.greeting) } : {}),
       ...(input.fallbackText !== undefined ? { fallback_text: storedText(input.fallbackText) } : {}),
       ...(input.botName !== undefined ? { bot_name: storedText(input.botName) } : {}),
       ...(input.widget?.title !== undefined ? { widget_title: storedText(input.widget.title) } : {}),
-      ...(input.widget?.color !== undefined ? { widget_color: input.widget.color?.toLowerCase() ?? null } : {}),
+      ...(input.widget?.color !== undefined
+        ? { widget_color: input.widget.color?.toLowerCase() ?? null }
+        : {}),
       ...(input.widget?.position !== undefined ? { widget_position: input.widget.position } : {}),
     };
     return { columns, allowed: allowed ? [...new Set(allowed)] : undefined };
@@ -69,8 +77,14 @@ export function createChatbotsService({ db, clock, accounts, origins, removals =
     async createChatbot(input: { accountId: string; name: string }) {
       const name = input.name.trim();
       if (!name) throw new AccountsError('a chatbot needs a name');
-      if (!(await accounts.findAccount(input.accountId))) throw new AccountsError(`no account ${input.accountId}`);
-      return repo.insertChatbot(db, { id: newId(), account_id: input.accountId, name, created_at: clock.now() });
+      if (!(await accounts.findAccount(input.accountId)))
+        throw new AccountsError(`no account ${input.accountId}`);
+      return repo.insertChatbot(db, {
+        id: newId(),
+        account_id: input.accountId,
+        name,
+        created_at: clock.now(),
+      });
     },
 
     /** The management API's: with its settings. A token restricted to some chatbots cannot make one (403). */
@@ -79,18 +93,29 @@ export function createChatbotsService({ db, clock, accounts, origins, removals =
       const { columns, allowed } = columnsOf(input);
       return db.transaction().execute(async (trx) => {
         const now = clock.now();
-        const row = await repo.insertChatbot(trx, { id: newId(), account_id: principal.accountId, name: input.name.trim(), created_at: now, ...columns });
+        const row = await repo.insertChatbot(trx, {
+          id: newId(),
+          account_id: principal.accountId,
+          name: input.name.trim(),
+          created_at: now,
+          ...columns,
+        });
         if (allowed && origins) await origins.replace(trx, row.id, allowed, now);
         return (await withOrigins(trx, [row]))[0]!;
       });
     },
 
-    async update(principal: Principal, chatbotId: string, input: ChatbotSettings & { name?: string }): Promise<ChatbotView> {
+    async update(
+      principal: Principal,
+      chatbotId: string,
+      input: ChatbotSettings & { name?: string },
+    ): Promise<ChatbotView> {
       const { columns, allowed } = columnsOf(input);
       return db.transaction().execute(async (trx) => {
         const found = await repo.findChatbot(trx, principal.accountId, chatbotId);
         if (!found) throw notFound('chatbot');
-        const row = Object.keys(columns).length > 0 ? await repo.updateChatbot(trx, chatbotId, columns) : found;
+        const row =
+          Object.keys(columns).length > 0 ? await repo.updateChatbot(trx, chatbotId, columns) : found;
         if (allowed && origins) await origins.replace(trx, chatbotId, allowed, clock.now());
         return (await withOrigins(trx, [row]))[0]!;
       });
@@ -126,7 +151,8 @@ export function createChatbotsService({ db, clock, accounts, origins, removals =
       repo.isChatbotOfAccount(db, accountId, chatbotId),
 
     /** What the chatbot says when it cannot answer, when the team set it. */
-    fallbackTextOf: async (chatbotId: string): Promise<string | null> => (await repo.findChatbotById(db, chatbotId))?.fallback_text ?? null,
+    fallbackTextOf: async (chatbotId: string): Promise<string | null> =>
+      (await repo.findChatbotById(db, chatbotId))?.fallback_text ?? null,
 
     /** Any account's chatbot by id, for callers without a principal (web chat, the CLI). */
     findChatbot: (chatbotId: string) => repo.findChatbotById(db, chatbotId),

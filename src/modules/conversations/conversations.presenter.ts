@@ -27,7 +27,10 @@ export const presentConversation = (row: ConversationView) => ({
   resolved: row.resolved,
   startedAt: iso(row.started_at),
   lastMessageAt: iso(row.last_message_at),
-  assignee: row.assignee_user_id !== null && row.assignee_name !== null ? { id: row.assignee_user_id, name: row.assignee_name } : null,
+  assignee:
+    row.assignee_user_id !== null && row.assignee_name !== null
+      ? { id: row.assignee_user_id, name: row.assignee_name }
+      : null,
   // The details of the handover that is open; a closed one (switched to ai, resolved) shows none.
   escalation: row.escalated ? openEscalation(row) : null,
   visitor: row.visitor_name ? { name: row.visitor_name } : null,

@@ -99,7 +99,10 @@ export interface AccountConversationFilters extends ConversationFilters {
   search?: string;
 }
 
-type ConversationsInView = ExpressionBuilder<Database & { lead: Database['leads'] }, 'conversations' | 'lead'>;
+type ConversationsInView = ExpressionBuilder<
+  Database & { lead: Database['leads'] },
+  'conversations' | 'lead'
+>;
 
 /** The condition of one state (see CONVERSATION_STATES). */
 function inState(eb: ExpressionBuilder<Database, 'conversations'>, state: ConversationState) {
@@ -111,9 +114,18 @@ function inState(eb: ExpressionBuilder<Database, 'conversations'>, state: Conver
     case 'with_person':
       return eb.and([open, eb('conversations.assignee_user_id', 'is not', null)]);
     case 'needs_person':
-      return eb.and([open, nobody, eb.or([eb('conversations.escalated', '=', true), eb('conversations.mode', '=', 'human')])]);
+      return eb.and([
+        open,
+        nobody,
+        eb.or([eb('conversations.escalated', '=', true), eb('conversations.mode', '=', 'human')]),
+      ]);
     case 'chatbot':
-      return eb.and([open, nobody, eb('conversations.escalated', '=', false), eb('conversations.mode', '=', 'ai')]);
+      return eb.and([
+        open,
+        nobody,
+        eb('conversations.escalated', '=', false),
+        eb('conversations.mode', '=', 'ai'),
+      ]);
   }
 }
 
@@ -163,7 +175,9 @@ const views = (db: Executor) =>
       'assignee.name as assignee_name',
       'lead.name as visitor_name',
       'last.role as last_message_role',
-      sql<string | null>`substr(${sql.ref('last.text')}, 1, ${sql.lit(LAST_MESSAGE_LENGTH)})`.as('last_message_text'),
+      sql<string | null>`substr(${sql.ref('last.text')}, 1, ${sql.lit(LAST_MESSAGE_LENGTH)})`.as(
+        'last_message_text',
+      ),
       'last.created_at as last_message_created_at',
     ]);
 
@@ -190,7 +204,9 @@ export const viewConversation = async (db: Executor, threadId: string) => {
   return row && viewRow(row);
 };
 /** Read after every change of a conversation: compiled once (its joins cost more to build than to run). */
-const viewByThread = prepareQuery(1, (db: Executor, threadId: string) => views(db).where('conversations.thread_id', '=', threadId));
+const viewByThread = prepareQuery(1, (db: Executor, threadId: string) =>
+  views(db).where('conversations.thread_id', '=', threadId),
+);
 
 /** Several conversations as the API shows them, by thread id (any order). */
 export const viewConversations = async (db: Executor, threadIds: readonly string[]) =>
@@ -229,7 +245,11 @@ export const lockConversation = async (
 const lockQuery = (mode: 'nowait' | undefined) => (trx: Executor, chatbotId: string, threadId: string) =>
   forUpdate(
     trx,
-    trx.selectFrom('conversations').selectAll().where('chatbot_id', '=', chatbotId).where('thread_id', '=', threadId),
+    trx
+      .selectFrom('conversations')
+      .selectAll()
+      .where('chatbot_id', '=', chatbotId)
+      .where('thread_id', '=', threadId),
     mode,
   );
 const lockNowait = prepareQuery(2, lockQuery('nowait'));
@@ -252,9 +272,9 @@ export const listConversations = async (
   page: PageRequest,
 ) => {
   const query = filtered(views(db).where('conversations.chatbot_id', '=', chatbotId), filters);
-  return (
-    await keysetPage(query, 'conversations.started_at', 'conversations.thread_id', page).execute()
-  ).map(viewRow);
+  return (await keysetPage(query, 'conversations.started_at', 'conversations.thread_id', page).execute()).map(
+    viewRow,
+  );
 };
 
 const filtered = <Q extends ReturnType<typeof views>>(query: Q, filters: ConversationFilters): Q => {
@@ -280,14 +300,17 @@ export const listAccountConversations = async (
   if (chatbotIds !== null && chatbotIds.length === 0) return [];
   let query = filtered(views(db).where('conversations.account_id', '=', accountId), filters);
   if (chatbotIds !== null) query = query.where('conversations.chatbot_id', 'in', chatbotIds);
-  if (filters.chatbotId !== undefined) query = query.where('conversations.chatbot_id', '=', filters.chatbotId);
+  if (filters.chatbotId !== undefined)
+    query = query.where('conversations.chatbot_id', '=', filters.chatbotId);
   if (filters.assigneeUserId === null) query = query.where('conversations.assignee_user_id', 'is', null);
   else if (filters.assigneeUserId !== undefined)
     query = query.where('conversations.assignee_user_id', '=', filters.assigneeUserId);
   const { state, urgency, search } = filters;
   if (state !== undefined) query = query.where((eb) => inState(eb, state));
   if (urgency !== undefined)
-    query = query.where('conversations.escalated', '=', true).where('conversations.escalation_urgency', '=', urgency);
+    query = query
+      .where('conversations.escalated', '=', true)
+      .where('conversations.escalation_urgency', '=', urgency);
   if (search !== undefined) query = query.where((eb) => mentions(eb, search));
   return (
     await keysetPage(query, 'conversations.last_message_at', 'conversations.thread_id', page).execute()
@@ -308,17 +331,24 @@ export const countAccountConversations = async (
   filters: { chatbotId?: string; channel?: Channel },
   userId: string,
 ): Promise<ConversationCounts> => {
-  if (chatbotIds !== null && chatbotIds.length === 0) return { needs_person: 0, with_person: 0, chatbot: 0, resolved: 0, mine: 0 };
+  if (chatbotIds !== null && chatbotIds.length === 0)
+    return { needs_person: 0, with_person: 0, chatbot: 0, resolved: 0, mine: 0 };
   let query = db.selectFrom('conversations').where('conversations.account_id', '=', accountId);
   if (chatbotIds !== null) query = query.where('conversations.chatbot_id', 'in', chatbotIds);
-  if (filters.chatbotId !== undefined) query = query.where('conversations.chatbot_id', '=', filters.chatbotId);
+  if (filters.chatbotId !== undefined)
+    query = query.where('conversations.chatbot_id', '=', filters.chatbotId);
   if (filters.channel !== undefined) query = query.where('conversations.channel', '=', filters.channel);
   const row = await query
     .select((eb) => [
       ...CONVERSATION_STATES.map((state) => eb.fn.countAll().filterWhere(inState(eb, state)).as(state)),
       eb.fn
         .countAll()
-        .filterWhere(eb.and([eb('conversations.resolved', '=', false), eb('conversations.assignee_user_id', '=', userId)]))
+        .filterWhere(
+          eb.and([
+            eb('conversations.resolved', '=', false),
+            eb('conversations.assignee_user_id', '=', userId),
+          ]),
+        )
         .as('mine'),
     ])
     .executeTakeFirstOrThrow();
@@ -337,7 +367,18 @@ export const countAccountConversations = async (
  * becomes rateable with its answer record, written in the same transaction (the caller says so).
  */
 export const insertMessage = async (db: Executor, row: NewMessage): Promise<MessageRow> => {
-  await messageInsert.execute(db, row.id, row.thread_id, row.role, row.text, row.author_user_id, row.author_name, row.delivered, row.delivery_error, row.created_at);
+  await messageInsert.execute(
+    db,
+    row.id,
+    row.thread_id,
+    row.role,
+    row.text,
+    row.author_user_id,
+    row.author_name,
+    row.delivered,
+    row.delivery_error,
+    row.created_at,
+  );
   return { ...row, rateable: false };
 };
 const messageInsert = prepareQuery(
@@ -381,7 +422,14 @@ export interface StoredReply {
 // on PostgreSQL, parsed and planned once per connection). PostgreSQL stores the message and updates the
 // conversation in one statement (the insert as a CTE of the update): a round trip less under the row lock.
 /** A person's reply as a messages row. */
-const replyRow = (id: string, threadId: string, text: string, authorUserId: string, authorName: string | null, at: number) => ({
+const replyRow = (
+  id: string,
+  threadId: string,
+  text: string,
+  authorUserId: string,
+  authorName: string | null,
+  at: number,
+) => ({
   id,
   thread_id: threadId,
   role: 'agent' as const,
@@ -392,8 +440,15 @@ const replyRow = (id: string, threadId: string, text: string, authorUserId: stri
   delivery_error: null,
   created_at: at,
 });
-const replyMessage = (db: Executor, id: string, threadId: string, text: string, authorUserId: string, authorName: string | null, at: number) =>
-  db.insertInto('messages').values(replyRow(id, threadId, text, authorUserId, authorName, at));
+const replyMessage = (
+  db: Executor,
+  id: string,
+  threadId: string,
+  text: string,
+  authorUserId: string,
+  authorName: string | null,
+  at: number,
+) => db.insertInto('messages').values(replyRow(id, threadId, text, authorUserId, authorName, at));
 const handledBy = (db: Executor, threadId: string, userId: string, at: number) =>
   db
     .updateTable('conversations')
@@ -402,27 +457,53 @@ const handledBy = (db: Executor, threadId: string, userId: string, at: number) =
     .returningAll();
 const insertReply = prepareQuery(6, replyMessage);
 const updateForReply = prepareQuery(3, handledBy);
-const insertReplyAndUpdate = prepareQuery(6, (db: Executor, id: string, threadId: string, text: string, authorUserId: string, authorName: string | null, at: number) =>
-  db
-    .with('reply', (qc) => qc.insertInto('messages').values(replyRow(id, threadId, text, authorUserId, authorName, at)))
-    .updateTable('conversations')
-    .set({ mode: 'human', assignee_user_id: authorUserId, last_message_at: at })
-    .where('thread_id', '=', threadId)
-    .returningAll(),
+const insertReplyAndUpdate = prepareQuery(
+  6,
+  (
+    db: Executor,
+    id: string,
+    threadId: string,
+    text: string,
+    authorUserId: string,
+    authorName: string | null,
+    at: number,
+  ) =>
+    db
+      .with('reply', (qc) =>
+        qc.insertInto('messages').values(replyRow(id, threadId, text, authorUserId, authorName, at)),
+      )
+      .updateTable('conversations')
+      .set({ mode: 'human', assignee_user_id: authorUserId, last_message_at: at })
+      .where('thread_id', '=', threadId)
+      .returningAll(),
 );
 
 /** Stores a person's reply; the conversation becomes theirs (mode human) with the reply as its latest activity. */
-export async function storeReply(trx: Executor, reply: StoredReply): Promise<{ message: MessageRow; conversation: ConversationRow }> {
+export async function storeReply(
+  trx: Executor,
+  reply: StoredReply,
+): Promise<{ message: MessageRow; conversation: ConversationRow }> {
   const { id, threadId, text, authorUserId, authorName, at } = reply;
   let updated: Selectable<ConversationTable> | undefined;
   if (dialectOf(trx) === 'postgres') {
-    updated = await insertReplyAndUpdate.executeTakeFirst(trx, id, threadId, text, authorUserId, authorName, at);
+    updated = await insertReplyAndUpdate.executeTakeFirst(
+      trx,
+      id,
+      threadId,
+      text,
+      authorUserId,
+      authorName,
+      at,
+    );
   } else {
     await insertReply.execute(trx, id, threadId, text, authorUserId, authorName, at);
     updated = await updateForReply.executeTakeFirst(trx, threadId, authorUserId, at);
   }
   if (!updated) throw new Error(`conversation ${threadId} vanished under its lock`);
-  const message: MessageRow = { ...replyRow(id, threadId, text, authorUserId, authorName, at), rateable: false };
+  const message: MessageRow = {
+    ...replyRow(id, threadId, text, authorUserId, authorName, at),
+    rateable: false,
+  };
   return { message, conversation: conversationRow(updated) };
 }
 
@@ -430,10 +511,19 @@ export async function storeReply(trx: Executor, reply: StoredReply): Promise<{ m
 export const findMessages = async (db: Executor, ids: readonly string[]) =>
   ids.length === 0
     ? []
-    : (await db.selectFrom('messages').selectAll('messages').select(rateable).where('id', 'in', ids).execute()).map(messageRow);
+    : (
+        await db
+          .selectFrom('messages')
+          .selectAll('messages')
+          .select(rateable)
+          .where('id', 'in', ids)
+          .execute()
+      ).map(messageRow);
 
-const deliveryOutcome = prepareQuery(3, (db: Executor, messageId: string, delivered: boolean, error: string | null) =>
-  db.updateTable('messages').set({ delivered, delivery_error: error }).where('id', '=', messageId),
+const deliveryOutcome = prepareQuery(
+  3,
+  (db: Executor, messageId: string, delivered: boolean, error: string | null) =>
+    db.updateTable('messages').set({ delivered, delivery_error: error }).where('id', '=', messageId),
 );
 
 /** Records whether the message reached the visitor; returns it as stored now (not read again). */

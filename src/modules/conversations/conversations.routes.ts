@@ -53,7 +53,13 @@ export async function conversationRoutes(
       },
     },
     async (request) =>
-      ok(request, { reply: await conversations.tryOut(request.params.chatbotId, request.body.message, request.body.history ?? []) }),
+      ok(request, {
+        reply: await conversations.tryOut(
+          request.params.chatbotId,
+          request.body.message,
+          request.body.history ?? [],
+        ),
+      }),
   );
 
   app.post(
@@ -144,7 +150,7 @@ export async function conversationRoutes(
         summary: "List the account's conversations",
         description:
           'Every chatbot of the account the token may see (a token restricted to some chatbots sees only theirs), newest activity first (by lastMessageAt). ' +
-          'Filters as on the per-chatbot list, plus `chatbotId`, `assignee`, `state`, `urgency` and a search `q` over the visitor\'s details and the messages; they combine. A chatbot the token cannot see gives an empty list.',
+          "Filters as on the per-chatbot list, plus `chatbotId`, `assignee`, `state`, `urgency` and a search `q` over the visitor's details and the messages; they combine. A chatbot the token cannot see gives an empty list.",
         tags: ['Conversations'],
         querystring: AccountConversationListQuery,
         response: {
@@ -157,9 +163,25 @@ export async function conversationRoutes(
       const principal = principalOf(request);
       const { mode, escalated, resolved, channel, chatbotId, assignee, state, urgency, q } = request.query;
       const assigneeUserId =
-        assignee === undefined ? undefined : assignee === 'none' ? null : assignee === 'me' ? principal.userId : assignee.toLowerCase();
+        assignee === undefined
+          ? undefined
+          : assignee === 'none'
+            ? null
+            : assignee === 'me'
+              ? principal.userId
+              : assignee.toLowerCase();
       // `me` is resolved first: the cursor is bound to whom it meant.
-      const filters = { mode, escalated, resolved, channel, chatbotId: chatbotId?.toLowerCase(), assigneeUserId, state, urgency, search: q?.trim() || undefined };
+      const filters = {
+        mode,
+        escalated,
+        resolved,
+        channel,
+        chatbotId: chatbotId?.toLowerCase(),
+        assigneeUserId,
+        state,
+        urgency,
+        search: q?.trim() || undefined,
+      };
       return listPage(request, paginator, {
         list: 'account-conversations',
         scope: principal.accountId,
@@ -191,9 +213,20 @@ export async function conversationRoutes(
     async (request) => {
       const principal = principalOf(request);
       const { chatbotId, channel } = request.query;
-      const counts = await conversations.countAccountConversations(principal.accountId, principal.chatbotIds, { chatbotId: chatbotId?.toLowerCase(), channel }, principal.userId);
+      const counts = await conversations.countAccountConversations(
+        principal.accountId,
+        principal.chatbotIds,
+        { chatbotId: chatbotId?.toLowerCase(), channel },
+        principal.userId,
+      );
       return ok(request, {
-        counts: { needsPerson: counts.needs_person, withPerson: counts.with_person, chatbot: counts.chatbot, resolved: counts.resolved, mine: counts.mine },
+        counts: {
+          needsPerson: counts.needs_person,
+          withPerson: counts.with_person,
+          chatbot: counts.chatbot,
+          resolved: counts.resolved,
+          mine: counts.mine,
+        },
       });
     },
   );

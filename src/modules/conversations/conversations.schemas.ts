@@ -19,73 +19,94 @@ export const ModeSchema = Type.Enum(MODES);
  * unknown one is 404. Its maxLength never answers a request: the router refuses a path segment over 100
  * characters before the route runs, with 404 as for an unknown id (http/early-errors.ts).
  */
-export const ThreadParams = Type.Object({ chatbotId: Type.String(), threadId: Type.String({ maxLength: 200 }) });
+export const ThreadParams = Type.Object({
+  chatbotId: Type.String(),
+  threadId: Type.String({ maxLength: 200 }),
+});
 
-export const ConversationSchema = Type.Object({
-  threadId: Type.String(),
-  chatbotId: Uuid,
-  channel: ChannelSchema,
-  mode: ModeSchema,
-  escalated: Type.Boolean(),
-  resolved: Type.Boolean(),
-  startedAt: Timestamp,
-  lastMessageAt: Timestamp,
-  assignee: Nullable(
-    Type.Object(
-      { id: Uuid, name: Type.String({ description: "The team member's full name." }) },
-      { description: 'The team member handling the conversation (take-over, or the reply that claimed it); null when nobody does.' },
+export const ConversationSchema = Type.Object(
+  {
+    threadId: Type.String(),
+    chatbotId: Uuid,
+    channel: ChannelSchema,
+    mode: ModeSchema,
+    escalated: Type.Boolean(),
+    resolved: Type.Boolean(),
+    startedAt: Timestamp,
+    lastMessageAt: Timestamp,
+    assignee: Nullable(
+      Type.Object(
+        { id: Uuid, name: Type.String({ description: "The team member's full name." }) },
+        {
+          description:
+            'The team member handling the conversation (take-over, or the reply that claimed it); null when nobody does.',
+        },
+      ),
     ),
-  ),
-  escalation: Nullable(
-    Type.Object(
-      {
-        reason: Type.String({ description: 'A readable sentence.' }),
-        category: Type.Enum(ESCALATION_CATEGORIES),
-        urgency: Type.Enum(URGENCIES),
-        at: Timestamp,
-      },
-      { description: 'The open handover: why and when the conversation was handed to the team; null when no handover is open.' },
+    escalation: Nullable(
+      Type.Object(
+        {
+          reason: Type.String({ description: 'A readable sentence.' }),
+          category: Type.Enum(ESCALATION_CATEGORIES),
+          urgency: Type.Enum(URGENCIES),
+          at: Timestamp,
+        },
+        {
+          description:
+            'The open handover: why and when the conversation was handed to the team; null when no handover is open.',
+        },
+      ),
     ),
-  ),
-  visitor: Nullable(
-    Type.Object(
-      { name: Type.String() },
-      { description: "The visitor's name from the conversation's lead; null while the visitor has given none." },
+    visitor: Nullable(
+      Type.Object(
+        { name: Type.String() },
+        {
+          description:
+            "The visitor's name from the conversation's lead; null while the visitor has given none.",
+        },
+      ),
     ),
-  ),
-  lastMessage: Nullable(
-    Type.Object(
-      {
-        role: MessageRole,
-        text: Type.String({ description: 'The first 200 characters.' }),
-        createdAt: Timestamp,
-      },
-      { description: 'The latest message of any role; null before the first.' },
+    lastMessage: Nullable(
+      Type.Object(
+        {
+          role: MessageRole,
+          text: Type.String({ description: 'The first 200 characters.' }),
+          createdAt: Timestamp,
+        },
+        { description: 'The latest message of any role; null before the first.' },
+      ),
     ),
-  ),
-}, { title: 'Conversation' });
+  },
+  { title: 'Conversation' },
+);
 
 /** Why the chatbot handed a conversation to the team: the `escalation` of the conversation.escalated event. */
 export const EscalationSchema = Type.Object({
-  reason: Type.String({ description: 'A readable sentence.', examples: ['The visitor asked to talk to a person.'] }),
+  reason: Type.String({
+    description: 'A readable sentence.',
+    examples: ['The visitor asked to talk to a person.'],
+  }),
   category: Type.Enum(ESCALATION_CATEGORIES, { type: 'string' }),
   urgency: Type.Enum(URGENCIES, { type: 'string' }),
 });
 
-export const MessageSchema = Type.Object({
-  id: Type.String(),
-  role: MessageRole,
-  text: Type.String(),
-  createdAt: Timestamp,
-  authorName: Nullable(
-    Type.String({ description: "The team member's first name on agent messages; null otherwise." }),
-  ),
-  rateable: Type.Boolean({
-    description:
-      "True on the chatbot's answers from its knowledge, the messages a visitor may rate (`POST /widget/…/messages/{messageId}/feedback`); " +
-      "false on every other message: the visitor's and the team's, and the chatbot's \"I don't know\", handover notice, small talk and contact-noted replies.",
-  }),
-}, { title: 'Message' });
+export const MessageSchema = Type.Object(
+  {
+    id: Type.String(),
+    role: MessageRole,
+    text: Type.String(),
+    createdAt: Timestamp,
+    authorName: Nullable(
+      Type.String({ description: "The team member's first name on agent messages; null otherwise." }),
+    ),
+    rateable: Type.Boolean({
+      description:
+        "True on the chatbot's answers from its knowledge, the messages a visitor may rate (`POST /widget/…/messages/{messageId}/feedback`); " +
+        "false on every other message: the visitor's and the team's, and the chatbot's \"I don't know\", handover notice, small talk and contact-noted replies.",
+    }),
+  },
+  { title: 'Message' },
+);
 
 // --- the API channel ---------------------------------------------------------------------------------
 
@@ -159,7 +180,7 @@ export const AccountConversationListQuery = Type.Object(
       Type.String({
         pattern: `^(me|none|${UUID_PATTERN})$`,
         description:
-          '`me`: handled by the caller (the token\'s creator, or the signed-in person); `none`: by nobody; a user id: by that team member.',
+          "`me`: handled by the caller (the token's creator, or the signed-in person); `none`: by nobody; a user id: by that team member.",
         examples: ['me'],
       }),
     ),
@@ -183,7 +204,9 @@ export const AccountConversationListQuery = Type.Object(
 
 export const ConversationCountsQuery = Type.Object(
   {
-    chatbotId: Type.Optional(Type.String({ format: 'uuid', description: "Only this chatbot's conversations." })),
+    chatbotId: Type.Optional(
+      Type.String({ format: 'uuid', description: "Only this chatbot's conversations." }),
+    ),
     channel: Type.Optional(ChannelSchema),
   },
   { additionalProperties: false },
@@ -235,10 +258,16 @@ export const TryOutBody = Type.Object(
     history: Type.Optional(
       Type.Array(
         Type.Object(
-          { role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]), text: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }) },
+          {
+            role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
+            text: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }),
+          },
           { additionalProperties: false },
         ),
-        { maxItems: TRY_OUT_HISTORY_MAX, description: `The earlier turns of the test, oldest first (at most ${TRY_OUT_HISTORY_MAX}): follow-ups are read with them.` },
+        {
+          maxItems: TRY_OUT_HISTORY_MAX,
+          description: `The earlier turns of the test, oldest first (at most ${TRY_OUT_HISTORY_MAX}): follow-ups are read with them.`,
+        },
       ),
     ),
   },
@@ -249,7 +278,13 @@ const Passage = Type.Object({
   title: Nullable(Type.String()),
   url: Nullable(Type.String()),
   text: Type.String({ description: 'The passage as stored.' }),
-  relevance: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'How much of what the question asks about it holds.' })),
+  relevance: Nullable(
+    Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description: 'How much of what the question asks about it holds.',
+    }),
+  ),
   used: Type.Boolean({ description: 'Whether the reply quotes it.' }),
 });
 
@@ -258,15 +293,32 @@ export const TryOutReply = Type.Object(
     text: Type.String({ description: 'What a visitor would read.' }),
     answered: Type.Boolean(),
     by: Type.Union(
-      [Type.Literal('small_talk'), Type.Literal('handover'), Type.Literal('curated_answer'), Type.Literal('extractive'), Type.Literal('openai')],
-      { description: 'What replied: small talk, a request for a person, a curated answer, or an engine from the knowledge.' },
+      [
+        Type.Literal('small_talk'),
+        Type.Literal('handover'),
+        Type.Literal('curated_answer'),
+        Type.Literal('extractive'),
+        Type.Literal('openai'),
+      ],
+      {
+        description:
+          'What replied: small talk, a request for a person, a curated answer, or an engine from the knowledge.',
+      },
     ),
     curatedAnswerId: Nullable(Type.String()),
-    handover: Nullable(Type.Union([Type.Literal('human_requested'), Type.Literal('complaint')], { description: 'In a conversation this message would hand over to the team.' })),
+    handover: Nullable(
+      Type.Union([Type.Literal('human_requested'), Type.Literal('complaint')], {
+        description: 'In a conversation this message would hand over to the team.',
+      }),
+    ),
     grounds: Nullable(
       Type.Object({
-        passages: Type.Array(Passage, { description: 'The passages weighed, most relevant first (at most five).' }),
-        declined: Nullable(Type.String({ description: 'Why it did not answer, in plain words; null when it answered.' })),
+        passages: Type.Array(Passage, {
+          description: 'The passages weighed, most relevant first (at most five).',
+        }),
+        declined: Nullable(
+          Type.String({ description: 'Why it did not answer, in plain words; null when it answered.' }),
+        ),
       }),
     ),
   },

@@ -208,10 +208,7 @@ async function saidJustBefore(
   return before?.role === 'assistant' && test(before.text);
 }
 
-async function answerTurn(
-  deps: ConversationsDeps,
-  recorded: RecordedVisitorMessage,
-): Promise<VisitorTurn> {
+async function answerTurn(deps: ConversationsDeps, recorded: RecordedVisitorMessage): Promise<VisitorTurn> {
   const { conversation, message } = recorded;
   if (conversation.mode !== 'ai') return { conversation, messages: [message] };
 
@@ -359,7 +356,8 @@ export function createConversationsService(deps: ConversationsDeps) {
       receiveVisitorMessage(deps, chatbotId, threadId, message),
 
     /** The chatbot's reply to a message as a visitor would get it, stored nowhere (try-out.ts). */
-    tryOut: (chatbotId: string, message: string, history: readonly TryOutTurn[]) => tryOut(deps.engine, chatbotId, messageText(message), history),
+    tryOut: (chatbotId: string, message: string, history: readonly TryOutTurn[]) =>
+      tryOut(deps.engine, chatbotId, messageText(message), history),
 
     getConversation: (chatbotId: string, threadId: string) => getConversation(db, chatbotId, threadId),
     /** Several conversations as the API shows them, by thread id (any order; unknown ones left out). */
@@ -403,7 +401,8 @@ export function createConversationsService(deps: ConversationsDeps) {
     // The visitor's view by position (the web chat's history and event stream): message n is the n-th
     // of the conversation, oldest first.
     countMessages: (threadId: string) => repo.countMessages(db, threadId),
-    messagesAfter: (threadId: string, skip: number, limit: number) => repo.messagesAfter(db, threadId, skip, limit),
+    messagesAfter: (threadId: string, skip: number, limit: number) =>
+      repo.messagesAfter(db, threadId, skip, limit),
     /** The last `count` messages, oldest first. */
     lastMessages: (threadId: string, count: number) => repo.recentMessages(db, threadId, count),
     /** Mode, escalated, resolved and the assignee's full name; undefined for an unknown conversation. */

@@ -80,9 +80,13 @@ function matchesUnnegated(patterns: RegExp[], text: string): boolean {
  * `saysYesToAPerson`: the message is a plain yes and the chatbot's message before it offered a person (its
  * own fixed wording, never knowledge text): that yes asks for one.
  */
-export function escalationForVisitorMessage(visitorText: string, saysYesToAPerson = false): Escalation | null {
+export function escalationForVisitorMessage(
+  visitorText: string,
+  saysYesToAPerson = false,
+): Escalation | null {
   if (matchesUnnegated(COMPLAINS, visitorText)) return { ...ESCALATIONS.complaint };
-  if (saysYesToAPerson || matchesUnnegated(ASKS_FOR_A_PERSON, visitorText)) return { ...ESCALATIONS.human_requested };
+  if (saysYesToAPerson || matchesUnnegated(ASKS_FOR_A_PERSON, visitorText))
+    return { ...ESCALATIONS.human_requested };
   return null;
 }
 

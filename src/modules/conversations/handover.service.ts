@@ -39,12 +39,16 @@ export type HandoverService = ReturnType<typeof createHandoverService>;
 
 export function createHandoverService(deps: HandoverDeps) {
   return {
-    takeOver: (principal: Principal, chatbotId: string, threadId: string) => takeOver(deps, principal, chatbotId, threadId),
+    takeOver: (principal: Principal, chatbotId: string, threadId: string) =>
+      takeOver(deps, principal, chatbotId, threadId),
     reply: (principal: Principal, chatbotId: string, threadId: string, message: string) =>
       reply(deps, principal, chatbotId, threadId, message),
-    switchToAi: (principal: Principal, chatbotId: string, threadId: string) => switchToAi(deps, principal, chatbotId, threadId),
-    setResolved: (chatbotId: string, threadId: string, resolved: boolean) => setResolved(deps, chatbotId, threadId, resolved),
-    assign: (principal: Principal, chatbotId: string, threadId: string, userId: string) => assign(deps, principal, chatbotId, threadId, userId),
+    switchToAi: (principal: Principal, chatbotId: string, threadId: string) =>
+      switchToAi(deps, principal, chatbotId, threadId),
+    setResolved: (chatbotId: string, threadId: string, resolved: boolean) =>
+      setResolved(deps, chatbotId, threadId, resolved),
+    assign: (principal: Principal, chatbotId: string, threadId: string, userId: string) =>
+      assign(deps, principal, chatbotId, threadId, userId),
   };
 }
 
@@ -57,7 +61,12 @@ async function withLockedConversation<T>(
   change: (trx: Trx, conversation: ConversationRow) => Promise<T>,
 ): Promise<T> {
   const work = async (trx: Trx) => {
-    const conversation = await repo.lockConversation(trx, chatbotId, threadId, locking === 'nowait' ? 'nowait' : 'wait');
+    const conversation = await repo.lockConversation(
+      trx,
+      chatbotId,
+      threadId,
+      locking === 'nowait' ? 'nowait' : 'wait',
+    );
     if (!conversation) throw notFound('conversation');
     return change(trx, conversation);
   };
@@ -104,14 +113,20 @@ async function takeOver(
   threadId: string,
 ): Promise<ConversationView> {
   try {
-    return await withLockedConversation(deps.db, chatbotId, threadId, 'briefly', async (trx, conversation) => {
-      if (conversation.mode === 'human') throw alreadyHandover();
-      const updated = await repo.updateConversation(trx, conversation.thread_id, {
-        mode: 'human',
-        assignee_user_id: principal.userId,
-      });
-      return changed(deps, trx, updated);
-    });
+    return await withLockedConversation(
+      deps.db,
+      chatbotId,
+      threadId,
+      'briefly',
+      async (trx, conversation) => {
+        if (conversation.mode === 'human') throw alreadyHandover();
+        const updated = await repo.updateConversation(trx, conversation.thread_id, {
+          mode: 'human',
+          assignee_user_id: principal.userId,
+        });
+        return changed(deps, trx, updated);
+      },
+    );
   } catch (error) {
     // Many take-overs at once queue for the lock; on a busy machine the last of them can pass the wait
     // before their turn. When another take-over has won meanwhile, the answer is its result, not a retry.
@@ -123,7 +138,8 @@ async function takeOver(
   }
 }
 
-const alreadyHandover = () => new AppError('already_handover', 'A person is already handling this conversation.');
+const alreadyHandover = () =>
+  new AppError('already_handover', 'A person is already handling this conversation.');
 
 export interface SentReply {
   message: MessageRow;
@@ -190,8 +206,15 @@ function switchToAi(
   return withLockedConversation(deps.db, chatbotId, threadId, 'wait', async (trx, conversation) => {
     if (conversation.mode !== 'human')
       throw new AppError('not_handover', 'The chatbot is already answering this conversation.');
-    if (principal.role === 'agent' && conversation.assignee_user_id !== null && conversation.assignee_user_id !== principal.userId)
-      throw new AppError('claimed_by_other', 'A colleague holds this conversation; only they, an owner or an admin can hand it back.');
+    if (
+      principal.role === 'agent' &&
+      conversation.assignee_user_id !== null &&
+      conversation.assignee_user_id !== principal.userId
+    )
+      throw new AppError(
+        'claimed_by_other',
+        'A colleague holds this conversation; only they, an owner or an admin can hand it back.',
+      );
     const updated = await repo.updateConversation(trx, conversation.thread_id, {
       mode: 'ai',
       escalated: false,
@@ -233,7 +256,11 @@ function setResolved(
       return shown;
     }
     if (!conversation.resolved) throw new AppError('not_resolved', 'The conversation is not resolved.');
-    return changed(deps, trx, await repo.updateConversation(trx, conversation.thread_id, { resolved: false, resolved_at: null }));
+    return changed(
+      deps,
+      trx,
+      await repo.updateConversation(trx, conversation.thread_id, { resolved: false, resolved_at: null }),
+    );
   });
 }
 
@@ -252,14 +279,23 @@ function assign(
 ): Promise<ConversationView> {
   return withLockedConversation(deps.db, chatbotId, threadId, 'wait', async (trx, conversation) => {
     if (conversation.mode !== 'human' && !conversation.escalated)
-      throw new AppError('not_handover', 'The chatbot is handling this conversation; take it over before assigning it.');
+      throw new AppError(
+        'not_handover',
+        'The chatbot is handling this conversation; take it over before assigning it.',
+      );
     const holder = conversation.mode === 'human' ? conversation.assignee_user_id : null;
     if (principal.role === 'agent' && holder !== null && holder !== principal.userId)
-      throw new AppError('claimed_by_other', 'A colleague holds this conversation; only they, an owner or an admin can pass it on.');
+      throw new AppError(
+        'claimed_by_other',
+        'A colleague holds this conversation; only they, an owner or an admin can pass it on.',
+      );
     const assignee = await team.activeMember(trx, conversation.account_id, userId);
     if (!assignee) throw validationError('body.userId', 'is not an active member of this account');
     if (conversation.mode === 'human' && holder === assignee.id) return viewOf(trx, conversation.thread_id);
-    const updated = await repo.updateConversation(trx, conversation.thread_id, { mode: 'human', assignee_user_id: assignee.id });
+    const updated = await repo.updateConversation(trx, conversation.thread_id, {
+      mode: 'human',
+      assignee_user_id: assignee.id,
+    });
     const record = await team.insertNote(
       trx,
       {

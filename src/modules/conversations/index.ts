@@ -21,7 +21,12 @@ import { teamRoutes, type TeamRoutesDeps } from './team/team.routes.js';
 export type { Answer, AnswerEngine, AnswerGrounds, AnswerRequest, EngineName } from './answer-port.js';
 export { OFFER_OF_A_PERSON } from './replies.js';
 export { presentConversation, presentMessage } from './conversations.presenter.js';
-export { ConversationSchema, EscalationSchema, MessageSchema, ThreadParams } from './conversations.schemas.js';
+export {
+  ConversationSchema,
+  EscalationSchema,
+  MessageSchema,
+  ThreadParams,
+} from './conversations.schemas.js';
 export {
   MESSAGE_MAX_LENGTH,
   createConversationsService,
@@ -46,7 +51,11 @@ export { createLiveRuntime, type LiveRuntime } from './live/live.runtime.js';
 export { createTyping, type Typing, type TypingSignal } from './live/typing.js';
 export { presentFeedback } from './questions/questions.presenter.js';
 export { FeedbackBody, FeedbackParams, FeedbackSchema } from './questions/questions.schemas.js';
-export { createQuestionsService, type QuestionsService, type ReportCoverage } from './questions/questions.service.js';
+export {
+  createQuestionsService,
+  type QuestionsService,
+  type ReportCoverage,
+} from './questions/questions.service.js';
 export { findReportQuestion, questionKey } from './questions/questions.repository.js';
 export type { Rating } from './questions/questions.table.js';
 
@@ -63,7 +72,13 @@ export const conversationsCapability: Capability<ConversationsCapabilityDeps> = 
     await handoverRoutes(api, deps);
     await questionRoutes(api, deps);
     await teamRoutes(api, deps);
-    await liveRoutes(api, { db: deps.db, notifications: deps.notifications, streams: deps.live.streams, access: deps.access, typing: deps.typing });
+    await liveRoutes(api, {
+      db: deps.db,
+      notifications: deps.notifications,
+      streams: deps.live.streams,
+      access: deps.access,
+      typing: deps.typing,
+    });
     await typingRoutes(api, deps);
     // Open streams would hold the server open: end them before it closes.
     api.addHook('preClose', async () => deps.live.endStreams());

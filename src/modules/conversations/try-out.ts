@@ -34,14 +34,31 @@ export async function tryOut(
   const opened = escalationForVisitorMessage(message, isYes(message) && offersAPerson(lastReply));
   if (opened?.category === 'human_requested') {
     const text = composeReply({ answer: '', answered: false, opened, pending: false });
-    return { text, answered: false, by: 'handover', curatedAnswerId: null, handover: 'human_requested', grounds: null };
+    return {
+      text,
+      answered: false,
+      by: 'handover',
+      curatedAnswerId: null,
+      handover: 'human_requested',
+      grounds: null,
+    };
   }
   const own = ownReply(message);
-  if (own !== null) return { text: own, answered: true, by: 'small_talk', curatedAnswerId: null, handover: null, grounds: null };
+  if (own !== null)
+    return {
+      text: own,
+      answered: true,
+      by: 'small_talk',
+      curatedAnswerId: null,
+      handover: null,
+      grounds: null,
+    };
   const answer = await engine.answer({ chatbotId, question: message, history });
   return {
     // A complaint opens a handover too: its notice frames the answer, as in a conversation.
-    text: opened ? composeReply({ answer: answer.text, answered: answer.answered, opened, pending: false }) : answer.text,
+    text: opened
+      ? composeReply({ answer: answer.text, answered: answer.answered, opened, pending: false })
+      : answer.text,
     answered: answer.answered,
     by: answer.curatedAnswerId ? 'curated_answer' : answer.engine,
     curatedAnswerId: answer.curatedAnswerId ?? null,

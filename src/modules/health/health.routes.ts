@@ -17,7 +17,8 @@ export async function healthRoutes(app: FastifyInstance, deps: HealthDeps) {
     {
       schema: {
         summary: 'Health check',
-        description: 'No token needed. 200 while the service can reach its database; 503 `unavailable` otherwise (also while shutting down).',
+        description:
+          'No token needed. 200 while the service can reach its database; 503 `unavailable` otherwise (also while shutting down).',
         tags: ['Service'],
         response: { 200: Envelope(HealthStatus), ...errors(503) },
       },
@@ -27,13 +28,21 @@ export async function healthRoutes(app: FastifyInstance, deps: HealthDeps) {
       if (!probe.ok) {
         if (!failing) {
           failing = true;
-          deps.logger.error({ err: probe.error, database: describeDatabase(deps.config.database) }, 'health: the database cannot be reached');
+          deps.logger.error(
+            { err: probe.error, database: describeDatabase(deps.config.database) },
+            'health: the database cannot be reached',
+          );
         }
-        throw new AppError('unavailable', 'The database cannot be reached.', undefined, { 'retry-after': '5' });
+        throw new AppError('unavailable', 'The database cannot be reached.', undefined, {
+          'retry-after': '5',
+        });
       }
       if (failing) {
         failing = false;
-        deps.logger.info({ database: describeDatabase(deps.config.database) }, 'health: the database answers again');
+        deps.logger.info(
+          { database: describeDatabase(deps.config.database) },
+          'health: the database answers again',
+        );
       }
       return ok(request, { status: 'ok' as const, database: 'ok' as const });
     },

@@ -10,7 +10,11 @@ import { knowledgeRoutes, type KnowledgeRoutesDeps } from './knowledge.routes.js
 import type { KnowledgeServiceDeps } from './knowledge.service.js';
 
 export { createKnowledgeRuntime, type KnowledgeRuntime } from './knowledge.runtime.js';
-export { createKnowledgeService, type KnowledgeService, type KnowledgeServiceDeps } from './knowledge.service.js';
+export {
+  createKnowledgeService,
+  type KnowledgeService,
+  type KnowledgeServiceDeps,
+} from './knowledge.service.js';
 export { KnowledgeSource } from './knowledge.schemas.js';
 
 export type KnowledgeDeps = KnowledgeServiceDeps & KnowledgeRoutesDeps;

@@ -47,6 +47,12 @@ export const embedMissingTask = (deps: KnowledgeServiceDeps): PeriodicTask => ({
     if (!embeddings) return;
     if ((await chunksWithoutVectors(deps.db, embeddings.model, 1)).length === 0) return;
     // One job per model at a time, whichever worker queues it.
-    await enqueue(deps.db, now, 'knowledge.embed', { model: embeddings.model }, { dedupeKey: `knowledge.embed:${embeddings.model}` });
+    await enqueue(
+      deps.db,
+      now,
+      'knowledge.embed',
+      { model: embeddings.model },
+      { dedupeKey: `knowledge.embed:${embeddings.model}` },
+    );
   },
 });

@@ -10,7 +10,13 @@ import { processKnowledgeSource } from './processing/pipeline.js';
 export const processJob = (deps: KnowledgeServiceDeps): JobHandler<'knowledge.process'> => ({
   type: 'knowledge.process',
   run: (payload, context) =>
-    processKnowledgeSource(payload, { db: deps.db, clock: deps.clock, logger: deps.logger, runtime: deps.runtime, signal: context.signal }),
+    processKnowledgeSource(payload, {
+      db: deps.db,
+      clock: deps.clock,
+      logger: deps.logger,
+      runtime: deps.runtime,
+      signal: context.signal,
+    }),
   onFailedForGood: async (trx, payload, reason, failed) => {
     await failRun(trx, deps.clock.now(), payload, describeJobFailure(reason, failed));
   },
@@ -18,7 +24,8 @@ export const processJob = (deps: KnowledgeServiceDeps): JobHandler<'knowledge.pr
 
 /** The job's own reason may hold internals (SQL, paths); the source gets a sentence for people. */
 function describeJobFailure(reason: string, { job, policy }: FailedJob): string {
-  if (/^timed out/.test(reason)) return `processing did not finish within ${formatDuration(policy.timeoutMs)}`;
+  if (/^timed out/.test(reason))
+    return `processing did not finish within ${formatDuration(policy.timeoutMs)}`;
   if (job.interruptions >= policy.maxInterruptions) {
     return `processing was interrupted ${job.interruptions} times (the worker running it stopped before it finished); refresh or add the source again`;
   }

@@ -10,7 +10,9 @@ export function sourcesGauge(deps: Pick<Core, 'db'>): ScrapeGauge<'status'> {
     help: 'Knowledge sources of every account by status (pending, processing, ready, failed).',
     labelNames: ['status'],
     async read() {
-      const counts = new Map((await repo.countSourcesByStatus(deps.db)).map((row) => [row.status as string, Number(row.count)]));
+      const counts = new Map(
+        (await repo.countSourcesByStatus(deps.db)).map((row) => [row.status as string, Number(row.count)]),
+      );
       // Every status is reported, zero included, so a series never disappears.
       return SOURCE_STATUSES.map((status) => ({ labels: { status }, value: counts.get(status) ?? 0 }));
     },

@@ -38,7 +38,10 @@ export function presentSource(row: SourceListRow): PresentedSource {
   };
 }
 
-export const presentSourceWithText = (row: SourceSummaryRow & { text: string }): PresentedSource => ({ ...presentSource(row), text: row.text });
+export const presentSourceWithText = (row: SourceSummaryRow & { text: string }): PresentedSource => ({
+  ...presentSource(row),
+  text: row.text,
+});
 
 /** A page of a website source's last read. */
 export const presentPage = (row: Selectable<SourcePageTable>) => ({

@@ -8,14 +8,19 @@ import type { KnowledgeSourceTable, PageResult, SourceType } from './knowledge.t
 import './knowledge.table.js';
 
 /** A source as the repository returns it: `is_source_of_truth` read as a boolean on either database. */
-export type SourceRow = Omit<Selectable<KnowledgeSourceTable>, 'is_source_of_truth'> & { is_source_of_truth: boolean };
+export type SourceRow = Omit<Selectable<KnowledgeSourceTable>, 'is_source_of_truth'> & {
+  is_source_of_truth: boolean;
+};
 export type SourceSummaryRow = Omit<SourceRow, 'text' | 'crawl' | 'upload'>;
 
-const sourceRow = <R extends { is_source_of_truth: SqlBool }>(row: R): Omit<R, 'is_source_of_truth'> & { is_source_of_truth: boolean } => ({
+const sourceRow = <R extends { is_source_of_truth: SqlBool }>(
+  row: R,
+): Omit<R, 'is_source_of_truth'> & { is_source_of_truth: boolean } => ({
   ...row,
   is_source_of_truth: toBool(row.is_source_of_truth),
 });
-const sourceRowOrUndefined = <R extends { is_source_of_truth: SqlBool }>(row: R | undefined) => (row ? sourceRow(row) : undefined);
+const sourceRowOrUndefined = <R extends { is_source_of_truth: SqlBool }>(row: R | undefined) =>
+  row ? sourceRow(row) : undefined;
 
 const SUMMARY_COLUMNS = [
   'id',
@@ -46,45 +51,107 @@ export interface ChunkDraft {
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK_INSERT_BATCH = 500;
 
-export const insertSource = (db: Executor, row: SourceRow) => db.insertInto('knowledge_sources').values(row).execute();
+export const insertSource = (db: Executor, row: SourceRow) =>
+  db.insertInto('knowledge_sources').values(row).execute();
 
-export const findSource = async (db: Executor, chatbotId: string, sourceId: string): Promise<SourceRow | undefined> =>
-  sourceRowOrUndefined(await db.selectFrom('knowledge_sources').selectAll().where('chatbot_id', '=', chatbotId).where('id', '=', sourceId).executeTakeFirst());
+export const findSource = async (
+  db: Executor,
+  chatbotId: string,
+  sourceId: string,
+): Promise<SourceRow | undefined> =>
+  sourceRowOrUndefined(
+    await db
+      .selectFrom('knowledge_sources')
+      .selectAll()
+      .where('chatbot_id', '=', chatbotId)
+      .where('id', '=', sourceId)
+      .executeTakeFirst(),
+  );
 
-export const findSourceSummary = async (db: Executor, chatbotId: string, sourceId: string): Promise<SourceSummaryRow | undefined> =>
-  sourceRowOrUndefined(await db.selectFrom('knowledge_sources').select(SUMMARY_COLUMNS).where('chatbot_id', '=', chatbotId).where('id', '=', sourceId).executeTakeFirst());
+export const findSourceSummary = async (
+  db: Executor,
+  chatbotId: string,
+  sourceId: string,
+): Promise<SourceSummaryRow | undefined> =>
+  sourceRowOrUndefined(
+    await db
+      .selectFrom('knowledge_sources')
+      .select(SUMMARY_COLUMNS)
+      .where('chatbot_id', '=', chatbotId)
+      .where('id', '=', sourceId)
+      .executeTakeFirst(),
+  );
 
 /** Reads the source and, on PostgreSQL, locks its row until the transaction ends. */
 export const lockSource = async (trx: Executor, sourceId: string): Promise<SourceRow | undefined> =>
-  sourceRowOrUndefined(await forUpdate(trx, trx.selectFrom('knowledge_sources').selectAll().where('id', '=', sourceId)).executeTakeFirst());
+  sourceRowOrUndefined(
+    await forUpdate(
+      trx,
+      trx.selectFrom('knowledge_sources').selectAll().where('id', '=', sourceId),
+    ).executeTakeFirst(),
+  );
 
 /**
  * What the list reads: the columns it shows, every one stored before `text` in the table. SQLite keeps a
  * row's columns in order and a long text on a chain of overflow pages, so reading a column stored after
  * `text` (such as `run_id`) walks that whole chain: a 49 MiB source made every page it was on ~50× slower.
  */
-export const LIST_COLUMNS = SUMMARY_COLUMNS.filter((column) => column !== 'run_id') as Exclude<(typeof SUMMARY_COLUMNS)[number], 'run_id'>[];
+export const LIST_COLUMNS = SUMMARY_COLUMNS.filter((column) => column !== 'run_id') as Exclude<
+  (typeof SUMMARY_COLUMNS)[number],
+  'run_id'
+>[];
 export type SourceListRow = Omit<SourceSummaryRow, 'run_id'>;
 
 /** The list's query (exported so a test can check what it reads and how it is planned). */
-export const listSourcesQuery = (db: Executor, chatbotId: string, type: SourceType | undefined, page: PageRequest) => {
+export const listSourcesQuery = (
+  db: Executor,
+  chatbotId: string,
+  type: SourceType | undefined,
+  page: PageRequest,
+) => {
   let query = db.selectFrom('knowledge_sources').select(LIST_COLUMNS).where('chatbot_id', '=', chatbotId);
   if (type) query = query.where('type', '=', type);
   return keysetPage(query, 'created_at', 'id', page);
 };
 
-export const listSources = async (db: Executor, chatbotId: string, type: SourceType | undefined, page: PageRequest): Promise<SourceListRow[]> =>
-  (await listSourcesQuery(db, chatbotId, type, page).execute()).map(sourceRow);
+export const listSources = async (
+  db: Executor,
+  chatbotId: string,
+  type: SourceType | undefined,
+  page: PageRequest,
+): Promise<SourceListRow[]> => (await listSourcesQuery(db, chatbotId, type, page).execute()).map(sourceRow);
 
-export const updateSource = async (db: Executor, sourceId: string, changes: Updateable<KnowledgeSourceTable>): Promise<SourceRow> =>
-  sourceRow(await db.updateTable('knowledge_sources').set(changes).where('id', '=', sourceId).returningAll().executeTakeFirstOrThrow());
+export const updateSource = async (
+  db: Executor,
+  sourceId: string,
+  changes: Updateable<KnowledgeSourceTable>,
+): Promise<SourceRow> =>
+  sourceRow(
+    await db
+      .updateTable('knowledge_sources')
+      .set(changes)
+      .where('id', '=', sourceId)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
 
 /**
  * `updateSource` giving back only what a list shows: the run's end writes a text of up to tens of MiB and
  * has no use for reading it back.
  */
-export const updateSourceShown = async (db: Executor, sourceId: string, changes: Updateable<KnowledgeSourceTable>): Promise<SourceListRow> =>
-  sourceRow(await db.updateTable('knowledge_sources').set(changes).where('id', '=', sourceId).returning(LIST_COLUMNS).executeTakeFirstOrThrow());
+export const updateSourceShown = async (
+  db: Executor,
+  sourceId: string,
+  changes: Updateable<KnowledgeSourceTable>,
+): Promise<SourceListRow> =>
+  sourceRow(
+    await db
+      .updateTable('knowledge_sources')
+      .set(changes)
+      .where('id', '=', sourceId)
+      .returning(LIST_COLUMNS)
+      .executeTakeFirstOrThrow(),
+  );
 
 /** Removes the source and everything indexed from it. */
 export async function deleteSource(trx: Executor, sourceId: string): Promise<void> {
@@ -94,7 +161,12 @@ export async function deleteSource(trx: Executor, sourceId: string): Promise<voi
 }
 
 /** What the last read did with each page of a website source; replaces the earlier read's list. */
-export async function replacePages(trx: Executor, sourceId: string, pages: readonly PageResult[], at: number): Promise<void> {
+export async function replacePages(
+  trx: Executor,
+  sourceId: string,
+  pages: readonly PageResult[],
+  at: number,
+): Promise<void> {
   await trx.deleteFrom('knowledge_source_pages').where('source_id', '=', sourceId).execute();
   for (let start = 0; start < pages.length; start += CHUNK_INSERT_BATCH) {
     const rows = pages.slice(start, start + CHUNK_INSERT_BATCH).map((page, i) => ({
@@ -111,7 +183,12 @@ export async function replacePages(trx: Executor, sourceId: string, pages: reado
   }
 }
 
-export const listPages = (db: Executor, sourceId: string, status: PageResult['status'] | undefined, page: PageRequest) => {
+export const listPages = (
+  db: Executor,
+  sourceId: string,
+  status: PageResult['status'] | undefined,
+  page: PageRequest,
+) => {
   let query = db.selectFrom('knowledge_source_pages').selectAll().where('source_id', '=', sourceId);
   if (status) query = query.where('status', '=', status);
   return keysetPage(query, 'rank', 'url', page).execute();
@@ -119,7 +196,12 @@ export const listPages = (db: Executor, sourceId: string, status: PageResult['st
 
 /** Removes every source of a chatbot and everything indexed from them; returns the stored uploads' records. */
 export async function deleteSourcesOfChatbot(trx: Executor, chatbotId: string): Promise<string[]> {
-  const uploads = await trx.selectFrom('knowledge_sources').select('upload').where('chatbot_id', '=', chatbotId).where('upload', 'is not', null).execute();
+  const uploads = await trx
+    .selectFrom('knowledge_sources')
+    .select('upload')
+    .where('chatbot_id', '=', chatbotId)
+    .where('upload', 'is not', null)
+    .execute();
   // Chunks first and explicitly: the FTS5 delete trigger must see each chunk row go.
   await trx.deleteFrom('knowledge_chunks').where('chatbot_id', '=', chatbotId).execute();
   await trx.deleteFrom('knowledge_sources').where('chatbot_id', '=', chatbotId).execute();
@@ -127,12 +209,21 @@ export async function deleteSourcesOfChatbot(trx: Executor, chatbotId: string): 
 }
 
 /** Swaps the indexed content of a source for new chunks; callers run it in the transaction that marks the source ready. */
-export async function replaceChunks(trx: Executor, source: { id: string; chatbot_id: string }, chunks: readonly ChunkDraft[]): Promise<void> {
+export async function replaceChunks(
+  trx: Executor,
+  source: { id: string; chatbot_id: string },
+  chunks: readonly ChunkDraft[],
+): Promise<void> {
   await trx.deleteFrom('knowledge_chunks').where('source_id', '=', source.id).execute();
   await insertChunks(trx, source, chunks);
 }
 
-export async function insertChunks(db: Executor, source: { id: string; chatbot_id: string }, chunks: readonly ChunkDraft[], firstPosition = 0): Promise<void> {
+export async function insertChunks(
+  db: Executor,
+  source: { id: string; chatbot_id: string },
+  chunks: readonly ChunkDraft[],
+  firstPosition = 0,
+): Promise<void> {
   for (let start = 0; start < chunks.length; start += CHUNK_INSERT_BATCH) {
     const rows = chunks.slice(start, start + CHUNK_INSERT_BATCH).map((chunk, i) => ({
       source_id: source.id,
@@ -147,7 +238,11 @@ export async function insertChunks(db: Executor, source: { id: string; chatbot_i
 }
 
 export const countChunks = async (db: Executor, sourceId: string): Promise<number> => {
-  const row = await db.selectFrom('knowledge_chunks').select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', sourceId).executeTakeFirst();
+  const row = await db
+    .selectFrom('knowledge_chunks')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('source_id', '=', sourceId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 };
 
@@ -163,8 +258,14 @@ export const findDueRefreshes = (db: Executor, now: number, limit: number) =>
     .where('status', 'in', ['ready', 'failed'])
     .where((eb) =>
       eb.or([
-        eb.and([eb('refresh_interval', '=', 'daily'), eb('last_read_at', '<=', now - REFRESH_INTERVAL_MS.daily)]),
-        eb.and([eb('refresh_interval', '=', 'weekly'), eb('last_read_at', '<=', now - REFRESH_INTERVAL_MS.weekly)]),
+        eb.and([
+          eb('refresh_interval', '=', 'daily'),
+          eb('last_read_at', '<=', now - REFRESH_INTERVAL_MS.daily),
+        ]),
+        eb.and([
+          eb('refresh_interval', '=', 'weekly'),
+          eb('last_read_at', '<=', now - REFRESH_INTERVAL_MS.weekly),
+        ]),
       ]),
     )
     .orderBy('last_read_at')

@@ -22,7 +22,13 @@ import {
   WebsiteBody,
 } from './knowledge.schemas.js';
 import type { KnowledgeService } from './knowledge.service.js';
-import { MAX_FILE_BYTES, checkUploadRequest, hashUpload, receiveUpload, uploadFingerprint } from './uploads.js';
+import {
+  MAX_FILE_BYTES,
+  checkUploadRequest,
+  hashUpload,
+  receiveUpload,
+  uploadFingerprint,
+} from './uploads.js';
 
 const SourceEnvelope = Envelope(Type.Object({ source: KnowledgeSource }));
 const SourceListEnvelope = ListEnvelope(Type.Object({ sources: Type.Array(KnowledgeSource) }));
@@ -33,7 +39,10 @@ export interface KnowledgeRoutesDeps extends Pick<Core, 'paginator'> {
   knowledge: KnowledgeService;
 }
 
-export async function knowledgeRoutes(api: FastifyInstance, { knowledge: service, paginator }: KnowledgeRoutesDeps) {
+export async function knowledgeRoutes(
+  api: FastifyInstance,
+  { knowledge: service, paginator }: KnowledgeRoutesDeps,
+) {
   // A scope of its own: the multipart parser and its hooks apply to these routes only.
   await api.register(async (scope) => {
     // A file part over the limit is a validation error (400), not the plugin's 413: uploads.ts checks `truncated`.
@@ -223,7 +232,10 @@ export async function knowledgeRoutes(api: FastifyInstance, { knowledge: service
           tags: TAGS,
           params: SourceParams,
           querystring: PageListQuery,
-          response: { 200: ListEnvelope(Type.Object({ pages: Type.Array(SourcePage) })), ...errors(400, 401, 403, 404, 429) },
+          response: {
+            200: ListEnvelope(Type.Object({ pages: Type.Array(SourcePage) })),
+            ...errors(400, 401, 403, 404, 429),
+          },
         },
       },
       async (request) => {

@@ -64,17 +64,29 @@ export async function finishRun(
 ): Promise<boolean> {
   const written = await db.transaction().execute((trx) => endRun(trx, now, payload, result, runtime.vectors));
   // After the commit, outside the transaction: new chunks are searched best with statistics that know them.
-  if (written && result.status === 'ready') await refreshSearchStatistics(db, runtime.search, result.chunks.length);
+  if (written && result.status === 'ready')
+    await refreshSearchStatistics(db, runtime.search, result.chunks.length);
   return written;
 }
 
 /** For a job that failed for good (attempts used up, time limit): the source must not stay `processing`. */
-export function failRun(trx: Executor, now: number, payload: ProcessJobPayload, error: string): Promise<boolean> {
+export function failRun(
+  trx: Executor,
+  now: number,
+  payload: ProcessJobPayload,
+  error: string,
+): Promise<boolean> {
   return endRun(trx, now, payload, { status: 'failed', error }, null);
 }
 
 /** `vectors` null: a failed run, which stores none. */
-async function endRun(trx: Executor, now: number, payload: ProcessJobPayload, result: RunResult, vectors: VectorCache | null): Promise<boolean> {
+async function endRun(
+  trx: Executor,
+  now: number,
+  payload: ProcessJobPayload,
+  result: RunResult,
+  vectors: VectorCache | null,
+): Promise<boolean> {
   const source = await repo.lockSource(trx, payload.sourceId);
   if (!source || source.run_id !== payload.runId) return false;
   if (source.status !== 'processing' && source.status !== 'pending') return false;
@@ -96,14 +108,23 @@ async function endRun(trx: Executor, now: number, payload: ProcessJobPayload, re
     });
   } else {
     // The last good content stays stored, but a failed source is not answered from.
-    ended = await repo.updateSourceShown(trx, source.id, { status: 'failed', error: result.error, updated_at: now, last_read_at: now });
+    ended = await repo.updateSourceShown(trx, source.id, {
+      status: 'failed',
+      error: result.error,
+      updated_at: now,
+      last_read_at: now,
+    });
   }
   await emit(trx, now, source.account_id, 'knowledge.synced', { source: presentSource(ended) });
   return true;
 }
 
-export function isRefreshDue(source: Pick<SourceRow, 'type' | 'status' | 'refresh_interval' | 'last_read_at'>, now: number): boolean {
-  if (source.type !== 'website' || source.refresh_interval === 'off' || source.last_read_at === null) return false;
+export function isRefreshDue(
+  source: Pick<SourceRow, 'type' | 'status' | 'refresh_interval' | 'last_read_at'>,
+  now: number,
+): boolean {
+  if (source.type !== 'website' || source.refresh_interval === 'off' || source.last_read_at === null)
+    return false;
   if (source.status !== 'ready' && source.status !== 'failed') return false;
   return now - source.last_read_at >= repo.REFRESH_INTERVAL_MS[source.refresh_interval];
 }
@@ -122,7 +143,12 @@ export async function startDueRefreshes(db: Db, now: number, batchSize = 100): P
       // Checked again under the lock: a POST refresh may have started or ended in between.
       if (!source || !isRefreshDue(source, now)) return false;
       const runId = await startRun(trx, now, source.id);
-      await repo.updateSource(trx, source.id, { status: 'processing', error: null, run_id: runId, updated_at: now });
+      await repo.updateSource(trx, source.id, {
+        status: 'processing',
+        error: null,
+        run_id: runId,
+        updated_at: now,
+      });
       return true;
     });
     if (began) started++;

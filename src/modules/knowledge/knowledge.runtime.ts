@@ -7,7 +7,12 @@ import type { Core } from '../../core.js';
 import type { OutboundGuard } from '../../net/outbound-guard.js';
 import { createSafeFetch, type SafeFetch } from '../../net/safe-fetch.js';
 import { VERSION } from '../../version.js';
-import { createEmbeddingsClient, SearchCaches, VectorCache, type EmbeddingsClient } from '../answers/index.js';
+import {
+  createEmbeddingsClient,
+  SearchCaches,
+  VectorCache,
+  type EmbeddingsClient,
+} from '../answers/index.js';
 import type { HtmlContent } from './processing/extract-html.js';
 import type { ExtractTask } from './processing/extract-worker.js';
 import type { HtmlTask } from './processing/html-worker.js';
@@ -42,9 +47,18 @@ export interface KnowledgeRuntime {
 
 export const CRAWLER_USER_AGENT = `chatbot-ops/${VERSION} (knowledge crawler)`;
 
-export function createKnowledgeRuntime({ config, outbound, clock }: Pick<Core, 'config' | 'outbound' | 'clock'>): KnowledgeRuntime {
+export function createKnowledgeRuntime({
+  config,
+  outbound,
+  clock,
+}: Pick<Core, 'config' | 'outbound' | 'clock'>): KnowledgeRuntime {
   const cores = availableParallelism();
-  const pages = createWorkerPool<HtmlTask, HtmlContent>({ entry: 'html-worker', size: Math.min(4, cores), timeoutMs: 30_000, idleMs: 30_000 });
+  const pages = createWorkerPool<HtmlTask, HtmlContent>({
+    entry: 'html-worker',
+    size: Math.min(4, cores),
+    timeoutMs: 30_000,
+    idleMs: 30_000,
+  });
   // Each file worker may run an OCR worker (about 100 MiB): two at most. A file that needs more than
   // 2 GiB of heap (a hostile PDF or archive) fails alone instead of taking the process down.
   const files = createWorkerPool<ExtractTask, { text: string; title?: string }>({

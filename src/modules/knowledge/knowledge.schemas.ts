@@ -8,21 +8,24 @@ export const SOURCE_TYPES = ['website', 'file', 'text'] as const;
 export const SOURCE_STATUSES = ['pending', 'processing', 'ready', 'failed'] as const;
 export const REFRESH_INTERVALS = ['off', 'daily', 'weekly'] as const;
 
-export const KnowledgeSource = Type.Object({
-  id: Uuid,
-  chatbotId: Uuid,
-  type: Type.Enum([...SOURCE_TYPES]),
-  title: Nullable(Type.String()),
-  url: Nullable(Type.String()),
-  status: Type.Enum([...SOURCE_STATUSES]),
-  error: Nullable(Type.String()),
-  isSourceOfTruth: Type.Boolean(),
-  refreshInterval: Type.Enum([...REFRESH_INTERVALS]),
-  lastSyncedAt: Nullable(Timestamp),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-  text: Type.Optional(Type.String({ description: 'Only with include=text on the single-source read.' })),
-}, { title: 'Source' });
+export const KnowledgeSource = Type.Object(
+  {
+    id: Uuid,
+    chatbotId: Uuid,
+    type: Type.Enum([...SOURCE_TYPES]),
+    title: Nullable(Type.String()),
+    url: Nullable(Type.String()),
+    status: Type.Enum([...SOURCE_STATUSES]),
+    error: Nullable(Type.String()),
+    isSourceOfTruth: Type.Boolean(),
+    refreshInterval: Type.Enum([...REFRESH_INTERVALS]),
+    lastSyncedAt: Nullable(Timestamp),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    text: Type.Optional(Type.String({ description: 'Only with include=text on the single-source read.' })),
+  },
+  { title: 'Source' },
+);
 
 export const SourceParams = Type.Object({ chatbotId: Type.String(), sourceId: Type.String() });
 
@@ -73,14 +76,21 @@ export const SourcePatch = Type.Object(
 );
 
 export const PageListQuery = Type.Object(
-  { ...PageQuery, status: Type.Optional(Type.Enum(['read', 'skipped'], { description: 'Only pages read, or only pages skipped.' })) },
+  {
+    ...PageQuery,
+    status: Type.Optional(
+      Type.Enum(['read', 'skipped'], { description: 'Only pages read, or only pages skipped.' }),
+    ),
+  },
   { additionalProperties: false },
 );
 
 export const SourcePage = Type.Object(
   {
     url: Type.String(),
-    title: Nullable(Type.String({ description: 'The page’s title as answers cite it; null for a page skipped.' })),
+    title: Nullable(
+      Type.String({ description: 'The page’s title as answers cite it; null for a page skipped.' }),
+    ),
     status: Type.Union([Type.Literal('read'), Type.Literal('skipped')]),
     words: Type.Integer({ description: 'Words of text read from it; 0 when skipped.' }),
     reason: Nullable(Type.String({ description: 'Why it was skipped, in plain words; null when read.' })),

@@ -16,7 +16,13 @@ import { startRun } from './knowledge.runs.js';
 import type { KnowledgeRuntime } from './knowledge.runtime.js';
 import { searchKnowledge } from '../answers/index.js';
 import { createMeaningSearch } from '../answers/index.js';
-import type { CrawlSettings, PageResult, RefreshInterval, SourceType, StoredUpload } from './knowledge.table.js';
+import type {
+  CrawlSettings,
+  PageResult,
+  RefreshInterval,
+  SourceType,
+  StoredUpload,
+} from './knowledge.table.js';
 import { websiteKey } from './processing/crawl.js';
 import { detectFileType, extensionOf } from './processing/sniff.js';
 
@@ -51,11 +57,22 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
     refreshSource: (chatbotId: string, sourceId: string) => refreshSource(deps, chatbotId, sourceId),
     deleteSource: (chatbotId: string, sourceId: string) => deleteSource(deps, chatbotId, sourceId),
     removeAllOf: (trx: Executor, chatbotId: string) => removeAllOf(deps, trx, chatbotId),
-    listPages: (chatbotId: string, sourceId: string, status: PageResult['status'] | undefined, page: PageRequest) =>
-      listPages(deps, chatbotId, sourceId, status, page),
+    listPages: (
+      chatbotId: string,
+      sourceId: string,
+      status: PageResult['status'] | undefined,
+      page: PageRequest,
+    ) => listPages(deps, chatbotId, sourceId, status, page),
     /** Passages of the chatbot's ready sources for a question (what the chatbot answers from). */
     search: (chatbotId: string, query: string, limit: number, options?: { byMeaning?: boolean }) =>
-      searchKnowledge(deps.db, deps.runtime.search, chatbotId, query, limit, options?.byMeaning === false ? null : meaning),
+      searchKnowledge(
+        deps.db,
+        deps.runtime.search,
+        chatbotId,
+        query,
+        limit,
+        options?.byMeaning === false ? null : meaning,
+      ),
   };
 }
 
@@ -398,7 +415,10 @@ async function listPages(
 ) {
   const source = await getSource(deps, chatbotId, sourceId);
   if (source.type !== 'website')
-    throw new AppError('not_a_website', `Only website sources have pages; this one is a ${source.type} source.`);
+    throw new AppError(
+      'not_a_website',
+      `Only website sources have pages; this one is a ${source.type} source.`,
+    );
   return repo.listPages(deps.db, source.id, status, page);
 }
 
@@ -406,14 +426,24 @@ async function listPages(
  * Every source of a chatbot that is being deleted, in its transaction; the uploaded files go once it has
  * committed (the returned step), as for one source.
  */
-async function removeAllOf(deps: KnowledgeServiceDeps, trx: Executor, chatbotId: string): Promise<() => Promise<void>> {
-  const uploads = (await repo.deleteSourcesOfChatbot(trx, chatbotId)).map((text) => JSON.parse(text) as StoredUpload);
+async function removeAllOf(
+  deps: KnowledgeServiceDeps,
+  trx: Executor,
+  chatbotId: string,
+): Promise<() => Promise<void>> {
+  const uploads = (await repo.deleteSourcesOfChatbot(trx, chatbotId)).map(
+    (text) => JSON.parse(text) as StoredUpload,
+  );
   return async () => {
     for (const upload of uploads) await removeUpload(deps, upload, chatbotId);
   };
 }
 
-async function removeUpload(deps: KnowledgeServiceDeps, upload: StoredUpload, ownerId: string): Promise<void> {
+async function removeUpload(
+  deps: KnowledgeServiceDeps,
+  upload: StoredUpload,
+  ownerId: string,
+): Promise<void> {
   await rm(join(deps.runtime.dataDir, upload.path), { force: true }).catch((error: unknown) =>
     deps.logger.warn({ err: error, ownerId }, 'could not remove a deleted source’s upload'),
   );

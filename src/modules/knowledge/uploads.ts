@@ -43,7 +43,10 @@ export interface UploadParts {
  * Reads the parts `file` (required) and `title` (optional). The file goes to a temporary name in
  * `uploadsDir`; the caller keeps or removes it. Anything else in the form is a validation error.
  */
-export async function receiveUpload(request: FastifyRequest, uploadsDir: string): Promise<ReceivedFile & UploadParts> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  uploadsDir: string,
+): Promise<ReceivedFile & UploadParts> {
   await mkdir(uploadsDir, { recursive: true });
   const tempPath = join(uploadsDir, `${randomUUID()}.part`);
   return { ...(await readUpload(request, tempPath)), tempPath };
@@ -80,15 +83,21 @@ async function readUpload(request: FastifyRequest, tempPath: string | null): Pro
   let file: { fileName: string; size: number; sha256: string; truncated: boolean } | null = null;
   let title: string | undefined;
   try {
-    const parts = request.parts({ limits: { fileSize: MAX_FILE_BYTES, fieldSize: 64 * 1024, fields: 10, parts: 20 } })[Symbol.asyncIterator]();
+    const limits = { fileSize: MAX_FILE_BYTES, fieldSize: 64 * 1024, fields: 10, parts: 20 };
+    const parts = request.parts({ limits })[Symbol.asyncIterator]();
     // The first next() hands the raw request to busboy; counting its bytes from then on sees everything
     // busboy is given (a listener added earlier could start the stream before busboy listens).
     const first = parts.next();
     request.raw.on('data', count);
-    for (let next = await unlessStopped(first, stopped); !next.done; next = await unlessStopped(parts.next(), stopped)) {
+    for (
+      let next = await unlessStopped(first, stopped);
+      !next.done;
+      next = await unlessStopped(parts.next(), stopped)
+    ) {
       const part = next.value;
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw validationError(`body.${part.fieldname}`, 'is not a known field');
+        if (part.fieldname !== 'file')
+          throw validationError(`body.${part.fieldname}`, 'is not a known field');
         if (file) throw validationError('body.file', 'must be a single file');
         const hash = createHash('sha256');
         let size = 0;
@@ -101,12 +110,19 @@ async function readUpload(request: FastifyRequest, tempPath: string | null): Pro
         };
         const output = tempPath === null ? discarding() : createWriteStream(tempPath);
         await pipeline(part.file, hashing, output, { signal: stopped });
-        file = { fileName: cleanFileName(part.filename), size, sha256: hash.digest('hex'), truncated: part.file.truncated };
+        file = {
+          fileName: cleanFileName(part.filename),
+          size,
+          sha256: hash.digest('hex'),
+          truncated: part.file.truncated,
+        };
       } else {
-        if (part.fieldname !== 'title') throw validationError(`body.${part.fieldname}`, 'is not a known field');
+        if (part.fieldname !== 'title')
+          throw validationError(`body.${part.fieldname}`, 'is not a known field');
         if (title !== undefined) throw validationError('body.title', 'must be sent once');
         title = String(part.value);
-        if (part.valueTruncated || [...title].length > MAX_TITLE_LENGTH) throw validationError('body.title', `must be at most ${MAX_TITLE_LENGTH} characters`);
+        if (part.valueTruncated || [...title].length > MAX_TITLE_LENGTH)
+          throw validationError('body.title', `must be at most ${MAX_TITLE_LENGTH} characters`);
       }
     }
     if (overLimit.signal.aborted) throw tooLarge();
@@ -116,10 +132,13 @@ async function readUpload(request: FastifyRequest, tempPath: string | null): Pro
     return { fileName: file.fileName, size: file.size, sha256: file.sha256, title };
   } catch (error) {
     if (tempPath !== null) await rm(tempPath, { force: true });
-    if (clientGone.signal.aborted) throw request.raw.errored ?? Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    if (clientGone.signal.aborted)
+      throw request.raw.errored ?? Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
     if (overLimit.signal.aborted) throw tooLarge();
     if (error instanceof AppError) throw error;
-    throw new AppError('validation_error', 'The multipart body is malformed.', [{ field: 'body', message: 'is not well-formed multipart/form-data' }]);
+    throw new AppError('validation_error', 'The multipart body is malformed.', [
+      { field: 'body', message: 'is not well-formed multipart/form-data' },
+    ]);
   } finally {
     request.raw.off('data', count);
     request.raw.off('close', hungUp);

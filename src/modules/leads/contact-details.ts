@@ -121,7 +121,9 @@ export function groundedInVisitorText(
   const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
   for (const field of ['email', 'name', 'company'] as const) {
     const value = proposed[field];
-    const match = value ? found.find((details) => details[field] !== undefined && same(details[field], value)) : undefined;
+    const match = value
+      ? found.find((details) => details[field] !== undefined && same(details[field], value))
+      : undefined;
     if (match?.[field]) grounded[field] = match[field];
   }
   const phone = proposed.phone ? toE164(proposed.phone) : null;

@@ -32,7 +32,9 @@ export const findLead = async (db: Executor, chatbotId: string, leadId: string) 
   );
 
 export const findLeadOfConversation = async (db: Executor, threadId: string) =>
-  leadRowOrUndefined(await db.selectFrom('leads').selectAll().where('thread_id', '=', threadId).executeTakeFirst());
+  leadRowOrUndefined(
+    await db.selectFrom('leads').selectAll().where('thread_id', '=', threadId).executeTakeFirst(),
+  );
 
 export const updateLead = async (db: Executor, leadId: string, changes: LeadChanges, now: number) =>
   leadRow(
@@ -60,16 +62,12 @@ export interface LeadFilters {
   threadId?: string;
 }
 
-export const listLeads = async (
-  db: Executor,
-  chatbotId: string,
-  filters: LeadFilters,
-  page: PageRequest,
-) => {
+export const listLeads = async (db: Executor, chatbotId: string, filters: LeadFilters, page: PageRequest) => {
   let query = db.selectFrom('leads').selectAll().where('chatbot_id', '=', chatbotId);
   if (filters.withContact)
     query = query.where((eb) => eb.or([eb('email', 'is not', null), eb('phone', 'is not', null)]));
-  if (filters.search) query = query.where(containsText(['name', 'email', 'phone', 'company'], filters.search));
+  if (filters.search)
+    query = query.where(containsText(['name', 'email', 'phone', 'company'], filters.search));
   if (filters.threadId) query = query.where('thread_id', '=', filters.threadId);
   return (await keysetPage(query, 'captured_at', 'id', page).execute()).map(leadRow);
 };

@@ -6,18 +6,21 @@ import { Nullable, Timestamp, Uuid } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
 import { LEAD_LIMITS } from './contact-details.js';
 
-export const LeadSchema = Type.Object({
-  id: Uuid,
-  chatbotId: Uuid,
-  threadId: Nullable(Type.String()),
-  name: Nullable(Type.String()),
-  email: Nullable(Type.String()),
-  phone: Nullable(Type.String()),
-  company: Nullable(Type.String()),
-  channel: Type.Enum(CHANNELS),
-  converted: Type.Boolean(),
-  capturedAt: Timestamp,
-}, { title: 'Lead' });
+export const LeadSchema = Type.Object(
+  {
+    id: Uuid,
+    chatbotId: Uuid,
+    threadId: Nullable(Type.String()),
+    name: Nullable(Type.String()),
+    email: Nullable(Type.String()),
+    phone: Nullable(Type.String()),
+    company: Nullable(Type.String()),
+    channel: Type.Enum(CHANNELS),
+    converted: Type.Boolean(),
+    capturedAt: Timestamp,
+  },
+  { title: 'Lead' },
+);
 
 export const LeadParams = Type.Object({ chatbotId: Type.String(), leadId: Type.String() });
 

@@ -39,7 +39,8 @@ export function createLeadsService({ db, clock }: LeadsDeps) {
       return lead;
     },
 
-    updateLead: (chatbotId: string, leadId: string, patch: LeadPatch) => updateLead(db, clock, chatbotId, leadId, patch),
+    updateLead: (chatbotId: string, leadId: string, patch: LeadPatch) =>
+      updateLead(db, clock, chatbotId, leadId, patch),
 
     /** Removes the lead's data for good; the conversation and its messages stay. */
     async deleteLead(chatbotId: string, leadId: string): Promise<void> {
@@ -168,7 +169,11 @@ export const EXPORT_BATCH_SIZE = 500;
  * Every lead of a chatbot, newest first (capturedAt, then id), read in keyset batches so that only one
  * batch is held at a time, for `chatbot-ops leads export`. null when the chatbot does not exist.
  */
-export async function exportLeads(db: Db, chatbotId: string, batchSize = EXPORT_BATCH_SIZE): Promise<AsyncGenerator<LeadRow[]> | null> {
+export async function exportLeads(
+  db: Db,
+  chatbotId: string,
+  batchSize = EXPORT_BATCH_SIZE,
+): Promise<AsyncGenerator<LeadRow[]> | null> {
   if (!isUuid(chatbotId) || !(await repo.chatbotExists(db, chatbotId))) return null;
   return (async function* batches() {
     let after: PageRequest['after'] = null;

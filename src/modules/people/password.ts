@@ -10,10 +10,17 @@ const COST = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
-function derive(password: string, salt: Buffer, options: { N: number; r: number; p: number }, keyLength: number): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  options: { N: number; r: number; p: number },
+  keyLength: number,
+): Promise<Buffer> {
   const params: ScryptOptions = { ...options, maxmem: 128 * options.N * options.r * 2 };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, keyLength, params, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFC'), salt, keyLength, params, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -28,7 +35,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) }, expected.length);
+  const key = await derive(
+    password,
+    Buffer.from(salt, 'base64url'),
+    { N: Number(n), r: Number(r), p: Number(p) },
+    expected.length,
+  );
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
@@ -37,7 +49,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * as for a known one (timing tells nothing about which emails exist).
  */
 let decoy: Promise<string> | null = null;
-export const decoyHash = (): Promise<string> => (decoy ??= hashPassword(randomBytes(32).toString('base64url')));
+export const decoyHash = (): Promise<string> =>
+  (decoy ??= hashPassword(randomBytes(32).toString('base64url')));
 
 /** null when acceptable; else what is wrong, in words. */
 export function passwordProblem(password: string): string | null {

@@ -23,7 +23,11 @@ export interface PeopleJobsDeps extends Pick<Core, 'db' | 'clock' | 'config' | '
 type EscalatedEvent = Pick<EventBody<'conversation.escalated'>, 'data'>;
 
 /** The email one team member receives about one escalation. */
-export function escalationMail(config: Pick<Config, 'publicUrl' | 'host' | 'port'>, event: EscalatedEvent, to: { name: string; email: string }): Omit<Mail, 'from'> {
+export function escalationMail(
+  config: Pick<Config, 'publicUrl' | 'host' | 'port'>,
+  event: EscalatedEvent,
+  to: { name: string; email: string },
+): Omit<Mail, 'from'> {
   const { conversation, escalation } = event.data;
   const who = conversation.visitor?.name?.trim() || conversation.channel;
   const link = `${publicBase(config)}/inbox/#/conversations/${encodeURIComponent(conversation.threadId)}`;
@@ -46,19 +50,31 @@ export function escalationEmailJob(deps: PeopleJobsDeps): JobHandler<'notificati
     async run({ eventId, userId }) {
       const smtp = deps.config.smtp;
       if (!smtp) return;
-      const row = await deps.db.selectFrom('events').select(['account_id', 'body']).where('id', '=', eventId).executeTakeFirst();
+      const row = await deps.db
+        .selectFrom('events')
+        .select(['account_id', 'body'])
+        .where('id', '=', eventId)
+        .executeTakeFirst();
       if (!row) return;
       if (userId === undefined) {
         const recipients = await deps.people.activeUsersOfAccount(row.account_id);
         await deps.db.transaction().execute(async (trx) => {
           const now = deps.clock.now();
           for (const user of recipients) {
-            await enqueue(trx, now, 'notifications.escalation-email', { eventId, userId: user.id }, { dedupeKey: `escalation-email:${eventId}:${user.id}` });
+            await enqueue(
+              trx,
+              now,
+              'notifications.escalation-email',
+              { eventId, userId: user.id },
+              { dedupeKey: `escalation-email:${eventId}:${user.id}` },
+            );
           }
         });
         return;
       }
-      const user = (await deps.people.activeUsersOfAccount(row.account_id)).find((candidate) => candidate.id === userId);
+      const user = (await deps.people.activeUsersOfAccount(row.account_id)).find(
+        (candidate) => candidate.id === userId,
+      );
       if (!user) return;
       const event = JSON.parse(row.body) as EscalatedEvent;
       await send(smtp, escalationMail(deps.config, event, user));
@@ -72,7 +88,8 @@ async function send(smtp: NonNullable<Config['smtp']>, mail: Omit<Mail, 'from'>)
     await sendMail(smtp, { from: smtp.from, ...mail });
   } catch (error) {
     const code = (error as { responseCode?: number }).responseCode;
-    if (code !== undefined && code >= 500 && code < 600) throw new PermanentJobError(`the mail server refused the email: ${(error as Error).message}`);
+    if (code !== undefined && code >= 500 && code < 600)
+      throw new PermanentJobError(`the mail server refused the email: ${(error as Error).message}`);
     throw error;
   }
 }
@@ -84,10 +101,22 @@ interface Mention {
 }
 
 /** The email that tells a team member a colleague mentioned them in a note. */
-export function mentionMail(config: Pick<Config, 'publicUrl' | 'host' | 'port'>, mention: Mention, to: { name: string; email: string }): Omit<Mail, 'from'> {
+export function mentionMail(
+  config: Pick<Config, 'publicUrl' | 'host' | 'port'>,
+  mention: Mention,
+  to: { name: string; email: string },
+): Omit<Mail, 'from'> {
   const link = `${publicBase(config)}/inbox/#/conversations/${encodeURIComponent(mention.threadId)}`;
   const subject = `${mention.authorName} mentioned you in a note`.replace(/[\r\n]+/g, ' ').slice(0, 200);
-  const text = [`Hello ${to.name},`, '', `${mention.authorName} wrote:`, '', mention.excerpt, '', `Open the conversation in the inbox: ${link}`].join('\n');
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    `${mention.authorName} wrote:`,
+    '',
+    mention.excerpt,
+    '',
+    `Open the conversation in the inbox: ${link}`,
+  ].join('\n');
   return { to: to.email, subject, text };
 }
 
@@ -98,7 +127,9 @@ export function mentionEmailJob(deps: PeopleJobsDeps): JobHandler<'notifications
       const smtp = deps.config.smtp;
       if (!smtp) return;
       // Switched off since: no email.
-      const user = (await deps.people.activeUsersOfAccount(accountId)).find((candidate) => candidate.id === userId);
+      const user = (await deps.people.activeUsersOfAccount(accountId)).find(
+        (candidate) => candidate.id === userId,
+      );
       if (!user) return;
       await send(smtp, mentionMail(deps.config, mention, user));
     },

@@ -8,10 +8,28 @@ import { AppError } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
 import { Envelope, ListEnvelope, errors, ok } from '../../http/envelope.js';
 import { listPage } from '../../http/pagination.js';
-import { clearSessionCookie, csrfTokenOf, hasCsrfToken, sessionIdOf, setSessionCookie } from '../../http/session.js';
+import {
+  clearSessionCookie,
+  csrfTokenOf,
+  hasCsrfToken,
+  sessionIdOf,
+  setSessionCookie,
+} from '../../http/session.js';
 import { iso } from '../../lib/clock.js';
 import { presentInvited, presentMember, presentUser } from './people.presenter.js';
-import { AcceptInvitationBody, Invitation, InvitationLink, InvitationParams, NewUserBody, SessionData, SignInBody, User, UserListQuery, UserParams, UserPatch } from './people.schemas.js';
+import {
+  AcceptInvitationBody,
+  Invitation,
+  InvitationLink,
+  InvitationParams,
+  NewUserBody,
+  SessionData,
+  SignInBody,
+  User,
+  UserListQuery,
+  UserParams,
+  UserPatch,
+} from './people.schemas.js';
 import type { PeopleService, SignedIn } from './people.service.js';
 
 export interface PeopleRoutesDeps extends Pick<Core, 'paginator'> {
@@ -25,7 +43,8 @@ const sessionData = (sessionId: string, user: SignedIn['user'], expiresAt: numbe
   expiresAt: iso(expiresAt),
 });
 
-const noSession = () => new AppError('unauthorized', 'You are not signed in, or your session has ended; sign in again.');
+const noSession = () =>
+  new AppError('unauthorized', 'You are not signed in, or your session has ended; sign in again.');
 
 export async function peopleRoutes(fastify: FastifyInstance, { people, paginator }: PeopleRoutesDeps) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -51,7 +70,8 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
         response: { 200: Envelope(SessionData), ...errors(400, 401, 429) },
       },
     },
-    async (request, reply) => signedIn(request, reply, await people.signIn({ ...request.body, address: request.ip })),
+    async (request, reply) =>
+      signedIn(request, reply, await people.signIn({ ...request.body, address: request.ip })),
   );
 
   app.get(
@@ -59,7 +79,8 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
     {
       schema: {
         summary: 'The current session',
-        description: 'Who is signed in with the session cookie, and the session’s CSRF token. 401 without a valid session.',
+        description:
+          'Who is signed in with the session cookie, and the session’s CSRF token. 401 without a valid session.',
         tags: ['Sign-in'],
         response: { 200: Envelope(SessionData), ...errors(401) },
       },
@@ -69,7 +90,13 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
       const session = sessionId ? await people.resume(sessionId) : null;
       if (!sessionId || !session) throw noSession();
       reply.header('cache-control', 'no-store');
-      const user = { id: session.user_id, name: session.user_name, email: session.user_email, role: session.user_role, created_at: session.user_created_at };
+      const user = {
+        id: session.user_id,
+        name: session.user_name,
+        email: session.user_email,
+        role: session.user_role,
+        created_at: session.user_created_at,
+      };
       return ok(request, sessionData(sessionId, user, session.expires_at));
     },
   );
@@ -79,7 +106,8 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
     {
       schema: {
         summary: 'Sign out',
-        description: 'Ends the session (it cannot be used again) and clears the cookie. Needs the `X-CSRF-Token` header.',
+        description:
+          'Ends the session (it cannot be used again) and clears the cookie. Needs the `X-CSRF-Token` header.',
         tags: ['Sign-in'],
         response: { 200: Envelope(Type.Object({ signedOut: Type.Literal(true) })), ...errors(401, 403) },
       },
@@ -90,7 +118,8 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
         clearSessionCookie(request, reply);
         throw noSession();
       }
-      if (!hasCsrfToken(request, sessionId)) throw new AppError('forbidden', 'This request needs the X-CSRF-Token header of your session.');
+      if (!hasCsrfToken(request, sessionId))
+        throw new AppError('forbidden', 'This request needs the X-CSRF-Token header of your session.');
       await people.signOut(sessionId);
       clearSessionCookie(request, reply);
       return ok(request, { signedOut: true as const });
@@ -110,7 +139,9 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
     },
     async (request) => {
       const invitation = await people.getInvitation(request.params.token);
-      return ok(request, { invitation: { email: invitation.email, name: invitation.name, expiresAt: iso(invitation.expiresAt) } });
+      return ok(request, {
+        invitation: { email: invitation.email, name: invitation.name, expiresAt: iso(invitation.expiresAt) },
+      });
     },
   );
 
@@ -119,14 +150,16 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
     {
       schema: {
         summary: 'Accept an invitation',
-        description: 'Sets the person’s password, uses the invitation up, ends their other sessions and signs them in (as sign-in does).',
+        description:
+          'Sets the person’s password, uses the invitation up, ends their other sessions and signs them in (as sign-in does).',
         tags: ['Sign-in'],
         params: InvitationParams,
         body: AcceptInvitationBody,
         response: { 200: Envelope(SessionData), ...errors(400, 404) },
       },
     },
-    async (request, reply) => signedIn(request, reply, await people.acceptInvitation(request.params.token, request.body.password)),
+    async (request, reply) =>
+      signedIn(request, reply, await people.acceptInvitation(request.params.token, request.body.password)),
   );
 
   app.get(
@@ -199,7 +232,8 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
       config: { permission: 'people:write' },
       schema: {
         summary: 'Invite a team member again',
-        description: 'A new link where the person sets a password (their earlier links stop working); also how a forgotten password is reset. A switched-off person is 403.',
+        description:
+          'A new link where the person sets a password (their earlier links stop working); also how a forgotten password is reset. A switched-off person is 403.',
         tags: ['Users'],
         params: UserParams,
         response: { 200: Invited, ...errors(401, 403, 404, 429) },
@@ -227,7 +261,12 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
         response: { 200: MemberEnvelope, ...errors(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => ok(request, { user: presentMember(await people.changeRole(principalOf(request), request.params.userId, request.body.role)) }),
+    async (request) =>
+      ok(request, {
+        user: presentMember(
+          await people.changeRole(principalOf(request), request.params.userId, request.body.role),
+        ),
+      }),
   );
 
   app.post(
@@ -245,7 +284,10 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
         response: { 200: MemberEnvelope, ...errors(401, 403, 404, 409, 429) },
       },
     },
-    async (request) => ok(request, { user: presentMember(await people.disableMember(principalOf(request), request.params.userId)) }),
+    async (request) =>
+      ok(request, {
+        user: presentMember(await people.disableMember(principalOf(request), request.params.userId)),
+      }),
   );
 
   app.post(
@@ -254,12 +296,16 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
       config: { permission: 'people:write' },
       schema: {
         summary: 'Switch a team member on again',
-        description: 'They can sign in again with their password (or a new invitation). Only an owner switches an owner on (403).',
+        description:
+          'They can sign in again with their password (or a new invitation). Only an owner switches an owner on (403).',
         tags: ['Users'],
         params: UserParams,
         response: { 200: MemberEnvelope, ...errors(401, 403, 404, 429) },
       },
     },
-    async (request) => ok(request, { user: presentMember(await people.enableMember(principalOf(request), request.params.userId)) }),
+    async (request) =>
+      ok(request, {
+        user: presentMember(await people.enableMember(principalOf(request), request.params.userId)),
+      }),
   );
 }

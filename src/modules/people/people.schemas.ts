@@ -5,7 +5,8 @@ import { PageQuery } from '../../http/pagination.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.js';
 
 export const RoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('agent')], {
-  description: 'owner and admin: the console and the management API, and the inbox; agent: the inbox only. Only an owner makes or changes an owner.',
+  description:
+    'owner and admin: the console and the management API, and the inbox; agent: the inbox only. Only an owner makes or changes an owner.',
 });
 
 export const User = Type.Object(
@@ -15,7 +16,8 @@ export const User = Type.Object(
     email: Type.String(),
     role: RoleSchema,
     status: Type.Union([Type.Literal('invited'), Type.Literal('active'), Type.Literal('disabled')], {
-      description: 'invited: has not set a password yet; active: can sign in; disabled: switched off (sign-in refused, sessions ended).',
+      description:
+        'invited: has not set a password yet; active: can sign in; disabled: switched off (sign-in refused, sessions ended).',
     }),
     createdAt: Timestamp,
   },
@@ -26,8 +28,18 @@ export const UserParams = Type.Object({ userId: Type.String() });
 
 export const NewUserBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200, description: 'Full name; visitors see the first word on replies.', examples: ['Fox Mulder'] }),
-    email: Type.String({ minLength: 3, maxLength: 254, description: 'Where they sign in with; one person per email across the service.', examples: ['fox@example.com'] }),
+    name: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'Full name; visitors see the first word on replies.',
+      examples: ['Fox Mulder'],
+    }),
+    email: Type.String({
+      minLength: 3,
+      maxLength: 254,
+      description: 'Where they sign in with; one person per email across the service.',
+      examples: ['fox@example.com'],
+    }),
     role: RoleSchema,
   },
   { additionalProperties: false },
@@ -37,7 +49,10 @@ export const UserPatch = Type.Object({ role: RoleSchema }, { additionalPropertie
 
 export const InvitationLink = Type.Object(
   {
-    link: Type.String({ description: 'Where the person sets their password: works once, for 72 hours. Hand it to them; it is shown only here.' }),
+    link: Type.String({
+      description:
+        'Where the person sets their password: works once, for 72 hours. Hand it to them; it is shown only here.',
+    }),
     expiresAt: Timestamp,
   },
   { title: 'InvitationLink' },
@@ -46,8 +61,14 @@ export const InvitationLink = Type.Object(
 export const SessionData = Type.Object(
   {
     user: User,
-    csrfToken: Type.String({ description: 'Send as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE made with this session.' }),
-    expiresAt: { ...Timestamp, description: 'When the session ends at the latest (it also ends after 12 hours without a request).' },
+    csrfToken: Type.String({
+      description:
+        'Send as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE made with this session.',
+    }),
+    expiresAt: {
+      ...Timestamp,
+      description: 'When the session ends at the latest (it also ends after 12 hours without a request).',
+    },
   },
   { title: 'Session' },
 );
@@ -55,12 +76,18 @@ export const SessionData = Type.Object(
 export const SignInBody = Type.Object(
   {
     email: Type.String({ minLength: 1, maxLength: 254, examples: ['dana@example.com'] }),
-    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, examples: ['correct horse battery'] }),
+    password: Type.String({
+      minLength: 1,
+      maxLength: PASSWORD_MAX_LENGTH,
+      examples: ['correct horse battery'],
+    }),
   },
   { additionalProperties: false },
 );
 
-export const InvitationParams = Type.Object({ token: Type.String({ description: 'The token of the invitation link.' }) });
+export const InvitationParams = Type.Object({
+  token: Type.String({ description: 'The token of the invitation link.' }),
+});
 
 export const Invitation = Type.Object(
   { email: Type.String(), name: Type.String(), expiresAt: Timestamp },

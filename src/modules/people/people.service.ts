@@ -13,7 +13,16 @@ import { inBatches } from '../../lib/batches.js';
 import { RateWindow } from '../../lib/rate-window.js';
 import { isUuid } from '../../lib/ids.js';
 import type { UserRow } from './people.table.js';
-import { ACCESS_ENDED_CHANNEL, AccountsError, ROLE_PERMISSIONS, assertAccountWide, roleOf, type Principal, type PrincipalEnd, type Role } from '../accounts/index.js';
+import {
+  ACCESS_ENDED_CHANNEL,
+  AccountsError,
+  ROLE_PERMISSIONS,
+  assertAccountWide,
+  roleOf,
+  type Principal,
+  type PrincipalEnd,
+  type Role,
+} from '../accounts/index.js';
 import { assertKeepsAnOwner, assertMayChange } from './team.js';
 import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './password.js';
@@ -29,13 +38,19 @@ export const SIGN_IN_LIMITS = { windowMs: 15 * 60_000, failuresPerEmail: 10, att
 const INCORRECT = 'The email or password is incorrect.';
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const emailTaken = (email: string) => new AppError('email_taken', `Someone already signs in with ${email}: each person needs an email of their own.`);
+const emailTaken = (email: string) =>
+  new AppError(
+    'email_taken',
+    `Someone already signs in with ${email}: each person needs an email of their own.`,
+  );
 
 /**
  * `notifications` tells every process that sessions ended (live streams end at once); without it they
  * notice at their next periodic check.
  */
-export type PeopleDeps = Pick<Core, 'db' | 'clock' | 'config'> & { notifications?: Pick<Core['notifications'], 'publish'> };
+export type PeopleDeps = Pick<Core, 'db' | 'clock' | 'config'> & {
+  notifications?: Pick<Core['notifications'], 'publish'>;
+};
 export type PeopleService = ReturnType<typeof createPeopleService>;
 
 export interface UserView {
@@ -69,15 +84,28 @@ export function createPeopleService({ db, clock, config, notifications }: People
     const sessionId = newSessionId();
     const now = clock.now();
     const expiresAt = now + SESSION_MAX_AGE_MS;
-    await repo.insertSession(db, { id_hash: hashSecret(sessionId), user_id: user.id, account_id: user.account_id, created_at: now, last_seen_at: now, expires_at: expiresAt });
+    await repo.insertSession(db, {
+      id_hash: hashSecret(sessionId),
+      user_id: user.id,
+      account_id: user.account_id,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+    });
     return { user, sessionId, expiresAt };
   }
 
   /** Said in the transaction that ends sessions of the account: whoever holds one checks it again. */
-  const sessionsEnded = (trx: Executor, accountId: string) => notifications?.publish(trx, ACCESS_ENDED_CHANNEL, accountId);
+  const sessionsEnded = (trx: Executor, accountId: string) =>
+    notifications?.publish(trx, ACCESS_ENDED_CHANNEL, accountId);
 
-  const holds = (session: { user_disabled_at: number | null; expires_at: number; last_seen_at: number }, now: number) =>
-    session.user_disabled_at === null && session.expires_at > now && session.last_seen_at + SESSION_IDLE_MS > now;
+  const holds = (
+    session: { user_disabled_at: number | null; expires_at: number; last_seen_at: number },
+    now: number,
+  ) =>
+    session.user_disabled_at === null &&
+    session.expires_at > now &&
+    session.last_seen_at + SESSION_IDLE_MS > now;
 
   /** The session and its user while it is valid; refreshes last_seen_at (at most once a minute). */
   async function resume(sessionId: string) {
@@ -90,7 +118,9 @@ export function createPeopleService({ db, clock, config, notifications }: People
   }
 
   function throttled(resetSeconds: number): AppError {
-    return new AppError('rate_limited', `Too many sign-in attempts; retry in ${resetSeconds} s.`, undefined, { 'retry-after': String(resetSeconds) });
+    return new AppError('rate_limited', `Too many sign-in attempts; retry in ${resetSeconds} s.`, undefined, {
+      'retry-after': String(resetSeconds),
+    });
   }
 
   async function invitationOf(token: string) {
@@ -111,7 +141,10 @@ export function createPeopleService({ db, clock, config, notifications }: People
         await endSessionsOf(trx, user);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AccountsError('another user who can sign in has the same email; only one of them can have a password');
+      if (isUniqueViolation(error))
+        throw new AccountsError(
+          'another user who can sign in has the same email; only one of them can have a password',
+        );
       throw error;
     }
   }
@@ -128,7 +161,12 @@ export function createPeopleService({ db, clock, config, notifications }: People
     const now = clock.now();
     const expiresAt = now + INVITATION_TTL_MS;
     await repo.deleteOpenInvitations(trx, userId);
-    await repo.insertInvitation(trx, { token_hash: hashSecret(token), user_id: userId, created_at: now, expires_at: expiresAt });
+    await repo.insertInvitation(trx, {
+      token_hash: hashSecret(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: expiresAt,
+    });
     return { token, link: inviteLink(base, token), expiresAt };
   }
 
@@ -139,7 +177,11 @@ export function createPeopleService({ db, clock, config, notifications }: People
   }
 
   /** Switches a person off: sign-in refused, sessions ended, open invitations void. Tokens stay. */
-  async function switchOff(trx: Executor, user: { id: string; account_id: string }, at: number): Promise<void> {
+  async function switchOff(
+    trx: Executor,
+    user: { id: string; account_id: string },
+    at: number,
+  ): Promise<void> {
     await repo.disableUser(trx, user.id, at);
     await repo.deleteOpenInvitations(trx, user.id);
     await endSessionsOf(trx, user);
@@ -165,7 +207,11 @@ export function createPeopleService({ db, clock, config, notifications }: People
       const before = { role: roleOf(member.role), disabled: member.disabled_at !== null };
       const after = { role: target.role ?? before.role, disabled: target.disabled ?? before.disabled };
       assertMayChange(roleOf(actor?.role ?? 'agent'), before.role, target.role);
-      assertKeepsAnOwner(before, after, await repo.countOtherActiveOwners(trx, principal.accountId, member.id));
+      assertKeepsAnOwner(
+        before,
+        after,
+        await repo.countOtherActiveOwners(trx, principal.accountId, member.id),
+      );
       let row = member;
       if (after.role !== before.role) row = await repo.setRole(trx, member.id, after.role);
       if (after.disabled && !before.disabled) {
@@ -248,7 +294,10 @@ export function createPeopleService({ db, clock, config, notifications }: People
       const user = await userForAdmin(userId);
       if (user.disabled_at !== null) throw new AccountsError(`user ${userId} is disabled`);
       const others = await repo.othersWithEmail(db, user.email, user.id);
-      if (others.length > 0) throw new AccountsError(`${user.email} is also the email of user ${others.map((o) => o.id).join(', ')}; sign-in needs an email of one person`);
+      if (others.length > 0)
+        throw new AccountsError(
+          `${user.email} is also the email of user ${others.map((o) => o.id).join(', ')}; sign-in needs an email of one person`,
+        );
       return { ...(await db.transaction().execute((trx) => issueInvitation(trx, user.id, base))), user };
     },
 
@@ -265,16 +314,19 @@ export function createPeopleService({ db, clock, config, notifications }: People
       const found = await invitationOf(token);
       if (!found) throw notFound('invitation');
       const hash = await hashPassword(password);
-      const used = await db.transaction().execute(async (trx) => {
-        if (!(await repo.useInvitation(trx, hashSecret(token), clock.now()))) return false;
-        await repo.setPasswordHash(trx, found.user.id, hash, clock.now());
-        await endSessionsOf(trx, found.user);
-        return true;
-      }).catch((error: unknown) => {
-        // Another person who can sign in took this email meanwhile: the link cannot work.
-        if (isUniqueViolation(error)) return false;
-        throw error;
-      });
+      const used = await db
+        .transaction()
+        .execute(async (trx) => {
+          if (!(await repo.useInvitation(trx, hashSecret(token), clock.now()))) return false;
+          await repo.setPasswordHash(trx, found.user.id, hash, clock.now());
+          await endSessionsOf(trx, found.user);
+          return true;
+        })
+        .catch((error: unknown) => {
+          // Another person who can sign in took this email meanwhile: the link cannot work.
+          if (isUniqueViolation(error)) return false;
+          throw error;
+        });
       if (!used) throw notFound('invitation');
       return startSession(found.user);
     },
@@ -300,7 +352,11 @@ export function createPeopleService({ db, clock, config, notifications }: People
      * Adds a person to the principal's account with a role, and the link where they set their password.
      * Only an owner adds an owner; an email anyone already has (in any account) is 409 email_taken.
      */
-    async addMember(principal: Principal, input: { name: string; email: string; role: Role }, base = publicBase(config)) {
+    async addMember(
+      principal: Principal,
+      input: { name: string; email: string; role: Role },
+      base = publicBase(config),
+    ) {
       assertAccountWide(principal, 'Managing the team');
       const name = input.name.trim();
       if (!name) throw validationError('body.name', 'must hold a name');
@@ -312,7 +368,14 @@ export function createPeopleService({ db, clock, config, notifications }: People
           const actor = await repo.findMember(trx, principal.accountId, principal.userId);
           assertMayChange(roleOf(actor?.role ?? 'agent'), null, input.role);
           if (await repo.findByEmail(trx, email)) throw emailTaken(email);
-          const user = await repo.insertMember(trx, { id: newId(), account_id: principal.accountId, name, email, role: input.role, created_at: clock.now() });
+          const user = await repo.insertMember(trx, {
+            id: newId(),
+            account_id: principal.accountId,
+            name,
+            email,
+            role: input.role,
+            created_at: clock.now(),
+          });
           return { user, invitation: await issueInvitation(trx, user.id, base) };
         });
       } catch (error) {
@@ -329,15 +392,22 @@ export function createPeopleService({ db, clock, config, notifications }: People
         if (!member) throw notFound('user');
         const actor = await repo.findMember(trx, principal.accountId, principal.userId);
         assertMayChange(roleOf(actor?.role ?? 'agent'), roleOf(member.role));
-        if (member.disabled_at !== null) throw new AppError('forbidden', 'This person is switched off: switch them on before inviting them again.');
+        if (member.disabled_at !== null)
+          throw new AppError(
+            'forbidden',
+            'This person is switched off: switch them on before inviting them again.',
+          );
         return { user: member, invitation: await issueInvitation(trx, member.id, base) };
       });
     },
 
-    changeRole: (principal: Principal, userId: string, role: Role) => changeMember(principal, userId, () => ({ role })),
+    changeRole: (principal: Principal, userId: string, role: Role) =>
+      changeMember(principal, userId, () => ({ role })),
     /** Switches a member off: sessions end, sign-in and open invitations stop working. Tokens stay. */
-    disableMember: (principal: Principal, userId: string) => changeMember(principal, userId, () => ({ disabled: true })),
-    enableMember: (principal: Principal, userId: string) => changeMember(principal, userId, () => ({ disabled: false })),
+    disableMember: (principal: Principal, userId: string) =>
+      changeMember(principal, userId, () => ({ disabled: true })),
+    enableMember: (principal: Principal, userId: string) =>
+      changeMember(principal, userId, () => ({ disabled: false })),
 
     listUsers: (principal: Principal, page: PageRequest) => repo.listUsers(db, principal.accountId, page),
 
@@ -348,7 +418,8 @@ export function createPeopleService({ db, clock, config, notifications }: People
     },
 
     /** At most `limit` sessions that ended (idle 12 hours, or past their absolute end) by `now`. */
-    removeEndedSessions: (now: number, limit: number) => repo.deleteEndedSessions(db, now, SESSION_IDLE_MS, limit),
+    removeEndedSessions: (now: number, limit: number) =>
+      repo.deleteEndedSessions(db, now, SESSION_IDLE_MS, limit),
     /** At most `limit` invitations used or expired by `now`. */
     removeEndedInvitations: (now: number, limit: number) => repo.deleteEndedInvitations(db, now, limit),
 

@@ -12,7 +12,10 @@ export interface Member {
 export function assertMayChange(actor: Role, target: Role | null, newRole?: Role): void {
   if (actor === 'owner') return;
   if (target === 'owner' || newRole === 'owner')
-    throw new AppError('forbidden', 'Only an owner can make someone an owner, or change, switch off or switch on an owner.');
+    throw new AppError(
+      'forbidden',
+      'Only an owner can make someone an owner, or change, switch off or switch on an owner.',
+    );
 }
 
 /**
@@ -23,5 +26,8 @@ export function assertKeepsAnOwner(target: Member, after: Member, otherActiveOwn
   const wasActiveOwner = target.role === 'owner' && !target.disabled;
   const staysActiveOwner = after.role === 'owner' && !after.disabled;
   if (wasActiveOwner && !staysActiveOwner && otherActiveOwners === 0)
-    throw new AppError('last_owner', 'This is the account’s last active owner: make someone else an owner first.');
+    throw new AppError(
+      'last_owner',
+      'This is the account’s last active owner: make someone else an owner first.',
+    );
 }

@@ -4,7 +4,11 @@ import { isPermission } from '../accounts/index.js';
 import type { TokenRow } from './tokens.repository.js';
 
 export const tokenStatus = (row: Pick<TokenRow, 'revoked_at' | 'expires_at'>, now: number) =>
-  row.revoked_at !== null ? ('revoked' as const) : row.expires_at !== null && row.expires_at <= now ? ('expired' as const) : ('active' as const);
+  row.revoked_at !== null
+    ? ('revoked' as const)
+    : row.expires_at !== null && row.expires_at <= now
+      ? ('expired' as const)
+      : ('active' as const);
 
 export const presentToken = (row: TokenRow, now: number) => ({
   id: row.id,

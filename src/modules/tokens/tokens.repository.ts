@@ -18,11 +18,16 @@ const LISTED = [
 ] as const;
 
 const tokensOf = (db: Executor, accountId: string) =>
-  db.selectFrom('api_tokens').innerJoin('users', 'users.id', 'api_tokens.user_id').select(LISTED).where('api_tokens.account_id', '=', accountId);
+  db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .select(LISTED)
+    .where('api_tokens.account_id', '=', accountId);
 
 export const listTokens = (db: Executor, accountId: string, page: PageRequest) =>
   keysetPage(tokensOf(db, accountId), 'api_tokens.created_at', 'api_tokens.id', page).execute();
 
-export const findToken = (db: Executor, accountId: string, tokenId: string) => tokensOf(db, accountId).where('api_tokens.id', '=', tokenId).executeTakeFirst();
+export const findToken = (db: Executor, accountId: string, tokenId: string) =>
+  tokensOf(db, accountId).where('api_tokens.id', '=', tokenId).executeTakeFirst();
 
 export type TokenRow = NonNullable<Awaited<ReturnType<typeof findToken>>>;

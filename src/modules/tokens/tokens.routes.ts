@@ -29,7 +29,10 @@ export async function tokenRoutes(fastify: FastifyInstance, { tokens, paginator,
         description: `Every token of the account, revoked and expired ones included, newest first; never a secret. ${RESTRICTED}`,
         tags: TAGS,
         querystring: TokenListQuery,
-        response: { 200: ListEnvelope(Type.Object({ tokens: Type.Array(Token) })), ...errors(400, 401, 403, 429) },
+        response: {
+          200: ListEnvelope(Type.Object({ tokens: Type.Array(Token) })),
+          ...errors(400, 401, 403, 429),
+        },
       },
     },
     async (request) => {
@@ -58,7 +61,16 @@ export async function tokenRoutes(fastify: FastifyInstance, { tokens, paginator,
         tags: TAGS,
         body: NewTokenBody,
         response: {
-          201: Envelope(Type.Object({ token: Token, secret: Type.String({ description: 'Send as `Authorization: Bearer …`. Shown once.', pattern: '^cbo_', examples: ['cbo_7cJ2kQ9xWm4pLr8sTz1vNb6dHf3gYe5aUo0iPq2wErt'] }) })),
+          201: Envelope(
+            Type.Object({
+              token: Token,
+              secret: Type.String({
+                description: 'Send as `Authorization: Bearer …`. Shown once.',
+                pattern: '^cbo_',
+                examples: ['cbo_7cJ2kQ9xWm4pLr8sTz1vNb6dHf3gYe5aUo0iPq2wErt'],
+              }),
+            }),
+          ),
           ...errors(400, 401, 403, 429),
         },
       },
@@ -85,6 +97,9 @@ export async function tokenRoutes(fastify: FastifyInstance, { tokens, paginator,
         response: { 200: Envelope(Type.Object({ token: Token })), ...errors(401, 403, 404, 429) },
       },
     },
-    async (request) => ok(request, { token: presentToken(await tokens.revoke(principalOf(request), request.params.tokenId), clock.now()) }),
+    async (request) =>
+      ok(request, {
+        token: presentToken(await tokens.revoke(principalOf(request), request.params.tokenId), clock.now()),
+      }),
   );
 }

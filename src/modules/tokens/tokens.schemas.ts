@@ -6,7 +6,11 @@ import { PERMISSIONS, type Permission } from '../accounts/index.js';
 
 export const TOKEN_LIMITS = { name: 100, expiresInDays: 3650, chatbotIds: 100 } as const;
 
-const PermissionSchema = Type.Unsafe<Permission>({ type: 'string', enum: [...PERMISSIONS], description: 'A permission the token carries.' });
+const PermissionSchema = Type.Unsafe<Permission>({
+  type: 'string',
+  enum: [...PERMISSIONS],
+  description: 'A permission the token carries.',
+});
 
 export const Token = Type.Object(
   {
@@ -15,11 +19,18 @@ export const Token = Type.Object(
     userId: Uuid,
     userName: Type.String({ description: 'Who made it: requests with it act as this person.' }),
     permissions: Type.Array(PermissionSchema),
-    chatbotIds: Nullable(Type.Array(Uuid, { description: 'The chatbots it is restricted to; null: every chatbot of the account.' })),
+    chatbotIds: Nullable(
+      Type.Array(Uuid, {
+        description: 'The chatbots it is restricted to; null: every chatbot of the account.',
+      }),
+    ),
     status: Type.Union([Type.Literal('active'), Type.Literal('expired'), Type.Literal('revoked')]),
     expiresAt: Nullable(Timestamp),
     revokedAt: Nullable(Timestamp),
-    lastUsedAt: Nullable({ ...Timestamp, description: 'When a request last used it (to the minute); null: never.' }),
+    lastUsedAt: Nullable({
+      ...Timestamp,
+      description: 'When a request last used it (to the minute); null: never.',
+    }),
     createdAt: Timestamp,
   },
   { title: 'Token' },
@@ -30,8 +41,17 @@ export const TokenListQuery = Type.Object(PageQuery, { additionalProperties: fal
 
 export const NewTokenBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: TOKEN_LIMITS.name, description: `What it is for: 1 to ${TOKEN_LIMITS.name} characters.`, examples: ['CRM sync'] }),
-    permissions: Type.Array(PermissionSchema, { minItems: 1, maxItems: PERMISSIONS.length * 2, description: 'At least one; only permissions the caller has.' }),
+    name: Type.String({
+      minLength: 1,
+      maxLength: TOKEN_LIMITS.name,
+      description: `What it is for: 1 to ${TOKEN_LIMITS.name} characters.`,
+      examples: ['CRM sync'],
+    }),
+    permissions: Type.Array(PermissionSchema, {
+      minItems: 1,
+      maxItems: PERMISSIONS.length * 2,
+      description: 'At least one; only permissions the caller has.',
+    }),
     chatbotIds: Type.Optional(
       Nullable(
         Type.Array(Type.String(), {
@@ -42,7 +62,13 @@ export const NewTokenBody = Type.Object(
       ),
     ),
     expiresInDays: Type.Optional(
-      Nullable(Type.Integer({ minimum: 1, maximum: TOKEN_LIMITS.expiresInDays, description: `Days until it stops working (1 to ${TOKEN_LIMITS.expiresInDays}); absent or null: never.` })),
+      Nullable(
+        Type.Integer({
+          minimum: 1,
+          maximum: TOKEN_LIMITS.expiresInDays,
+          description: `Days until it stops working (1 to ${TOKEN_LIMITS.expiresInDays}); absent or null: never.`,
+        }),
+      ),
     ),
   },
   { additionalProperties: false },

@@ -5,7 +5,12 @@ import type { Core } from '../../core.js';
 import { AppError, notFound, validationError } from '../../errors.js';
 import type { PageRequest } from '../../http/pagination.js';
 import { isUuid } from '../../lib/ids.js';
-import { assertAccountWide, type AccountsService, type Permission, type Principal } from '../accounts/index.js';
+import {
+  assertAccountWide,
+  type AccountsService,
+  type Permission,
+  type Principal,
+} from '../accounts/index.js';
 import * as repo from './tokens.repository.js';
 
 export interface TokensDeps extends Pick<Core, 'db'> {
@@ -38,8 +43,11 @@ export function createTokensService({ db, accounts, chatbots }: TokensDeps) {
 
     async create(principal: Principal, input: NewToken) {
       assertAccountWide(principal, 'Managing tokens');
-      const lacking = [...new Set(input.permissions)].filter((permission) => !principal.permissions.has(permission));
-      if (lacking.length > 0) throw new AppError('forbidden', `A token cannot give what its maker lacks: ${lacking.join(', ')}.`);
+      const lacking = [...new Set(input.permissions)].filter(
+        (permission) => !principal.permissions.has(permission),
+      );
+      if (lacking.length > 0)
+        throw new AppError('forbidden', `A token cannot give what its maker lacks: ${lacking.join(', ')}.`);
       const chatbotIds = input.chatbotIds ? [...new Set(input.chatbotIds)] : null;
       for (const [i, id] of (chatbotIds ?? []).entries()) {
         if (!isUuid(id) || !(await chatbots.isOfAccount(principal.accountId, id)))

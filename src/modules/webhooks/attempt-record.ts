@@ -18,7 +18,8 @@ export interface RecorderDeps extends Pick<Core, 'db' | 'clock'> {
   onRecorded?(attempt: AttemptToRecord): void;
 }
 
-export const streakReason = (failures: number, lastCause: string) => `${failures} consecutive failed deliveries; last: ${lastCause}`;
+export const streakReason = (failures: number, lastCause: string) =>
+  `${failures} consecutive failed deliveries; last: ${lastCause}`;
 
 export interface RecordedAttempt {
   deliveryId: string;
@@ -71,7 +72,12 @@ async function applyToEndpoint(trx: Trx, deps: RecorderDeps, attempt: AttemptToR
     return { recorded: { deliveryId: row.id, active: false }, row };
   }
   if (attempt.retryAt != null) {
-    await scheduleAttempt(trx, deps.clock.now(), { eventId: event.id, webhookId, attempt: attempt.number + 1 }, attempt.retryAt);
+    await scheduleAttempt(
+      trx,
+      deps.clock.now(),
+      { eventId: event.id, webhookId, attempt: attempt.number + 1 },
+      attempt.retryAt,
+    );
   }
   return { recorded: { deliveryId: row.id, active }, row };
 }
@@ -93,7 +99,8 @@ function deliveryRow({ webhookId, event, number, trigger, outcome }: AttemptToRe
 }
 
 /** An automatic attempt that failed: it moves the streak up, and may switch the endpoint off or schedule a retry. */
-const failedAutomatic = (attempt: AttemptToRecord) => attempt.trigger === 'automatic' && !attempt.outcome.delivered;
+const failedAutomatic = (attempt: AttemptToRecord) =>
+  attempt.trigger === 'automatic' && !attempt.outcome.delivered;
 
 /**
  * What attempts at one endpoint none of which failed automatically leave on it, as applying them one by one
@@ -124,7 +131,8 @@ function byEndpointOf(attempts: AttemptToRecord[]): Map<string, number[]> {
   return byEndpoint;
 }
 
-const attemptsAt = (attempts: AttemptToRecord[], indexes: number[]) => indexes.map((index) => attempts[index] as AttemptToRecord);
+const attemptsAt = (attempts: AttemptToRecord[], indexes: number[]) =>
+  indexes.map((index) => attempts[index] as AttemptToRecord);
 
 /** In id order, so that concurrent groups lock the rows they share in the same order. */
 const byId = (a: repo.EndpointUpdate, b: repo.EndpointUpdate) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -137,7 +145,9 @@ const byId = (a: repo.EndpointUpdate, b: repo.EndpointUpdate) => (a.id < b.id ? 
  */
 function writeAttempts(deps: RecorderDeps, attempts: AttemptToRecord[]): Promise<(RecordedAttempt | null)[]> {
   const byEndpoint = byEndpointOf(attempts);
-  const written = attempts.some(failedAutomatic) ? writeOneByOne(deps, attempts, byEndpoint) : writeTogether(deps, attempts, byEndpoint);
+  const written = attempts.some(failedAutomatic)
+    ? writeOneByOne(deps, attempts, byEndpoint)
+    : writeTogether(deps, attempts, byEndpoint);
   return written.then((recorded) => {
     recorded.forEach((entry, index) => entry && deps.onRecorded?.(attempts[index] as AttemptToRecord));
     return recorded;
@@ -145,8 +155,14 @@ function writeAttempts(deps: RecorderDeps, attempts: AttemptToRecord[]): Promise
 }
 
 /** No failed automatic attempt: one endpoint update each and every record, in one go (one statement on PostgreSQL). */
-async function writeTogether(deps: RecorderDeps, attempts: AttemptToRecord[], byEndpoint: Map<string, number[]>): Promise<(RecordedAttempt | null)[]> {
-  const updates = [...byEndpoint].map(([webhookId, indexes]) => togetherUpdate(webhookId, attemptsAt(attempts, indexes))).sort(byId);
+async function writeTogether(
+  deps: RecorderDeps,
+  attempts: AttemptToRecord[],
+  byEndpoint: Map<string, number[]>,
+): Promise<(RecordedAttempt | null)[]> {
+  const updates = [...byEndpoint]
+    .map(([webhookId, indexes]) => togetherUpdate(webhookId, attemptsAt(attempts, indexes)))
+    .sort(byId);
   const rows = attempts.map(deliveryRow);
   const active = await repo.applyAndRecordTogether(deps.db, updates, rows);
   return rows.map((row) => {
@@ -157,14 +173,19 @@ async function writeTogether(deps: RecorderDeps, attempts: AttemptToRecord[], by
 }
 
 /** With failed automatic attempts among them, in a transaction. */
-function writeOneByOne(deps: RecorderDeps, attempts: AttemptToRecord[], byEndpoint: Map<string, number[]>): Promise<(RecordedAttempt | null)[]> {
+function writeOneByOne(
+  deps: RecorderDeps,
+  attempts: AttemptToRecord[],
+  byEndpoint: Map<string, number[]>,
+): Promise<(RecordedAttempt | null)[]> {
   return deps.db.transaction().execute(async (trx) => {
     const applied: Applied[] = attempts.map(() => null);
     const together: repo.EndpointUpdate[] = [];
     for (const [webhookId, indexes] of byEndpoint) {
       const ofEndpoint = attemptsAt(attempts, indexes);
       if (ofEndpoint.some(failedAutomatic)) {
-        for (const index of indexes) applied[index] = await applyToEndpoint(trx, deps, attempts[index] as AttemptToRecord);
+        for (const index of indexes)
+          applied[index] = await applyToEndpoint(trx, deps, attempts[index] as AttemptToRecord);
       } else {
         together.push(togetherUpdate(webhookId, ofEndpoint));
       }
@@ -220,12 +241,18 @@ export class AttemptRecorder {
     while (this.#waiting.length > 0) {
       const group = this.#waiting.splice(0, MAX_GROUP);
       try {
-        const results = await writeAttempts(this.deps, group.map((waiting) => waiting.attempt));
+        const results = await writeAttempts(
+          this.deps,
+          group.map((waiting) => waiting.attempt),
+        );
         group.forEach((waiting, index) => waiting.resolve(results[index] ?? null));
       } catch {
         // One bad record must not fail the others: each is written again on its own.
         for (const waiting of group) {
-          await writeAttempts(this.deps, [waiting.attempt]).then(([recorded]) => waiting.resolve(recorded ?? null), waiting.reject);
+          await writeAttempts(this.deps, [waiting.attempt]).then(
+            ([recorded]) => waiting.resolve(recorded ?? null),
+            waiting.reject,
+          );
         }
       }
     }
@@ -235,11 +262,17 @@ export class AttemptRecorder {
 
 /** One live job per endpoint, event and attempt; the endpoint's jobs share the prefix `webhook:<id>:`. */
 const endpointJobsPrefix = (webhookId: string) => `webhook:${webhookId}:`;
-const deliveryJobKey = (payload: JobPayload<'webhooks.deliver'>) => `${endpointJobsPrefix(payload.webhookId)}${payload.eventId}:${payload.attempt}`;
+const deliveryJobKey = (payload: JobPayload<'webhooks.deliver'>) =>
+  `${endpointJobsPrefix(payload.webhookId)}${payload.eventId}:${payload.attempt}`;
 
 /** Queues one automatic attempt; the key keeps a dispatch that runs twice from queueing it twice. */
-export const scheduleAttempt = (db: Executor, now: number, payload: JobPayload<'webhooks.deliver'>, runAt: number) =>
-  enqueue(db, now, 'webhooks.deliver', payload, { runAt, dedupeKey: deliveryJobKey(payload) });
+export const scheduleAttempt = (
+  db: Executor,
+  now: number,
+  payload: JobPayload<'webhooks.deliver'>,
+  runAt: number,
+) => enqueue(db, now, 'webhooks.deliver', payload, { runAt, dedupeKey: deliveryJobKey(payload) });
 
 /** Drops the endpoint's waiting deliveries and retries; one already running finds the endpoint off or gone. */
-export const dropQueuedDeliveries = (db: Executor, webhookId: string) => dropQueued(db, 'webhooks.deliver', endpointJobsPrefix(webhookId));
+export const dropQueuedDeliveries = (db: Executor, webhookId: string) =>
+  dropQueued(db, 'webhooks.deliver', endpointJobsPrefix(webhookId));

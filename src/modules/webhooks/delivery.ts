@@ -50,10 +50,13 @@ function describeStatus(status: number): string {
  * Why an attempt was not delivered, as one sentence for the person who asked for it (test, manual retry);
  * null when it was delivered.
  */
-export function explainOutcome(outcome: Pick<AttemptOutcome, 'delivered' | 'statusCode' | 'error'>): string | null {
+export function explainOutcome(
+  outcome: Pick<AttemptOutcome, 'delivered' | 'statusCode' | 'error'>,
+): string | null {
   if (outcome.delivered) return null;
   if (outcome.statusCode !== null) {
-    const redirect = outcome.statusCode >= 300 && outcome.statusCode < 400 ? '; redirects are not followed' : '';
+    const redirect =
+      outcome.statusCode >= 300 && outcome.statusCode < 400 ? '; redirects are not followed' : '';
     return `The endpoint answered ${outcome.statusCode}${redirect}.`;
   }
   const reason = (outcome.error ?? 'unknown failure').replace(/[.\s]+$/, '');
@@ -65,10 +68,17 @@ export function explainOutcome(outcome: Pick<AttemptOutcome, 'delivered' | 'stat
  * Host stay the endpoint's), no redirects, WEBHOOK_TIMEOUT for the whole exchange. Signed afresh with the
  * time of this attempt. Rejects only when `signal` aborts (the worker is stopping) or on a bug.
  */
-export async function sendEvent(deps: SendDeps, endpoint: { url: string; secret: string }, event: OutgoingEvent, signal?: AbortSignal): Promise<AttemptOutcome> {
+export async function sendEvent(
+  deps: SendDeps,
+  endpoint: { url: string; secret: string },
+  event: OutgoingEvent,
+  signal?: AbortSignal,
+): Promise<AttemptOutcome> {
   const at = deps.clock.now();
   const started = performance.now();
-  const outcome = (result: Pick<AttemptOutcome, 'delivered' | 'statusCode' | 'error' | 'privateAddress'>): AttemptOutcome => ({
+  const outcome = (
+    result: Pick<AttemptOutcome, 'delivered' | 'statusCode' | 'error' | 'privateAddress'>,
+  ): AttemptOutcome => ({
     ...result,
     at,
     durationMs: Math.round(performance.now() - started),
@@ -93,13 +103,24 @@ export async function sendEvent(deps: SendDeps, endpoint: { url: string; secret:
       agentFor: runtime.connections.agentFor,
     });
     const delivered = response.status >= 200 && response.status < 300;
-    return outcome({ delivered, statusCode: response.status, error: delivered ? null : describeStatus(response.status), privateAddress: false });
+    return outcome({
+      delivered,
+      statusCode: response.status,
+      error: delivered ? null : describeStatus(response.status),
+      privateAddress: false,
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof OutboundBlockedError && error.rule === 'private_address') {
-      return outcome({ delivered: false, statusCode: null, error: PRIVATE_NETWORK_REASON, privateAddress: true });
+      return outcome({
+        delivered: false,
+        statusCode: null,
+        error: PRIVATE_NETWORK_REASON,
+        privateAddress: true,
+      });
     }
-    if (error instanceof OutboundError) return outcome({ delivered: false, statusCode: null, error: error.reason, privateAddress: false });
+    if (error instanceof OutboundError)
+      return outcome({ delivered: false, statusCode: null, error: error.reason, privateAddress: false });
     throw error;
   }
 }

@@ -75,7 +75,11 @@ class Lanes {
   wait(key: string, options: WaitOptions): Promise<Slot | null> {
     const lane = this.#lane(key);
     const { waitMs, hangingAfterMs, signal } = options;
-    if (waitMs === 0 || signal?.aborted || (hangingAfterMs !== undefined && this.#oldestAge(lane) >= hangingAfterMs)) {
+    if (
+      waitMs === 0 ||
+      signal?.aborted ||
+      (hangingAfterMs !== undefined && this.#oldestAge(lane) >= hangingAfterMs)
+    ) {
       this.#forgetIfIdle(key, lane);
       return Promise.resolve(null);
     }
@@ -123,16 +127,19 @@ class Lanes {
     if (lane.deadlineTimer && lane.deadlineAt <= deadline) return;
     if (lane.deadlineTimer) clearTimeout(lane.deadlineTimer);
     lane.deadlineAt = deadline;
-    lane.deadlineTimer = setTimeout(() => {
-      lane.deadlineTimer = null;
-      const now = performance.now();
-      let next = Infinity;
-      for (const waiter of [...lane.waiters]) {
-        if (waiter.deadline <= now) this.giveUp(waiter);
-        else next = Math.min(next, waiter.deadline);
-      }
-      if (next !== Infinity) this.#watchDeadline(lane, next);
-    }, Math.max(0, deadline - performance.now()));
+    lane.deadlineTimer = setTimeout(
+      () => {
+        lane.deadlineTimer = null;
+        const now = performance.now();
+        let next = Infinity;
+        for (const waiter of [...lane.waiters]) {
+          if (waiter.deadline <= now) this.giveUp(waiter);
+          else next = Math.min(next, waiter.deadline);
+        }
+        if (next !== Infinity) this.#watchDeadline(lane, next);
+      },
+      Math.max(0, deadline - performance.now()),
+    );
   }
 
   /** Arms a check that sends away the waiters who would wait behind a request that hangs. */
@@ -158,7 +165,14 @@ class Lanes {
   #lane(key: string): Lane {
     let lane = this.#lanes.get(key);
     if (!lane) {
-      lane = { startedAt: [], waiters: new Set(), hangTimer: null, hangCheckAt: 0, deadlineTimer: null, deadlineAt: 0 };
+      lane = {
+        startedAt: [],
+        waiters: new Set(),
+        hangTimer: null,
+        hangCheckAt: 0,
+        deadlineTimer: null,
+        deadlineAt: 0,
+      };
       this.#lanes.set(key, lane);
     }
     return lane;
@@ -205,7 +219,9 @@ export class InFlightLimiter {
   acquire(key: string, options: WaitOptions): Promise<Release | null> {
     const keySlot = this.#perKey.tryTake(key);
     if (keySlot !== undefined) return this.#withTotal(key, keySlot, options.signal);
-    return this.#perKey.wait(key, options).then((slot) => (slot === null ? null : this.#withTotal(key, slot, options.signal)));
+    return this.#perKey
+      .wait(key, options)
+      .then((slot) => (slot === null ? null : this.#withTotal(key, slot, options.signal)));
   }
 
   /** How long the oldest request in flight for `key` has been running (0 when there is none). */

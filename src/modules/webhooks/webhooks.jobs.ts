@@ -64,11 +64,21 @@ export function dispatchJob(deps: WebhooksDeps): JobHandler<'events.dispatch'> {
 }
 
 /** A first attempt from the dispatch: sent now, or queued as a job when the endpoint is busy. */
-async function attemptNowOrLater(deps: WebhooksDeps, endpoint: Target, event: OutgoingEvent, signal: AbortSignal): Promise<void> {
+async function attemptNowOrLater(
+  deps: WebhooksDeps,
+  endpoint: Target,
+  event: OutgoingEvent,
+  signal: AbortSignal,
+): Promise<void> {
   const release = await acquireSlot(deps, endpoint.id, signal);
   if (!release) {
     signal.throwIfAborted();
-    await scheduleAttempt(deps.db, deps.clock.now(), { eventId: event.id, webhookId: endpoint.id, attempt: 1 }, deps.clock.now() + busyBackoffMs(deps, endpoint.id));
+    await scheduleAttempt(
+      deps.db,
+      deps.clock.now(),
+      { eventId: event.id, webhookId: endpoint.id, attempt: 1 },
+      deps.clock.now() + busyBackoffMs(deps, endpoint.id),
+    );
     return;
   }
   await attempt(deps, endpoint, event, 1, signal, release);
@@ -94,7 +104,14 @@ export function deliverJob(deps: WebhooksDeps): JobHandler<'webhooks.deliver'> {
         throw error;
       }
       if (!endpoint?.active || !event) return release();
-      await attempt(deps, endpoint, { id: event.id, type: event.type, body: event.body }, payload.attempt, signal, release);
+      await attempt(
+        deps,
+        endpoint,
+        { id: event.id, type: event.type, body: event.body },
+        payload.attempt,
+        signal,
+        release,
+      );
     },
   };
 }
@@ -132,7 +149,11 @@ async function attempt(
 
 /** A request slot for the endpoint, or null when it hangs, stayed busy too long, or `signal` aborted. */
 const acquireSlot = (deps: WebhooksDeps, webhookId: string, signal: AbortSignal) =>
-  deps.runtime.limiter.acquire(webhookId, { waitMs: DELIVERY_SLOT_WAIT_MS, hangingAfterMs: hangingAfterMs(deps), signal });
+  deps.runtime.limiter.acquire(webhookId, {
+    waitMs: DELIVERY_SLOT_WAIT_MS,
+    hangingAfterMs: hangingAfterMs(deps),
+    signal,
+  });
 
 /**
  * How long to leave a busy endpoint alone: about as long as its oldest request has been running. A busy
@@ -140,7 +161,12 @@ const acquireSlot = (deps: WebhooksDeps, webhookId: string, signal: AbortSignal)
  */
 function busyBackoffMs(deps: WebhooksDeps, webhookId: string): number {
   const running = deps.runtime.limiter.oldestInFlightMs(webhookId);
-  return withJitter(Math.min(Math.max(MIN_REQUEUE_MS, running), Math.max(MIN_REQUEUE_MS, deps.config.webhookTimeoutMs - running)));
+  return withJitter(
+    Math.min(
+      Math.max(MIN_REQUEUE_MS, running),
+      Math.max(MIN_REQUEUE_MS, deps.config.webhookTimeoutMs - running),
+    ),
+  );
 }
 
 /** Delivery records past 30 days go, a batch at a time. */

@@ -15,7 +15,10 @@ export const presentEndpoint = (row: WebhookEndpointRow) => ({
 });
 
 /** The endpoint just created, with its signing secret: the only response that shows it. */
-export const presentNewEndpoint = (row: WebhookEndpointRow) => ({ ...presentEndpoint(row), secret: row.secret });
+export const presentNewEndpoint = (row: WebhookEndpointRow) => ({
+  ...presentEndpoint(row),
+  secret: row.secret,
+});
 
 export const presentDelivery = (row: WebhookDeliveryRow) => ({
   id: row.id,

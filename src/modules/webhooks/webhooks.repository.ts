@@ -13,8 +13,14 @@ import type {
 } from './webhooks.table.js';
 import './webhooks.table.js';
 
-const endpointRow = (row: Selectable<WebhookEndpointTable>): WebhookEndpointRow => ({ ...row, active: toBool(row.active) });
-const deliveryRow = (row: Selectable<WebhookDeliveryTable>): WebhookDeliveryRow => ({ ...row, delivered: toBool(row.delivered) });
+const endpointRow = (row: Selectable<WebhookEndpointTable>): WebhookEndpointRow => ({
+  ...row,
+  active: toBool(row.active),
+});
+const deliveryRow = (row: Selectable<WebhookDeliveryTable>): WebhookDeliveryRow => ({
+  ...row,
+  delivered: toBool(row.delivered),
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Endpoints
@@ -39,21 +45,41 @@ export const insertEndpoint = async (db: Executor, row: WebhookEndpointRow) =>
   endpointRow(await db.insertInto('webhook_endpoints').values(row).returningAll().executeTakeFirstOrThrow());
 
 export const findEndpoint = async (db: Executor, accountId: string, webhookId: string) => {
-  const row = await db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId).where('id', '=', webhookId).executeTakeFirst();
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', webhookId)
+    .executeTakeFirst();
   return row && endpointRow(row);
 };
 
 export const findEndpointById = async (db: Executor, webhookId: string) => {
-  const row = await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', webhookId).executeTakeFirst();
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('id', '=', webhookId)
+    .executeTakeFirst();
   return row && endpointRow(row);
 };
 
 export const listEndpoints = async (db: Executor, accountId: string, page: PageRequest) =>
-  (await keysetPage(db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId), 'created_at', 'id', page).execute()).map(endpointRow);
+  (
+    await keysetPage(
+      db.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', accountId),
+      'created_at',
+      'id',
+      page,
+    ).execute()
+  ).map(endpointRow);
 
 /** Deletes the endpoint and, by cascade, its delivery record; false when there was none. */
 export async function deleteEndpoint(db: Executor, accountId: string, webhookId: string): Promise<boolean> {
-  const result = await db.deleteFrom('webhook_endpoints').where('account_id', '=', accountId).where('id', '=', webhookId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('webhook_endpoints')
+    .where('account_id', '=', accountId)
+    .where('id', '=', webhookId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -75,7 +101,11 @@ export async function updateAfterAttempt(
     .set((eb) => ({
       ...(attempt.sent ? { last_delivery_at: attempt.at, last_status_code: attempt.statusCode } : {}),
       consecutive_failures:
-        attempt.streak === 'reset' ? 0 : attempt.streak === 'increment' ? eb('consecutive_failures', '+', 1) : eb.ref('consecutive_failures'),
+        attempt.streak === 'reset'
+          ? 0
+          : attempt.streak === 'increment'
+            ? eb('consecutive_failures', '+', 1)
+            : eb.ref('consecutive_failures'),
     }))
     .where('id', '=', webhookId)
     .returning(['active', 'consecutive_failures'])
@@ -120,7 +150,10 @@ const updateEndpointsStatement = prepareSql<{ id: string; active: SqlBool }>({
  * Applies updates that cannot switch an endpoint off (no failed automatic attempt among them), at most one
  * per endpoint, in one statement; returns whether each endpoint that still exists is active, by id.
  */
-export async function updateEndpointsTogether(db: Executor, updates: EndpointUpdate[]): Promise<Map<string, boolean>> {
+export async function updateEndpointsTogether(
+  db: Executor,
+  updates: EndpointUpdate[],
+): Promise<Map<string, boolean>> {
   const rows = await updateEndpointsStatement(db, JSON.stringify(updates));
   return new Map(rows.map((row) => [row.id, toBool(row.active)]));
 }
@@ -174,7 +207,10 @@ export interface DispatchTargets {
 }
 
 /** By event id; an event that is gone is missing. */
-export async function dispatchTargets(db: Executor, eventIds: readonly string[]): Promise<Map<string, DispatchTargets>> {
+export async function dispatchTargets(
+  db: Executor,
+  eventIds: readonly string[],
+): Promise<Map<string, DispatchTargets>> {
   const rows = await dispatchTargetsStatement(db, JSON.stringify(eventIds));
   const targets = new Map<string, DispatchTargets>();
   for (const row of rows) {
@@ -183,14 +219,26 @@ export async function dispatchTargets(db: Executor, eventIds: readonly string[])
       ofEvent = { event: { id: row.event_id, type: row.event_type, body: row.event_body }, endpoints: [] };
       targets.set(row.event_id, ofEvent);
     }
-    if (row.id === null || row.url === null || row.secret === null || row.events === null || toBool(row.attempted)) continue;
-    if ((JSON.parse(row.events) as string[]).includes(row.event_type)) ofEvent.endpoints.push({ id: row.id, url: row.url, secret: row.secret });
+    if (
+      row.id === null ||
+      row.url === null ||
+      row.secret === null ||
+      row.events === null ||
+      toBool(row.attempted)
+    )
+      continue;
+    if ((JSON.parse(row.events) as string[]).includes(row.event_type))
+      ofEvent.endpoints.push({ id: row.id, url: row.url, secret: row.secret });
   }
   return targets;
 }
 
 export const findEvent = (db: Executor, eventId: string) =>
-  db.selectFrom('events').select(['id', 'account_id', 'type', 'body']).where('id', '=', eventId).executeTakeFirst();
+  db
+    .selectFrom('events')
+    .select(['id', 'account_id', 'type', 'body'])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
 
 /**
  * For `chatbot-ops webhooks listen`: the account's events of `types` created at `from` or later, oldest
@@ -212,20 +260,26 @@ export function listEventsFrom(
     .where('created_at', '>=', from);
   if (after)
     query = query.where((eb) =>
-      eb.or([eb('created_at', '>', after.at), eb.and([eb('created_at', '=', after.at), eb('id', '>', after.id)])]),
+      eb.or([
+        eb('created_at', '>', after.at),
+        eb.and([eb('created_at', '=', after.at), eb('id', '>', after.id)]),
+      ]),
     );
   return query.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit).execute();
 }
 
 /** webhook.test events are kept like the others so that a retry sends the same id and bytes. */
-export const insertEvent = (db: Executor, row: { id: string; account_id: string; type: string; body: string; created_at: number }) =>
-  db.insertInto('events').values(row).execute();
+export const insertEvent = (
+  db: Executor,
+  row: { id: string; account_id: string; type: string; body: string; created_at: number },
+) => db.insertInto('events').values(row).execute();
 
 // ---------------------------------------------------------------------------------------------------
 // Delivery record
 
 // Any number of rows in one statement of fixed text (one JSON parameter), like the endpoint updates.
-const DELIVERY_COLUMNS = 'id, webhook_id, event_id, event_type, attempt, trigger, delivered, status_code, error, duration_ms, created_at';
+const DELIVERY_COLUMNS =
+  'id, webhook_id, event_id, event_type, attempt, trigger, delivered, status_code, error, duration_ms, created_at';
 const DELIVERY_RECORDSET = `json_to_recordset($1::json) as r(id uuid, webhook_id uuid, event_id text, event_type text,
   attempt integer, trigger text, delivered boolean, status_code integer, error text, duration_ms integer, created_at bigint)`;
 const insertDeliveriesStatement = prepareSql({
@@ -251,7 +305,11 @@ const applyAndRecordStatement = prepareSql<{ id: string; active: SqlBool }>({
  * Endpoint updates that cannot switch an endpoint off, and the records of their attempts, atomically;
  * records of endpoints deleted meanwhile are left out. Whether each endpoint left is active, by id.
  */
-export async function applyAndRecordTogether(db: Executor, updates: EndpointUpdate[], rows: WebhookDeliveryRow[]): Promise<Map<string, boolean>> {
+export async function applyAndRecordTogether(
+  db: Executor,
+  updates: EndpointUpdate[],
+  rows: WebhookDeliveryRow[],
+): Promise<Map<string, boolean>> {
   if (dialectOf(db) === 'postgres') {
     const updated = await applyAndRecordStatement(db, JSON.stringify(rows), JSON.stringify(updates));
     return new Map(updated.map((row) => [row.id, toBool(row.active)]));
@@ -269,10 +327,22 @@ export const insertDeliveries = async (db: Executor, rows: WebhookDeliveryRow[])
 };
 
 export const listDeliveries = async (db: Executor, webhookId: string, page: PageRequest) =>
-  (await keysetPage(db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId), 'created_at', 'id', page).execute()).map(deliveryRow);
+  (
+    await keysetPage(
+      db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId),
+      'created_at',
+      'id',
+      page,
+    ).execute()
+  ).map(deliveryRow);
 
 export const findDelivery = async (db: Executor, webhookId: string, deliveryId: string) => {
-  const row = await db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).where('id', '=', deliveryId).executeTakeFirst();
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('webhook_id', '=', webhookId)
+    .where('id', '=', deliveryId)
+    .executeTakeFirst();
   return row && deliveryRow(row);
 };
 
@@ -288,7 +358,12 @@ export async function lastAttemptNumber(db: Executor, webhookId: string, eventId
 
 /** Removes up to `limit` delivery records made before `cutoff`, oldest first. */
 export async function deleteDeliveriesBefore(db: Executor, cutoff: number, limit: number): Promise<number> {
-  const batch = db.selectFrom('webhook_deliveries').select('id').where('created_at', '<', cutoff).orderBy('created_at').limit(limit);
+  const batch = db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('created_at', '<', cutoff)
+    .orderBy('created_at')
+    .limit(limit);
   const result = await db.deleteFrom('webhook_deliveries').where('id', 'in', batch).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -23,7 +23,10 @@ export interface WebhooksRoutesDeps extends Pick<Core, 'paginator'> {
   webhooks: WebhooksService;
 }
 
-export async function webhookRoutes(fastify: FastifyInstance, { webhooks: service, paginator }: WebhooksRoutesDeps) {
+export async function webhookRoutes(
+  fastify: FastifyInstance,
+  { webhooks: service, paginator }: WebhooksRoutesDeps,
+) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.post(
@@ -35,7 +38,10 @@ export async function webhookRoutes(fastify: FastifyInstance, { webhooks: servic
         description: 'The signing secret is returned in this response only.',
         tags: ['Webhooks'],
         body: NewEndpointBody,
-        response: { 201: Envelope(Type.Object({ webhook: WebhookWithSecret })), ...errors(400, 401, 403, 413, 415, 429) },
+        response: {
+          201: Envelope(Type.Object({ webhook: WebhookWithSecret })),
+          ...errors(400, 401, 403, 413, 415, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -51,11 +57,14 @@ export async function webhookRoutes(fastify: FastifyInstance, { webhooks: servic
       config: { permission: 'webhooks:read' },
       schema: {
         summary: 'List webhook endpoints',
-        description: 'Newest first, without secrets; `data.events` lists every type an endpoint can subscribe to.',
+        description:
+          'Newest first, without secrets; `data.events` lists every type an endpoint can subscribe to.',
         tags: ['Webhooks'],
         querystring: ListQuery,
         response: {
-          200: ListEnvelope(Type.Object({ webhooks: Type.Array(Webhook), events: Type.Array(Type.String()) })),
+          200: ListEnvelope(
+            Type.Object({ webhooks: Type.Array(Webhook), events: Type.Array(Type.String()) }),
+          ),
           ...errors(400, 401, 403, 429),
         },
       },
@@ -78,13 +87,15 @@ export async function webhookRoutes(fastify: FastifyInstance, { webhooks: servic
       config: { permission: 'webhooks:write' },
       schema: {
         summary: 'Send a test event',
-        description: 'Sends a signed `webhook.test` event now, also to an inactive endpoint; it does not count toward the failure streak.',
+        description:
+          'Sends a signed `webhook.test` event now, also to an inactive endpoint; it does not count toward the failure streak.',
         tags: ['Webhooks'],
         params: WebhookParams,
         response: { 200: Envelope(SendResult), ...errors(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ok(request, await service.testEndpoint(principalOf(request), request.params.webhookId)),
+    async (request) =>
+      ok(request, await service.testEndpoint(principalOf(request), request.params.webhookId)),
   );
 
   app.delete(
@@ -95,7 +106,10 @@ export async function webhookRoutes(fastify: FastifyInstance, { webhooks: servic
         summary: 'Remove a webhook endpoint',
         tags: ['Webhooks'],
         params: WebhookParams,
-        response: { 200: Envelope(Type.Object({ id: Uuid, deleted: Type.Literal(true) })), ...errors(401, 403, 404, 429) },
+        response: {
+          200: Envelope(Type.Object({ id: Uuid, deleted: Type.Literal(true) })),
+          ...errors(401, 403, 404, 429),
+        },
       },
     },
     async (request) => {
@@ -110,11 +124,15 @@ export async function webhookRoutes(fastify: FastifyInstance, { webhooks: servic
       config: { permission: 'webhooks:read' },
       schema: {
         summary: 'List delivery attempts',
-        description: 'Every attempt to this endpoint (automatic, test and manual), newest first, kept 30 days.',
+        description:
+          'Every attempt to this endpoint (automatic, test and manual), newest first, kept 30 days.',
         tags: ['Webhooks'],
         params: WebhookParams,
         querystring: ListQuery,
-        response: { 200: ListEnvelope(Type.Object({ deliveries: Type.Array(Delivery) })), ...errors(400, 401, 403, 404, 429) },
+        response: {
+          200: ListEnvelope(Type.Object({ deliveries: Type.Array(Delivery) })),
+          ...errors(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request) => {
@@ -136,7 +154,8 @@ export async function webhookRoutes(fastify: FastifyInstance, { webhooks: servic
       config: { permission: 'webhooks:write' },
       schema: {
         summary: 'Send a delivery again',
-        description: "Sends that delivery's event again now, with the same id and body, answering like the test operation.",
+        description:
+          "Sends that delivery's event again now, with the same id and body, answering like the test operation.",
         tags: ['Webhooks'],
         params: DeliveryParams,
         response: { 200: Envelope(SendResult), ...errors(400, 401, 403, 404, 429) },

@@ -29,9 +29,16 @@ export interface WebhookRuntime {
 }
 
 /** What the metrics call an attempt's outcome: delivered, failed, or blocked (a private address: nothing sent). */
-const outcomeOf = ({ outcome }: AttemptToRecord) => (outcome.delivered ? 'delivered' : outcome.privateAddress ? 'blocked' : 'failed');
+const outcomeOf = ({ outcome }: AttemptToRecord) =>
+  outcome.delivered ? 'delivered' : outcome.privateAddress ? 'blocked' : 'failed';
 
-export function createWebhooksRuntime({ db, clock, config, outbound, metrics }: Pick<Core, 'db' | 'clock' | 'config' | 'outbound' | 'metrics'>): WebhookRuntime {
+export function createWebhooksRuntime({
+  db,
+  clock,
+  config,
+  outbound,
+  metrics,
+}: Pick<Core, 'db' | 'clock' | 'config' | 'outbound' | 'metrics'>): WebhookRuntime {
   const connections = new PinnedAgentPool(config.webhookTimeoutMs);
   const deliveries = metrics.counter(
     `${METRIC_PREFIX}webhook_deliveries_total`,

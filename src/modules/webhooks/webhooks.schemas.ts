@@ -17,20 +17,30 @@ const WebhookFields = {
   createdAt: Timestamp,
 };
 export const Webhook = Type.Object(WebhookFields, { title: 'WebhookEndpoint' });
-export const WebhookWithSecret = Type.Object({ ...WebhookFields, secret: Type.String({ pattern: '^whsec_' }) }, { title: 'WebhookEndpointWithSecret' });
+export const WebhookWithSecret = Type.Object(
+  { ...WebhookFields, secret: Type.String({ pattern: '^whsec_' }) },
+  { title: 'WebhookEndpointWithSecret' },
+);
 
-export const Delivery = Type.Object({
-  id: Uuid,
-  eventId: Type.String(),
-  eventType: Type.String(),
-  attempt: Type.Integer({ description: 'Attempts of this event at this endpoint so far, this one included.' }),
-  trigger: Type.Enum(['automatic', 'test', 'manual'], { description: 'automatic: the delivery worker; test: POST …/test; manual: POST …/retry.' }),
-  delivered: Type.Boolean(),
-  statusCode: Nullable(Type.Integer()),
-  error: Nullable(Type.String()),
-  durationMs: Type.Integer(),
-  createdAt: Timestamp,
-}, { title: 'Delivery' });
+export const Delivery = Type.Object(
+  {
+    id: Uuid,
+    eventId: Type.String(),
+    eventType: Type.String(),
+    attempt: Type.Integer({
+      description: 'Attempts of this event at this endpoint so far, this one included.',
+    }),
+    trigger: Type.Enum(['automatic', 'test', 'manual'], {
+      description: 'automatic: the delivery worker; test: POST …/test; manual: POST …/retry.',
+    }),
+    delivered: Type.Boolean(),
+    statusCode: Nullable(Type.Integer()),
+    error: Nullable(Type.String()),
+    durationMs: Type.Integer(),
+    createdAt: Timestamp,
+  },
+  { title: 'Delivery' },
+);
 
 export const SendResult = Type.Object({
   delivered: Type.Boolean({ description: 'True when the receiver answered 2xx.' }),
@@ -48,7 +58,10 @@ export const ListQuery = Type.Object(PageQuery, { additionalProperties: false })
 
 export const NewEndpointBody = Type.Object(
   {
-    url: Type.String({ maxLength: MAX_URL_LENGTH, description: 'Public https address, at most 500 characters.' }),
+    url: Type.String({
+      maxLength: MAX_URL_LENGTH,
+      description: 'Public https address, at most 500 characters.',
+    }),
     events: Type.Array(EventType, { minItems: 1, uniqueItems: true }),
   },
   { additionalProperties: false },

@@ -31,9 +31,11 @@ export type WebhooksService = ReturnType<typeof createWebhooksService>;
 export function createWebhooksService(deps: WebhooksDeps) {
   return {
     createEndpoint: (principal: Principal, input: NewEndpoint) => createEndpoint(deps, principal, input),
-    listEndpoints: (principal: Principal, page: PageRequest) => repo.listEndpoints(deps.db, principal.accountId, page),
+    listEndpoints: (principal: Principal, page: PageRequest) =>
+      repo.listEndpoints(deps.db, principal.accountId, page),
     deleteEndpoint: (principal: Principal, webhookId: string) => deleteEndpoint(deps, principal, webhookId),
-    listDeliveries: (principal: Principal, webhookId: string, page: PageRequest) => listDeliveries(deps, principal, webhookId, page),
+    listDeliveries: (principal: Principal, webhookId: string, page: PageRequest) =>
+      listDeliveries(deps, principal, webhookId, page),
     testEndpoint: (principal: Principal, webhookId: string) => testEndpoint(deps, principal, webhookId),
     retryDelivery: (principal: Principal, webhookId: string, deliveryId: string) =>
       retryDelivery(deps, principal, webhookId, deliveryId),
@@ -62,14 +64,17 @@ async function checkEndpointUrl(deps: WebhooksDeps, raw: string): Promise<string
   try {
     url = guard.checkUrl(raw, { schemes: ['https:'] });
   } catch (error) {
-    if (error instanceof OutboundBlockedError) throw validationError('body.url', `is not a public https address: ${error.reason}`);
+    if (error instanceof OutboundBlockedError)
+      throw validationError('body.url', `is not a public https address: ${error.reason}`);
     throw error;
   }
-  if (url.href.length > MAX_URL_LENGTH) throw validationError('body.url', `must be at most ${MAX_URL_LENGTH} characters`);
+  if (url.href.length > MAX_URL_LENGTH)
+    throw validationError('body.url', `must be at most ${MAX_URL_LENGTH} characters`);
   try {
     await withTimeout(guard.resolve(url.hostname), CREATE_RESOLVE_TIMEOUT_MS);
   } catch (error) {
-    if (error instanceof OutboundBlockedError) throw validationError('body.url', `is not a public https address: ${error.reason}`);
+    if (error instanceof OutboundBlockedError)
+      throw validationError('body.url', `is not a public https address: ${error.reason}`);
     // A name that does not resolve (yet) is accepted; it is checked again at every delivery.
     if (!(error instanceof OutboundResolveError || error instanceof ResolveTimeout)) throw error;
   }
@@ -93,7 +98,10 @@ async function createEndpoint(deps: WebhooksDeps, principal: Principal, input: N
     await repo.lockAccount(trx, principal.accountId);
     // Active and inactive endpoints alike: a switched-off one is replaced, not revived.
     if ((await repo.countEndpoints(trx, principal.accountId)) >= ENDPOINT_LIMIT) {
-      throw new AppError('endpoint_limit', `The account already has ${ENDPOINT_LIMIT} webhook endpoints; delete one before adding another.`);
+      throw new AppError(
+        'endpoint_limit',
+        `The account already has ${ENDPOINT_LIMIT} webhook endpoints; delete one before adding another.`,
+      );
     }
     return repo.insertEndpoint(trx, {
       id: newId(),
@@ -125,7 +133,12 @@ async function deleteEndpoint(deps: WebhooksDeps, principal: Principal, webhookI
   });
 }
 
-async function listDeliveries(deps: WebhooksDeps, principal: Principal, webhookId: string, page: PageRequest) {
+async function listDeliveries(
+  deps: WebhooksDeps,
+  principal: Principal,
+  webhookId: string,
+  page: PageRequest,
+) {
   await getEndpoint(deps, principal, webhookId);
   return repo.listDeliveries(deps.db, webhookId, page);
 }
@@ -147,20 +160,40 @@ const sendResult = (outcome: AttemptOutcome): SendResult => ({
  * Sends a signed webhook.test event now, to an active or inactive endpoint. It is recorded and updates
  * lastDeliveryAt / lastStatusCode, but never moves the failure streak nor switches the endpoint off.
  */
-async function testEndpoint(deps: WebhooksDeps, principal: Principal, webhookId: string): Promise<SendResult> {
+async function testEndpoint(
+  deps: WebhooksDeps,
+  principal: Principal,
+  webhookId: string,
+): Promise<SendResult> {
   const endpoint = await getEndpoint(deps, principal, webhookId);
   const now = deps.clock.now();
-  const body: DeclaredEventBody<typeof TEST_EVENT> = { id: newEventId(), type: TEST_EVENT, createdAt: iso(now), data: { webhook: { id: endpoint.id, url: endpoint.url } } };
+  const body: DeclaredEventBody<typeof TEST_EVENT> = {
+    id: newEventId(),
+    type: TEST_EVENT,
+    createdAt: iso(now),
+    data: { webhook: { id: endpoint.id, url: endpoint.url } },
+  };
   const event = { id: body.id, type: TEST_EVENT, body: JSON.stringify(body) };
   const outcome = await sendOnDemand(deps, endpoint, event);
   // Kept in the outbox like any event, so that its delivery can be retried with the same id and bytes.
-  await repo.insertEvent(deps.db, { id: event.id, account_id: principal.accountId, type: event.type, body: event.body, created_at: now });
+  await repo.insertEvent(deps.db, {
+    id: event.id,
+    account_id: principal.accountId,
+    type: event.type,
+    body: event.body,
+    created_at: now,
+  });
   await record(deps, endpoint.id, event, 1, 'test', outcome);
   return sendResult(outcome);
 }
 
 /** Sends the event of a recorded delivery again now, answering like the test operation. */
-async function retryDelivery(deps: WebhooksDeps, principal: Principal, webhookId: string, deliveryId: string): Promise<SendResult> {
+async function retryDelivery(
+  deps: WebhooksDeps,
+  principal: Principal,
+  webhookId: string,
+  deliveryId: string,
+): Promise<SendResult> {
   const endpoint = await getEndpoint(deps, principal, webhookId);
   const delivery = await repo.findDelivery(deps.db, webhookId, deliveryId);
   if (!delivery) throw notFound('delivery');
@@ -174,7 +207,11 @@ async function retryDelivery(deps: WebhooksDeps, principal: Principal, webhookId
 }
 
 /** Test and retry take a slot like the worker does, waiting for one as long as it takes. */
-async function sendOnDemand(deps: WebhooksDeps, endpoint: { id: string; url: string; secret: string }, event: { id: string; type: string; body: string }) {
+async function sendOnDemand(
+  deps: WebhooksDeps,
+  endpoint: { id: string; url: string; secret: string },
+  event: { id: string; type: string; body: string },
+) {
   const release = (await deps.runtime.limiter.acquire(endpoint.id, { waitMs: null })) as () => void;
   let outcome: AttemptOutcome;
   try {
@@ -183,11 +220,21 @@ async function sendOnDemand(deps: WebhooksDeps, endpoint: { id: string; url: str
     release();
   }
   if (outcome.privateAddress) {
-    throw validationError('path.webhookId', "names an endpoint whose address now points at a private or internal network; add an endpoint with a public address");
+    throw validationError(
+      'path.webhookId',
+      'names an endpoint whose address now points at a private or internal network; add an endpoint with a public address',
+    );
   }
   return outcome;
 }
 
-function record(deps: WebhooksDeps, webhookId: string, event: { id: string; type: string }, number: number, trigger: DeliveryTrigger, outcome: AttemptOutcome) {
+function record(
+  deps: WebhooksDeps,
+  webhookId: string,
+  event: { id: string; type: string },
+  number: number,
+  trigger: DeliveryTrigger,
+  outcome: AttemptOutcome,
+) {
   return deps.runtime.recorder.record({ webhookId, event, number, trigger, outcome });
 }

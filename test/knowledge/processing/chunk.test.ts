@@ -291,7 +291,10 @@ describe('chunkText never cuts a sentence at a line end', () => {
     const wrapped = paragraphOf(1, 12)
       .replace(/(.{30,45}?) /g, '$1\n')
       .split('\n');
-    assert.ok(wrapped.some((line) => !/[.!?]$/.test(line)), 'some lines end mid-sentence');
+    assert.ok(
+      wrapped.some((line) => !/[.!?]$/.test(line)),
+      'some lines end mid-sentence',
+    );
     const chunks = chunkText(wrapped.join('\n'), { target: 300, overlap: 0 });
     assert.ok(chunks.length >= 3);
     for (const chunk of chunks) {
@@ -322,19 +325,39 @@ describe('chunkText never leaves a heading alone', () => {
   it('cuts what follows a heading so that its first part travels with it, whatever their lengths', () => {
     // Of every length, from one that fits beside the heading to ones longer than a chunk.
     const followers = Array.from({ length: 9 }, (_, n) => [
-      [`list of ${n + 1}`, Array.from({ length: n + 1 }, (_, i) => `- Opening hours of shop number ${i + 1}: 9 to 18.`).join('\n')],
-      [`table of ${n + 1}`, `| Shop | Hours |\n|---|---|\n${Array.from({ length: n + 1 }, (_, i) => `| Shop ${i + 1} | 9 to 18 |`).join('\n')}`],
+      [
+        `list of ${n + 1}`,
+        Array.from({ length: n + 1 }, (_, i) => `- Opening hours of shop number ${i + 1}: 9 to 18.`).join(
+          '\n',
+        ),
+      ],
+      [
+        `table of ${n + 1}`,
+        `| Shop | Hours |\n|---|---|\n${Array.from({ length: n + 1 }, (_, i) => `| Shop ${i + 1} | 9 to 18 |`).join('\n')}`,
+      ],
       [`paragraph of ${n + 1}`, paragraphOf(1, n + 1)],
     ]).flat();
     for (const [kind, follower] of followers as Array<[string, string]>) {
-      for (const heading of ['## Hours', `## ${'Opening hours of the shops, the workshop and the café '.repeat(2).trim()}`]) {
+      for (const heading of [
+        '## Hours',
+        `## ${'Opening hours of the shops, the workshop and the café '.repeat(2).trim()}`,
+      ]) {
         for (const target of [200, 300, 500]) {
           for (let fillers = 0; fillers <= 3; fillers++) {
-            const text = [...Array.from({ length: fillers }, (_, i) => paragraphOf(100 + i * 10, 1)), heading, follower, '## Parking', 'Parking is free.'].join('\n\n');
+            const text = [
+              ...Array.from({ length: fillers }, (_, i) => paragraphOf(100 + i * 10, 1)),
+              heading,
+              follower,
+              '## Parking',
+              'Parking is free.',
+            ].join('\n\n');
             const chunks = chunkText(text, { target, overlap: 50 });
             const where = `${kind}, ${heading.length}-character heading, target ${target}, ${fillers} paragraphs`;
             for (const chunk of chunks) {
-              assert.ok(!headingsOnly(chunk), `${where}: a chunk of headings alone: ${JSON.stringify(chunks)}`);
+              assert.ok(
+                !headingsOnly(chunk),
+                `${where}: a chunk of headings alone: ${JSON.stringify(chunks)}`,
+              );
               assert.ok(chunk.length <= target, where);
             }
             const first = chunks.find((chunk) => chunk.includes(heading));

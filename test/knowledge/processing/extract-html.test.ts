@@ -196,14 +196,26 @@ describe('extractMainContent keeps content whatever its class names', () => {
     const { text } = extractMainContent(namedPage(landmark), 'https://paws.example/grooming');
 
     it(`keeps a table, a list and a box of the content named like chrome (${where})`, () => {
-      assert.match(text, /## Add-ons\n\n- Add-on: Teeth brushing; Price: €8\n- Add-on: Paw balm treatment; Price: €5/);
+      assert.match(
+        text,
+        /## Add-ons\n\n- Add-on: Teeth brushing; Price: €8\n- Add-on: Paw balm treatment; Price: €5/,
+      );
       assert.match(text, /## Care products\n\n- Coat shampoo, 250 ml: €12\n- Paw balm, 50 ml: €9/);
       assert.match(text, /Our tip: book nail clipping together with a bath/);
       assert.match(text, /Our groomers wash, cut and pamper dogs/);
     });
 
     it(`still drops the chrome: cookie banner, breadcrumbs, share buttons, related links, comments, sidebar (${where})`, () => {
-      for (const marker of ['COOKIETEXT', 'HEADERTEXT', 'BREADCRUMBTEXT', 'SHARETEXT', 'RELATEDTEXT', 'COMMENTTEXT', 'SIDEBARTEXT', 'FOOTERTEXT']) {
+      for (const marker of [
+        'COOKIETEXT',
+        'HEADERTEXT',
+        'BREADCRUMBTEXT',
+        'SHARETEXT',
+        'RELATEDTEXT',
+        'COMMENTTEXT',
+        'SIDEBARTEXT',
+        'FOOTERTEXT',
+      ]) {
         assert.ok(!text.includes(marker), `${marker} leaked: ${text}`);
       }
       assert.doesNotMatch(text, /Tweet|Bathing|Nail care|Too expensive/);

@@ -5,7 +5,14 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { extractPdf, joinTextItems } from '../../../src/modules/knowledge/processing/extract-pdf.js';
 import { extractFile } from '../../../src/modules/knowledge/processing/index.js';
 import { createOcrPool, type OcrPool } from '../../../src/modules/knowledge/processing/ocr.js';
-import { PLANS, fixture, positionedPdf, rejectsWithExtractionError, scratchDir, tableRuns } from './helpers.js';
+import {
+  PLANS,
+  fixture,
+  positionedPdf,
+  rejectsWithExtractionError,
+  scratchDir,
+  tableRuns,
+} from './helpers.js';
 
 /** Records what it is asked to read instead of running tesseract. */
 function recordingOcr(answer = '') {
@@ -69,7 +76,10 @@ describe('extractPdf', () => {
     const pgm = readPgm(fake.images[0]!);
     assert.equal(pgm.pixels.length, pgm.width * pgm.height);
     // The page's white paper and its dark text are both there.
-    assert.equal(pgm.pixels.reduce((max, grey) => Math.max(max, grey), 0), 255);
+    assert.equal(
+      pgm.pixels.reduce((max, grey) => Math.max(max, grey), 0),
+      255,
+    );
     assert.ok(pgm.pixels.reduce((min, grey) => Math.min(min, grey), 255) < 100);
     assert.deepEqual(pdf.pages, ['recognised words on the scanned page']);
     // Without a pool the page stays empty rather than failing.

@@ -62,13 +62,20 @@ export async function positionedPdf(runs: Array<[string, number, number, boolean
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const page = pdf.addPage([595, 842]);
-  for (const [text, x, y, isBold] of runs) page.drawText(text, { x, y, size: 11, font: isBold ? bold : regular });
+  for (const [text, x, y, isBold] of runs)
+    page.drawText(text, { x, y, size: 11, font: isBold ? bold : regular });
   return pdf.save();
 }
 
 /** A table drawn as text in columns at `xs`, from `top` down, 18 pt a row; the first row in bold. */
-export function tableRuns(rows: string[][], xs: number[], top: number): Array<[string, number, number, boolean]> {
-  return rows.flatMap((row, r) => row.map((text, c): [string, number, number, boolean] => [text, xs[c]!, top - r * 18, r === 0]));
+export function tableRuns(
+  rows: string[][],
+  xs: number[],
+  top: number,
+): Array<[string, number, number, boolean]> {
+  return rows.flatMap((row, r) =>
+    row.map((text, c): [string, number, number, boolean] => [text, xs[c]!, top - r * 18, r === 0]),
+  );
 }
 
 export const PLANS: string[][] = [
@@ -85,7 +92,10 @@ const wordTable = (rows: string[][], options: { headerRow?: boolean } = {}) =>
   new Table({
     rows: rows.map(
       (cells, i) =>
-        new TableRow({ tableHeader: i === 0 && options.headerRow, children: cells.map((text) => cell(text)) }),
+        new TableRow({
+          tableHeader: i === 0 && options.headerRow,
+          children: cells.map((text) => cell(text)),
+        }),
     ),
   });
 
@@ -95,7 +105,10 @@ export async function priceListDocx(): Promise<Buffer> {
     sections: [
       {
         children: [
-          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Prices and opening hours')] }),
+          new Paragraph({
+            heading: HeadingLevel.HEADING_1,
+            children: [new TextRun('Prices and opening hours')],
+          }),
           new Paragraph('All prices include the consultation and the follow-up visit.'),
           new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Treatments')] }),
           wordTable([

@@ -115,7 +115,11 @@ describe('createOcrPool (queueing, with fake engines)', () => {
     const fake = fakeEngines({ failStarts: 2 });
     const pool = createOcrPool({ size: 1, startEngine: fake.startEngine });
     pool.warm();
-    await rejectsWithExtractionError(pool.recognize(image('first')), 'ocr_failed', 'text recognition could not start');
+    await rejectsWithExtractionError(
+      pool.recognize(image('first')),
+      'ocr_failed',
+      'text recognition could not start',
+    );
     assert.equal(await pool.recognize(image('second')), 'second');
     await pool.close();
   });

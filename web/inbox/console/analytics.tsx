@@ -42,7 +42,13 @@ function Figures({ chatbotId }: { chatbotId: string }) {
   const [to, setTo] = useState(() => isoDay(Date.now()));
   const [from, setFrom] = useState(() => isoDay(Date.now() - 29 * DAY_MS));
   const [figures, reload] = useLoad(
-    async () => (await call<{ analytics: Analytics }>('GET', `/chatbots/${encodeURIComponent(chatbotId)}/analytics?${new URLSearchParams({ from, to })}`)).analytics,
+    async () =>
+      (
+        await call<{ analytics: Analytics }>(
+          'GET',
+          `/chatbots/${encodeURIComponent(chatbotId)}/analytics?${new URLSearchParams({ from, to })}`,
+        )
+      ).analytics,
     [chatbotId, from, to],
   );
   // A conversation of this chatbot changed (a new one, a handover, a resolution): the figures follow.
@@ -53,11 +59,23 @@ function Figures({ chatbotId }: { chatbotId: string }) {
       <div class="filters">
         <div>
           <label for="analytics-from">From</label>
-          <input id="analytics-from" type="date" value={from} max={to} onChange={(event) => setFrom((event.target as HTMLInputElement).value || from)} />
+          <input
+            id="analytics-from"
+            type="date"
+            value={from}
+            max={to}
+            onChange={(event) => setFrom((event.target as HTMLInputElement).value || from)}
+          />
         </div>
         <div>
           <label for="analytics-to">To</label>
-          <input id="analytics-to" type="date" value={to} min={from} onChange={(event) => setTo((event.target as HTMLInputElement).value || to)} />
+          <input
+            id="analytics-to"
+            type="date"
+            value={to}
+            min={from}
+            onChange={(event) => setTo((event.target as HTMLInputElement).value || to)}
+          />
         </div>
       </div>
       {figures.state === 'loading' ? (

@@ -8,7 +8,13 @@ import { ChatbotPage, ConfirmButton, Failed, ShowMore, useEditedList } from './s
 
 export function AnswersPage({ chatbotId }: { chatbotId: string | null }) {
   return (
-    <ChatbotPage title="Curated answers" id="answers" hint="Your own answers: when a visitor asks one of these questions, in these or other words, the chatbot replies with your answer, before looking at the knowledge." base="#/answers" chatbotId={chatbotId}>
+    <ChatbotPage
+      title="Curated answers"
+      id="answers"
+      hint="Your own answers: when a visitor asks one of these questions, in these or other words, the chatbot replies with your answer, before looking at the knowledge."
+      base="#/answers"
+      chatbotId={chatbotId}
+    >
       {(chosen) => <Answers key={chosen.id} chatbotId={chosen.id} />}
     </ChatbotPage>
   );
@@ -22,13 +28,24 @@ interface Draft {
 
 const bodyOf = (draft: Draft) => ({
   question: draft.question.trim(),
-  alternatives: draft.alternatives.split('\n').map((line) => line.trim()).filter(Boolean),
+  alternatives: draft.alternatives
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean),
   answer: draft.answer.trim(),
 });
 
 function Answers({ chatbotId }: { chatbotId: string }) {
   const path = `/chatbots/${encodeURIComponent(chatbotId)}/answers`;
-  const { list: answers, added, addedOne, editing, setEditing, error, act } = useEditedList<CuratedAnswer>(path, 'answers');
+  const {
+    list: answers,
+    added,
+    addedOne,
+    editing,
+    setEditing,
+    error,
+    act,
+  } = useEditedList<CuratedAnswer>(path, 'answers');
 
   return (
     <>
@@ -48,7 +65,11 @@ function Answers({ chatbotId }: { chatbotId: string }) {
               <li key={item.id}>
                 <AnswerForm
                   title={`Change the answer to “${item.question}”`}
-                  initial={{ question: item.question, alternatives: item.alternatives.join('\n'), answer: item.answer }}
+                  initial={{
+                    question: item.question,
+                    alternatives: item.alternatives.join('\n'),
+                    answer: item.answer,
+                  }}
                   submitLabel="Save the answer"
                   onCancel={() => setEditing(null)}
                   onSubmit={async (draft) => {

@@ -13,7 +13,12 @@ interface ChannelState {
   webhookUrl: string | null;
 }
 
-const NAMES: Record<ChannelState['provider'], string> = { web: 'Web chat', whatsapp: 'WhatsApp', messenger: 'Messenger', instagram: 'Instagram' };
+const NAMES: Record<ChannelState['provider'], string> = {
+  web: 'Web chat',
+  whatsapp: 'WhatsApp',
+  messenger: 'Messenger',
+  instagram: 'Instagram',
+};
 
 export function ChannelsPage({ chatbotId }: { chatbotId: string | null }) {
   return (
@@ -25,7 +30,9 @@ export function ChannelsPage({ chatbotId }: { chatbotId: string | null }) {
 
 function States({ chatbotId }: { chatbotId: string }) {
   const [states, retry] = useLoad(
-    async () => (await call<{ channels: ChannelState[] }>('GET', `/chatbots/${encodeURIComponent(chatbotId)}/channels`)).channels,
+    async () =>
+      (await call<{ channels: ChannelState[] }>('GET', `/chatbots/${encodeURIComponent(chatbotId)}/channels`))
+        .channels,
     [chatbotId],
   );
   if (states.state === 'loading') return <p role="status">Loading the channels…</p>;
@@ -36,7 +43,9 @@ function States({ chatbotId }: { chatbotId: string }) {
         <li key={channel.provider}>
           <div class="wrap">
             <strong>{NAMES[channel.provider]}</strong>{' '}
-            <span class={`tag ${channel.connected ? 'active' : 'off'}`}>{channel.connected ? 'connected' : 'not connected'}</span>
+            <span class={`tag ${channel.connected ? 'active' : 'off'}`}>
+              {channel.connected ? 'connected' : 'not connected'}
+            </span>
             {channel.provider === 'web' ? (
               <p class="hint">
                 {channel.allowedOrigins && channel.allowedOrigins.length > 0 ? (
@@ -44,7 +53,9 @@ function States({ chatbotId }: { chatbotId: string }) {
                 ) : (
                   <>No website may show it yet. </>
                 )}
-                <a href={`#/chatbots/${encodeURIComponent(chatbotId)}`}>Change the websites and get the install snippet</a>
+                <a href={`#/chatbots/${encodeURIComponent(chatbotId)}`}>
+                  Change the websites and get the install snippet
+                </a>
               </p>
             ) : channel.connected ? (
               <p class="hint">
@@ -53,7 +64,10 @@ function States({ chatbotId }: { chatbotId: string }) {
               </p>
             ) : (
               <p class="hint">
-                Connect it with <code>npx chatbot-ops channels connect --chatbot {chatbotId} --type {channel.provider} …</code>
+                Connect it with{' '}
+                <code>
+                  npx chatbot-ops channels connect --chatbot {chatbotId} --type {channel.provider} …
+                </code>
                 {channel.webhookUrl && <>, then give Meta the callback address {channel.webhookUrl}</>}.
               </p>
             )}

@@ -42,7 +42,13 @@ export function ChatbotsPage() {
           {chatbots.value.map((chatbot) => (
             <li key={chatbot.id}>
               <a href={`#/chatbots/${encodeURIComponent(chatbot.id)}`}>{chatbot.name}</a>
-              <span class="hint"> · {chatbot.allowedOrigins.length === 0 ? 'not on any website yet' : chatbot.allowedOrigins.join(', ')}</span>
+              <span class="hint">
+                {' '}
+                ·{' '}
+                {chatbot.allowedOrigins.length === 0
+                  ? 'not on any website yet'
+                  : chatbot.allowedOrigins.join(', ')}
+              </span>
             </li>
           ))}
         </ul>
@@ -50,7 +56,13 @@ export function ChatbotsPage() {
       <form class="panel" onSubmit={create}>
         <h3>New chatbot</h3>
         <label for="new-chatbot-name">Name</label>
-        <input id="new-chatbot-name" value={name} required maxLength={100} onInput={(event) => setName((event.target as HTMLInputElement).value)} />
+        <input
+          id="new-chatbot-name"
+          value={name}
+          required
+          maxLength={100}
+          onInput={(event) => setName((event.target as HTMLInputElement).value)}
+        />
         <p class="error" role="alert">
           {error}
         </p>
@@ -130,14 +142,18 @@ export function ChatbotSettings({ chatbotId }: { chatbotId: string }) {
     setSaid('');
     setError('');
     try {
-      const { chatbot: saved } = await call<{ chatbot: Chatbot }>('PATCH', `/chatbots/${encodeURIComponent(chatbotId)}`, {
-        name: draft.name,
-        greeting: orNull(draft.greeting),
-        fallbackText: orNull(draft.fallbackText),
-        botName: orNull(draft.botName),
-        widget: { title: orNull(draft.title), color: draft.color, position: draft.position },
-        allowedOrigins: draft.origins.split(/\s+/).filter(Boolean),
-      });
+      const { chatbot: saved } = await call<{ chatbot: Chatbot }>(
+        'PATCH',
+        `/chatbots/${encodeURIComponent(chatbotId)}`,
+        {
+          name: draft.name,
+          greeting: orNull(draft.greeting),
+          fallbackText: orNull(draft.fallbackText),
+          botName: orNull(draft.botName),
+          widget: { title: orNull(draft.title), color: draft.color, position: draft.position },
+          allowedOrigins: draft.origins.split(/\s+/).filter(Boolean),
+        },
+      );
       setChatbot({ state: 'done', value: saved });
       setDraft(draftOf(saved));
       setSaid('Saved. The web chat uses the new settings from now on.');
@@ -159,12 +175,22 @@ export function ChatbotSettings({ chatbotId }: { chatbotId: string }) {
           <label for="set-name">Name</label>
           <input id="set-name" required maxLength={100} {...field('name')} />
           <label for="set-greeting">Greeting</label>
-          <textarea id="set-greeting" maxLength={500} aria-describedby="set-greeting-hint" {...field('greeting')} />
+          <textarea
+            id="set-greeting"
+            maxLength={500}
+            aria-describedby="set-greeting-hint"
+            {...field('greeting')}
+          />
           <p class="hint" id="set-greeting-hint">
             The web chat's first message. Empty: “Hello! Ask us anything.”
           </p>
           <label for="set-fallback">When it cannot answer</label>
-          <textarea id="set-fallback" maxLength={500} aria-describedby="set-fallback-hint" {...field('fallbackText')} />
+          <textarea
+            id="set-fallback"
+            maxLength={500}
+            aria-describedby="set-fallback-hint"
+            {...field('fallbackText')}
+          />
           <p class="hint" id="set-fallback-hint">
             Said instead of “I'm sorry, I don't know the answer to that.”; the offer of a person follows it.
           </p>
@@ -175,7 +201,15 @@ export function ChatbotSettings({ chatbotId }: { chatbotId: string }) {
           <label for="set-color">Colour</label>
           {/* The code can be typed (the palette alone is out of reach for many keyboard and screen-reader users). */}
           <div class="color-row">
-            <input id="set-color" class="color-code" required pattern="#[0-9a-fA-F]{6}" maxLength={7} aria-describedby="set-color-hint" {...field('color')} />
+            <input
+              id="set-color"
+              class="color-code"
+              required
+              pattern="#[0-9a-fA-F]{6}"
+              maxLength={7}
+              aria-describedby="set-color-hint"
+              {...field('color')}
+            />
             <input
               type="color"
               class="color"
@@ -188,7 +222,13 @@ export function ChatbotSettings({ chatbotId }: { chatbotId: string }) {
             A code such as #1f5fbf, or pick it on the palette.
           </p>
           <label for="set-position">Position</label>
-          <select id="set-position" value={draft.position} onChange={(event) => setDraft({ ...draft, position: (event.target as HTMLSelectElement).value as Draft['position'] })}>
+          <select
+            id="set-position"
+            value={draft.position}
+            onChange={(event) =>
+              setDraft({ ...draft, position: (event.target as HTMLSelectElement).value as Draft['position'] })
+            }
+          >
             <option value="bottom-right">Bottom right</option>
             <option value="bottom-left">Bottom left</option>
           </select>
@@ -210,7 +250,9 @@ export function ChatbotSettings({ chatbotId }: { chatbotId: string }) {
         <div>
           <section class="panel" aria-labelledby="install-title">
             <h3 id="install-title">Install on your website</h3>
-            <p class="hint">Add this tag to every page that shows the chat, and the site's address to the list of websites.</p>
+            <p class="hint">
+              Add this tag to every page that shows the chat, and the site's address to the list of websites.
+            </p>
             <pre class="snippet" tabIndex={0} aria-label="Install snippet">
               {snippet}
             </pre>
@@ -231,7 +273,9 @@ export function ChatbotSettings({ chatbotId }: { chatbotId: string }) {
           </section>
           <section class="panel" aria-labelledby="delete-title">
             <h3 id="delete-title">Delete</h3>
-            <p class="hint">Deletes the chatbot with its knowledge, conversations, leads and curated answers, for good.</p>
+            <p class="hint">
+              Deletes the chatbot with its knowledge, conversations, leads and curated answers, for good.
+            </p>
             <ConfirmButton
               label="Delete this chatbot"
               question={`Delete “${chatbot.value.name}” and all of its data? This cannot be undone.`}

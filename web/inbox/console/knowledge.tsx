@@ -10,8 +10,14 @@ import { ChatbotPage, ConfirmButton, Failed, ShowMore, dateOf, failure, useLoad,
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 /** Waiting to be read, or being read: its status changes without the page doing anything. */
-const isBeingRead = (source: Pick<Source, 'status'>) => source.status === 'pending' || source.status === 'processing';
-const STATUS_WORDS: Record<Source['status'], string> = { pending: 'Waiting', processing: 'Reading…', ready: 'Ready', failed: 'Failed' };
+const isBeingRead = (source: Pick<Source, 'status'>) =>
+  source.status === 'pending' || source.status === 'processing';
+const STATUS_WORDS: Record<Source['status'], string> = {
+  pending: 'Waiting',
+  processing: 'Reading…',
+  ready: 'Ready',
+  failed: 'Failed',
+};
 
 const sourcesPath = (chatbotId: string) => `/chatbots/${encodeURIComponent(chatbotId)}/knowledge`;
 
@@ -25,7 +31,9 @@ export function KnowledgePage({ chatbotId }: { chatbotId: string | null }) {
 
 function Sources({ chatbotId }: { chatbotId: string }) {
   // While a source is being read, its status is asked again: no reload needed to see it ready.
-  const sources = usePaged<Source>(sourcesPath(chatbotId), 'sources', [], { pollWhile: (items) => items.some(isBeingRead) });
+  const sources = usePaged<Source>(sourcesPath(chatbotId), 'sources', [], {
+    pollWhile: (items) => items.some(isBeingRead),
+  });
   const refresh = sources.reload;
 
   return (
@@ -50,7 +58,9 @@ function Sources({ chatbotId }: { chatbotId: string }) {
             {sources.items.map((source) => (
               <tr key={source.id}>
                 <td>
-                  <a href={`#/knowledge/${encodeURIComponent(chatbotId)}/${encodeURIComponent(source.id)}`}>{source.title ?? source.url ?? 'Untitled'}</a>
+                  <a href={`#/knowledge/${encodeURIComponent(chatbotId)}/${encodeURIComponent(source.id)}`}>
+                    {source.title ?? source.url ?? 'Untitled'}
+                  </a>
                   {source.isSourceOfTruth && <span class="tag">source of truth</span>}
                 </td>
                 <td>{source.type}</td>
@@ -65,7 +75,9 @@ function Sources({ chatbotId }: { chatbotId: string }) {
       )}
       <ShowMore list={sources} label="Show more sources" />
       <p role="status" class="visually-hidden">
-        {sources.state.state === 'done' ? `${sources.items.filter((source) => source.status === 'ready').length} of ${sources.items.length} sources ready` : ''}
+        {sources.state.state === 'done'
+          ? `${sources.items.filter((source) => source.status === 'ready').length} of ${sources.items.length} sources ready`
+          : ''}
       </p>
       <div class="add-grid">
         <AddText chatbotId={chatbotId} onAdded={refresh} />
@@ -112,9 +124,22 @@ function AddText({ chatbotId, onAdded }: { chatbotId: string; onAdded(): void })
     >
       <h3>Add text</h3>
       <label for="text-title">Title</label>
-      <input id="text-title" required maxLength={255} value={title} onInput={(event) => setTitle((event.target as HTMLInputElement).value)} />
+      <input
+        id="text-title"
+        required
+        maxLength={255}
+        value={title}
+        onInput={(event) => setTitle((event.target as HTMLInputElement).value)}
+      />
       <label for="text-body">Text</label>
-      <textarea id="text-body" required maxLength={200_000} rows={6} value={text} onInput={(event) => setText((event.target as HTMLTextAreaElement).value)} />
+      <textarea
+        id="text-body"
+        required
+        maxLength={200_000}
+        rows={6}
+        value={text}
+        onInput={(event) => setText((event.target as HTMLTextAreaElement).value)}
+      />
       <p class="error" role="alert">
         {error}
       </p>
@@ -155,35 +180,64 @@ function AddWebsite({ chatbotId, onAdded }: { chatbotId: string; onAdded(): void
     >
       <h3>Add a website</h3>
       <label for="site-url">Address</label>
-      <input id="site-url" type="url" required placeholder="https://www.example.com/help" value={url} onInput={(event) => setUrl((event.target as HTMLInputElement).value)} />
+      <input
+        id="site-url"
+        type="url"
+        required
+        placeholder="https://www.example.com/help"
+        value={url}
+        onInput={(event) => setUrl((event.target as HTMLInputElement).value)}
+      />
       <fieldset>
         <legend>Read</legend>
         <label class="choice">
-          <input type="radio" name="crawl" checked={crawl === 'page'} onChange={() => setCrawl('page')} /> This page only
+          <input type="radio" name="crawl" checked={crawl === 'page'} onChange={() => setCrawl('page')} />{' '}
+          This page only
         </label>
         <label class="choice">
-          <input type="radio" name="crawl" checked={crawl === 'site'} onChange={() => setCrawl('site')} /> The whole site (up to 50 pages)
+          <input type="radio" name="crawl" checked={crawl === 'site'} onChange={() => setCrawl('site')} /> The
+          whole site (up to 50 pages)
         </label>
         <label class="choice">
-          <input type="radio" name="crawl" checked={crawl === 'picked'} onChange={() => setCrawl('picked')} /> These pages of it
+          <input type="radio" name="crawl" checked={crawl === 'picked'} onChange={() => setCrawl('picked')} />{' '}
+          These pages of it
         </label>
       </fieldset>
       {crawl === 'picked' && (
         <>
           <label for="site-picked">Pages (one address per line, up to 50)</label>
-          <textarea id="site-picked" rows={3} value={picked} onInput={(event) => setPicked((event.target as HTMLTextAreaElement).value)} />
+          <textarea
+            id="site-picked"
+            rows={3}
+            value={picked}
+            onInput={(event) => setPicked((event.target as HTMLTextAreaElement).value)}
+          />
         </>
       )}
       {crawl === 'site' && (
         <>
           <label for="site-include">Only paths starting with</label>
-          <input id="site-include" placeholder="/help /docs" value={include} onInput={(event) => setInclude((event.target as HTMLInputElement).value)} />
+          <input
+            id="site-include"
+            placeholder="/help /docs"
+            value={include}
+            onInput={(event) => setInclude((event.target as HTMLInputElement).value)}
+          />
           <label for="site-exclude">Leave out paths starting with</label>
-          <input id="site-exclude" placeholder="/blog" value={exclude} onInput={(event) => setExclude((event.target as HTMLInputElement).value)} />
+          <input
+            id="site-exclude"
+            placeholder="/blog"
+            value={exclude}
+            onInput={(event) => setExclude((event.target as HTMLInputElement).value)}
+          />
         </>
       )}
       <label for="site-refresh">Read it again</label>
-      <select id="site-refresh" value={refresh} onChange={(event) => setRefresh((event.target as HTMLSelectElement).value as typeof refresh)}>
+      <select
+        id="site-refresh"
+        value={refresh}
+        onChange={(event) => setRefresh((event.target as HTMLSelectElement).value as typeof refresh)}
+      >
         <option value="off">Never (refresh by hand)</option>
         <option value="daily">Every day</option>
         <option value="weekly">Every week</option>
@@ -236,9 +290,16 @@ function AddFile({ chatbotId, onAdded }: { chatbotId: string; onAdded(): void })
       }}
     >
       <h3>Upload a file</h3>
-      <p class="hint">PDF, Word, CSV, text, Markdown or an image (read with OCR), at most 50 MB. Drop it here or choose it.</p>
+      <p class="hint">
+        PDF, Word, CSV, text, Markdown or an image (read with OCR), at most 50 MB. Drop it here or choose it.
+      </p>
       <label for="file-input">File</label>
-      <input id="file-input" ref={input} type="file" onChange={(event) => choose((event.target as HTMLInputElement).files?.[0] ?? null)} />
+      <input
+        id="file-input"
+        ref={input}
+        type="file"
+        onChange={(event) => choose((event.target as HTMLInputElement).files?.[0] ?? null)}
+      />
       {tooBig && (
         <p class="error" role="alert">
           This file is {(file.size / 1024 / 1024).toFixed(1)} MB; files of up to 50 MB are read.
@@ -262,7 +323,11 @@ function AddFile({ chatbotId, onAdded }: { chatbotId: string; onAdded(): void })
 
 export function SourceView({ chatbotId, sourceId }: { chatbotId: string; sourceId: string }) {
   const path = `${sourcesPath(chatbotId)}/${encodeURIComponent(sourceId)}`;
-  const [source, reload] = useLoad(async () => (await call<{ source: Source }>('GET', `${path}?include=text`)).source, [path], isBeingRead);
+  const [source, reload] = useLoad(
+    async () => (await call<{ source: Source }>('GET', `${path}?include=text`)).source,
+    [path],
+    isBeingRead,
+  );
   const [error, setError] = useState('');
   // A website's pages are read again with each read of the source.
   const readAt = source.state === 'done' && source.value.type === 'website' ? source.value.updatedAt : null;
@@ -323,7 +388,11 @@ export function SourceView({ chatbotId, sourceId }: { chatbotId: string; sourceI
               <input
                 type="checkbox"
                 checked={source.value.isSourceOfTruth}
-                onChange={(event) => act(() => call('PATCH', path, { isSourceOfTruth: (event.target as HTMLInputElement).checked }))}
+                onChange={(event) =>
+                  act(() =>
+                    call('PATCH', path, { isSourceOfTruth: (event.target as HTMLInputElement).checked }),
+                  )
+                }
               />{' '}
               Source of truth (wins when sources disagree)
             </label>
@@ -333,7 +402,11 @@ export function SourceView({ chatbotId, sourceId }: { chatbotId: string; sourceI
           </p>
           {readAt !== null && <WebsitePages key={readAt} path={`${path}/pages`} />}
           {source.value.type === 'text' && source.value.text !== undefined ? (
-            <EditText key={source.value.updatedAt} source={source.value} onSave={(changes) => act(() => call('PATCH', path, changes))} />
+            <EditText
+              key={source.value.updatedAt}
+              source={source.value}
+              onSave={(changes) => act(() => call('PATCH', path, changes))}
+            />
           ) : (
             source.value.text !== undefined && (
               <section aria-labelledby="text-title">
@@ -364,7 +437,13 @@ export function SourceView({ chatbotId, sourceId }: { chatbotId: string; sourceI
 }
 
 /** A text source's title and text, changed in place: the chatbot answers from the new text once it is read again. */
-function EditText({ source, onSave }: { source: Source; onSave(changes: { title: string; text: string }): Promise<void> }) {
+function EditText({
+  source,
+  onSave,
+}: {
+  source: Source;
+  onSave(changes: { title: string; text: string }): Promise<void>;
+}) {
   const [title, setTitle] = useState(source.title ?? '');
   const [text, setText] = useState(source.text ?? '');
   return (
@@ -377,9 +456,22 @@ function EditText({ source, onSave }: { source: Source; onSave(changes: { title:
     >
       <h3>Text</h3>
       <label for="edit-title">Title</label>
-      <input id="edit-title" required maxLength={255} value={title} onInput={(event) => setTitle((event.target as HTMLInputElement).value)} />
+      <input
+        id="edit-title"
+        required
+        maxLength={255}
+        value={title}
+        onInput={(event) => setTitle((event.target as HTMLInputElement).value)}
+      />
       <label for="edit-text">Text</label>
-      <textarea id="edit-text" required maxLength={200_000} rows={10} value={text} onInput={(event) => setText((event.target as HTMLTextAreaElement).value)} />
+      <textarea
+        id="edit-text"
+        required
+        maxLength={200_000}
+        rows={10}
+        value={text}
+        onInput={(event) => setText((event.target as HTMLTextAreaElement).value)}
+      />
       <button type="submit" class="primary">
         Save the text
       </button>
@@ -411,7 +503,9 @@ function WebsitePages({ path }: { path: string }) {
             {pages.items.map((item) => (
               <tr key={item.url}>
                 <td class="wrap">{item.url}</td>
-                <td>{item.status === 'read' ? `Read: ${item.words} words` : `Skipped: ${item.reason ?? ''}`}</td>
+                <td>
+                  {item.status === 'read' ? `Read: ${item.words} words` : `Skipped: ${item.reason ?? ''}`}
+                </td>
               </tr>
             ))}
           </tbody>

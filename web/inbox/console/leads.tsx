@@ -5,7 +5,16 @@ import { useState } from 'preact/hooks';
 import { call, readItems } from '../api';
 import { useRereadOnConversationChange } from '../changes';
 import type { Lead } from '../types';
-import { ChatbotPage, ConfirmButton, Failed, ShowMore, dateOf, failure, usePaged, useSettled } from './shared';
+import {
+  ChatbotPage,
+  ConfirmButton,
+  Failed,
+  ShowMore,
+  dateOf,
+  failure,
+  usePaged,
+  useSettled,
+} from './shared';
 
 const FIELDS = ['name', 'email', 'phone', 'company'] as const;
 
@@ -18,7 +27,20 @@ export function csvCell(value: string | boolean | null): string {
 
 export function leadsCsv(leads: readonly Lead[]): string {
   const header = ['name', 'email', 'phone', 'company', 'channel', 'converted', 'capturedAt', 'threadId'];
-  const rows = leads.map((lead) => [lead.name, lead.email, lead.phone, lead.company, lead.channel, lead.converted, lead.capturedAt, lead.threadId].map(csvCell).join(','));
+  const rows = leads.map((lead) =>
+    [
+      lead.name,
+      lead.email,
+      lead.phone,
+      lead.company,
+      lead.channel,
+      lead.converted,
+      lead.capturedAt,
+      lead.threadId,
+    ]
+      .map(csvCell)
+      .join(','),
+  );
   return [header.join(','), ...rows].join('\r\n') + '\r\n';
 }
 
@@ -39,7 +61,10 @@ function LeadTable({ chatbotId }: { chatbotId: string }) {
   const path = `/chatbots/${encodeURIComponent(chatbotId)}/leads`;
   // The service searches (every lead, not only those loaded), once typing pauses.
   const searched = useSettled(search.trim());
-  const query = new URLSearchParams({ ...(contactOnly ? { contact: 'true' } : {}), ...(searched ? { q: searched } : {}) }).toString();
+  const query = new URLSearchParams({
+    ...(contactOnly ? { contact: 'true' } : {}),
+    ...(searched ? { q: searched } : {}),
+  }).toString();
   const listPath = query ? `${path}?${query}` : path;
   const leads = usePaged<Lead>(listPath, 'leads', []);
   // Visitors leave their details in conversations: a change to one of this chatbot's reads the leads again.
@@ -79,12 +104,27 @@ function LeadTable({ chatbotId }: { chatbotId: string }) {
       <div class="filters">
         <div>
           <label for="leads-search">Search</label>
-          <input id="leads-search" type="search" placeholder="Name, email, phone or company" value={search} onInput={(event) => setSearch((event.target as HTMLInputElement).value)} />
+          <input
+            id="leads-search"
+            type="search"
+            placeholder="Name, email, phone or company"
+            value={search}
+            onInput={(event) => setSearch((event.target as HTMLInputElement).value)}
+          />
         </div>
         <label class="choice">
-          <input type="checkbox" checked={contactOnly} onChange={(event) => setContactOnly((event.target as HTMLInputElement).checked)} /> Only leads with an email or phone
+          <input
+            type="checkbox"
+            checked={contactOnly}
+            onChange={(event) => setContactOnly((event.target as HTMLInputElement).checked)}
+          />{' '}
+          Only leads with an email or phone
         </label>
-        <button type="button" onClick={() => void exportCsv()} disabled={leads.items.length === 0 || exporting}>
+        <button
+          type="button"
+          onClick={() => void exportCsv()}
+          disabled={leads.items.length === 0 || exporting}
+        >
           {exporting ? 'Exporting…' : 'Export CSV'}
         </button>
       </div>
@@ -96,7 +136,9 @@ function LeadTable({ chatbotId }: { chatbotId: string }) {
       ) : leads.state.state === 'failed' ? (
         <Failed message={leads.state.message} retry={leads.reload} />
       ) : leads.items.length === 0 ? (
-        <p class="empty-state">{filtered ? 'No lead matches.' : 'No lead yet: visitors who leave their details appear here.'}</p>
+        <p class="empty-state">
+          {filtered ? 'No lead matches.' : 'No lead yet: visitors who leave their details appear here.'}
+        </p>
       ) : (
         <>
           <p class="hint" role="status">
@@ -107,21 +149,35 @@ function LeadTable({ chatbotId }: { chatbotId: string }) {
             {leads.items.map((lead) =>
               editing === lead.id ? (
                 <li key={lead.id}>
-                  <LeadForm lead={lead} onCancel={() => setEditing(null)} onSave={(changes) => act(async () => (await call('PATCH', `${path}/${lead.id}`, changes), setEditing(null)))} />
+                  <LeadForm
+                    lead={lead}
+                    onCancel={() => setEditing(null)}
+                    onSave={(changes) =>
+                      act(async () => (await call('PATCH', `${path}/${lead.id}`, changes), setEditing(null)))
+                    }
+                  />
                 </li>
               ) : (
                 <li key={lead.id}>
                   <div>
-                    <strong>{lead.name ?? 'No name'}</strong> {lead.converted && <span class="tag">converted</span>}
+                    <strong>{lead.name ?? 'No name'}</strong>{' '}
+                    {lead.converted && <span class="tag">converted</span>}
                     <p class="hint">
-                      {[lead.email, lead.phone, lead.company].filter(Boolean).join(' · ') || 'No contact details'} · {lead.channel} · {dateOf(lead.capturedAt)}
+                      {[lead.email, lead.phone, lead.company].filter(Boolean).join(' · ') ||
+                        'No contact details'}{' '}
+                      · {lead.channel} · {dateOf(lead.capturedAt)}
                     </p>
                   </div>
                   <div class="buttons">
                     <button type="button" onClick={() => setEditing(lead.id)}>
                       Edit {lead.name ?? 'lead'}
                     </button>
-                    <button type="button" onClick={() => act(() => call('PATCH', `${path}/${lead.id}`, { converted: !lead.converted }))}>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        act(() => call('PATCH', `${path}/${lead.id}`, { converted: !lead.converted }))
+                      }
+                    >
                       {lead.converted ? 'Mark not converted' : 'Mark converted'}
                     </button>
                     <ConfirmButton
@@ -142,7 +198,15 @@ function LeadTable({ chatbotId }: { chatbotId: string }) {
   );
 }
 
-function LeadForm({ lead, onSave, onCancel }: { lead: Lead; onSave(changes: Record<string, string | null>): void; onCancel(): void }) {
+function LeadForm({
+  lead,
+  onSave,
+  onCancel,
+}: {
+  lead: Lead;
+  onSave(changes: Record<string, string | null>): void;
+  onCancel(): void;
+}) {
   const [values, setValues] = useState<Record<(typeof FIELDS)[number], string>>({
     name: lead.name ?? '',
     email: lead.email ?? '',
@@ -160,7 +224,11 @@ function LeadForm({ lead, onSave, onCancel }: { lead: Lead; onSave(changes: Reco
       {FIELDS.map((field) => (
         <div key={field}>
           <label for={`lead-${field}`}>{field[0]!.toUpperCase() + field.slice(1)}</label>
-          <input id={`lead-${field}`} value={values[field]} onInput={(event) => setValues({ ...values, [field]: (event.target as HTMLInputElement).value })} />
+          <input
+            id={`lead-${field}`}
+            value={values[field]}
+            onInput={(event) => setValues({ ...values, [field]: (event.target as HTMLInputElement).value })}
+          />
         </div>
       ))}
       <div class="buttons">

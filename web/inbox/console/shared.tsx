@@ -5,12 +5,15 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, api, page, readItems } from '../api';
 import type { Chatbot } from '../types';
 
-export type Load<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'done'; value: T };
+export type Load<T> =
+  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'done'; value: T };
 
 /** A failed request in words a person can act on. */
 export function failure(error: unknown): string {
-  if (error instanceof ApiError && error.status === 403) return 'Your role does not allow this. An owner or an admin can do it.';
-  if (error instanceof ApiError && error.status === 404) return 'This no longer exists. It may have been deleted.';
+  if (error instanceof ApiError && error.status === 403)
+    return 'Your role does not allow this. An owner or an admin can do it.';
+  if (error instanceof ApiError && error.status === 404)
+    return 'This no longer exists. It may have been deleted.';
   if (error instanceof ApiError) return error.message;
   return 'Something went wrong. Try again.';
 }
@@ -32,12 +35,33 @@ export function Failed({ message, retry }: { message: string; retry?: () => void
 export const useChatbots = (): [Load<Chatbot[]>, () => void] => useLoad(() => api.chatbots(), []);
 
 /** Which chatbot a page is about: a chooser when the account has more than one; the route keeps the choice. */
-export function ChatbotChooser({ chatbots, chosen, base, id }: { chatbots: Chatbot[]; chosen: Chatbot; base: string; id: string }) {
-  if (chatbots.length < 2) return <p class="chatbot-name">Chatbot: <strong>{chosen.name}</strong></p>;
+export function ChatbotChooser({
+  chatbots,
+  chosen,
+  base,
+  id,
+}: {
+  chatbots: Chatbot[];
+  chosen: Chatbot;
+  base: string;
+  id: string;
+}) {
+  if (chatbots.length < 2)
+    return (
+      <p class="chatbot-name">
+        Chatbot: <strong>{chosen.name}</strong>
+      </p>
+    );
   return (
     <div class="chooser">
       <label for={id}>Chatbot</label>
-      <select id={id} value={chosen.id} onChange={(event) => (location.hash = `${base}/${encodeURIComponent((event.target as HTMLSelectElement).value)}`)}>
+      <select
+        id={id}
+        value={chosen.id}
+        onChange={(event) =>
+          (location.hash = `${base}/${encodeURIComponent((event.target as HTMLSelectElement).value)}`)
+        }
+      >
         {chatbots.map((chatbot) => (
           <option key={chatbot.id} value={chatbot.id}>
             {chatbot.name}
@@ -72,7 +96,17 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 }
 
 /** A button that asks once more before it does what cannot be undone. */
-export function ConfirmButton({ label, question, confirmLabel, onConfirm }: { label: ComponentChildren; question: string; confirmLabel: string; onConfirm: () => Promise<void> }) {
+export function ConfirmButton({
+  label,
+  question,
+  confirmLabel,
+  onConfirm,
+}: {
+  label: ComponentChildren;
+  question: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<void>;
+}) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!asking)
@@ -110,14 +144,19 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm }: { la
   );
 }
 
-export const dateOf = (iso: string | null | undefined): string => (iso ? new Date(iso).toLocaleString() : '—');
+export const dateOf = (iso: string | null | undefined): string =>
+  iso ? new Date(iso).toLocaleString() : '—';
 
 /**
  * Runs `load` when the page opens and whenever `keys` change; the second value loads it again (after a
  * change, or from "Try again"). With `pollWhile`, it loads again every `POLL_MS` while that holds of what
  * it got (a source being read), so a change made by the service shows without a reload.
  */
-export function useLoad<T>(load: () => Promise<T>, keys: readonly unknown[], pollWhile?: (value: T) => boolean): [Load<T>, () => void] {
+export function useLoad<T>(
+  load: () => Promise<T>,
+  keys: readonly unknown[],
+  pollWhile?: (value: T) => boolean,
+): [Load<T>, () => void] {
   const [state, setState] = useState<Load<T>>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -166,7 +205,10 @@ export function ChatbotPage({
   children: (chosen: Chatbot) => ComponentChildren;
 }) {
   const [chatbots, reload] = useChatbots();
-  const chosen = chatbots.state === 'done' ? (chatbots.value.find((chatbot) => chatbot.id === chatbotId) ?? chatbots.value[0]) : undefined;
+  const chosen =
+    chatbots.state === 'done'
+      ? (chatbots.value.find((chatbot) => chatbot.id === chatbotId) ?? chatbots.value[0])
+      : undefined;
   return (
     <section class="report console" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
@@ -199,7 +241,12 @@ export function ChatbotPage({
  * elsewhere), so "Show more" is not undone; with `pollWhile`, it does so every `POLL_MS` while that holds
  * of the items (a source being read).
  */
-export function usePaged<T>(path: string, key: string, keys: readonly unknown[], options: { size?: number; pollWhile?: (items: T[]) => boolean } = {}) {
+export function usePaged<T>(
+  path: string,
+  key: string,
+  keys: readonly unknown[],
+  options: { size?: number; pollWhile?: (items: T[]) => boolean } = {},
+) {
   const size = options.size ?? 20;
   const [list, setList] = useState<Load<{ items: T[]; next: string | null }>>({ state: 'loading' });
   const [loadingMore, setLoadingMore] = useState(false);
@@ -249,9 +296,15 @@ export function usePaged<T>(path: string, key: string, keys: readonly unknown[],
       setLoadingMore(false);
     }
   };
-  return { state: list, items, hasMore: next !== null, loadingMore, more, reload: () => setAttempt((n) => n + 1) };
+  return {
+    state: list,
+    items,
+    hasMore: next !== null,
+    loadingMore,
+    more,
+    reload: () => setAttempt((n) => n + 1),
+  };
 }
-
 
 /**
  * A paged list the page edits in place: which item is being edited, a key that renews the add form after
@@ -280,7 +333,13 @@ export function useEditedList<T>(path: string, key: string) {
 }
 
 /** "Show more …" under a paged list, while there is more. */
-export function ShowMore({ list, label }: { list: { hasMore: boolean; loadingMore: boolean; more(): Promise<void> }; label: string }) {
+export function ShowMore({
+  list,
+  label,
+}: {
+  list: { hasMore: boolean; loadingMore: boolean; more(): Promise<void> };
+  label: string;
+}) {
   if (!list.hasMore) return null;
   return (
     <button type="button" class="more" disabled={list.loadingMore} onClick={() => void list.more()}>

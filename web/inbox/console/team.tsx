@@ -8,9 +8,26 @@ import { ConfirmButton, CopyButton, Failed, ShowMore, dateOf, failure, usePaged 
 
 const ROLE_WORDS: Record<Role, string> = { owner: 'Owner', admin: 'Admin', agent: 'Agent (inbox only)' };
 const PERMISSIONS = [
-  'chatbots:read', 'chatbots:write', 'knowledge:read', 'knowledge:write', 'knowledge:delete', 'leads:read', 'leads:write', 'leads:delete',
-  'webhooks:read', 'webhooks:write', 'conversations:read', 'conversations:write', 'messages:write', 'answers:read', 'answers:write',
-  'people:write', 'tokens:read', 'tokens:write', 'analytics:read', 'canned-replies:write',
+  'chatbots:read',
+  'chatbots:write',
+  'knowledge:read',
+  'knowledge:write',
+  'knowledge:delete',
+  'leads:read',
+  'leads:write',
+  'leads:delete',
+  'webhooks:read',
+  'webhooks:write',
+  'conversations:read',
+  'conversations:write',
+  'messages:write',
+  'answers:read',
+  'answers:write',
+  'people:write',
+  'tokens:read',
+  'tokens:write',
+  'analytics:read',
+  'canned-replies:write',
 ] as const;
 
 export function TeamPage({ me }: { me: User }) {
@@ -66,7 +83,13 @@ function People({ me }: { me: User }) {
                   id={`role-${person.id}`}
                   value={person.role}
                   disabled={me.role !== 'owner' && person.role === 'owner'}
-                  onChange={(event) => act(() => call('PATCH', `/users/${person.id}`, { role: (event.target as HTMLSelectElement).value }))}
+                  onChange={(event) =>
+                    act(() =>
+                      call('PATCH', `/users/${person.id}`, {
+                        role: (event.target as HTMLSelectElement).value,
+                      }),
+                    )
+                  }
                 >
                   {(Object.keys(ROLE_WORDS) as Role[]).map((role) => (
                     <option key={role} value={role} disabled={me.role !== 'owner' && role === 'owner'}>
@@ -76,11 +99,17 @@ function People({ me }: { me: User }) {
                 </select>
                 {person.id !== me.id &&
                   (person.status === 'disabled' ? (
-                    <button type="button" onClick={() => act(() => call('POST', `/users/${person.id}/enable`))}>
+                    <button
+                      type="button"
+                      onClick={() => act(() => call('POST', `/users/${person.id}/enable`))}
+                    >
                       Switch on {person.name}
                     </button>
                   ) : (
-                    <button type="button" onClick={() => act(() => call('POST', `/users/${person.id}/disable`))}>
+                    <button
+                      type="button"
+                      onClick={() => act(() => call('POST', `/users/${person.id}/disable`))}
+                    >
                       Switch off {person.name}
                     </button>
                   ))}
@@ -95,7 +124,11 @@ function People({ me }: { me: User }) {
         onSubmit={(event) => {
           event.preventDefault();
           void act(async () => {
-            const { invitation } = await call<{ user: User; invitation: { link: string } }>('POST', '/users', form);
+            const { invitation } = await call<{ user: User; invitation: { link: string } }>(
+              'POST',
+              '/users',
+              form,
+            );
             setInvited({ name: form.name, link: invitation.link });
             setForm({ name: '', email: '', role: 'agent' });
           });
@@ -103,11 +136,27 @@ function People({ me }: { me: User }) {
       >
         <h4>Invite someone</h4>
         <label for="invite-name">Full name</label>
-        <input id="invite-name" required maxLength={200} value={form.name} onInput={(event) => setForm({ ...form, name: (event.target as HTMLInputElement).value })} />
+        <input
+          id="invite-name"
+          required
+          maxLength={200}
+          value={form.name}
+          onInput={(event) => setForm({ ...form, name: (event.target as HTMLInputElement).value })}
+        />
         <label for="invite-email">Email</label>
-        <input id="invite-email" type="email" required value={form.email} onInput={(event) => setForm({ ...form, email: (event.target as HTMLInputElement).value })} />
+        <input
+          id="invite-email"
+          type="email"
+          required
+          value={form.email}
+          onInput={(event) => setForm({ ...form, email: (event.target as HTMLInputElement).value })}
+        />
         <label for="invite-role">Role</label>
-        <select id="invite-role" value={form.role} onChange={(event) => setForm({ ...form, role: (event.target as HTMLSelectElement).value as Role })}>
+        <select
+          id="invite-role"
+          value={form.role}
+          onChange={(event) => setForm({ ...form, role: (event.target as HTMLSelectElement).value as Role })}
+        >
           {(Object.keys(ROLE_WORDS) as Role[]).map((role) => (
             <option key={role} value={role} disabled={me.role !== 'owner' && role === 'owner'}>
               {ROLE_WORDS[role]}
@@ -120,9 +169,7 @@ function People({ me }: { me: User }) {
       </form>
       {invited && (
         <div class="secret" role="status">
-          <p>
-            Send {invited.name} this link (it works once, for 72 hours, and is not shown again):
-          </p>
+          <p>Send {invited.name} this link (it works once, for 72 hours, and is not shown again):</p>
           <code class="wrap">{invited.link}</code> <CopyButton text={invited.link} label="Copy the link" />
         </div>
       )}
@@ -170,7 +217,8 @@ function Tokens() {
           {tokens.items.map((token) => (
             <li key={token.id}>
               <div>
-                <strong>{token.name || 'Unnamed'}</strong> <span class={`tag ${token.status}`}>{token.status}</span>
+                <strong>{token.name || 'Unnamed'}</strong>{' '}
+                <span class={`tag ${token.status}`}>{token.status}</span>
                 <p class="hint">
                   {token.permissions.join(', ')} · by {token.userName} · last used {dateOf(token.lastUsedAt)}
                 </p>
@@ -198,7 +246,13 @@ function Tokens() {
       <form class="panel" onSubmit={create}>
         <h4>Make a token</h4>
         <label for="token-name">What it is for</label>
-        <input id="token-name" required maxLength={100} value={name} onInput={(event) => setName((event.target as HTMLInputElement).value)} />
+        <input
+          id="token-name"
+          required
+          maxLength={100}
+          value={name}
+          onInput={(event) => setName((event.target as HTMLInputElement).value)}
+        />
         <fieldset>
           <legend>Permissions</legend>
           <div class="checks">
@@ -220,7 +274,14 @@ function Tokens() {
           </div>
         </fieldset>
         <label for="token-days">Expires after (days; empty: never)</label>
-        <input id="token-days" type="number" min={1} max={3650} value={days} onInput={(event) => setDays((event.target as HTMLInputElement).value)} />
+        <input
+          id="token-days"
+          type="number"
+          min={1}
+          max={3650}
+          value={days}
+          onInput={(event) => setDays((event.target as HTMLInputElement).value)}
+        />
         <p class="error" role="alert">
           {error}
         </p>

@@ -18,7 +18,13 @@ const BY_WORDS: Record<TryOutReply['by'], string> = {
 
 export function TryPage({ chatbotId }: { chatbotId: string | null }) {
   return (
-    <ChatbotPage title="Try it" id="try" hint="Ask as a visitor would. Tests are not saved: they never reach the inbox, the questions report, analytics or webhooks." base="#/try" chatbotId={chatbotId}>
+    <ChatbotPage
+      title="Try it"
+      id="try"
+      hint="Ask as a visitor would. Tests are not saved: they never reach the inbox, the questions report, analytics or webhooks."
+      base="#/try"
+      chatbotId={chatbotId}
+    >
       {(chosen) => <Playground key={chosen.id} chatbotId={chosen.id} />}
     </ChatbotPage>
   );
@@ -38,7 +44,11 @@ function Playground({ chatbotId }: { chatbotId: string }) {
     setError('');
     try {
       const history = turns.slice(-20).map((turn) => ({ role: turn.role, text: turn.text }));
-      const { reply } = await call<{ reply: TryOutReply }>('POST', `/chatbots/${encodeURIComponent(chatbotId)}/try`, { message: text, history });
+      const { reply } = await call<{ reply: TryOutReply }>(
+        'POST',
+        `/chatbots/${encodeURIComponent(chatbotId)}/try`,
+        { message: text, history },
+      );
       setTurns([...turns, { role: 'user', text }, { role: 'assistant', text: reply.text, reply }]);
       setMessage('');
     } catch (failed) {
@@ -101,10 +111,14 @@ function Grounds({ reply }: { reply: TryOutReply }) {
             <li key={i} class={passage.used ? 'used' : undefined}>
               <p class="passage-head">
                 <strong>{passage.title ?? passage.url ?? 'Untitled'}</strong>
-                {passage.relevance !== null && <span> · holds {Math.round(passage.relevance * 100)} % of the question</span>}
+                {passage.relevance !== null && (
+                  <span> · holds {Math.round(passage.relevance * 100)} % of the question</span>
+                )}
                 {passage.used && <span class="tag">quoted</span>}
               </p>
-              <p class="passage-text">{passage.text.length > 400 ? `${passage.text.slice(0, 400)}…` : passage.text}</p>
+              <p class="passage-text">
+                {passage.text.length > 400 ? `${passage.text.slice(0, 400)}…` : passage.text}
+              </p>
             </li>
           ))}
         </ol>

@@ -31,7 +31,9 @@ interface SendResult {
 }
 
 export function WebhooksPage() {
-  const [endpoints, setEndpoints] = useState<Load<{ webhooks: Endpoint[]; events: string[] }>>({ state: 'loading' });
+  const [endpoints, setEndpoints] = useState<Load<{ webhooks: Endpoint[]; events: string[] }>>({
+    state: 'loading',
+  });
   const [attempt, setAttempt] = useState(0);
   const [url, setUrl] = useState('');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
@@ -56,7 +58,10 @@ export function WebhooksPage() {
     event.preventDefault();
     setError('');
     try {
-      const { webhook } = await call<{ webhook: Endpoint & { secret: string } }>('POST', '/webhooks', { url, events: [...chosen] });
+      const { webhook } = await call<{ webhook: Endpoint & { secret: string } }>('POST', '/webhooks', {
+        url,
+        events: [...chosen],
+      });
       setSecret(webhook.secret);
       setUrl('');
       setAttempt((n) => n + 1);
@@ -68,7 +73,11 @@ export function WebhooksPage() {
     setSaid('');
     try {
       const result = await call<SendResult>('POST', `/webhooks/${endpoint.id}/test`);
-      setSaid(result.delivered ? `The test event reached ${endpoint.url} (${result.statusCode}).` : `The test event did not arrive: ${result.error ?? 'no answer'}`);
+      setSaid(
+        result.delivered
+          ? `The test event reached ${endpoint.url} (${result.statusCode}).`
+          : `The test event did not arrive: ${result.error ?? 'no answer'}`,
+      );
       setAttempt((n) => n + 1);
     } catch (failed) {
       setSaid(failure(failed));
@@ -94,7 +103,10 @@ export function WebhooksPage() {
           {endpoints.value.webhooks.map((endpoint) => (
             <li key={endpoint.id}>
               <div class="wrap">
-                <strong>{endpoint.url}</strong> <span class={`tag ${endpoint.active ? 'active' : 'disabled'}`}>{endpoint.active ? 'active' : 'switched off'}</span>
+                <strong>{endpoint.url}</strong>{' '}
+                <span class={`tag ${endpoint.active ? 'active' : 'disabled'}`}>
+                  {endpoint.active ? 'active' : 'switched off'}
+                </span>
                 <p class="hint">
                   {endpoint.events.join(', ')} · last delivery {dateOf(endpoint.lastDeliveryAt)}
                   {endpoint.lastStatusCode !== null ? ` (${endpoint.lastStatusCode})` : ''}
@@ -105,7 +117,11 @@ export function WebhooksPage() {
                 <button type="button" onClick={() => test(endpoint)}>
                   Send a test to {endpoint.url}
                 </button>
-                <button type="button" aria-expanded={open === endpoint.id} onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}>
+                <button
+                  type="button"
+                  aria-expanded={open === endpoint.id}
+                  onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}
+                >
                   Deliveries of {endpoint.url}
                 </button>
                 <ConfirmButton
@@ -122,7 +138,9 @@ export function WebhooksPage() {
                   }}
                 />
               </div>
-              {open === endpoint.id && <Deliveries key={`${endpoint.id}-${attempt}`} endpointId={endpoint.id} />}
+              {open === endpoint.id && (
+                <Deliveries key={`${endpoint.id}-${attempt}`} endpointId={endpoint.id} />
+              )}
             </li>
           ))}
         </ul>
@@ -130,7 +148,14 @@ export function WebhooksPage() {
       <form class="panel" onSubmit={add}>
         <h3>Add an endpoint</h3>
         <label for="webhook-url">Address (https)</label>
-        <input id="webhook-url" type="url" required placeholder="https://crm.example.com/hooks/chatbot" value={url} onInput={(event) => setUrl((event.target as HTMLInputElement).value)} />
+        <input
+          id="webhook-url"
+          type="url"
+          required
+          placeholder="https://crm.example.com/hooks/chatbot"
+          value={url}
+          onInput={(event) => setUrl((event.target as HTMLInputElement).value)}
+        />
         <fieldset>
           <legend>Events</legend>
           <div class="checks">
@@ -172,7 +197,8 @@ function Deliveries({ endpointId }: { endpointId: string }) {
   const deliveries = usePaged<Delivery>(`/webhooks/${endpointId}/deliveries`, 'deliveries', []);
   const [said, setSaid] = useState('');
   if (deliveries.state.state === 'loading') return <p role="status">Loading the deliveries…</p>;
-  if (deliveries.state.state === 'failed') return <Failed message={deliveries.state.message} retry={deliveries.reload} />;
+  if (deliveries.state.state === 'failed')
+    return <Failed message={deliveries.state.message} retry={deliveries.reload} />;
   if (deliveries.items.length === 0) return <p class="empty-state">No delivery yet.</p>;
   return (
     <div class="deliveries">
@@ -199,7 +225,11 @@ function Deliveries({ endpointId }: { endpointId: string }) {
               <td>
                 {delivery.attempt} ({delivery.trigger})
               </td>
-              <td>{delivery.delivered ? `Delivered (${delivery.statusCode})` : (delivery.error ?? 'Not delivered')}</td>
+              <td>
+                {delivery.delivered
+                  ? `Delivered (${delivery.statusCode})`
+                  : (delivery.error ?? 'Not delivered')}
+              </td>
               <td>{dateOf(delivery.createdAt)}</td>
               <td>
                 {!delivery.delivered && delivery.trigger !== 'test' && (
@@ -207,8 +237,15 @@ function Deliveries({ endpointId }: { endpointId: string }) {
                     type="button"
                     onClick={async () => {
                       try {
-                        const result = await call<SendResult>('POST', `/webhooks/${endpointId}/deliveries/${delivery.id}/retry`);
-                        setSaid(result.delivered ? 'Delivered this time.' : `Still not delivered: ${result.error ?? ''}`);
+                        const result = await call<SendResult>(
+                          'POST',
+                          `/webhooks/${endpointId}/deliveries/${delivery.id}/retry`,
+                        );
+                        setSaid(
+                          result.delivered
+                            ? 'Delivered this time.'
+                            : `Still not delivered: ${result.error ?? ''}`,
+                        );
                         deliveries.reload();
                       } catch (failed) {
                         setSaid(failure(failed));

@@ -40,12 +40,20 @@ export const curatedEmbedJob = (deps: CuratedEmbedDeps): JobHandler<'answers.emb
       storeWordingVectors(
         trx,
         embeddings.model,
-        wordings.map((wording, i) => ({ answerId: wording.curated_answer_id, key: wording.text_key, text: wording.text, vector: vectors[i]! })),
+        wordings.map((wording, i) => ({
+          answerId: wording.curated_answer_id,
+          key: wording.text_key,
+          text: wording.text,
+          vector: vectors[i]!,
+        })),
       ),
     );
     deps.logger.info({ wordings: wordings.length, model: embeddings.model }, 'curated answers embedded');
     // More may be waiting (or were added while this batch was embedded): the next run comes after other jobs.
-    if (wordings.length === EMBED_JOB_BATCH || (await wordingsWithoutVector(deps.db, embeddings.model, 1)).length > 0) {
+    if (
+      wordings.length === EMBED_JOB_BATCH ||
+      (await wordingsWithoutVector(deps.db, embeddings.model, 1)).length > 0
+    ) {
       return runLaterAt(deps.clock.now());
     }
   },
@@ -57,6 +65,12 @@ export const curatedEmbedMissingTask = (deps: CuratedEmbedDeps): PeriodicTask =>
     const { embeddings } = deps;
     if (!embeddings) return;
     if ((await wordingsWithoutVector(deps.db, embeddings.model, 1)).length === 0) return;
-    await enqueue(deps.db, now, 'answers.embed', { model: embeddings.model }, { dedupeKey: `answers.embed:${embeddings.model}` });
+    await enqueue(
+      deps.db,
+      now,
+      'answers.embed',
+      { model: embeddings.model },
+      { dedupeKey: `answers.embed:${embeddings.model}` },
+    );
   },
 });

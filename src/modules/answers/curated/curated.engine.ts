@@ -5,7 +5,10 @@
 import type { Answer, AnswerEngine, AnswerRequest } from '../engines/engine.js';
 import type { CuratedMatcher } from './curated.matcher.js';
 
-export function withCuratedAnswers(engine: AnswerEngine, matcher: Pick<CuratedMatcher, 'match'>): AnswerEngine {
+export function withCuratedAnswers(
+  engine: AnswerEngine,
+  matcher: Pick<CuratedMatcher, 'match'>,
+): AnswerEngine {
   return {
     name: engine.name,
     usesHistory: engine.usesHistory,

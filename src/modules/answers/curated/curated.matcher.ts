@@ -42,10 +42,13 @@ const VECTORS_LIMIT = 10_000;
  * EMBEDDINGS_MIN_SIMILARITY and 1 (0.8 by default). Two questions are far more alike than a question and a
  * passage that answers it, and questions that differ only in what they ask about are alike too.
  */
-export const curatedMinSimilarity = (embeddings: Pick<EmbeddingsClient, 'minSimilarity'>): number => (1 + embeddings.minSimilarity) / 2;
+export const curatedMinSimilarity = (embeddings: Pick<EmbeddingsClient, 'minSimilarity'>): number =>
+  (1 + embeddings.minSimilarity) / 2;
 
 /** The best candidate of each curated answer, then the best of those; null when two answers tie for it. */
-function bestOf(candidates: ReadonlyArray<{ id: string; score: number }>): { id: string; score: number } | null {
+function bestOf(
+  candidates: ReadonlyArray<{ id: string; score: number }>,
+): { id: string; score: number } | null {
   const best = new Map<string, number>();
   for (const { id, score } of candidates) best.set(id, Math.max(best.get(id) ?? 0, score));
   const ranked = [...best].sort((a, b) => b[1] - a[1]);
@@ -90,7 +93,8 @@ export function createCuratedMatcher({ db, logger, embeddings }: CuratedMatcherD
 
   /** The wordings' vectors of the current model, from memory or read once. */
   async function vectorsOf(chatbotId: string, model: string, wordings: readonly repo.WordingRow[]) {
-    const keyOf = (wording: Pick<repo.WordingRow, 'curated_answer_id' | 'text_key'>) => `${model}\u0000${wording.curated_answer_id}\u0000${wording.text_key}`;
+    const keyOf = (wording: Pick<repo.WordingRow, 'curated_answer_id' | 'text_key'>) =>
+      `${model}\u0000${wording.curated_answer_id}\u0000${wording.text_key}`;
     const missing = wordings.filter((wording) => !vectors.has(keyOf(wording)));
     if (missing.length > 0) {
       const read = await repo.wordingVectors(db, chatbotId, model, missing);
@@ -103,9 +107,16 @@ export function createCuratedMatcher({ db, logger, embeddings }: CuratedMatcherD
     });
   }
 
-  async function byMeaning(chatbotId: string, question: string, visitor: Reading, wordings: readonly repo.WordingRow[]) {
+  async function byMeaning(
+    chatbotId: string,
+    question: string,
+    visitor: Reading,
+    wordings: readonly repo.WordingRow[],
+  ) {
     if (!embeddings) return null;
-    const embedded = wordings.filter((wording) => wording.model === embeddings.model && wording.dimensions !== null);
+    const embedded = wordings.filter(
+      (wording) => wording.model === embeddings.model && wording.dimensions !== null,
+    );
     // Only wordings the words do not tell apart from the question are worth a request to the service.
     const candidates = embedded.filter((wording) => compatible(visitor, reading(wording.text)));
     if (candidates.length === 0) return null;
@@ -113,17 +124,24 @@ export function createCuratedMatcher({ db, logger, embeddings }: CuratedMatcherD
     try {
       vector = await embeddings.embedQuestion(question);
     } catch (error) {
-      logger.warn({ err: error, chatbotId }, 'the question could not be embedded; curated answers are matched by their words alone');
+      logger.warn(
+        { err: error, chatbotId },
+        'the question could not be embedded; curated answers are matched by their words alone',
+      );
       return null;
     }
     const minimum = curatedMinSimilarity(embeddings);
     return bestOf(
-      (await vectorsOf(chatbotId, embeddings.model, candidates.filter((wording) => wording.dimensions === vector.length))).flatMap(
-        ({ wording, vector: stored }) => {
-          const score = dot(vector, stored);
-          return score >= minimum ? [{ id: wording.curated_answer_id, score }] : [];
-        },
-      ),
+      (
+        await vectorsOf(
+          chatbotId,
+          embeddings.model,
+          candidates.filter((wording) => wording.dimensions === vector.length),
+        )
+      ).flatMap(({ wording, vector: stored }) => {
+        const score = dot(vector, stored);
+        return score >= minimum ? [{ id: wording.curated_answer_id, score }] : [];
+      }),
     );
   }
 
@@ -135,7 +153,11 @@ export function createCuratedMatcher({ db, logger, embeddings }: CuratedMatcherD
       const visitor = readQuestion(question);
       if (visitor.terms.length === 0) return null;
       const words = byWords(visitor, wordings);
-      const found = words ? { ...words, by: 'words' as const } : await byMeaning(chatbotId, question, visitor, wordings).then((hit) => (hit ? { ...hit, by: 'meaning' as const } : null));
+      const found = words
+        ? { ...words, by: 'words' as const }
+        : await byMeaning(chatbotId, question, visitor, wordings).then((hit) =>
+            hit ? { ...hit, by: 'meaning' as const } : null,
+          );
       if (!found) return null;
       const answer = await repo.answerText(db, found.id);
       // Deleted since its wordings were read: as if it had never matched.
@@ -147,8 +169,15 @@ export function createCuratedMatcher({ db, logger, embeddings }: CuratedMatcherD
      * written for it, else one whose wordings its words match. (Not by vectors: a list must not wait for
      * the embeddings service.)
      */
-    async covering(chatbotId: string, questions: ReadonlyArray<{ id: string; text: string }>): Promise<Map<string, string>> {
-      const covered = await repo.answersWrittenFor(db, chatbotId, questions.map((question) => question.id));
+    async covering(
+      chatbotId: string,
+      questions: ReadonlyArray<{ id: string; text: string }>,
+    ): Promise<Map<string, string>> {
+      const covered = await repo.answersWrittenFor(
+        db,
+        chatbotId,
+        questions.map((question) => question.id),
+      );
       const rest = questions.filter((question) => !covered.has(question.id));
       if (rest.length === 0) return covered;
       const wordings = await repo.chatbotWordings(db, chatbotId);

@@ -26,7 +26,11 @@ export interface NewWording {
   key: string;
 }
 
-export async function insertAnswer(trx: Executor, row: CuratedAnswerRow, wordings: readonly NewWording[]): Promise<CuratedAnswerRow> {
+export async function insertAnswer(
+  trx: Executor,
+  row: CuratedAnswerRow,
+  wordings: readonly NewWording[],
+): Promise<CuratedAnswerRow> {
   const inserted = await trx
     .insertInto('curated_answers')
     .values({ ...row, alternatives: JSON.stringify(row.alternatives) })
@@ -36,7 +40,12 @@ export async function insertAnswer(trx: Executor, row: CuratedAnswerRow, wording
   return answerRow(inserted);
 }
 
-async function insertWordings(trx: Executor, answerId: string, chatbotId: string, wordings: readonly NewWording[]): Promise<void> {
+async function insertWordings(
+  trx: Executor,
+  answerId: string,
+  chatbotId: string,
+  wordings: readonly NewWording[],
+): Promise<void> {
   if (wordings.length === 0) return;
   await trx
     .insertInto('curated_answer_wordings')
@@ -54,7 +63,11 @@ async function insertWordings(trx: Executor, answerId: string, chatbotId: string
     .execute();
 }
 
-export const findAnswer = async (db: Executor, chatbotId: string, answerId: string): Promise<CuratedAnswerRow | undefined> => {
+export const findAnswer = async (
+  db: Executor,
+  chatbotId: string,
+  answerId: string,
+): Promise<CuratedAnswerRow | undefined> => {
   const row = await db
     .selectFrom('curated_answers')
     .selectAll()
@@ -64,10 +77,19 @@ export const findAnswer = async (db: Executor, chatbotId: string, answerId: stri
   return row ? answerRow(row) : undefined;
 };
 
-export const listAnswers = async (db: Executor, chatbotId: string, page: PageRequest): Promise<CuratedAnswerRow[]> =>
-  (await keysetPage(db.selectFrom('curated_answers').selectAll().where('chatbot_id', '=', chatbotId), 'created_at', 'id', page).execute()).map(
-    answerRow,
-  );
+export const listAnswers = async (
+  db: Executor,
+  chatbotId: string,
+  page: PageRequest,
+): Promise<CuratedAnswerRow[]> =>
+  (
+    await keysetPage(
+      db.selectFrom('curated_answers').selectAll().where('chatbot_id', '=', chatbotId),
+      'created_at',
+      'id',
+      page,
+    ).execute()
+  ).map(answerRow);
 
 export async function updateAnswer(
   trx: Executor,
@@ -78,7 +100,12 @@ export async function updateAnswer(
   return answerRow(
     await trx
       .updateTable('curated_answers')
-      .set({ question: changes.question, alternatives: JSON.stringify(changes.alternatives), answer: changes.answer, updated_at: now })
+      .set({
+        question: changes.question,
+        alternatives: JSON.stringify(changes.alternatives),
+        answer: changes.answer,
+        updated_at: now,
+      })
       .where('id', '=', answerId)
       .returningAll()
       .executeTakeFirstOrThrow(),
@@ -90,15 +117,33 @@ export async function updateAnswer(
  * updated when only its case or punctuation changed), the others are removed, the new ones added.
  * Returns the wordings added.
  */
-export async function replaceWordings(trx: Executor, answer: Pick<CuratedAnswerRow, 'id' | 'chatbot_id'>, wordings: readonly NewWording[]): Promise<NewWording[]> {
-  const existing = await trx.selectFrom('curated_answer_wordings').select(['text', 'text_key']).where('curated_answer_id', '=', answer.id).execute();
+export async function replaceWordings(
+  trx: Executor,
+  answer: Pick<CuratedAnswerRow, 'id' | 'chatbot_id'>,
+  wordings: readonly NewWording[],
+): Promise<NewWording[]> {
+  const existing = await trx
+    .selectFrom('curated_answer_wordings')
+    .select(['text', 'text_key'])
+    .where('curated_answer_id', '=', answer.id)
+    .execute();
   const wanted = new Map(wordings.map((wording) => [wording.key, wording.text]));
   const gone = existing.filter((row) => !wanted.has(row.text_key)).map((row) => row.text_key);
-  if (gone.length > 0) await trx.deleteFrom('curated_answer_wordings').where('curated_answer_id', '=', answer.id).where('text_key', 'in', gone).execute();
+  if (gone.length > 0)
+    await trx
+      .deleteFrom('curated_answer_wordings')
+      .where('curated_answer_id', '=', answer.id)
+      .where('text_key', 'in', gone)
+      .execute();
   for (const row of existing) {
     const text = wanted.get(row.text_key);
     if (text !== undefined && text !== row.text) {
-      await trx.updateTable('curated_answer_wordings').set({ text }).where('curated_answer_id', '=', answer.id).where('text_key', '=', row.text_key).execute();
+      await trx
+        .updateTable('curated_answer_wordings')
+        .set({ text })
+        .where('curated_answer_id', '=', answer.id)
+        .where('text_key', '=', row.text_key)
+        .execute();
     }
   }
   const kept = new Set(existing.map((row) => row.text_key));
@@ -108,12 +153,21 @@ export async function replaceWordings(trx: Executor, answer: Pick<CuratedAnswerR
 }
 
 export async function deleteAnswer(db: Executor, chatbotId: string, answerId: string): Promise<boolean> {
-  const result = await db.deleteFrom('curated_answers').where('chatbot_id', '=', chatbotId).where('id', '=', answerId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('curated_answers')
+    .where('chatbot_id', '=', chatbotId)
+    .where('id', '=', answerId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 /** The chatbot's wordings among these keys that belong to another curated answer than `exceptAnswerId`. */
-export const takenWordings = (trx: Executor, chatbotId: string, keys: readonly string[], exceptAnswerId: string | null) => {
+export const takenWordings = (
+  trx: Executor,
+  chatbotId: string,
+  keys: readonly string[],
+  exceptAnswerId: string | null,
+) => {
   let query = trx
     .selectFrom('curated_answer_wordings')
     .select(['curated_answer_id', 'text', 'text_key'])
@@ -131,7 +185,8 @@ const wordingsQuery = prepareQuery(1, (db: Executor, chatbotId: string) =>
     .where('chatbot_id', '=', chatbotId),
 );
 
-export const chatbotWordings = (db: Db, chatbotId: string): Promise<WordingRow[]> => wordingsQuery.execute(db, chatbotId);
+export const chatbotWordings = (db: Db, chatbotId: string): Promise<WordingRow[]> =>
+  wordingsQuery.execute(db, chatbotId);
 
 /** The vectors of the given wordings (by answer and key), made by `model`. */
 export async function wordingVectors(
@@ -150,16 +205,23 @@ export async function wordingVectors(
     .execute();
   const wanted = new Set(wordings.map((wording) => `${wording.curated_answer_id}\u0000${wording.text_key}`));
   return rows.flatMap((row) =>
-    row.embedding && wanted.has(`${row.curated_answer_id}\u0000${row.text_key}`) ? [{ ...row, embedding: row.embedding }] : [],
+    row.embedding && wanted.has(`${row.curated_answer_id}\u0000${row.text_key}`)
+      ? [{ ...row, embedding: row.embedding }]
+      : [],
   );
 }
 
 /** The curated answer's text (what the chatbot sends); undefined when it was deleted meanwhile. */
 export const answerText = async (db: Db, answerId: string): Promise<string | undefined> =>
-  (await db.selectFrom('curated_answers').select('answer').where('id', '=', answerId).executeTakeFirst())?.answer;
+  (await db.selectFrom('curated_answers').select('answer').where('id', '=', answerId).executeTakeFirst())
+    ?.answer;
 
 /** The newest curated answer written for each of these report questions (their ids), by question id. */
-export async function answersWrittenFor(db: Db, chatbotId: string, questionIds: readonly string[]): Promise<Map<string, string>> {
+export async function answersWrittenFor(
+  db: Db,
+  chatbotId: string,
+  questionIds: readonly string[],
+): Promise<Map<string, string>> {
   if (questionIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('curated_answers')

@@ -7,7 +7,13 @@ import type { Core } from '../../../core.js';
 import { ChatbotParams, Envelope, ListEnvelope, errors, ok } from '../../../http/envelope.js';
 import { listPage } from '../../../http/pagination.js';
 import { presentCuratedAnswer } from './curated.presenter.js';
-import { AnswerListQuery, AnswerParams, AnswerPatch, CuratedAnswerSchema, NewAnswerBody } from './curated.schemas.js';
+import {
+  AnswerListQuery,
+  AnswerParams,
+  AnswerPatch,
+  CuratedAnswerSchema,
+  NewAnswerBody,
+} from './curated.schemas.js';
 import type { CuratedAnswersService } from './curated.service.js';
 
 export interface CuratedRoutesDeps extends Pick<Core, 'paginator'> {
@@ -17,7 +23,10 @@ export interface CuratedRoutesDeps extends Pick<Core, 'paginator'> {
 const TAGS = ['Curated answers'];
 const AnswerEnvelope = Envelope(Type.Object({ answer: CuratedAnswerSchema }));
 
-export async function curatedAnswerRoutes(fastify: FastifyInstance, { curatedAnswers: service, paginator }: CuratedRoutesDeps) {
+export async function curatedAnswerRoutes(
+  fastify: FastifyInstance,
+  { curatedAnswers: service, paginator }: CuratedRoutesDeps,
+) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
@@ -30,7 +39,10 @@ export async function curatedAnswerRoutes(fastify: FastifyInstance, { curatedAns
         tags: TAGS,
         params: ChatbotParams,
         querystring: AnswerListQuery,
-        response: { 200: ListEnvelope(Type.Object({ answers: Type.Array(CuratedAnswerSchema) })), ...errors(400, 401, 403, 404, 429) },
+        response: {
+          200: ListEnvelope(Type.Object({ answers: Type.Array(CuratedAnswerSchema) })),
+          ...errors(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request) => {
@@ -82,7 +94,10 @@ export async function curatedAnswerRoutes(fastify: FastifyInstance, { curatedAns
         response: { 200: AnswerEnvelope, ...errors(401, 403, 404, 429) },
       },
     },
-    async (request) => ok(request, { answer: presentCuratedAnswer(await service.get(request.params.chatbotId, request.params.answerId)) }),
+    async (request) =>
+      ok(request, {
+        answer: presentCuratedAnswer(await service.get(request.params.chatbotId, request.params.answerId)),
+      }),
   );
 
   app.patch(
@@ -91,7 +106,8 @@ export async function curatedAnswerRoutes(fastify: FastifyInstance, { curatedAns
       config: { permission: 'answers:write' },
       schema: {
         summary: 'Update a curated answer',
-        description: 'Only sent fields change; `alternatives` replaces the whole list. The chatbot uses the new wording at once.',
+        description:
+          'Only sent fields change; `alternatives` replaces the whole list. The chatbot uses the new wording at once.',
         tags: TAGS,
         params: AnswerParams,
         body: AnswerPatch,
@@ -99,7 +115,11 @@ export async function curatedAnswerRoutes(fastify: FastifyInstance, { curatedAns
       },
     },
     async (request) =>
-      ok(request, { answer: presentCuratedAnswer(await service.update(request.params.chatbotId, request.params.answerId, request.body)) }),
+      ok(request, {
+        answer: presentCuratedAnswer(
+          await service.update(request.params.chatbotId, request.params.answerId, request.body),
+        ),
+      }),
   );
 
   app.delete(
@@ -111,7 +131,10 @@ export async function curatedAnswerRoutes(fastify: FastifyInstance, { curatedAns
         description: 'The chatbot stops using it at once.',
         tags: TAGS,
         params: AnswerParams,
-        response: { 200: Envelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) })), ...errors(401, 403, 404, 429) },
+        response: {
+          200: Envelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) })),
+          ...errors(401, 403, 404, 429),
+        },
       },
     },
     async (request) => {

@@ -12,12 +12,15 @@ export const CuratedAnswerSchema = Type.Object(
     id: Uuid,
     chatbotId: Uuid,
     question: Type.String({ description: 'The question the answer answers.' }),
-    alternatives: Type.Array(Type.String(), { description: 'Other ways visitors ask it, in the order given.' }),
+    alternatives: Type.Array(Type.String(), {
+      description: 'Other ways visitors ask it, in the order given.',
+    }),
     answer: Type.String({ description: 'What the chatbot replies, exactly as written.' }),
     fromQuestion: Nullable(
       Type.String({
         examples: [QUESTION_ID_EXAMPLE],
-        description: 'The id of the questions report’s entry (`GET /chatbots/{chatbotId}/questions`) the answer was written for; null when written on its own.',
+        description:
+          'The id of the questions report’s entry (`GET /chatbots/{chatbotId}/questions`) the answer was written for; null when written on its own.',
       }),
     ),
     createdAt: Timestamp,
@@ -31,7 +34,11 @@ export const AnswerParams = Type.Object({ chatbotId: Type.String(), answerId: Ty
 export const AnswerListQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
 
 const Wording = (description: string) =>
-  Type.String({ minLength: 1, maxLength: CURATED_LIMITS.question, description: `${description} 1 to ${CURATED_LIMITS.question} characters, holding a word that says what is asked.` });
+  Type.String({
+    minLength: 1,
+    maxLength: CURATED_LIMITS.question,
+    description: `${description} 1 to ${CURATED_LIMITS.question} characters, holding a word that says what is asked.`,
+  });
 const Alternatives = Type.Array(Wording('Another wording.'), {
   maxItems: CURATED_LIMITS.alternatives,
   description: `Other ways visitors ask the question (at most ${CURATED_LIMITS.alternatives}); none may repeat the question or another (case, accents and punctuation do not count).`,
@@ -44,14 +51,19 @@ const AnswerText = Type.String({
 
 export const NewAnswerBody = Type.Object(
   {
-    question: Type.Optional(Wording('The question. Required unless `fromQuestion` is sent; then it defaults to that question’s wording.')),
+    question: Type.Optional(
+      Wording(
+        'The question. Required unless `fromQuestion` is sent; then it defaults to that question’s wording.',
+      ),
+    ),
     alternatives: Type.Optional(Alternatives),
     answer: AnswerText,
     fromQuestion: Type.Optional(
       Type.String({
         pattern: QUESTION_ID_PATTERN,
         examples: [QUESTION_ID_EXAMPLE],
-        description: 'The `id` of an entry of the chatbot’s questions report the answer is written for: the report then shows this answer as covering it.',
+        description:
+          'The `id` of an entry of the chatbot’s questions report the answer is written for: the report then shows this answer as covering it.',
       }),
     ),
   },

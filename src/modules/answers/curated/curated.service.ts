@@ -51,15 +51,31 @@ export function createCuratedAnswersService(deps: CuratedAnswersDeps) {
   const { db, clock, embeddings } = deps;
 
   /** 409 when another curated answer of the chatbot has one of these wordings. */
-  async function refuseTaken(trx: Executor, chatbotId: string, wordings: readonly repo.NewWording[], self: string | null) {
-    const [taken] = await repo.takenWordings(trx, chatbotId, wordings.map((wording) => wording.key), self);
+  async function refuseTaken(
+    trx: Executor,
+    chatbotId: string,
+    wordings: readonly repo.NewWording[],
+    self: string | null,
+  ) {
+    const [taken] = await repo.takenWordings(
+      trx,
+      chatbotId,
+      wordings.map((wording) => wording.key),
+      self,
+    );
     if (taken) throw duplicate(taken.text, taken.curated_answer_id);
   }
 
   /** The vectors of new wordings are made in the background, queued with them. */
   async function embedLater(trx: Executor, now: number, added: readonly repo.NewWording[]) {
     if (!embeddings || added.length === 0) return;
-    await enqueue(trx, now, 'answers.embed', { model: embeddings.model }, { dedupeKey: `answers.embed:${embeddings.model}` });
+    await enqueue(
+      trx,
+      now,
+      'answers.embed',
+      { model: embeddings.model },
+      { dedupeKey: `answers.embed:${embeddings.model}` },
+    );
   }
 
   /** A unique violation of the wordings (two requests at once) is the same 409 as the check's. */
@@ -82,16 +98,24 @@ export function createCuratedAnswersService(deps: CuratedAnswersDeps) {
     },
 
     async create(chatbotId: string, input: NewCuratedAnswer): Promise<CuratedAnswerRow> {
-      const fromQuestion = input.fromQuestion === undefined ? null : await findReportQuestion(db, chatbotId, input.fromQuestion);
+      const fromQuestion =
+        input.fromQuestion === undefined ? null : await findReportQuestion(db, chatbotId, input.fromQuestion);
       if (input.fromQuestion !== undefined && !fromQuestion) {
         throw validationError('body.fromQuestion', "is not a question of this chatbot's questions report");
       }
       let question = input.question;
       let questionField = 'body.question';
       if (question === undefined) {
-        if (!fromQuestion) throw validationError('body.question', 'is required unless fromQuestion names a question of the report');
+        if (!fromQuestion)
+          throw validationError(
+            'body.question',
+            'is required unless fromQuestion names a question of the report',
+          );
         if (fromQuestion.text.trim().length > CURATED_LIMITS.question) {
-          throw validationError('body.question', `is required: the report's question is longer than ${CURATED_LIMITS.question} characters`);
+          throw validationError(
+            'body.question',
+            `is required: the report's question is longer than ${CURATED_LIMITS.question} characters`,
+          );
         }
         question = fromQuestion.text;
         questionField = 'body.fromQuestion';
@@ -126,7 +150,10 @@ export function createCuratedAnswersService(deps: CuratedAnswersDeps) {
     async update(chatbotId: string, answerId: string, patch: CuratedAnswerPatch): Promise<CuratedAnswerRow> {
       const current = await repo.findAnswer(db, chatbotId, answerId);
       if (!current) throw notFound('curated answer');
-      const wordings = checkedWordings(patch.question ?? current.question, patch.alternatives ?? current.alternatives);
+      const wordings = checkedWordings(
+        patch.question ?? current.question,
+        patch.alternatives ?? current.alternatives,
+      );
       const answer = patch.answer === undefined ? current.answer : checkedAnswer(patch.answer);
       return asDuplicate(() =>
         db.transaction().execute(async (trx) => {
@@ -138,7 +165,11 @@ export function createCuratedAnswersService(deps: CuratedAnswersDeps) {
           const updated = await repo.updateAnswer(
             trx,
             answerId,
-            { question: wordings[0]!.text, alternatives: wordings.slice(1).map((wording) => wording.text), answer },
+            {
+              question: wordings[0]!.text,
+              alternatives: wordings.slice(1).map((wording) => wording.text),
+              answer,
+            },
             now,
           );
           await embedLater(trx, now, await repo.replaceWordings(trx, updated, wordings));

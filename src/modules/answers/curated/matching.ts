@@ -42,7 +42,9 @@ const LIGHT_WORDS = new Set(['take', 'takes', 'taking', 'took']);
 /** Negations in English and the commonest in the other languages the toolkit stems. */
 const NEGATIONS = new Set(
   `not no never nobody nothing none neither nor nowhere cannot nicht kein keine keinen keinem keiner nie niemals
-  pas jamais aucun aucune nunca nada ningún ninguna ninguno niet geen nooit inte ikke aldrig ei eikä`.split(/\s+/),
+  pas jamais aucun aucune nunca nada ningún ninguna ninguno niet geen nooit inte ikke aldrig ei eikä`.split(
+    /\s+/,
+  ),
 );
 
 /**
@@ -98,7 +100,9 @@ const TIME_WORDS = new Set(['time', 'times', 'day', 'days', 'date', 'dates', 'ho
 /** Words that open a yes/no question ("Do you…", "Can I…", "Is there…"). */
 const AUXILIARIES = new Set(
   `do does did can could is are was were will would shall should may might must have has had am
-  don't doesn't didn't can't couldn't isn't aren't wasn't weren't won't wouldn't shouldn't haven't hasn't`.split(/\s+/),
+  don't doesn't didn't can't couldn't isn't aren't wasn't weren't won't wouldn't shouldn't haven't hasn't`.split(
+    /\s+/,
+  ),
 );
 
 /** The kind of a question, read from its words (lower case, in order). */
@@ -121,7 +125,8 @@ export function questionKind(words: readonly string[]): QuestionKind {
 }
 
 /** Whether two kinds of question ask for the same kind of answer. */
-export const sameKind = (a: QuestionKind, b: QuestionKind): boolean => a === b || a === 'phrase' || b === 'phrase';
+export const sameKind = (a: QuestionKind, b: QuestionKind): boolean =>
+  a === b || a === 'phrase' || b === 'phrase';
 
 /** A meaningful word of a wording. */
 export interface Term {
@@ -169,10 +174,12 @@ export function readQuestion(text: string): Reading {
   const seen = new Set<string>();
   const terms: Term[] = [];
   for (const word of words) {
-    if (seen.has(word) || LIGHT_WORDS.has(word) || isStopword(word, language) || NEGATIONS.has(word)) continue;
+    if (seen.has(word) || LIGHT_WORDS.has(word) || isStopword(word, language) || NEGATIONS.has(word))
+      continue;
     if (word.length < 2 && !/\d/.test(word)) continue;
     seen.add(word);
-    const named = /\d/.test(word) || capitalised.has(word) || (english && word.length >= 3 && !isEnglishWord(word));
+    const named =
+      /\d/.test(word) || capitalised.has(word) || (english && word.length >= 3 && !isEnglishWord(word));
     terms.push({ word, stem: stem(word), named });
   }
   return {
@@ -207,7 +214,13 @@ function mutualSynonyms(a: Term, b: Term): boolean {
 
 /** A typo of another word: close in spelling, same first letter, no digits, and not two words of their own. */
 function typoOf(a: string, b: string): boolean {
-  if (a[0] !== b[0] || Math.abs(a.length - b.length) > 2 || Math.min(a.length, b.length) < TYPO_MIN_LENGTH || /\d/.test(b)) return false;
+  if (
+    a[0] !== b[0] ||
+    Math.abs(a.length - b.length) > 2 ||
+    Math.min(a.length, b.length) < TYPO_MIN_LENGTH ||
+    /\d/.test(b)
+  )
+    return false;
   if (!withinEdits(a, b, allowedEdits(Math.min(a.length, b.length)))) return false;
   return !isEnglishWord(a) || !isEnglishWord(b);
 }
@@ -267,7 +280,9 @@ function coverage(of: Reading, by: Reading, language: Language, minimum: number)
 export function compatible(visitor: Reading, curated: Reading): boolean {
   if (visitor.negated !== curated.negated || !sameKind(visitor.kind, curated.kind)) return false;
   const namesHeld = (of: Reading, by: Reading) =>
-    of.terms.every((term) => !term.named || heldAsItself(term, by) || heldOtherwise(term, by, visitor.language) > 0);
+    of.terms.every(
+      (term) => !term.named || heldAsItself(term, by) || heldOtherwise(term, by, visitor.language) > 0,
+    );
   return namesHeld(curated, visitor) && namesHeld(visitor, curated);
 }
 

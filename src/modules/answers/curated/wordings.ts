@@ -21,7 +21,11 @@ export const CURATED_LIMITS = {
  * normalised form hashed, as the questions report keys questions. `questionField` names the question in
  * errors (the body's `question`, or the `fromQuestion` it came from).
  */
-export function checkedWordings(question: string, alternatives: readonly string[], questionField = 'body.question'): NewWording[] {
+export function checkedWordings(
+  question: string,
+  alternatives: readonly string[],
+  questionField = 'body.question',
+): NewWording[] {
   const wordings: NewWording[] = [];
   const texts = [
     { text: question, field: questionField },
@@ -30,13 +34,21 @@ export function checkedWordings(question: string, alternatives: readonly string[
   for (const { text, field } of texts) {
     const trimmed = text.trim();
     if (!trimmed) throw validationError(field, 'must not be blank');
-    if (trimmed.length > CURATED_LIMITS.question) throw validationError(field, `must be at most ${CURATED_LIMITS.question} characters`);
+    if (trimmed.length > CURATED_LIMITS.question)
+      throw validationError(field, `must be at most ${CURATED_LIMITS.question} characters`);
     if (readQuestion(trimmed).terms.length === 0) {
-      throw validationError(field, 'must hold a word that says what is asked (not only words like "how", "is" or "it")');
+      throw validationError(
+        field,
+        'must hold a word that says what is asked (not only words like "how", "is" or "it")',
+      );
     }
     const key = questionKey(trimmed);
     const repeated = wordings.findIndex((wording) => wording.key === key);
-    if (repeated >= 0) throw validationError(field, repeated === 0 ? 'repeats the question' : `repeats body.alternatives[${repeated - 1}]`);
+    if (repeated >= 0)
+      throw validationError(
+        field,
+        repeated === 0 ? 'repeats the question' : `repeats body.alternatives[${repeated - 1}]`,
+      );
     wordings.push({ text: trimmed, key });
   }
   return wordings;

@@ -14,4 +14,10 @@ export type Retrieve = (
   options?: { byMeaning?: boolean },
 ) => Promise<Passage[]>;
 
-export type { Answer, AnswerEngine, AnswerGrounds, AnswerRequest, EngineName } from '../../conversations/index.js';
+export type {
+  Answer,
+  AnswerEngine,
+  AnswerGrounds,
+  AnswerRequest,
+  EngineName,
+} from '../../conversations/index.js';

@@ -10,7 +10,20 @@ import { closeInMeaning } from '../meaning.js';
 import { earlierTerms } from '../follow-up.js';
 import { ENGLISH, languageOf } from '../../../lib/text/language.js';
 import { synonymsOf } from '../../../lib/text/synonyms.js';
-import { GENERIC_ASKING_WORDS, type Wanted, askingWords, conditionStems, definedBy, deniesAsked, holdsOpposite, isYesNoQuestion, rowFilterOf, superlativeOf, usedAsVerb, wantedBy } from '../question-reading.js';
+import {
+  GENERIC_ASKING_WORDS,
+  type Wanted,
+  askingWords,
+  conditionStems,
+  definedBy,
+  deniesAsked,
+  holdsOpposite,
+  isYesNoQuestion,
+  rowFilterOf,
+  superlativeOf,
+  usedAsVerb,
+  wantedBy,
+} from '../question-reading.js';
 import { stem, wordsOf } from '../../../lib/text/words.js';
 import { filteredRows, superlativeRow } from '../row-questions.js';
 import {
@@ -61,7 +74,11 @@ async function weighedPassages(
   chatbotId: string,
   question: string,
   earlier: readonly string[],
-): Promise<{ passages: RelevantPassage[]; weighed: WeighedTerm[]; pool: Array<Passage & { information: string; relevance: number }> }> {
+): Promise<{
+  passages: RelevantPassage[];
+  weighed: WeighedTerm[];
+  pool: Array<Passage & { information: string; relevance: number }>;
+}> {
   const language = languageOf(question);
   // The words that ask for a price or a time ("cost", "what time") are read by what the quote must hold
   // (wantedBy), not matched as what the question is about: a price table says "€25", not "costs".
@@ -89,7 +106,13 @@ async function weighedPassages(
   const synonyms = new Map(
     (language.code === ENGLISH.code ? unknownTerms(weighed) : [])
       .filter((term) => term.length >= MIN_SYNONYM_WORD && !/\d/.test(term))
-      .map((term) => [term, synonymsOf(term, usedAsVerb(question, term) ? 'verb' : undefined).slice(0, SYNONYMS_PER_WORD)] as const)
+      .map(
+        (term) =>
+          [
+            term,
+            synonymsOf(term, usedAsVerb(question, term) ? 'verb' : undefined).slice(0, SYNONYMS_PER_WORD),
+          ] as const,
+      )
       .filter(([, found]) => found.length > 0),
   );
   if (synonyms.size > 0) {
@@ -105,7 +128,9 @@ async function weighedPassages(
     weighed = weigh(synonyms);
   }
   const threshold = relevanceThreshold(weighed);
-  const averageLength = retrieved.reduce((sum, passage) => sum + wordsOf(passage.information).length, 0) / (retrieved.length || 1);
+  const averageLength =
+    retrieved.reduce((sum, passage) => sum + wordsOf(passage.information).length, 0) /
+    (retrieved.length || 1);
   // From here on the order is the engine's own, computed from the passages' text alone: each database ranks
   // by its own formula (FTS5's bm25, PostgreSQL's ts_rank), and the answer must not depend on which one ran.
   const ordered = retrieved
@@ -133,7 +158,15 @@ async function weighedPassages(
 
 /** The last of the engine's tie-breaks: the same passages in the same order whichever database found them. */
 const compareText = (a: Passage, b: Passage): number =>
-  a.text < b.text ? -1 : a.text > b.text ? 1 : (a.title ?? '') < (b.title ?? '') ? -1 : (a.title ?? '') > (b.title ?? '') ? 1 : 0;
+  a.text < b.text
+    ? -1
+    : a.text > b.text
+      ? 1
+      : (a.title ?? '') < (b.title ?? '')
+        ? -1
+        : (a.title ?? '') > (b.title ?? '')
+          ? 1
+          : 0;
 
 const betterExcerpt = (a: Excerpt & { titled: number }, b: Excerpt & { titled: number }): boolean =>
   (a.score - b.score || a.titled - b.titled || a.own - b.own || a.alike - b.alike) > 0;
@@ -166,16 +199,34 @@ export class ExtractiveEngine implements AnswerEngine {
     // "The lightest tent": the rows found that are tents, compared by weight.
     const superlative = superlativeOf(request.question);
     if (superlative) {
-      const row = superlativeRow(superlative, pool.map((passage) => passage.information));
+      const row = superlativeRow(
+        superlative,
+        pool.map((passage) => passage.information),
+      );
       const from = row && pool[row.passage];
-      if (row && from) return { text: citing(from.title, from.url, row.text), answered: true, engine: this.name, grounds: groundsOf(pool, from, null) };
+      if (row && from)
+        return {
+          text: citing(from.title, from.url, row.text),
+          answered: true,
+          engine: this.name,
+          grounds: groundsOf(pool, from, null),
+        };
     }
     // "Which plans allow more than 2 users?": the rows found that are plans and pass, each whole.
     const filter = rowFilterOf(request.question);
     if (filter) {
-      const rows = filteredRows(filter, pool.map((passage) => passage.information));
+      const rows = filteredRows(
+        filter,
+        pool.map((passage) => passage.information),
+      );
       const from = rows && pool[rows.passage];
-      if (rows && from) return { text: citing(from.title, from.url, rows.text), answered: true, engine: this.name, grounds: groundsOf(pool, from, null) };
+      if (rows && from)
+        return {
+          text: citing(from.title, from.url, rows.text),
+          answered: true,
+          engine: this.name,
+          grounds: groundsOf(pool, from, null),
+        };
     }
     const wanted = wantedBy(request.question);
     const defines = definedBy(request.question);
@@ -201,15 +252,32 @@ export class ExtractiveEngine implements AnswerEngine {
     if (best) {
       const cited = citing(best.passage.title, best.passage.url, best.text);
       // "Do I have to pay for a helmet?" asks for a price: "Helmets are free" answers it, a "Yes." would not.
-      const verdict = isYesNoQuestion(request.question) && wanted.length === 0 ? yesOrNo(request.question, weighed, best) : null;
-      return { text: verdict ? `${verdict} ${cited}` : cited, answered: true, engine: this.name, grounds: groundsOf(pool, best.passage, null) };
+      const verdict =
+        isYesNoQuestion(request.question) && wanted.length === 0
+          ? yesOrNo(request.question, weighed, best)
+          : null;
+      return {
+        text: verdict ? `${verdict} ${cited}` : cited,
+        answered: true,
+        engine: this.name,
+        grounds: groundsOf(pool, best.passage, null),
+      };
     }
-    return { text: DONT_KNOW, answered: false, engine: this.name, grounds: groundsOf(pool, null, whyDeclined(weighed, pool, passages, wanted)) };
+    return {
+      text: DONT_KNOW,
+      answered: false,
+      engine: this.name,
+      grounds: groundsOf(pool, null, whyDeclined(weighed, pool, passages, wanted)),
+    };
   }
 }
 
 /** The passages weighed (the five most relevant) for the team trying the chatbot, and why it declined. */
-function groundsOf(pool: ReadonlyArray<Passage & { relevance: number }>, used: Passage | null, declined: string | null): AnswerGrounds {
+function groundsOf(
+  pool: ReadonlyArray<Passage & { relevance: number }>,
+  used: Passage | null,
+  declined: string | null,
+): AnswerGrounds {
   return {
     passages: pool.slice(0, GROUNDS_SHOWN).map((passage) => ({
       title: passage.title,

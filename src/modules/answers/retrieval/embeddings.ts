@@ -54,7 +54,10 @@ export function createEmbeddingsClient(config: EmbeddingsConfig): EmbeddingsClie
     let response: OpenAI.CreateEmbeddingResponse;
     try {
       // Floats asked for by name: the SDK would ask for base64, which not every compatible server speaks.
-      response = await client.embeddings.create({ model: config.model, input, encoding_format: 'float' }, options);
+      response = await client.embeddings.create(
+        { model: config.model, input, encoding_format: 'float' },
+        options,
+      );
     } catch (error) {
       throw describeFailure(error);
     }
@@ -81,10 +84,19 @@ export function createEmbeddingsClient(config: EmbeddingsConfig): EmbeddingsClie
 /** The response's vectors in input order, checked: one per input, all of one size, finite, not all zero. */
 function vectorsOf(response: OpenAI.CreateEmbeddingResponse, expected: number): Float32Array[] {
   const data = Array.isArray(response?.data) ? [...response.data].sort((a, b) => a.index - b.index) : [];
-  if (data.length !== expected) throw new EmbeddingsError(`the embeddings service returned ${data.length} vectors for ${expected} texts`, false);
+  if (data.length !== expected)
+    throw new EmbeddingsError(
+      `the embeddings service returned ${data.length} vectors for ${expected} texts`,
+      false,
+    );
   const size = data[0]?.embedding?.length ?? 0;
   return data.map(({ embedding }) => {
-    if (!Array.isArray(embedding) || embedding.length === 0 || embedding.length !== size || !embedding.every(Number.isFinite)) {
+    if (
+      !Array.isArray(embedding) ||
+      embedding.length === 0 ||
+      embedding.length !== size ||
+      !embedding.every(Number.isFinite)
+    ) {
       throw new EmbeddingsError('the embeddings service returned an unusable vector', false);
     }
     return unit(embedding);
@@ -103,13 +115,18 @@ export function unit(values: ArrayLike<number>): Float32Array {
 
 function describeFailure(error: unknown): EmbeddingsError {
   if (error instanceof EmbeddingsError) return error;
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return new EmbeddingsError('the embeddings service did not answer in time', false, { cause: error });
-  if (error instanceof OpenAI.APIUserAbortError) return new EmbeddingsError('embedding was cancelled', false, { cause: error });
-  if (error instanceof OpenAI.APIConnectionError) return new EmbeddingsError('the embeddings service could not be reached', false, { cause: error });
+  if (error instanceof OpenAI.APIConnectionTimeoutError)
+    return new EmbeddingsError('the embeddings service did not answer in time', false, { cause: error });
+  if (error instanceof OpenAI.APIUserAbortError)
+    return new EmbeddingsError('embedding was cancelled', false, { cause: error });
+  if (error instanceof OpenAI.APIConnectionError)
+    return new EmbeddingsError('the embeddings service could not be reached', false, { cause: error });
   if (error instanceof OpenAI.APIError && error.status !== undefined) {
     // A refused key, an unknown model or a rejected request stays so on a retry; limits and outages pass.
     const permanent = [400, 401, 403, 404, 422].includes(error.status);
-    return new EmbeddingsError(`the embeddings service answered with status ${error.status}`, permanent, { cause: error });
+    return new EmbeddingsError(`the embeddings service answered with status ${error.status}`, permanent, {
+      cause: error,
+    });
   }
   return new EmbeddingsError('the embeddings service gave an unusable answer', false, { cause: error });
 }

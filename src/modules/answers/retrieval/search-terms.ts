@@ -15,7 +15,8 @@ export function searchTerms(query: string): string[] {
   const words = wordsOf(query).flatMap((word) => word.split(/['.,]/));
   const terms: string[] = [];
   for (const word of words) {
-    if (!word || isStopword(word, language) || word.length > MAX_TERM_LENGTH || terms.includes(word)) continue;
+    if (!word || isStopword(word, language) || word.length > MAX_TERM_LENGTH || terms.includes(word))
+      continue;
     terms.push(word);
     if (terms.length === MAX_TERMS) break;
   }

@@ -74,7 +74,10 @@ export interface ChunkHit {
 
 /** A hit as the driver returns it (SQLite: 1/0 for the flag). */
 type RawChunkHit = Omit<ChunkHit, 'is_source_of_truth'> & { is_source_of_truth: SqlBool };
-const chunkHit = (row: RawChunkHit): ChunkHit => ({ ...row, is_source_of_truth: toBool(row.is_source_of_truth) });
+const chunkHit = (row: RawChunkHit): ChunkHit => ({
+  ...row,
+  is_source_of_truth: toBool(row.is_source_of_truth),
+});
 
 /**
  * About how many chunks (of all chatbots) hold each term, up to `cap`; 0 for a term that cannot match
@@ -83,7 +86,12 @@ const chunkHit = (row: RawChunkHit): ChunkHit => ({ ...row, is_source_of_truth: 
  * column instead (the migration keeps the 10,000 most common lexemes with their frequencies): a lexeme
  * missing from them is rarer than the least common listed one. Until the first ANALYZE it counts.
  */
-export async function countTermMatches(db: Db, caches: SearchCaches, terms: readonly string[], cap: number): Promise<number[]> {
+export async function countTermMatches(
+  db: Db,
+  caches: SearchCaches,
+  terms: readonly string[],
+  cap: number,
+): Promise<number[]> {
   if (dialectOf(db) === 'postgres') {
     const stats = await caches.lexemeStatistics(db);
     if (stats) {
@@ -132,7 +140,9 @@ async function readLexemeStatistics(db: Db): Promise<LexemeStatistics | null> {
     select s.most_common_elems::text::text[] as lexemes, s.most_common_elem_freqs as frequencies,
            (select greatest(c.reltuples, 0) from pg_class c where c.oid = 'knowledge_chunks'::regclass)::float8 as chunks
     from pg_stats s
-    where s.schemaname = current_schema() and s.tablename = 'knowledge_chunks' and s.attname = 'search_vector'`.execute(db);
+    where s.schemaname = current_schema() and s.tablename = 'knowledge_chunks' and s.attname = 'search_vector'`.execute(
+    db,
+  );
   const row = rows[0];
   if (!row?.lexemes || !row.frequencies || row.lexemes.length === 0) return null;
   const frequencies = new Map<string, number>();
@@ -151,10 +161,18 @@ async function readLexemeStatistics(db: Db): Promise<LexemeStatistics | null> {
  * of the table and 50 rows. Best effort: a failure (another ANALYZE holding the table, no right to run it)
  * leaves the search as it was. SQLite needs nothing.
  */
-export async function refreshSearchStatistics(db: Db, caches: SearchCaches, chunksWritten: number): Promise<void> {
+export async function refreshSearchStatistics(
+  db: Db,
+  caches: SearchCaches,
+  chunksWritten: number,
+): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;
   try {
-    const { rows } = await sql<{ table: 'knowledge_chunks' | 'knowledge_sources'; changed: number; rows: number }>`
+    const { rows } = await sql<{
+      table: 'knowledge_chunks' | 'knowledge_sources';
+      changed: number;
+      rows: number;
+    }>`
       select c.relname as table, coalesce(s.n_mod_since_analyze, 0)::float8 as changed, c.reltuples::float8 as rows
       from pg_class c left join pg_stat_user_tables s on s.relid = c.oid
       where c.oid in ('knowledge_chunks'::regclass, 'knowledge_sources'::regclass)`.execute(db);
@@ -187,7 +205,10 @@ export async function rankedMatches(db: Db, chatbotId: string, plan: MatchPlan):
     // Each term is its own plainto_tsquery (stemmed, stop words dropped), joined with | or &.
     // Written out where used (not in a CTE) so the planner sees the words and their statistics.
     const tsquery = (terms: readonly string[], operator: RawBuilder<unknown>) =>
-      sql.join(terms.map((term) => sql`plainto_tsquery('english', ${term})`), operator);
+      sql.join(
+        terms.map((term) => sql`plainto_tsquery('english', ${term})`),
+        operator,
+      );
     const selects = tsquery(plan.select, plan.requireAll ? sql` && ` : sql` || `);
     const ranks = tsquery(plan.rank, sql` || `);
     return bestPassages(
@@ -214,7 +235,9 @@ export async function rankedMatches(db: Db, chatbotId: string, plan: MatchPlan):
   // FTS5 ranks by the phrases of the MATCH expression, so the ranking terms join the selecting ones:
   // `(a OR b) AND (a OR b OR c)` selects like `a OR b` and scores c too. FTS5 evaluates the AND by
   // seeking the second part to each candidate of the first, so common ranking terms cost little.
-  const selects = plan.requireAll ? plan.select.map((term) => fts5Any([term])).join(' AND ') : `(${fts5Any(plan.select)})`;
+  const selects = plan.requireAll
+    ? plan.select.map((term) => fts5Any([term])).join(' AND ')
+    : `(${fts5Any(plan.select)})`;
   const expression = `${selects} AND (${fts5Any(plan.rank)})`;
   return bestPassages(
     db,
@@ -264,7 +287,13 @@ const TYPO_WORDS_SCAN = 500;
  *   vocabulary, `knowledge_words`), kept when they are a typo of it (`sameWord`), then the chunks holding
  *   them through the full-text index, ranked like a question of those words. Empty without pg_trgm.
  */
-export async function trigramMatches(db: Db, caches: SearchCaches, chatbotId: string, terms: readonly string[], limit: number): Promise<ChunkHit[]> {
+export async function trigramMatches(
+  db: Db,
+  caches: SearchCaches,
+  chatbotId: string,
+  terms: readonly string[],
+  limit: number,
+): Promise<ChunkHit[]> {
   if (terms.length === 0) return [];
   if (dialectOf(db) === 'postgres') {
     const schema = await caches.trigramSchema(db);
@@ -279,9 +308,19 @@ export async function trigramMatches(db: Db, caches: SearchCaches, chatbotId: st
       ) w`.execute(db);
     const words = [...new Set(rows.filter((row) => sameWord(row.term, row.word)).map((row) => row.word))];
     if (words.length === 0) return [];
-    return rankedMatches(db, chatbotId, { select: words, requireAll: false, rank: words, scan: TYPO_WORDS_SCAN, limit });
+    return rankedMatches(db, chatbotId, {
+      select: words,
+      requireAll: false,
+      rank: words,
+      scan: TYPO_WORDS_SCAN,
+      limit,
+    });
   }
-  const trigrams = [...new Set(terms.flatMap((term) => Array.from({ length: term.length - 2 }, (_, i) => term.slice(i, i + 3))))];
+  const trigrams = [
+    ...new Set(
+      terms.flatMap((term) => Array.from({ length: term.length - 2 }, (_, i) => term.slice(i, i + 3))),
+    ),
+  ];
   if (trigrams.length === 0) return [];
   return bestPassages(
     db,

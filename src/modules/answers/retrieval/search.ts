@@ -16,7 +16,13 @@
 // chunks closest in meaning to the question (vectors.ts), which finds passages sharing no word with it.
 import type { Db } from '../../../db/database.js';
 import { sameWord, wordsOf } from '../../../lib/text/words.js';
-import { countTermMatches, rankedMatches, trigramMatches, type ChunkHit, type SearchCaches } from './search.dialect.js';
+import {
+  countTermMatches,
+  rankedMatches,
+  trigramMatches,
+  type ChunkHit,
+  type SearchCaches,
+} from './search.dialect.js';
 import { searchTerms } from './search-terms.js';
 import type { MeaningHit, MeaningSearch } from './vectors.js';
 
@@ -68,7 +74,9 @@ export async function searchKnowledge(
   const fullTextWords = fullText.map((hit) => new Set(wordsOf(hit.text)));
   const unmatched = terms.filter(
     (term) =>
-      term.length >= TYPO_MIN_LENGTH && !/\d/.test(term) && !fullTextWords.some((words) => holdsWord(words, term)),
+      term.length >= TYPO_MIN_LENGTH &&
+      !/\d/.test(term) &&
+      !fullTextWords.some((words) => holdsWord(words, term)),
   );
   let typo: ChunkHit[] = [];
   if (unmatched.length > 0) {
@@ -122,13 +130,21 @@ function fuse(rankings: ReadonlyArray<readonly ChunkHit[]>, limit: number): Chun
     });
   }
   return [...fused.values()]
-    .sort((a, b) => Number(b.is_source_of_truth) - Number(a.is_source_of_truth) || b.score - a.score || b.id - a.id)
+    .sort(
+      (a, b) =>
+        Number(b.is_source_of_truth) - Number(a.is_source_of_truth) || b.score - a.score || b.id - a.id,
+    )
     .slice(0, limit);
 }
 
 /** The full-text ranking: the chunks holding the question's (stemmed) words, best first. */
-async function fullTextMatches(db: Db, caches: SearchCaches, chatbotId: string, terms: string[], bounded: number): Promise<ChunkHit[]> {
-
+async function fullTextMatches(
+  db: Db,
+  caches: SearchCaches,
+  chatbotId: string,
+  terms: string[],
+  bounded: number,
+): Promise<ChunkHit[]> {
   const counts = await countTermMatches(db, caches, terms, CANDIDATE_BUDGET);
   const present = terms
     .map((term, i) => ({ term, chunks: counts[i] ?? 0 }))
@@ -150,11 +166,29 @@ async function fullTextMatches(db: Db, caches: SearchCaches, chatbotId: string, 
   if (selective.length > 0) {
     // Ranked by the rare terms alone: the common ones would add little to the score (their weight is
     // near zero) and much to its cost (their occurrences would be read in every candidate).
-    rows = await rankedMatches(db, chatbotId, { select: selective, requireAll: false, rank: selective, scan: CANDIDATE_BUDGET, limit: bounded });
+    rows = await rankedMatches(db, chatbotId, {
+      select: selective,
+      requireAll: false,
+      rank: selective,
+      scan: CANDIDATE_BUDGET,
+      limit: bounded,
+    });
   } else {
-    rows = await rankedMatches(db, chatbotId, { select: rank, requireAll: true, rank, scan: COMMON_TERMS_SCAN, limit: bounded });
+    rows = await rankedMatches(db, chatbotId, {
+      select: rank,
+      requireAll: true,
+      rank,
+      scan: COMMON_TERMS_SCAN,
+      limit: bounded,
+    });
     if (rows.length < bounded && rank.length > 1) {
-      const any = await rankedMatches(db, chatbotId, { select: rank, requireAll: false, rank, scan: COMMON_TERMS_SCAN, limit: bounded });
+      const any = await rankedMatches(db, chatbotId, {
+        select: rank,
+        requireAll: false,
+        rank,
+        scan: COMMON_TERMS_SCAN,
+        limit: bounded,
+      });
       const seen = new Set(rows.map((row) => row.id));
       // Passages holding every term stay ahead of those holding some; source-of-truth ones ahead of all.
       rows = [...rows, ...any.filter((row) => !seen.has(row.id))]

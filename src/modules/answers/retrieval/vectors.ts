@@ -80,7 +80,8 @@ export class VectorCache {
   /** The bytes of the vectors held now. */
   get bytes(): number {
     let sum = 0;
-    for (const cache of this.scanned.values()) for (const entry of cache.values()) sum += entry.matrix.byteLength;
+    for (const cache of this.scanned.values())
+      for (const entry of cache.values()) sum += entry.matrix.byteLength;
     return sum;
   }
 
@@ -100,7 +101,9 @@ function storageOf(db: Executor, cache: VectorCache): Promise<Storage> {
             from pg_attribute a join pg_type t on t.oid = a.atttypid join pg_namespace n on n.oid = t.typnamespace
             where a.attrelid = 'knowledge_chunk_vectors'::regclass and a.attname = 'embedding'`
           .execute(db)
-          .then(({ rows }): Storage => (rows[0]?.type === 'vector' ? { kind: 'pgvector', schema: rows[0].schema } : { kind: 'blob' })),
+          .then(({ rows }): Storage =>
+            rows[0]?.type === 'vector' ? { kind: 'pgvector', schema: rows[0].schema } : { kind: 'blob' },
+          ),
   );
 }
 
@@ -108,7 +111,8 @@ const pgvectorType = (schema: string) => sql`${sql.id(schema)}.vector`;
 const pgvectorLiteral = (vector: Float32Array) => `[${Array.from(vector).join(',')}]`;
 
 function encoded(storage: Storage, vector: Float32Array) {
-  if (storage.kind === 'pgvector') return sql`cast(${pgvectorLiteral(vector)} as ${pgvectorType(storage.schema)})`;
+  if (storage.kind === 'pgvector')
+    return sql`cast(${pgvectorLiteral(vector)} as ${pgvectorType(storage.schema)})`;
   return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 }
 
@@ -131,7 +135,9 @@ export async function storeVectors(
     const batch = entries.slice(start, start + VECTOR_INSERT_BATCH);
     const ids = batch.map((entry) => entry.chunkId);
     const alive = new Set(
-      (await trx.selectFrom('knowledge_chunks').select('id').where('id', 'in', ids).execute()).map((row) => Number(row.id)),
+      (await trx.selectFrom('knowledge_chunks').select('id').where('id', 'in', ids).execute()).map((row) =>
+        Number(row.id),
+      ),
     );
     await trx.deleteFrom('knowledge_chunk_vectors').where('chunk_id', 'in', ids).execute();
     const rows = batch
@@ -148,14 +154,30 @@ export async function storeVectors(
 }
 
 /** Stores the vectors of a source's chunks, given in the chunks' order (position). */
-export async function storeSourceVectors(trx: Executor, cache: VectorCache, sourceId: string, model: string, vectors: readonly Float32Array[]): Promise<void> {
-  const chunks = await trx.selectFrom('knowledge_chunks').select(['id', 'chatbot_id']).where('source_id', '=', sourceId).orderBy('position').execute();
-  if (chunks.length !== vectors.length) throw new Error(`${vectors.length} vectors for ${chunks.length} chunks of source ${sourceId}`);
+export async function storeSourceVectors(
+  trx: Executor,
+  cache: VectorCache,
+  sourceId: string,
+  model: string,
+  vectors: readonly Float32Array[],
+): Promise<void> {
+  const chunks = await trx
+    .selectFrom('knowledge_chunks')
+    .select(['id', 'chatbot_id'])
+    .where('source_id', '=', sourceId)
+    .orderBy('position')
+    .execute();
+  if (chunks.length !== vectors.length)
+    throw new Error(`${vectors.length} vectors for ${chunks.length} chunks of source ${sourceId}`);
   await storeVectors(
     trx,
     cache,
     model,
-    chunks.map((chunk, i) => ({ chunkId: Number(chunk.id), chatbotId: chunk.chatbot_id, vector: vectors[i]! })),
+    chunks.map((chunk, i) => ({
+      chunkId: Number(chunk.id),
+      chatbotId: chunk.chatbot_id,
+      vector: vectors[i]!,
+    })),
   );
 }
 
@@ -163,19 +185,29 @@ export async function storeSourceVectors(trx: Executor, cache: VectorCache, sour
  * The vectors of `model` the source's current chunks have, by their text: a refresh that finds a page
  * unchanged embeds none of its chunks again.
  */
-export async function storedVectorsByText(db: Db, cache: VectorCache, sourceId: string, model: string): Promise<Map<string, Float32Array>> {
+export async function storedVectorsByText(
+  db: Db,
+  cache: VectorCache,
+  sourceId: string,
+  model: string,
+): Promise<Map<string, Float32Array>> {
   const storage = await storageOf(db, cache);
   const rows = await db
     .selectFrom('knowledge_chunk_vectors as v')
     .innerJoin('knowledge_chunks as c', 'c.id', 'v.chunk_id')
-    .select(['c.text', storage.kind === 'pgvector' ? sql<string>`v.embedding::text`.as('embedding') : 'v.embedding'])
+    .select([
+      'c.text',
+      storage.kind === 'pgvector' ? sql<string>`v.embedding::text`.as('embedding') : 'v.embedding',
+    ])
     .where('c.source_id', '=', sourceId)
     .where('v.model', '=', model)
     .execute();
   return new Map(
     rows.map((row) => [
       row.text,
-      typeof row.embedding === 'string' ? Float32Array.from(JSON.parse(row.embedding) as number[]) : decoded(row.embedding as Uint8Array),
+      typeof row.embedding === 'string'
+        ? Float32Array.from(JSON.parse(row.embedding) as number[])
+        : decoded(row.embedding as Uint8Array),
     ]),
   );
 }
@@ -188,7 +220,14 @@ export async function chunksWithoutVectors(db: Executor, model: string, limit: n
     .select(['c.id', 'c.chatbot_id', 'c.text'])
     .where('s.status', '=', 'ready')
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('knowledge_chunk_vectors as v').select('v.chunk_id').whereRef('v.chunk_id', '=', 'c.id').where('v.model', '=', model))),
+      not(
+        exists(
+          selectFrom('knowledge_chunk_vectors as v')
+            .select('v.chunk_id')
+            .whereRef('v.chunk_id', '=', 'c.id')
+            .where('v.model', '=', model),
+        ),
+      ),
     )
     .orderBy('c.id')
     .limit(limit)
@@ -197,7 +236,12 @@ export async function chunksWithoutVectors(db: Executor, model: string, limit: n
 }
 
 /** The vector ranking over a chatbot's ready chunks; empty (and logged) when the question cannot be embedded. */
-export function createMeaningSearch(db: Db, cache: VectorCache, embeddings: EmbeddingsClient, logger: Logger): MeaningSearch {
+export function createMeaningSearch(
+  db: Db,
+  cache: VectorCache,
+  embeddings: EmbeddingsClient,
+  logger: Logger,
+): MeaningSearch {
   return async (chatbotId, question, limit) => {
     let vector: Float32Array;
     try {
@@ -221,7 +265,14 @@ export function createMeaningSearch(db: Db, cache: VectorCache, embeddings: Embe
 type RawHit = Omit<ChunkHit, 'is_source_of_truth'> & { is_source_of_truth: SqlBool };
 
 /** The chatbot's ready chunks most alike the question's vector, best first; `score` is the cosine similarity. */
-export async function nearestChunks(db: Db, cache: VectorCache, chatbotId: string, model: string, question: Float32Array, limit: number): Promise<ChunkHit[]> {
+export async function nearestChunks(
+  db: Db,
+  cache: VectorCache,
+  chatbotId: string,
+  model: string,
+  question: Float32Array,
+  limit: number,
+): Promise<ChunkHit[]> {
   const storage = await storageOf(db, cache);
   if (storage.kind === 'pgvector') {
     const target = sql`cast(${pgvectorLiteral(question)} as ${pgvectorType(storage.schema)})`;
@@ -235,7 +286,12 @@ export async function nearestChunks(db: Db, cache: VectorCache, chatbotId: strin
       where v.chatbot_id = ${chatbotId} and v.model = ${model} and v.dimensions = ${question.length} and s.status = 'ready'
       order by ${distance}, c.id desc
       limit ${limit}`.execute(db);
-    return rows.map((row) => ({ ...row, id: Number(row.id), score: Number(row.score), is_source_of_truth: toBool(row.is_source_of_truth) }));
+    return rows.map((row) => ({
+      ...row,
+      id: Number(row.id),
+      score: Number(row.score),
+      is_source_of_truth: toBool(row.is_source_of_truth),
+    }));
   }
 
   const scanned = await chatbotVectors(db, cache, chatbotId, model, question.length);
@@ -258,12 +314,23 @@ export async function nearestChunks(db: Db, cache: VectorCache, chatbotId: strin
     .where('s.status', '=', 'ready')
     .execute();
   return rows
-    .map((row) => ({ ...row, id: Number(row.id), score: scores.get(Number(row.id))!, is_source_of_truth: toBool(row.is_source_of_truth) }))
+    .map((row) => ({
+      ...row,
+      id: Number(row.id),
+      score: scores.get(Number(row.id))!,
+      is_source_of_truth: toBool(row.is_source_of_truth),
+    }))
     .sort((a, b) => b.score - a.score || b.id - a.id)
     .slice(0, limit);
 }
 
-async function chatbotVectors(db: Db, vectors: VectorCache, chatbotId: string, model: string, dimensions: number): Promise<ScannedVectors> {
+async function chatbotVectors(
+  db: Db,
+  vectors: VectorCache,
+  chatbotId: string,
+  model: string,
+  dimensions: number,
+): Promise<ScannedVectors> {
   const scope = (v: 'v' | 'w') =>
     sql<SqlBool>`${sql.ref(`${v}.chatbot_id`)} = ${chatbotId} and ${sql.ref(`${v}.model`)} = ${model} and ${sql.ref(`${v}.dimensions`)} = ${dimensions}`;
   const { rows } = await sql<{ n: number | string; newest: number | string | null }>`
@@ -300,7 +367,11 @@ async function chatbotVectors(db: Db, vectors: VectorCache, chatbotId: string, m
 }
 
 /** The `count` chunks whose vectors have the largest dot product with the question's, best first. */
-function topByDot(question: Float32Array, scanned: ScannedVectors, count: number): Array<{ id: number; score: number }> {
+function topByDot(
+  question: Float32Array,
+  scanned: ScannedVectors,
+  count: number,
+): Array<{ id: number; score: number }> {
   const dimensions = question.length;
   const { matrix, chunkIds } = scanned;
   // The best so far, best first: a new score goes in only when it beats the last kept one (few do).

@@ -72,7 +72,8 @@ export async function openEventStream(reply: FastifyReply, options: StreamOption
 
   const unsubscribe = runtime.bus.subscribe(threadId, wake);
   const unsubscribeTyping = options.typing.subscribe((signal) => {
-    if (signal.who === 'agent' && signal.threadId === threadId && !stream.ended) stream.send('typing', { agentName: signal.agentName });
+    if (signal.who === 'agent' && signal.threadId === threadId && !stream.ended)
+      stream.send('typing', { agentName: signal.agentName });
   });
   const poll = setInterval(wake, streamTiming.pollMs);
   stream.onEnd(() => {

@@ -12,7 +12,6 @@ import { credentialKeys } from '../credentials.js';
 import { presentConnection } from './meta.presenter.js';
 import * as repo from './meta.repository.js';
 
-
 /** What the send API needs: the WhatsApp access token or the page token, and the app secret. */
 export interface ConnectionCredentials {
   token: string;

@@ -8,7 +8,10 @@ import type { ConnectionTable, ContactTable, InboundMessageTable, Provider } fro
 // --- Meta connections ------------------------------------------------------------------------------
 
 /** The connection whose columns have these values (each lookup below names a unique key). */
-const findConnectionWith = (db: Executor, values: Partial<Pick<ConnectionTable, 'id' | 'chatbot_id' | 'provider' | 'external_id'>>) =>
+const findConnectionWith = (
+  db: Executor,
+  values: Partial<Pick<ConnectionTable, 'id' | 'chatbot_id' | 'provider' | 'external_id'>>,
+) =>
   db
     .selectFrom('channel_connections')
     .selectAll()
@@ -148,26 +151,20 @@ export async function claimContact(
 }
 
 export async function releaseContact(db: Executor, key: ContactKey): Promise<void> {
-  await db
-    .updateTable('channel_contacts')
-    .set({ lease_until: null })
-    .where(isContact(key))
-    .execute();
+  await db.updateTable('channel_contacts').set({ lease_until: null }).where(isContact(key)).execute();
 }
 
 export async function setContactThread(db: Executor, key: ContactKey, threadId: string): Promise<void> {
-  await db
-    .updateTable('channel_contacts')
-    .set({ thread_id: threadId })
-    .where(isContact(key))
-    .execute();
+  await db.updateTable('channel_contacts').set({ thread_id: threadId }).where(isContact(key)).execute();
 }
 
 // --- inbound provider messages -----------------------------------------------------------------------
 
 /** The one message a provider's message id names. */
-const isInbound = (provider: Provider, providerMessageId: string) => (eb: ExpressionBuilder<Database, 'channel_inbound_messages'>) =>
-  eb.and({ provider, provider_message_id: providerMessageId });
+const isInbound =
+  (provider: Provider, providerMessageId: string) =>
+  (eb: ExpressionBuilder<Database, 'channel_inbound_messages'>) =>
+    eb.and({ provider, provider_message_id: providerMessageId });
 
 /** False when the provider message id was seen before (the unique key turns repeats away). */
 export async function insertInbound(db: Executor, row: InboundMessageTable): Promise<boolean> {

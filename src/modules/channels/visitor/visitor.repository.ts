@@ -21,7 +21,13 @@ export interface ContextReport {
  * Records a report of the conversation's visitor: the first page reported stays the start page, the
  * latest is the current page; the visitor id, once known, is kept.
  */
-export async function recordContext(db: Executor, threadId: string, chatbotId: string, report: ContextReport, now: number): Promise<void> {
+export async function recordContext(
+  db: Executor,
+  threadId: string,
+  chatbotId: string,
+  report: ContextReport,
+  now: number,
+): Promise<void> {
   const table = 'channel_visitor_contexts';
   await db
     .insertInto(table)
@@ -48,11 +54,19 @@ export async function recordContext(db: Executor, threadId: string, chatbotId: s
         const latest = (column: 'language' | 'time_zone' | 'browser' | 'os' | 'device') =>
           eb.fn.coalesce(eb.ref(`excluded.${column}`), eb.ref(`${table}.${column}`));
         // A report without a page leaves the current page (and its title) as they were.
-        const page = report.page === null ? {} : { current_page: eb.ref('excluded.current_page'), current_page_title: eb.ref('excluded.current_page_title') };
+        const page =
+          report.page === null
+            ? {}
+            : {
+                current_page: eb.ref('excluded.current_page'),
+                current_page_title: eb.ref('excluded.current_page_title'),
+              };
         return {
           visitor_id: kept('visitor_id'),
           // The start page's title comes with the start page (the first report with a page).
-          start_page_title: sql<string | null>`case when ${sql.ref(`${table}.start_page`)} is null then excluded.start_page_title else ${sql.ref(`${table}.start_page_title`)} end`,
+          start_page_title: sql<
+            string | null
+          >`case when ${sql.ref(`${table}.start_page`)} is null then excluded.start_page_title else ${sql.ref(`${table}.start_page_title`)} end`,
           start_page: kept('start_page'),
           ...page,
           language: latest('language'),
@@ -92,9 +106,21 @@ export async function earlierThreadIds(
 ): Promise<string[]> {
   if (chatbotIds !== null && chatbotIds.length === 0) return [];
   const [context, lead, contact] = await Promise.all([
-    db.selectFrom('channel_visitor_contexts').select('visitor_id').where('thread_id', '=', own.thread_id).executeTakeFirst(),
-    db.selectFrom('leads').select(['email', 'phone']).where('thread_id', '=', own.thread_id).executeTakeFirst(),
-    db.selectFrom('channel_contacts').select(['provider', 'sender_id']).where('thread_id', '=', own.thread_id).executeTakeFirst(),
+    db
+      .selectFrom('channel_visitor_contexts')
+      .select('visitor_id')
+      .where('thread_id', '=', own.thread_id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('leads')
+      .select(['email', 'phone'])
+      .where('thread_id', '=', own.thread_id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('channel_contacts')
+      .select(['provider', 'sender_id'])
+      .where('thread_id', '=', own.thread_id)
+      .executeTakeFirst(),
   ]);
   const visitorId = context?.visitor_id ?? null;
   const email = lead?.email?.toLowerCase() ?? null;
@@ -115,15 +141,37 @@ export async function earlierThreadIds(
           eb(
             'thread_id',
             'in',
-            eb.selectFrom('channel_visitor_contexts').select('thread_id').where('chatbot_id', '=', own.chatbot_id).where('visitor_id', '=', visitorId),
+            eb
+              .selectFrom('channel_visitor_contexts')
+              .select('thread_id')
+              .where('chatbot_id', '=', own.chatbot_id)
+              .where('visitor_id', '=', visitorId),
           ),
         );
       if (email !== null)
         same.push(
-          eb('thread_id', 'in', eb.selectFrom('leads').select('thread_id').where('account_id', '=', own.account_id).where(sql<string>`lower(email)`, '=', email)),
+          eb(
+            'thread_id',
+            'in',
+            eb
+              .selectFrom('leads')
+              .select('thread_id')
+              .where('account_id', '=', own.account_id)
+              .where(sql<string>`lower(email)`, '=', email),
+          ),
         );
       if (phone !== null)
-        same.push(eb('thread_id', 'in', eb.selectFrom('leads').select('thread_id').where('account_id', '=', own.account_id).where('phone', '=', phone)));
+        same.push(
+          eb(
+            'thread_id',
+            'in',
+            eb
+              .selectFrom('leads')
+              .select('thread_id')
+              .where('account_id', '=', own.account_id)
+              .where('phone', '=', phone),
+          ),
+        );
       if (contact)
         // A WhatsApp number is the same person on every chatbot of the account.
         same.push(
@@ -133,7 +181,11 @@ export async function earlierThreadIds(
             eb
               .selectFrom('channel_contacts')
               .select('thread_id')
-              .where('chatbot_id', 'in', eb.selectFrom('chatbots').select('id').where('account_id', '=', own.account_id))
+              .where(
+                'chatbot_id',
+                'in',
+                eb.selectFrom('chatbots').select('id').where('account_id', '=', own.account_id),
+              )
               .where('provider', '=', contact.provider)
               .where('sender_id', '=', contact.sender_id),
           ),

@@ -16,7 +16,13 @@ export const VisitorContextBody = Type.Object(
         examples: ['https://shop.example.com/pricing?plan=team'],
       }),
     ),
-    pageTitle: Type.Optional(Type.String({ maxLength: CONTEXT_LIMITS.pageTitle, description: "The page's title.", examples: ['Pricing – Acme'] })),
+    pageTitle: Type.Optional(
+      Type.String({
+        maxLength: CONTEXT_LIMITS.pageTitle,
+        description: "The page's title.",
+        examples: ['Pricing – Acme'],
+      }),
+    ),
     language: Type.Optional(
       Type.String({
         maxLength: CONTEXT_LIMITS.language,
@@ -37,7 +43,8 @@ export const VisitorContextBody = Type.Object(
     visitorId: Type.Optional(
       Type.String({
         pattern: '^[A-Za-z0-9_-]{16,64}$',
-        description: "The widget's anonymous id for this browser (random, kept in its localStorage): links the visitor's conversations.",
+        description:
+          "The widget's anonymous id for this browser (random, kept in its localStorage): links the visitor's conversations.",
         examples: ['q3Vd0tJx8mKp2LwZ_a9Rb-4N'],
       }),
     ),
@@ -45,7 +52,8 @@ export const VisitorContextBody = Type.Object(
   {
     additionalProperties: false,
     title: 'WebChatVisitorContext',
-    description: "What the visitor's browser tells about the visitor. Untrusted: the team sees it as text, never fetched.",
+    description:
+      "What the visitor's browser tells about the visitor. Untrusted: the team sees it as text, never fetched.",
   },
 );
 
@@ -81,7 +89,8 @@ export const VisitorSchema = Type.Object(
   },
   {
     title: 'VisitorContext',
-    description: "Web chat only (null elsewhere): what the visitor's browser told. Untrusted text: show it as text, never fetch it.",
+    description:
+      "Web chat only (null elsewhere): what the visitor's browser told. Untrusted text: show it as text, never fetch it.",
   },
 );
 

@@ -7,7 +7,11 @@
 import type { Core } from '../../../core.js';
 import { validationError } from '../../../errors.js';
 import type { Principal } from '../../accounts/index.js';
-import { presentConversation, type ConversationsService, type ConversationView } from '../../conversations/index.js';
+import {
+  presentConversation,
+  type ConversationsService,
+  type ConversationView,
+} from '../../conversations/index.js';
 import { parseUserAgent } from './user-agent.js';
 import * as repo from './visitor.repository.js';
 
@@ -36,7 +40,8 @@ function pageOf(page: string, field: string): string {
   } catch {
     throw validationError(field, 'must be an http or https URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw validationError(field, 'must be an http or https URL');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw validationError(field, 'must be an http or https URL');
   // What was sent, up to its fragment (the fragment can hold tokens that single-page sites put there).
   const hash = page.indexOf('#');
   return hash < 0 ? page : page.slice(0, hash);
@@ -82,8 +87,18 @@ export type VisitorsService = ReturnType<typeof createVisitorsService>;
 export function createVisitorsService({ db, clock, conversations }: VisitorsDeps) {
   return {
     /** Records a checked report of the web conversation's visitor, with what the User-Agent header says. */
-    async record(conversation: { threadId: string; chatbotId: string }, context: CheckedContext, userAgent: string | undefined): Promise<void> {
-      await repo.recordContext(db, conversation.threadId, conversation.chatbotId, { ...context.checked, ...parseUserAgent(userAgent) }, clock.now());
+    async record(
+      conversation: { threadId: string; chatbotId: string },
+      context: CheckedContext,
+      userAgent: string | undefined,
+    ): Promise<void> {
+      await repo.recordContext(
+        db,
+        conversation.threadId,
+        conversation.chatbotId,
+        { ...context.checked, ...parseUserAgent(userAgent) },
+        clock.now(),
+      );
     },
 
     /** The team's view of the conversation's visitor (404 for a conversation of another chatbot). */
@@ -94,7 +109,9 @@ export function createVisitorsService({ db, clock, conversations }: VisitorsDeps
         repo.earlierThreadIds(db, own, principal.chatbotIds, EARLIER_LIMIT),
       ]);
       const order = new Map(earlierIds.map((id, i) => [id, i]));
-      const earlier = (await conversations.viewConversations(earlierIds)).sort((a, b) => order.get(a.thread_id)! - order.get(b.thread_id)!);
+      const earlier = (await conversations.viewConversations(earlierIds)).sort(
+        (a, b) => order.get(a.thread_id)! - order.get(b.thread_id)!,
+      );
       return {
         visitor: {
           startPage: context?.start_page ?? null,

@@ -38,7 +38,10 @@ export async function listAllowedOrigins(db: Executor, chatbotId: string): Promi
 }
 
 /** The allowed origins of each of the chatbots, oldest first. */
-export async function allowedOriginsOf(db: Executor, chatbotIds: readonly string[]): Promise<Map<string, string[]>> {
+export async function allowedOriginsOf(
+  db: Executor,
+  chatbotIds: readonly string[],
+): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>();
   if (chatbotIds.length === 0) return found;
   const rows = await db
@@ -53,7 +56,12 @@ export async function allowedOriginsOf(db: Executor, chatbotIds: readonly string
 }
 
 /** The chatbot's allowed origins become exactly `origins` (in that order). */
-export async function replaceAllowedOrigins(trx: Executor, chatbotId: string, origins: readonly string[], now: number): Promise<void> {
+export async function replaceAllowedOrigins(
+  trx: Executor,
+  chatbotId: string,
+  origins: readonly string[],
+  now: number,
+): Promise<void> {
   await trx.deleteFrom('channel_allowed_origins').where('chatbot_id', '=', chatbotId).execute();
   for (const [i, origin] of origins.entries()) await addAllowedOrigin(trx, chatbotId, origin, now + i);
 }
@@ -72,7 +80,13 @@ export async function isOriginAllowed(db: Executor, chatbotId: string, origin: s
 
 export async function insertVisitorToken(
   db: Executor,
-  row: { token_hash: string; thread_id: string; chatbot_id: string; created_at: number; last_used_at: number },
+  row: {
+    token_hash: string;
+    thread_id: string;
+    chatbot_id: string;
+    created_at: number;
+    last_used_at: number;
+  },
 ): Promise<void> {
   await db.insertInto('channel_visitor_tokens').values(row).execute();
 }
@@ -81,7 +95,12 @@ export const findVisitorToken = (db: Executor, tokenHash: string) =>
   db.selectFrom('channel_visitor_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 
 /** Records a use at `now` unless one was recorded after `notBefore` (another request may have just done it). */
-export async function touchVisitorToken(db: Executor, tokenHash: string, now: number, notBefore: number): Promise<void> {
+export async function touchVisitorToken(
+  db: Executor,
+  tokenHash: string,
+  now: number,
+  notBefore: number,
+): Promise<void> {
   await db
     .updateTable('channel_visitor_tokens')
     .set({ last_used_at: now })
@@ -91,8 +110,20 @@ export async function touchVisitorToken(db: Executor, tokenHash: string, now: nu
 }
 
 /** Removes up to `limit` tokens last used at `usedBefore` or earlier, the longest idle first. */
-export async function deleteIdleVisitorTokens(db: Executor, usedBefore: number, limit: number): Promise<number> {
-  const batch = db.selectFrom('channel_visitor_tokens').select('token_hash').where('last_used_at', '<=', usedBefore).orderBy('last_used_at').limit(limit);
-  const result = await db.deleteFrom('channel_visitor_tokens').where('token_hash', 'in', batch).executeTakeFirst();
+export async function deleteIdleVisitorTokens(
+  db: Executor,
+  usedBefore: number,
+  limit: number,
+): Promise<number> {
+  const batch = db
+    .selectFrom('channel_visitor_tokens')
+    .select('token_hash')
+    .where('last_used_at', '<=', usedBefore)
+    .orderBy('last_used_at')
+    .limit(limit);
+  const result = await db
+    .deleteFrom('channel_visitor_tokens')
+    .where('token_hash', 'in', batch)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -64,12 +64,16 @@ export interface WebChatRoutesDeps {
 async function emptyBody(request: FastifyRequest): Promise<void> {
   const body: unknown = request.body;
   if (body === undefined || body === null) return;
-  if (typeof body !== 'object' || Array.isArray(body)) throw validationError('body', 'must be empty: this endpoint takes no body');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw validationError('body', 'must be empty: this endpoint takes no body');
   const [field] = Object.keys(body);
   if (field !== undefined) throw validationError(`body.${field}`, 'is not a known field');
 }
 
-export async function webChatRoutes(fastify: FastifyInstance, { webChat, conversations, runtime, visitors, typing }: WebChatRoutesDeps) {
+export async function webChatRoutes(
+  fastify: FastifyInstance,
+  { webChat, conversations, runtime, visitors, typing }: WebChatRoutesDeps,
+) {
   await fastify.register(async (scope) => {
     scope.decorateRequest('visitorGrant', null);
     // CORS first, so that even a refusal for going too fast is readable by the page.
@@ -171,7 +175,12 @@ export async function webChatRoutes(fastify: FastifyInstance, { webChat, convers
           request.params.chatbotId,
           request.body.visitor,
         );
-        if (context) await visitors.record({ threadId: conversation.thread_id, chatbotId: conversation.chatbot_id }, context, request.headers['user-agent']);
+        if (context)
+          await visitors.record(
+            { threadId: conversation.thread_id, chatbotId: conversation.chatbot_id },
+            context,
+            request.headers['user-agent'],
+          );
         return reply
           .code(201)
           .send(ok(request, { conversation: presentConversation(conversation), visitorToken }));
@@ -306,7 +315,11 @@ export async function webChatRoutes(fastify: FastifyInstance, { webChat, convers
         },
       },
       async (request) => {
-        const feedback = await webChat.rateAnswer(grantOf(request), request.params.messageId, request.body.rating);
+        const feedback = await webChat.rateAnswer(
+          grantOf(request),
+          request.params.messageId,
+          request.body.rating,
+        );
         return ok(request, { feedback: presentFeedback(feedback) });
       },
     );

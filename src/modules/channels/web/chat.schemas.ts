@@ -20,7 +20,8 @@ export const VisitorSchema = Type.Object(
   { additionalProperties: false },
 );
 export const VisitorAuth = {
-  description: 'Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401).',
+  description:
+    'Send `Authorization: Bearer <visitorToken>` (from the conversation start); a token unused for 30 days has expired (401).',
 };
 
 export const StartBody = Type.Object(

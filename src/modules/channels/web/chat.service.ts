@@ -55,7 +55,14 @@ export interface WebChatDeps extends Pick<Core, 'db' | 'clock'> {
 
 export type WebChatService = ReturnType<typeof createWebChatService>;
 
-export function createWebChatService({ db, clock, runtime, chatbots, conversations, questions }: WebChatDeps) {
+export function createWebChatService({
+  db,
+  clock,
+  runtime,
+  chatbots,
+  conversations,
+  questions,
+}: WebChatDeps) {
   return {
     /** Whether the chat of this chatbot exists (any id, well-formed or not). */
     chatbotExists: async (chatbotId: string): Promise<boolean> =>
@@ -81,12 +88,14 @@ export function createWebChatService({ db, clock, runtime, chatbots, conversatio
             : 'Send the visitor token from the conversation start in the Authorization header: "Bearer <visitorToken>".',
         );
       }
-      if (now - row.last_used_at >= VISITOR_TOKEN_TOUCH_MS) await repo.touchVisitorToken(db, row.token_hash, now, now - VISITOR_TOKEN_TOUCH_MS);
+      if (now - row.last_used_at >= VISITOR_TOKEN_TOUCH_MS)
+        await repo.touchVisitorToken(db, row.token_hash, now, now - VISITOR_TOKEN_TOUCH_MS);
       return { threadId: row.thread_id, chatbotId: row.chatbot_id };
     },
 
     /** Removes up to `limit` tokens idle for 30 days at `now` (the retention sweep). */
-    removeIdleVisitorTokens: (now: number, limit: number) => repo.deleteIdleVisitorTokens(db, now - VISITOR_TOKEN_IDLE_MS, limit),
+    removeIdleVisitorTokens: (now: number, limit: number) =>
+      repo.deleteIdleVisitorTokens(db, now - VISITOR_TOKEN_IDLE_MS, limit),
 
     /** How the chatbot's web chat looks and greets, as the team set it (null: the widget's own). */
     async settings(chatbotId: string) {
@@ -97,7 +106,12 @@ export function createWebChatService({ db, clock, runtime, chatbots, conversatio
         botName: chatbot.bot_name,
         greeting: chatbot.greeting,
         color: chatbot.widget_color,
-        position: chatbot.widget_position === 'bottom-left' ? ('left' as const) : chatbot.widget_position === 'bottom-right' ? ('right' as const) : null,
+        position:
+          chatbot.widget_position === 'bottom-left'
+            ? ('left' as const)
+            : chatbot.widget_position === 'bottom-right'
+              ? ('right' as const)
+              : null,
       };
     },
 

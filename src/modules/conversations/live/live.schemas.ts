@@ -30,7 +30,10 @@ export const StreamHeaders = Type.Object({
 });
 
 /** The position a client resumes from: the header, else the query; blank or absent: from now on. */
-export function lastEventIdOf(header: string | undefined, query: string | undefined): number | null | 'invalid' {
+export function lastEventIdOf(
+  header: string | undefined,
+  query: string | undefined,
+): number | null | 'invalid' {
   const value = header !== undefined && header.trim() !== '' ? header.trim() : query;
   if (value === undefined || value === '') return null;
   return new RegExp(EVENT_ID).test(value) ? Number(value) : 'invalid';

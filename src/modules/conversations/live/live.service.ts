@@ -20,7 +20,12 @@ export type ConversationFeed = ReturnType<typeof createConversationFeed>;
 
 export function createConversationFeed({ notifications }: Pick<Core, 'notifications'>) {
   /** Appends the feed rows of one change of `conversation` and wakes the streams of its account. */
-  async function append(trx: Executor, now: number, conversation: ChangedConversation, rows: { kind: ChangeKind; id: string | null }[]) {
+  async function append(
+    trx: Executor,
+    now: number,
+    conversation: ChangedConversation,
+    rows: { kind: ChangeKind; id: string | null }[],
+  ) {
     const about = {
       account_id: conversation.account_id,
       chatbot_id: conversation.chatbot_id,
@@ -55,7 +60,12 @@ export function createConversationFeed({ notifications }: Pick<Core, 'notificati
       ]);
     },
     /** Records a new team note of `conversation`, which leaves the conversation itself as it was. */
-    noted(trx: Executor, now: number, conversation: ChangedConversation, note: { id: string }): Promise<void> {
+    noted(
+      trx: Executor,
+      now: number,
+      conversation: ChangedConversation,
+      note: { id: string },
+    ): Promise<void> {
       return append(trx, now, conversation, [{ kind: 'note', id: note.id }]);
     },
   };

@@ -98,7 +98,9 @@ export async function openConversationStream(
         c.kind === 'message' && c.message_id !== null && followed.has(c.thread_id) ? [c.message_id] : [],
       );
       // Every note goes to every stream of the team: one may mention whoever reads it.
-      const noteIds = changes.flatMap((c) => (c.kind === 'note' && c.message_id !== null ? [c.message_id] : []));
+      const noteIds = changes.flatMap((c) =>
+        c.kind === 'note' && c.message_id !== null ? [c.message_id] : [],
+      );
       // Three reads for the whole batch, whatever its size.
       const [views, messages, notes] = await Promise.all([
         conversations.viewConversations(db, [...threadIds]),
@@ -120,7 +122,12 @@ export async function openConversationStream(
           if (note) stream.send('note', presentNote(note), change.event_id);
         } else {
           const message = change.message_id === null ? undefined : messageOf.get(change.message_id);
-          if (message) stream.send('message', { ...presentMessage(message), threadId: message.thread_id }, change.event_id);
+          if (message)
+            stream.send(
+              'message',
+              { ...presentMessage(message), threadId: message.thread_id },
+              change.event_id,
+            );
         }
       }
       if (changes.length < BATCH) return;

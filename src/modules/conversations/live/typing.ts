@@ -23,10 +23,27 @@ export type TypingSignal =
 function parseSignal(payload: string): TypingSignal | null {
   try {
     const value = JSON.parse(payload) as Partial<TypingSignal> & { agentName?: unknown };
-    if (typeof value.accountId !== 'string' || typeof value.chatbotId !== 'string' || typeof value.threadId !== 'string') return null;
-    if (value.who === 'visitor') return { accountId: value.accountId, chatbotId: value.chatbotId, threadId: value.threadId, who: 'visitor' };
+    if (
+      typeof value.accountId !== 'string' ||
+      typeof value.chatbotId !== 'string' ||
+      typeof value.threadId !== 'string'
+    )
+      return null;
+    if (value.who === 'visitor')
+      return {
+        accountId: value.accountId,
+        chatbotId: value.chatbotId,
+        threadId: value.threadId,
+        who: 'visitor',
+      };
     if (value.who === 'agent' && typeof value.agentName === 'string')
-      return { accountId: value.accountId, chatbotId: value.chatbotId, threadId: value.threadId, who: 'agent', agentName: value.agentName };
+      return {
+        accountId: value.accountId,
+        chatbotId: value.chatbotId,
+        threadId: value.threadId,
+        who: 'agent',
+        agentName: value.agentName,
+      };
     return null;
   } catch {
     return null;
@@ -56,11 +73,20 @@ export function createTyping({ db, clock, notifications }: Pick<Core, 'db' | 'cl
       const conversation = await repo.findConversation(db, chatbotId, threadId);
       if (!conversation) throw notFound('conversation');
       if (conversation.mode !== 'human')
-        throw new AppError('not_handover', 'The chatbot is handling this conversation; take it over before replying.');
+        throw new AppError(
+          'not_handover',
+          'The chatbot is handling this conversation; take it over before replying.',
+        );
       if (conversation.assignee_user_id !== null && conversation.assignee_user_id !== principal.userId)
         throw new AppError('claimed_by_other', 'A colleague has already claimed this conversation.');
       if (!window.hit(`a:${principal.tokenId ?? principal.userId}:${threadId}`, 1).allowed) return;
-      await publish({ accountId: conversation.account_id, chatbotId, threadId, who: 'agent', agentName: firstName(principal.userName) });
+      await publish({
+        accountId: conversation.account_id,
+        chatbotId,
+        threadId,
+        who: 'agent',
+        agentName: firstName(principal.userName),
+      });
     },
 
     /** Calls `listener` with every typing signal of every conversation; returns the unsubscribe. */

@@ -70,11 +70,12 @@ export function createQuestionsService({ db, clock, coverage }: QuestionsDeps) {
       return db.transaction().execute(async (trx) => {
         const message = await repo.findMessage(trx, threadId, messageId);
         if (!message) throw notFound('message');
-        if (message.role !== 'assistant') throw validationError('path.messageId', "is not one of the chatbot's answers");
+        if (message.role !== 'assistant')
+          throw validationError('path.messageId', "is not one of the chatbot's answers");
         if (!(await repo.isRateable(trx, chatbotId, messageId)))
           throw validationError(
             'path.messageId',
-            "is not an answer from the chatbot's knowledge (only those can be rated: not \"I don't know\", a handover notice or small talk)",
+            'is not an answer from the chatbot\'s knowledge (only those can be rated: not "I don\'t know", a handover notice or small talk)',
           );
         const now = clock.now();
         await repo.setRating(trx, messageId, rating, now);
@@ -86,7 +87,11 @@ export function createQuestionsService({ db, clock, coverage }: QuestionsDeps) {
      * Questions grouped by normalised form, most frequent first (see `questionGroups`), each with the
      * curated answer that now covers it (the coverage port), else the one that last answered it.
      */
-    async listQuestions(chatbotId: string, answered: boolean, page: PageRequest): Promise<QuestionGroupRow[]> {
+    async listQuestions(
+      chatbotId: string,
+      answered: boolean,
+      page: PageRequest,
+    ): Promise<QuestionGroupRow[]> {
       const groups = await repo.questionGroups(db, chatbotId, answered, page);
       if (!coverage || groups.length === 0) return groups;
       const covered = await coverage(

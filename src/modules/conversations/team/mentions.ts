@@ -30,8 +30,14 @@ export function handlesOf(member: Pick<Mentionable, 'name' | 'email'>): string[]
 }
 
 /** The members a text mentions, in the order given, leaving out `authorId` (no one notifies themselves). */
-export function mentionedIn<M extends Mentionable>(text: string, members: readonly M[], authorId: string | null): M[] {
+export function mentionedIn<M extends Mentionable>(
+  text: string,
+  members: readonly M[],
+  authorId: string | null,
+): M[] {
   const handles = handlesIn(text);
   if (handles.size === 0) return [];
-  return members.filter((member) => member.id !== authorId && handlesOf(member).some((handle) => handles.has(handle)));
+  return members.filter(
+    (member) => member.id !== authorId && handlesOf(member).some((handle) => handles.has(handle)),
+  );
 }

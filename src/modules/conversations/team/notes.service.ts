@@ -37,7 +37,11 @@ export function createNotesService(deps: NotesDeps) {
     /** Adds a note signed by the principal's person; notifies the people it mentions. */
     async add(principal: Principal, chatbotId: string, threadId: string, text: string): Promise<NoteRow> {
       const conversation = await conversationOf(chatbotId, threadId);
-      const mentioned = mentionedIn(text, await repo.activeMembers(db, principal.accountId), principal.userId);
+      const mentioned = mentionedIn(
+        text,
+        await repo.activeMembers(db, principal.accountId),
+        principal.userId,
+      );
       return db.transaction().execute(async (trx) => {
         const now = clock.now();
         const note = await repo.insertNote(

@@ -9,7 +9,10 @@ export const presentNote = (row: NoteRow) => ({
   kind: row.kind,
   text: row.text,
   author: { id: row.author_user_id, name: row.author_name },
-  assignee: row.kind === 'assignment' && row.assignee_name !== null ? { id: row.assignee_user_id ?? '', name: row.assignee_name } : null,
+  assignee:
+    row.kind === 'assignment' && row.assignee_name !== null
+      ? { id: row.assignee_user_id ?? '', name: row.assignee_name }
+      : null,
   mentions: row.mentions,
   createdAt: iso(row.created_at),
 });

@@ -24,7 +24,11 @@ export async function activeMembers(db: Executor, accountId: string): Promise<Me
     .execute();
 }
 
-export async function activeMember(db: Executor, accountId: string, userId: string): Promise<Member | undefined> {
+export async function activeMember(
+  db: Executor,
+  accountId: string,
+  userId: string,
+): Promise<Member | undefined> {
   // Not an id at all: no one (PostgreSQL would refuse to compare it with a uuid column).
   if (!isUuid(userId)) return undefined;
   return db
@@ -63,7 +67,10 @@ export async function insertNote(
 }
 
 /** The people each note mentions, by note id. */
-async function mentionsOf(db: Executor, noteIds: readonly string[]): Promise<Map<string, { id: string; name: string }[]>> {
+async function mentionsOf(
+  db: Executor,
+  noteIds: readonly string[],
+): Promise<Map<string, { id: string; name: string }[]>> {
   const byNote = new Map<string, { id: string; name: string }[]>();
   if (noteIds.length === 0) return byNote;
   const rows = await db
@@ -81,8 +88,14 @@ async function mentionsOf(db: Executor, noteIds: readonly string[]): Promise<Map
   return byNote;
 }
 
-const withMentions = async <T extends { id: string }>(db: Executor, rows: T[]): Promise<(T & Pick<NoteRow, 'mentions'>)[]> => {
-  const mentions = await mentionsOf(db, rows.map((row) => row.id));
+const withMentions = async <T extends { id: string }>(
+  db: Executor,
+  rows: T[],
+): Promise<(T & Pick<NoteRow, 'mentions'>)[]> => {
+  const mentions = await mentionsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({ ...row, mentions: mentions.get(row.id) ?? [] }));
 };
 
@@ -100,7 +113,10 @@ export async function listNotes(db: Executor, threadId: string, page: PageReques
 /** Notes by id (any order), for the live streams. */
 export async function findNotes(db: Executor, ids: readonly string[]): Promise<NoteRow[]> {
   if (ids.length === 0) return [];
-  return withMentions(db, await db.selectFrom('conversation_notes').selectAll().where('id', 'in', ids).execute());
+  return withMentions(
+    db,
+    await db.selectFrom('conversation_notes').selectAll().where('id', 'in', ids).execute(),
+  );
 }
 
 /**
@@ -122,11 +138,20 @@ export async function listMentions(
     .where('note_mentions.user_id', '=', userId);
   if (chatbotIds !== null) query = query.where('note_mentions.chatbot_id', 'in', chatbotIds);
   if (unread) query = query.where('note_mentions.read_at', 'is', null);
-  const rows = await keysetPage(query, 'conversation_notes.created_at', 'conversation_notes.id', page).execute();
+  const rows = await keysetPage(
+    query,
+    'conversation_notes.created_at',
+    'conversation_notes.id',
+    page,
+  ).execute();
   return withMentions(db, rows);
 }
 
-export async function countUnreadMentions(db: Executor, userId: string, chatbotIds: readonly string[] | null): Promise<number> {
+export async function countUnreadMentions(
+  db: Executor,
+  userId: string,
+  chatbotIds: readonly string[] | null,
+): Promise<number> {
   let query = db
     .selectFrom('note_mentions')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -137,7 +162,12 @@ export async function countUnreadMentions(db: Executor, userId: string, chatbotI
 }
 
 /** Marks the person's mentions in one conversation read; returns how many were unread. */
-export async function markMentionsRead(db: Executor, userId: string, threadId: string, at: number): Promise<number> {
+export async function markMentionsRead(
+  db: Executor,
+  userId: string,
+  threadId: string,
+  at: number,
+): Promise<number> {
   const result = await db
     .updateTable('note_mentions')
     .set({ read_at: at })

@@ -13,7 +13,14 @@ import { noBody } from '../handover.routes.js';
 import type { HandoverService } from '../handover.service.js';
 import type { NotesService } from './notes.service.js';
 import { presentMention, presentNote } from './team.presenter.js';
-import { AssignBody, MentionListQuery, MentionSchema, NoteBody, NoteListQuery, NoteSchema } from './team.schemas.js';
+import {
+  AssignBody,
+  MentionListQuery,
+  MentionSchema,
+  NoteBody,
+  NoteListQuery,
+  NoteSchema,
+} from './team.schemas.js';
 
 export interface TeamRoutesDeps extends Pick<Core, 'paginator'> {
   notes: NotesService;
@@ -36,7 +43,10 @@ export async function teamRoutes(fastify: FastifyInstance, { notes, handover, pa
         tags: TAGS,
         params: ThreadParams,
         querystring: NoteListQuery,
-        response: { 200: ListEnvelope(Type.Object({ notes: Type.Array(NoteSchema) })), ...errors(400, 401, 403, 404, 429) },
+        response: {
+          200: ListEnvelope(Type.Object({ notes: Type.Array(NoteSchema) })),
+          ...errors(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request) => {
@@ -63,12 +73,20 @@ export async function teamRoutes(fastify: FastifyInstance, { notes, handover, pa
         tags: TAGS,
         params: ThreadParams,
         body: NoteBody,
-        response: { 201: Envelope(Type.Object({ note: NoteSchema })), ...errors(400, 401, 403, 404, 415, 422, 429) },
+        response: {
+          201: Envelope(Type.Object({ note: NoteSchema })),
+          ...errors(400, 401, 403, 404, 415, 422, 429),
+        },
       },
     },
     async (request, reply) => {
       const { chatbotId, threadId } = request.params;
-      const note = await notes.add(principalOf(request), chatbotId, threadId, messageText(request.body.text, 'body.text'));
+      const note = await notes.add(
+        principalOf(request),
+        chatbotId,
+        threadId,
+        messageText(request.body.text, 'body.text'),
+      );
       reply.code(201);
       return ok(request, { note: presentNote(note) });
     },
@@ -92,7 +110,12 @@ export async function teamRoutes(fastify: FastifyInstance, { notes, handover, pa
     },
     async (request) => {
       const { chatbotId, threadId } = request.params;
-      const conversation = await handover.assign(principalOf(request), chatbotId, threadId, request.body.userId);
+      const conversation = await handover.assign(
+        principalOf(request),
+        chatbotId,
+        threadId,
+        request.body.userId,
+      );
       return ok(request, { conversation: presentConversation(conversation) });
     },
   );
@@ -108,7 +131,9 @@ export async function teamRoutes(fastify: FastifyInstance, { notes, handover, pa
         tags: TAGS,
         querystring: MentionListQuery,
         response: {
-          200: ListEnvelope(Type.Object({ mentions: Type.Array(MentionSchema), unreadCount: Type.Integer({ minimum: 0 }) })),
+          200: ListEnvelope(
+            Type.Object({ mentions: Type.Array(MentionSchema), unreadCount: Type.Integer({ minimum: 0 }) }),
+          ),
           ...errors(400, 401, 403, 429),
         },
       },
@@ -135,10 +160,14 @@ export async function teamRoutes(fastify: FastifyInstance, { notes, handover, pa
       preValidation: noBody,
       schema: {
         summary: 'Mark your mentions in a conversation read',
-        description: 'The caller has seen the conversation: its notes that mention them are read. `marked` says how many were unread.',
+        description:
+          'The caller has seen the conversation: its notes that mention them are read. `marked` says how many were unread.',
         tags: TAGS,
         params: ThreadParams,
-        response: { 200: Envelope(Type.Object({ marked: Type.Integer({ minimum: 0 }) })), ...errors(400, 401, 403, 404, 429) },
+        response: {
+          200: Envelope(Type.Object({ marked: Type.Integer({ minimum: 0 }) })),
+          ...errors(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request) => {

@@ -102,7 +102,8 @@ export function chunkText(text: string, options: ChunkOptions = {}): string[] {
           together = true;
         } else if (unit.kind === 'heading' && headingsOnly(carried)) {
           // Empty sections, closed by the next heading, end the chunk before when they fit; else they go.
-          if (chunks.length > 0 && chunks.at(-1)!.length + 2 + carried.length <= target) chunks[chunks.length - 1] += `\n\n${carried}`;
+          if (chunks.length > 0 && chunks.at(-1)!.length + 2 + carried.length <= target)
+            chunks[chunks.length - 1] += `\n\n${carried}`;
         } else chunks.push(carried); // lead-ins too long to share a chunk with any text
       }
       current = together ? carried : '';
@@ -137,12 +138,14 @@ export function chunkText(text: string, options: ChunkOptions = {}): string[] {
     // Headings at the very end have no text below them: they end the chunk before when they fit, or go
     // (an empty section says nothing), unless they are all there is.
     if (trailingLeadIns !== 0 || !headingsOnly(current) || chunks.length === 0) chunks.push(current);
-    else if (chunks.at(-1)!.length + 2 + current.length <= target) chunks[chunks.length - 1] += `\n\n${current}`;
+    else if (chunks.at(-1)!.length + 2 + current.length <= target)
+      chunks[chunks.length - 1] += `\n\n${current}`;
   }
   return chunks.map((chunk) => chunk.trim()).filter((chunk) => chunk.length > 0);
 }
 
-const headingsOnly = (text: string) => text.split(/\n{2,}/).every((block) => classifyLine(block).kind === 'heading');
+const headingsOnly = (text: string) =>
+  text.split(/\n{2,}/).every((block) => classifyLine(block).kind === 'heading');
 
 /** Below this much room, what follows lead-ins is not cut to fit beside them. */
 const MIN_FIRST_PIECE = 40;
@@ -157,22 +160,30 @@ function splitFirst(unit: Unit, room: number): { first: Unit; rest: Unit[] } | n
   const listLike = unit.kind === 'whole' || unit.kind === 'line';
   const pieces: Piece[] =
     unit.kind === 'whole'
-      ? unit.text
-          .split('\n')
-          .flatMap((line, i) => splitToFit(line, room, 1).map((piece, j) => ({ text: piece.text, joiner: j > 0 ? piece.joiner : i > 0 ? '\n' : '' })))
+      ? unit.text.split('\n').flatMap((line, i) =>
+          splitToFit(line, room, 1).map((piece, j) => ({
+            text: piece.text,
+            joiner: j > 0 ? piece.joiner : i > 0 ? '\n' : '',
+          })),
+        )
       : splitToFit(unit.text, room, unit.kind === 'line' ? 1 : 0);
   if (pieces.length < 2) return null;
   // The first part takes as many pieces as fit in the room.
   let first = pieces[0]!.text;
   let taken = 1;
-  while (taken < pieces.length && first.length + pieces[taken]!.joiner.length + pieces[taken]!.text.length <= room) {
+  while (
+    taken < pieces.length &&
+    first.length + pieces[taken]!.joiner.length + pieces[taken]!.text.length <= room
+  ) {
     first += pieces[taken]!.joiner + pieces[taken]!.text;
     taken++;
   }
   const kind: Unit['kind'] = listLike ? 'line' : 'text';
   return {
     first: { ...unit, text: first, kind, leadsIn: false },
-    rest: pieces.slice(taken).map((piece) => ({ text: piece.text, separator: piece.joiner, kind, leadsIn: false })),
+    rest: pieces
+      .slice(taken)
+      .map((piece) => ({ text: piece.text, separator: piece.joiner, kind, leadsIn: false })),
   };
 }
 

@@ -78,16 +78,22 @@ export function websiteKey(url: URL): string {
 }
 
 /** Exclusion wins over inclusion; no include list means every path. Prefixes compare as plain text. */
-export function isPathAllowed(url: URL, includePaths: readonly string[] = [], excludePaths: readonly string[] = []): boolean {
+export function isPathAllowed(
+  url: URL,
+  includePaths: readonly string[] = [],
+  excludePaths: readonly string[] = [],
+): boolean {
   const path = url.pathname;
   if (excludePaths.some((prefix) => path.startsWith(prefix))) return false;
   return includePaths.length === 0 || includePaths.some((prefix) => path.startsWith(prefix));
 }
 
 /** Links to these are never pages we could read: not worth a request from the 50-page budget. */
-const NOT_A_PAGE = /\.(?:png|jpe?g|gif|webp|bmp|svg|ico|tiff?|avif|css|js|mjs|json|xml|rss|atom|zip|gz|tgz|bz2|rar|7z|tar|mp3|mp4|m4a|m4v|ogg|wav|avi|mov|webm|woff2?|ttf|otf|eot|exe|dmg|msi|iso|apk|docx?|xlsx?|pptx?|odt|ods)$/i;
+const NOT_A_PAGE =
+  /\.(?:png|jpe?g|gif|webp|bmp|svg|ico|tiff?|avif|css|js|mjs|json|xml|rss|atom|zip|gz|tgz|bz2|rar|7z|tar|mp3|mp4|m4a|m4v|ogg|wav|avi|mov|webm|woff2?|ttf|otf|eot|exe|dmg|msi|iso|apk|docx?|xlsx?|pptx?|odt|ods)$/i;
 
-const ACCEPT = 'text/html,application/xhtml+xml,text/plain;q=0.9,text/markdown;q=0.9,application/pdf;q=0.8,*/*;q=0.1';
+const ACCEPT =
+  'text/html,application/xhtml+xml,text/plain;q=0.9,text/markdown;q=0.9,application/pdf;q=0.8,*/*;q=0.1';
 
 interface QueuedPage {
   url: string;
@@ -163,7 +169,10 @@ export async function crawlWebsite(request: CrawlRequest, tools: CrawlTools): Pr
       });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      skipped.push({ url: url.href, reason: error instanceof OutboundError ? error.reason : 'the request failed' });
+      skipped.push({
+        url: url.href,
+        reason: error instanceof OutboundError ? error.reason : 'the request failed',
+      });
       return true;
     }
     const finalUrl = new URL(response.url);
@@ -191,7 +200,10 @@ export async function crawlWebsite(request: CrawlRequest, tools: CrawlTools): Pr
     let links: string[] = [];
     try {
       if (kind === 'html') {
-        const content = await tools.extractHtml(decodeText(response.body, response.headers['content-type'], true), finalUrl.href);
+        const content = await tools.extractHtml(
+          decodeText(response.body, response.headers['content-type'], true),
+          finalUrl.href,
+        );
         ({ title, text, links } = content);
       } else if (kind === 'text') {
         text = normaliseText(decodeText(response.body, response.headers['content-type'], false));
@@ -202,7 +214,10 @@ export async function crawlWebsite(request: CrawlRequest, tools: CrawlTools): Pr
       }
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      skipped.push({ url: url.href, reason: error instanceof ExtractionError ? error.reason : 'its content could not be read' });
+      skipped.push({
+        url: url.href,
+        reason: error instanceof ExtractionError ? error.reason : 'its content could not be read',
+      });
       return true;
     }
 
@@ -299,7 +314,8 @@ function pageKind(contentType: string | undefined, body: Buffer): PageKind | nul
 /** The charset the response names, else a `<meta charset>` in an HTML head, else UTF-8. */
 function decodeText(body: Buffer, contentType: string | undefined, isHtml: boolean): string {
   let label = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
-  if (!label && isHtml) label = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(body.subarray(0, 4096).toString('latin1'))?.[1];
+  if (!label && isHtml)
+    label = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(body.subarray(0, 4096).toString('latin1'))?.[1];
   try {
     return new TextDecoder(label ?? 'utf-8').decode(body);
   } catch {

@@ -253,7 +253,8 @@ function isNamedChrome(element: Element): boolean {
   const isList = LISTS.has(element.tagName);
   if (!isList && hasAny(words, CHROME_WORDS)) return true;
   if (!isList && hasAny(words, COMMENT_WORDS) && isCommentThread(element)) return true;
-  if (!isList && hasAny(words, CONSENT_WORDS) && element.querySelector('button, [role="button"], input')) return true;
+  if (!isList && hasAny(words, CONSENT_WORDS) && element.querySelector('button, [role="button"], input'))
+    return true;
   return hasAny(words, LINK_CHROME_WORDS) && linkDensity(element) >= LINK_DENSE;
 }
 
@@ -383,10 +384,16 @@ export function blockText(root: Node): string {
       // Items become Markdown list lines, one after the other, so that chunking keeps a list together; the
       // blocks inside an item (paragraphs, a nested list) become lines of it.
       const list = (node as Element).parentElement;
-      const marker = list?.tagName === 'OL' ? `${[...list.children].filter((c) => c.tagName === 'LI').indexOf(node as Element) + 1}.` : '-';
+      const marker =
+        list?.tagName === 'OL'
+          ? `${[...list.children].filter((c) => c.tagName === 'LI').indexOf(node as Element) + 1}.`
+          : '-';
       const item: string[] = [];
       for (const child of node.childNodes) walk(child, preformatted, item);
-      const text = item.join('').replace(/[^\S\n]*\n\s*/g, '\n').trim();
+      const text = item
+        .join('')
+        .replace(/[^\S\n]*\n\s*/g, '\n')
+        .trim();
       if (text) parts.push(`\n${marker} ${text}`);
       // The next item starts its own line: a line break here would leave a blank line between them.
       let next = node.nextSibling;
@@ -416,8 +423,12 @@ export function blockText(root: Node): string {
   return stripInvisible(parts.join(''));
 }
 
-const cellText = (cell: Element) => stripInvisible(cell.textContent ?? '').replace(/\s+/g, ' ').trim();
-const cellsOf = (row: Element) => [...row.children].filter((cell) => cell.tagName === 'TD' || cell.tagName === 'TH');
+const cellText = (cell: Element) =>
+  stripInvisible(cell.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+const cellsOf = (row: Element) =>
+  [...row.children].filter((cell) => cell.tagName === 'TD' || cell.tagName === 'TH');
 
 /**
  * A table as rows of `column: value; column: value` (tableBlock), so that a row found alone still says
@@ -429,7 +440,11 @@ function tableText(table: Element): string {
   const header = tableHeader(rows);
   if (header) rows.shift();
   const caption = table.querySelector(':scope > caption');
-  return tableBlock(header, rows.map((row) => cellsOf(row).map(cellText)), caption ? cellText(caption) : undefined);
+  return tableBlock(
+    header,
+    rows.map((row) => cellsOf(row).map(cellText)),
+    caption ? cellText(caption) : undefined,
+  );
 }
 
 /** The column headings: the first row when it is in `thead`, all `th` cells or all in bold. */
@@ -445,7 +460,9 @@ function tableHeader(rows: readonly Element[]): string[] | null {
     const strong = [...cell.querySelectorAll('b, strong')].map(cellText).join(' ');
     return strong.replace(/\s+/g, '') === text.replace(/\s+/g, '');
   };
-  return first.parentElement?.tagName === 'THEAD' || cells.every((cell) => cell.tagName === 'TH') || cells.every(bold)
+  return first.parentElement?.tagName === 'THEAD' ||
+    cells.every((cell) => cell.tagName === 'TH') ||
+    cells.every(bold)
     ? texts
     : null;
 }

@@ -70,9 +70,12 @@ async function readPage(
     try {
       const text = await pageText(page);
       if (!ocr || countNonSpace(text) >= MIN_TEXT_LAYER_CHARS) return { text, recognised: false };
-      const recognised = joinWrappedLines(normaliseText(await ocr.recognize(await renderPage(document, page))), {
-        longLines: true,
-      });
+      const recognised = joinWrappedLines(
+        normaliseText(await ocr.recognize(await renderPage(document, page))),
+        {
+          longLines: true,
+        },
+      );
       return { text: countNonSpace(recognised) > countNonSpace(text) ? recognised : text, recognised: true };
     } finally {
       page.cleanup(); // frees fonts and decoded images held for this page
@@ -254,7 +257,10 @@ function cellsOf(line: Line, items: Array<TextItem | TextMarkedContent>): Cell[]
     const cell = cells.at(-1);
     if (cell && x < cell.end - size) return null;
     if (cell && x - cell.end <= size * COLUMN_GAP) {
-      cell.text += x - cell.end > size * 0.15 && !/\s$/.test(cell.text) && !/^\s/.test(item.str) ? ` ${item.str}` : item.str;
+      cell.text +=
+        x - cell.end > size * 0.15 && !/\s$/.test(cell.text) && !/^\s/.test(item.str)
+          ? ` ${item.str}`
+          : item.str;
       cell.end = Math.max(cell.end, x + item.width);
       cell.fonts.add(item.fontName);
     } else {
@@ -298,7 +304,9 @@ function placeInColumns(line: Line, columns: readonly Cell[]): string[] | null {
         Math.abs(column.end - cell.end) <= tolerance ||
         Math.abs(centre(column) - centre(cell)) <= tolerance,
     );
-    const overlapping = columns.flatMap((column, i) => (column.x < cell.end && cell.x < column.end ? [i] : []));
+    const overlapping = columns.flatMap((column, i) =>
+      column.x < cell.end && cell.x < column.end ? [i] : [],
+    );
     const index = aligned >= 0 ? aligned : overlapping.length === 1 ? overlapping[0]! : -1;
     if (index <= last) return null;
     row[index] = cell.text;

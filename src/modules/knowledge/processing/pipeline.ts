@@ -56,14 +56,21 @@ interface Section {
   text: string;
 }
 
-type ReadOutcome = ({ ok: true; sections: Section[] } | { ok: false; error: string }) & { pages?: PageResult[] };
+type ReadOutcome = ({ ok: true; sections: Section[] } | { ok: false; error: string }) & {
+  pages?: PageResult[];
+};
 
-export async function processKnowledgeSource(payload: ProcessJobPayload, context: PipelineContext): Promise<void> {
+export async function processKnowledgeSource(
+  payload: ProcessJobPayload,
+  context: PipelineContext,
+): Promise<void> {
   const source = await beginRun(context.db, context.clock.now(), payload);
   if (!source) return;
 
   const read = await readSource(source, context);
-  let result: RunResult = read.ok ? chunkSections(source, read.sections) : { status: 'failed', error: read.error };
+  let result: RunResult = read.ok
+    ? chunkSections(source, read.sections)
+    : { status: 'failed', error: read.error };
   if (result.status === 'ready') result = await withVectors(source, result, context);
   if (read.pages) result = { ...result, pages: read.pages };
 
@@ -71,7 +78,13 @@ export async function processKnowledgeSource(payload: ProcessJobPayload, context
   throwIfAborted(context.signal);
   const written = await finishRun(context.db, context.runtime, context.clock.now(), payload, result);
   context.logger.info(
-    { sourceId: source.id, type: source.type, status: result.status, chunks: result.status === 'ready' ? result.chunks.length : 0, written },
+    {
+      sourceId: source.id,
+      type: source.type,
+      status: result.status,
+      chunks: result.status === 'ready' ? result.chunks.length : 0,
+      written,
+    },
     written ? 'knowledge source processed' : 'knowledge source changed while processing; result dropped',
   );
 }
@@ -80,7 +93,11 @@ export async function processKnowledgeSource(payload: ProcessJobPayload, context
  * The chunks' vectors, when EMBEDDINGS_MODEL is set. A chunk whose text the source already had (a refresh
  * of an unchanged page) keeps its vector; repeated texts are embedded once.
  */
-async function withVectors(source: SourceRow, result: Extract<RunResult, { status: 'ready' }>, context: PipelineContext): Promise<RunResult> {
+async function withVectors(
+  source: SourceRow,
+  result: Extract<RunResult, { status: 'ready' }>,
+  context: PipelineContext,
+): Promise<RunResult> {
   const embeddings = context.runtime.embeddings;
   if (!embeddings) return result;
   try {
@@ -88,11 +105,15 @@ async function withVectors(source: SourceRow, result: Extract<RunResult, { statu
     const missing = [...new Set(result.chunks.map((chunk) => chunk.text).filter((text) => !known.has(text)))];
     const fresh = await embeddings.embedDocuments(missing, context.signal);
     missing.forEach((text, i) => known.set(text, fresh[i]!));
-    return { ...result, vectors: { model: embeddings.model, vectors: result.chunks.map((chunk) => known.get(chunk.text)!) } };
+    return {
+      ...result,
+      vectors: { model: embeddings.model, vectors: result.chunks.map((chunk) => known.get(chunk.text)!) },
+    };
   } catch (error) {
     if (context.signal.aborted) throw context.signal.reason;
     // Retrying cannot fix a refused key or an unknown model: the job fails at once, with the same message.
-    if (error instanceof EmbeddingsError && error.permanent) throw new PermanentJobError(error.message, { cause: error });
+    if (error instanceof EmbeddingsError && error.permanent)
+      throw new PermanentJobError(error.message, { cause: error });
     throw error;
   }
 }
@@ -111,9 +132,13 @@ function readSource(source: SourceRow, context: PipelineContext): Promise<ReadOu
 async function readUploadedFile(source: SourceRow, context: PipelineContext): Promise<ReadOutcome> {
   const upload = JSON.parse(source.upload ?? 'null') as StoredUpload | null;
   const path = upload && join(context.runtime.dataDir, upload.path);
-  if (!upload || !path || !(await stat(path).catch(() => null))) return { ok: false, error: 'the uploaded file is no longer stored' };
+  if (!upload || !path || !(await stat(path).catch(() => null)))
+    return { ok: false, error: 'the uploaded file is no longer stored' };
   try {
-    const file = await context.runtime.files.run({ path, kind: upload.kind, maxOcrPages: MAX_OCR_PAGES_PER_DOCUMENT }, context.signal);
+    const file = await context.runtime.files.run(
+      { path, kind: upload.kind, maxOcrPages: MAX_OCR_PAGES_PER_DOCUMENT },
+      context.signal,
+    );
     if (!file.text.trim()) return { ok: false, error: 'no text was found in the file' };
     return { ok: true, sections: [{ url: null, title: null, text: file.text }] };
   } catch (error) {
@@ -135,18 +160,35 @@ async function readWebsite(source: SourceRow, context: PipelineContext): Promise
   );
   const pages = pageResults(outcome);
   if (outcome.pages.length === 0) return { ok: false, error: describeUnreadSite(outcome), pages };
-  return { ok: true, sections: outcome.pages.map((page) => ({ url: page.url, title: page.title, text: page.text })), pages };
+  return {
+    ok: true,
+    sections: outcome.pages.map((page) => ({ url: page.url, title: page.title, text: page.text })),
+    pages,
+  };
 }
 
 /** What the crawl did with each page: those read (in the order read, with their words), then those skipped. */
 function pageResults(outcome: CrawlOutcome): PageResult[] {
   return [
-    ...outcome.pages.map((page) => ({ url: page.url, title: pageTitle(page.url, page), status: 'read' as const, words: wordCount(page.text), reason: null })),
-    ...outcome.skipped.map((page) => ({ url: page.url, title: null, status: 'skipped' as const, words: 0, reason: page.reason })),
+    ...outcome.pages.map((page) => ({
+      url: page.url,
+      title: pageTitle(page.url, page),
+      status: 'read' as const,
+      words: wordCount(page.text),
+      reason: null,
+    })),
+    ...outcome.skipped.map((page) => ({
+      url: page.url,
+      title: null,
+      status: 'skipped' as const,
+      words: 0,
+      reason: page.reason,
+    })),
   ];
 }
 
-const wordCount = (text: string): number => text.match(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+const wordCount = (text: string): number =>
+  text.match(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
 
 /** A PDF linked from a website is read like an uploaded one, from a scratch file that is removed afterwards. */
 async function readPdfBytes(bytes: Buffer, context: PipelineContext, signal: AbortSignal | undefined) {
@@ -154,7 +196,10 @@ async function readPdfBytes(bytes: Buffer, context: PipelineContext, signal: Abo
   const path = join(context.runtime.scratchDir, `${randomUUID()}.pdf`);
   try {
     await writeFile(path, bytes);
-    return await context.runtime.files.run({ path, kind: 'pdf', maxOcrPages: MAX_OCR_PAGES_PER_DOCUMENT }, signal);
+    return await context.runtime.files.run(
+      { path, kind: 'pdf', maxOcrPages: MAX_OCR_PAGES_PER_DOCUMENT },
+      signal,
+    );
   } finally {
     await rm(path, { force: true });
   }
@@ -172,7 +217,9 @@ function chunkSections(source: SourceRow, sections: Section[]): RunResult {
   const text =
     source.type === 'text'
       ? source.text
-      : sections.map((section) => (section.url ? `${section.url}\n\n${withTitle(section)}` : withTitle(section))).join('\n\n');
+      : sections
+          .map((section) => (section.url ? `${section.url}\n\n${withTitle(section)}` : withTitle(section)))
+          .join('\n\n');
   return { status: 'ready', text, chunks };
 }
 
@@ -183,7 +230,10 @@ function chunkSections(source: SourceRow, sections: Section[]): RunResult {
 export function pageTitle(url: string, page: { title: string | null; text: string }): string {
   const own = page.title?.replace(/\s+/g, ' ').trim();
   if (own) return shortened(own);
-  const heading = /^#{1,6}\s+(.+)/.exec(page.text.trimStart())?.[1]?.replace(/\s+#+\s*$/, '').trim();
+  const heading = /^#{1,6}\s+(.+)/
+    .exec(page.text.trimStart())?.[1]
+    ?.replace(/\s+#+\s*$/, '')
+    .trim();
   if (heading) return shortened(heading);
   try {
     const address = new URL(url);
@@ -201,7 +251,12 @@ const shortened = (title: string) =>
 
 /** A page's title opens its text, so that passages from it can be found by the title's words too. */
 function withTitle(section: Section): string {
-  if (!section.title || section.text.startsWith(section.title) || section.text.startsWith(`# ${section.title}`)) return section.text;
+  if (
+    !section.title ||
+    section.text.startsWith(section.title) ||
+    section.text.startsWith(`# ${section.title}`)
+  )
+    return section.text;
   return `# ${section.title}\n\n${section.text}`;
 }
 
@@ -213,8 +268,13 @@ function describeUnreadSite(outcome: CrawlOutcome): string {
 }
 
 /** Problems with the content end the run `failed`; a cancelled run and unexpected errors go to the job. */
-function contentFailure(error: unknown, signal: AbortSignal, describe: (reason: string) => string): ReadOutcome {
+function contentFailure(
+  error: unknown,
+  signal: AbortSignal,
+  describe: (reason: string) => string,
+): ReadOutcome {
   if (signal.aborted) throw signal.reason;
-  if (error instanceof ExtractionError && error.code !== 'aborted') return { ok: false, error: describe(error.reason) };
+  if (error instanceof ExtractionError && error.code !== 'aborted')
+    return { ok: false, error: describe(error.reason) };
   throw error;
 }

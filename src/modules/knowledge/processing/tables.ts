@@ -17,7 +17,10 @@ export function tableBlock(
   const body = tableRowsAsText(header, header ? rows : rows.map(withLabelsJoined))
     .map((line) => `- ${line}`)
     .join('\n');
-  const lead = caption?.replace(/\s+/g, ' ').trim().replace(/([^.!?:])$/u, '$1:');
+  const lead = caption
+    ?.replace(/\s+/g, ' ')
+    .trim()
+    .replace(/([^.!?:])$/u, '$1:');
   return lead ? `${lead}\n\n${body}` : body;
 }
 
