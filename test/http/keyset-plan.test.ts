@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { CompiledQuery, sql, type Compilable } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 import type { DialectName } from '../../src/db/dialect.js';
-import { keysetPage, type PageRequest } from '../../src/http/pagination.js';
+import { keysetPage, type PageRequest } from '../../src/db/keyset.js';
 import { LIST_COLUMNS, listSourcesQuery } from '../../src/modules/knowledge/knowledge.repository.js';
 import { createTestDatabase, DIALECTS, isPostgresReachable, type TestDatabase } from '../support/app.js';
 

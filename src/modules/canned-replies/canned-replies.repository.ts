@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { forUpdate } from '../../db/dialect.js';
 import type { Executor } from '../../db/database.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../db/keyset.js';
 import type { CannedReplyRow } from './canned-replies.table.js';
 import './canned-replies.table.js';
 

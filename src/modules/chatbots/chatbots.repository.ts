@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ChatbotTable, Executor } from '../../db/database.js';
 import { prepareQuery } from '../../db/prepared.js';
-import { keysetPage, preparedKeysetPage, type PageRequest } from '../../http/pagination.js';
+import { keysetPage, preparedKeysetPage, type PageRequest } from '../../db/keyset.js';
 
 export const insertChatbot = (db: Executor, row: Insertable<ChatbotTable>) =>
   db.insertInto('chatbots').values(row).returningAll().executeTakeFirstOrThrow();

@@ -8,7 +8,7 @@ import { dialectOf, forUpdate, toBool } from '../../db/dialect.js';
 import { containsText } from '../../db/text-match.js';
 import type { Urgency } from './handover-rules.js';
 import { prepareQuery } from '../../db/prepared.js';
-import { keysetPage, type PageRequest } from '../../http/pagination.js';
+import { keysetPage, type PageRequest } from '../../db/keyset.js';
 import { newId } from '../../lib/ids.js';
 import type {
   Channel,

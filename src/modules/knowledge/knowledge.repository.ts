@@ -3,7 +3,7 @@
 import type { Selectable, SqlBool, Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { forUpdate, toBool } from '../../db/dialect.js';
-import { keysetPage, type PageRequest } from '../../http/pagination.js';
+import { keysetPage, type PageRequest } from '../../db/keyset.js';
 import type { KnowledgeSourceTable, PageResult, SourceType } from './knowledge.table.js';
 import './knowledge.table.js';
 

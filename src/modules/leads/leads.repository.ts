@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { toBool } from '../../db/dialect.js';
 import { containsText } from '../../db/text-match.js';
-import { keysetPage, type PageRequest } from '../../http/pagination.js';
+import { keysetPage, type PageRequest } from '../../db/keyset.js';
 import type { LeadRow, LeadTable } from './leads.table.js';
 import './leads.table.js';
 

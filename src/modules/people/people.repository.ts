@@ -1,7 +1,7 @@
 // Users as people who sign in, their sessions and invitations: all SQL for them lives here.
 import type { Executor } from '../../db/database.js';
 import { forUpdate } from '../../db/dialect.js';
-import { keysetPage, type PageRequest } from '../../http/pagination.js';
+import { keysetPage, type PageRequest } from '../../db/keyset.js';
 import './people.table.js';
 
 export const findUser = (db: Executor, id: string) =>

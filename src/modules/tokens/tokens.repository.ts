@@ -1,7 +1,7 @@
 // Access tokens as the management API lists them: all SQL for that lives here (creating, revoking and
 // authenticating stay with the accounts module).
 import type { Executor } from '../../db/database.js';
-import { keysetPage, type PageRequest } from '../../http/pagination.js';
+import { keysetPage, type PageRequest } from '../../db/keyset.js';
 
 /** What a list shows of a token: never its hash. */
 const LISTED = [

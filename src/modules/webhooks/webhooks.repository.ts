@@ -3,7 +3,7 @@ import type { Selectable, SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { dialectOf, forUpdate, toBool } from '../../db/dialect.js';
 import { prepareSql } from '../../db/prepared.js';
-import { keysetPage, type PageRequest } from '../../http/pagination.js';
+import { keysetPage, type PageRequest } from '../../db/keyset.js';
 import '../../events/events.table.js';
 import type {
   WebhookDeliveryRow,

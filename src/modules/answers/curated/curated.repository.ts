@@ -2,7 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { Db, Executor } from '../../../db/database.js';
 import { prepareQuery } from '../../../db/prepared.js';
-import { keysetPage, type PageRequest } from '../../../http/pagination.js';
+import { keysetPage, type PageRequest } from '../../../db/keyset.js';
 import type { CuratedAnswerRow, CuratedAnswerTable } from './curated.table.js';
 import './curated.table.js';
 

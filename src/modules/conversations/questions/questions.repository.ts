@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
 import type { Executor } from '../../../db/database.js';
-import type { PageRequest } from '../../../http/pagination.js';
+import type { PageRequest } from '../../../db/keyset.js';
 import { maskContactDetails } from '../../leads/index.js';
 import type { AnswerRecordTable, QuestionGroupRow, Rating } from './questions.table.js';
 import './questions.table.js';

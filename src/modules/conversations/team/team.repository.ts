@@ -1,6 +1,6 @@
 // All SQL of the team's notes, assignment records and mentions.
 import type { Executor } from '../../../db/database.js';
-import { keysetPage, type PageRequest } from '../../../http/pagination.js';
+import { keysetPage, type PageRequest } from '../../../db/keyset.js';
 import { isUuid, newId } from '../../../lib/ids.js';
 import type { ConversationNoteTable, MentionRow, NoteRow } from './team.table.js';
 import './team.table.js';
