@@ -20,11 +20,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startWorkers } from '../../src/workers.js';
 import { describeEachDialect } from '../support/app.js';
 import {
-  SCREENSHOTS,
   chooseByTyping,
+  closeServer,
   noHorizontalScroll,
   press,
   reach,
+  SCREENSHOTS,
   seriousAxeViolations,
   tabTo,
   typeInto,
@@ -83,7 +84,7 @@ describeEachDialect(
     let site: { url: string; server: Server } | null = null;
     after(async () => {
       for (const context of contexts) await context.close();
-      await new Promise((resolve) => (site ? site.server.close(resolve) : resolve(undefined)));
+      if (site) await closeServer(site.server);
     });
 
     it(

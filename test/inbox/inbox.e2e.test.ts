@@ -17,8 +17,9 @@ import { commandServices } from '../../src/cli/context.js';
 import { startWorkers, type Workers } from '../../src/workers.js';
 import { describeEachDialect, swappableAdapter } from '../support/app.js';
 import {
-  SCREENSHOTS,
+  closeServer,
   noHorizontalScroll,
+  SCREENSHOTS,
   seriousAxeViolations,
   startShop,
   tabTo,
@@ -62,7 +63,7 @@ describeEachDialect(
     after(async () => {
       for (const context of contexts) await context.close();
       await workers?.stop();
-      await new Promise((resolve) => (shop ? shop.server.close(resolve) : resolve(undefined)));
+      if (shop) await closeServer(shop.server);
     });
 
     it(

@@ -18,9 +18,10 @@ import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
 import {
-  SCREENSHOTS,
+  closeServer,
   hasFocus,
   noHorizontalScroll,
+  SCREENSHOTS,
   seriousAxeViolations,
   startShop,
   tabTo,
@@ -77,7 +78,7 @@ describeEachDialect(
     const contexts: BrowserContext[] = [];
     after(async () => {
       for (const context of contexts) await context.close();
-      await new Promise((resolve) => (shop ? shop.server.close(resolve) : resolve(undefined)));
+      if (shop) await closeServer(shop.server);
     });
 
     it(

@@ -90,6 +90,18 @@ export async function startShop(
 }
 
 /**
+ * Stops a server a browser has talked to. A browser keeps sockets open after its pages close (pooled for
+ * reuse, or opened ahead of a request that never came), and `close()` alone waits for every one of them:
+ * a teardown could then wait for ever. Every connection is closed with it.
+ */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/**
  * axe-core's serious and critical violations on the page as it is now (open shadow roots included), as
  * readable lines; `include` narrows the check to one part of the page (the widget's host, say).
  */
