@@ -202,9 +202,14 @@ describeEachDialect(
         await visitor.reload();
         await visitor.getByRole('button', { name: 'Open chat: Harbour Bikes support' }).click();
         await until(async () => (await raters.count()) === 1, 'the history is back');
-        assert.equal(
-          await raters.nth(0).getByRole('button', { name: 'Not helpful' }).getAttribute('aria-pressed'),
-          'true',
+        // The history's ratings come with it or just after: waited for, not read once.
+        await until(
+          async () =>
+            (await raters
+              .nth(0)
+              .getByRole('button', { name: 'Not helpful' })
+              .getAttribute('aria-pressed')) === 'true',
+          'the rating shown again',
         );
         assert.deepEqual(visitorProblems, []);
 
