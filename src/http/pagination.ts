@@ -148,5 +148,3 @@ export async function listPage<T, D>(request: FastifyRequest, paginator: Paginat
   const { items, pagination } = paginator.finish(identity, page, await spec.fetch(page), spec.keyOf);
   return okPage(request, spec.present(items), pagination);
 }
-
-export type { Keyset, PageRequest };

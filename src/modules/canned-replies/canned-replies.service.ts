@@ -5,7 +5,7 @@
 import type { Core } from '../../core.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, notFound } from '../../errors.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../db/keyset.js';
 import { newId } from '../../lib/ids.js';
 import { assertAccountWide, type Principal } from '../accounts/index.js';
 import * as repo from './canned-replies.repository.js';

@@ -6,7 +6,7 @@
 import type { Core } from '../../core.js';
 import type { Executor } from '../../db/database.js';
 import { notFound, validationError } from '../../errors.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../db/keyset.js';
 import { newId } from '../../lib/ids.js';
 import { AccountsError, assertAccountWide, type AccountsService, type Principal } from '../accounts/index.js';
 import * as repo from './chatbots.repository.js';

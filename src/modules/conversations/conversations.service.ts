@@ -11,7 +11,7 @@ import type { Core } from '../../core.js';
 import type { Db, Executor } from '../../db/database.js';
 import { notFound, validationError } from '../../errors.js';
 import { emit } from '../../events/emit.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../db/keyset.js';
 import {
   findContactDetails,
   groundedInVisitorText,

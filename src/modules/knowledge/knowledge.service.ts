@@ -6,7 +6,7 @@ import type { Executor } from '../../db/database.js';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, notFound, validationError } from '../../errors.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../db/keyset.js';
 import { newId } from '../../lib/ids.js';
 import { OutboundBlockedError } from '../../net/outbound-guard.js';
 import type { Principal } from '../accounts/index.js';

@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/database.js';
 import type { Channel } from '../../domain/channels.js';
 import { notFound, validationError } from '../../errors.js';
 import { emit } from '../../events/emit.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../db/keyset.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { hasContact, isEmailAddress, toE164, type ContactDetails } from './contact-details.js';

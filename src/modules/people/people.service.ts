@@ -8,7 +8,7 @@ import type { Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, notFound, validationError } from '../../errors.js';
 import { SESSION_MAX_AGE_MS, hashSecret, newSessionId } from '../../http/session.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../db/keyset.js';
 import { inBatches } from '../../lib/batches.js';
 import { RateWindow } from '../../lib/rate-window.js';
 import { isUuid } from '../../lib/ids.js';

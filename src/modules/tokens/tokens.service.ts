@@ -3,7 +3,7 @@
 // it lacks. Tokens concern the whole account: a token restricted to some chatbots cannot manage them.
 import type { Core } from '../../core.js';
 import { AppError, notFound, validationError } from '../../errors.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../db/keyset.js';
 import { isUuid } from '../../lib/ids.js';
 import {
   assertAccountWide,

@@ -8,7 +8,7 @@ import type { Config } from '../../config.js';
 import { EVENT_TYPES, type DeclaredEventBody } from '../../events/catalogue.js';
 import { newEventId } from '../../events/emit.js';
 import { AppError, notFound, validationError } from '../../errors.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../db/keyset.js';
 import { iso } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { OutboundBlockedError, OutboundResolveError } from '../../net/outbound-guard.js';

@@ -3,32 +3,11 @@
 // once) and revoke one.
 import { useState } from 'preact/hooks';
 import { call } from '../api';
+import { PERMISSIONS } from '../../../src/modules/accounts/permissions';
 import type { Role, Token, User } from '../types';
 import { ConfirmButton, CopyButton, Failed, ShowMore, dateOf, failure, usePaged } from './shared';
 
 const ROLE_WORDS: Record<Role, string> = { owner: 'Owner', admin: 'Admin', agent: 'Agent (inbox only)' };
-const PERMISSIONS = [
-  'chatbots:read',
-  'chatbots:write',
-  'knowledge:read',
-  'knowledge:write',
-  'knowledge:delete',
-  'leads:read',
-  'leads:write',
-  'leads:delete',
-  'webhooks:read',
-  'webhooks:write',
-  'conversations:read',
-  'conversations:write',
-  'messages:write',
-  'answers:read',
-  'answers:write',
-  'people:write',
-  'tokens:read',
-  'tokens:write',
-  'analytics:read',
-  'canned-replies:write',
-] as const;
 
 export function TeamPage({ me }: { me: User }) {
   return (

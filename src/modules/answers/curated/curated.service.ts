@@ -9,7 +9,7 @@ import type { Core } from '../../../core.js';
 import { isUniqueViolation } from '../../../db/dialect.js';
 import type { Executor } from '../../../db/database.js';
 import { AppError, notFound, validationError } from '../../../errors.js';
-import type { PageRequest } from '../../../http/pagination.js';
+import type { PageRequest } from '../../../db/keyset.js';
 import { enqueue } from '../../../jobs/queue.js';
 import { newId } from '../../../lib/ids.js';
 import { findReportQuestion } from '../../conversations/index.js';

@@ -9,7 +9,7 @@
 import type { Core } from '../../../core.js';
 import type { Executor } from '../../../db/database.js';
 import { notFound, validationError } from '../../../errors.js';
-import type { PageRequest } from '../../../http/pagination.js';
+import type { PageRequest } from '../../../db/keyset.js';
 import * as repo from './questions.repository.js';
 import type { QuestionGroupRow, Rating } from './questions.table.js';
 

@@ -4,7 +4,7 @@
 // an email when SMTP is set.
 import type { Core } from '../../../core.js';
 import { notFound } from '../../../errors.js';
-import type { PageRequest } from '../../../http/pagination.js';
+import type { PageRequest } from '../../../db/keyset.js';
 import { enqueue } from '../../../jobs/queue.js';
 import type { Principal } from '../../accounts/index.js';
 import * as conversations from '../conversations.repository.js';
