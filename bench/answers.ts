@@ -51,6 +51,8 @@ import { PG_URL, openBenchService, postgresReachable } from './support.js';
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite').split(',') as DialectName[];
 const ENGINE = process.env.BENCH_ENGINE ?? 'extractive';
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
+/** With BENCH_VERBOSE: for each answer not right, what the chatbot stood on (`POST …/try`): why it declined, the passages weighed. */
+const GROUNDS = VERBOSE && process.env.BENCH_GROUNDS === '1';
 /**
  * The development sets: the engine was calibrated on all of their questions. The first three have their
  * material wired below (`materialOf`); the newer ones (bench/answers/development/) carry theirs.
@@ -344,6 +346,23 @@ async function askAll(client: Client, chatbotId: string, dataset: Dataset): Prom
   return graded;
 }
 
+/** What the chatbot stood on for a question asked alone (the try-out endpoint), in a few indented lines. */
+async function groundsOf(client: Client, chatbotId: string, ask: string): Promise<string> {
+  const res = await call(client, 'POST', `/chatbots/${chatbotId}/try`, { message: ask });
+  const grounds = res.body?.data?.reply?.grounds as {
+    declined: string | null;
+    passages: Array<{ relevance: number | null; used: boolean; text: string }>;
+  } | null;
+  if (!grounds) return `            ~ (${res.body?.data?.reply?.by ?? res.status})`;
+  const lines = grounds.passages
+    .slice(0, 3)
+    .map(
+      (p) =>
+        `            ~ ${p.used ? '*' : ' '}${(p.relevance ?? 0).toFixed(2)} ${p.text.replace(/\s+/g, ' ').slice(0, 150)}`,
+    );
+  return [...(grounds.declined ? [`            ~ declined: ${grounds.declined}`] : []), ...lines].join('\n');
+}
+
 async function run(
   dialect: DialectName,
   env: Record<string, string>,
@@ -378,10 +397,12 @@ async function run(
         `[${dialect}] ${dataset.name}: ready in ${((ready - started) / 1000).toFixed(1)} s, ${graded.length} questions answered in ${((performance.now() - ready) / 1000).toFixed(1)} s`,
       );
       if (VERBOSE) {
-        for (const { question, answer, verdict, cause } of graded)
+        for (const { question, answer, verdict, cause } of graded) {
           console.log(
             `  ${verdict.padEnd(9)} ${question.kind.padEnd(12)} ${question.ask}${cause ? `   [${cause}]` : ''}\n            → ${(answer ?? '(no answer)').replace(/\s+/g, ' ').slice(0, 220)}`,
           );
+          if (GROUNDS && verdict !== 'right') console.log(await groundsOf(client, chatbot.id, question.ask));
+        }
       }
     }
     return results;
