@@ -1,5 +1,5 @@
 // Leads: all SQL for them lives here.
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { toBool } from '../../db/dialect.js';
 import { containsText } from '../../db/text-match.js';
@@ -73,5 +73,32 @@ export const listLeads = async (db: Executor, chatbotId: string, filters: LeadFi
 };
 
 /** Whether the chatbot exists (its leads are read without a principal, by `leads export`). */
-export const chatbotExists = async (db: Executor, chatbotId: string) =>
-  (await db.selectFrom('chatbots').select('id').where('id', '=', chatbotId).executeTakeFirst()) !== undefined;
+export { chatbotExists } from '../chatbots/index.js';
+
+// --- what other modules' queries use of leads (through this module's face) ---------------------------
+
+/** Leads as another module's query joins them for display or search: the visitor's details by conversation. */
+export const leadsToJoin = (db: Executor) =>
+  db
+    .selectFrom('leads')
+    .select(['leads.thread_id', 'leads.name', 'leads.email', 'leads.phone', 'leads.company']);
+
+/** The contact details of the conversation's lead, if it has one. */
+export const leadContactOfThread = (db: Executor, threadId: string) =>
+  db.selectFrom('leads').select(['email', 'phone']).where('thread_id', '=', threadId).executeTakeFirst();
+
+/** The conversations of the account whose lead has this email (compared in lower case), as a subquery. */
+export const threadsWithLeadEmail = (db: Executor, accountId: string, email: string) =>
+  db
+    .selectFrom('leads')
+    .select('leads.thread_id')
+    .where('leads.account_id', '=', accountId)
+    .where(sql<string>`lower(email)`, '=', email);
+
+/** The conversations of the account whose lead has this phone number, as a subquery. */
+export const threadsWithLeadPhone = (db: Executor, accountId: string, phone: string) =>
+  db
+    .selectFrom('leads')
+    .select('leads.thread_id')
+    .where('leads.account_id', '=', accountId)
+    .where('leads.phone', '=', phone);
