@@ -55,9 +55,10 @@ export async function chatbotIdsOfAccount(
   return rows.map((row) => row.id);
 }
 
-/** Whether the chatbot exists, whatever its account (the command line's reads, which have no principal). */
-export const chatbotExists = async (db: Executor, chatbotId: string) =>
-  (await db.selectFrom('chatbots').select('id').where('id', '=', chatbotId).executeTakeFirst()) !== undefined;
+/** The chatbot's account, undefined when there is no such chatbot (the command line's reads have no principal). */
+export const accountOfChatbot = async (db: Executor, chatbotId: string): Promise<string | undefined> =>
+  (await db.selectFrom('chatbots').select('account_id').where('id', '=', chatbotId).executeTakeFirst())
+    ?.account_id;
 
 /** The ids of the account's chatbots, as a subquery another module's query may use. */
 export const chatbotIdsOfAccountQuery = (db: Executor, accountId: string) =>

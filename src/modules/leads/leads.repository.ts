@@ -21,34 +21,56 @@ export type LeadChanges = Partial<
 export const insertLead = async (db: Executor, row: LeadRow) =>
   leadRow(await db.insertInto('leads').values(row).returningAll().executeTakeFirstOrThrow());
 
-export const findLead = async (db: Executor, chatbotId: string, leadId: string) =>
+// Every read and change of leads names the account: a lead of another account is not there, whatever a
+// route's parameters are called.
+
+export const findLead = async (db: Executor, accountId: string, chatbotId: string, leadId: string) =>
   leadRowOrUndefined(
     await db
       .selectFrom('leads')
       .selectAll()
+      .where('account_id', '=', accountId)
       .where('chatbot_id', '=', chatbotId)
       .where('id', '=', leadId)
       .executeTakeFirst(),
   );
 
-export const findLeadOfConversation = async (db: Executor, threadId: string) =>
+export const findLeadOfConversation = async (db: Executor, accountId: string, threadId: string) =>
   leadRowOrUndefined(
-    await db.selectFrom('leads').selectAll().where('thread_id', '=', threadId).executeTakeFirst(),
+    await db
+      .selectFrom('leads')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('thread_id', '=', threadId)
+      .executeTakeFirst(),
   );
 
-export const updateLead = async (db: Executor, leadId: string, changes: LeadChanges, now: number) =>
+export const updateLead = async (
+  db: Executor,
+  accountId: string,
+  leadId: string,
+  changes: LeadChanges,
+  now: number,
+) =>
   leadRow(
     await db
       .updateTable('leads')
       .set({ ...changes, updated_at: now })
+      .where('account_id', '=', accountId)
       .where('id', '=', leadId)
       .returningAll()
       .executeTakeFirstOrThrow(),
   );
 
-export const deleteLead = async (db: Executor, chatbotId: string, leadId: string): Promise<boolean> => {
+export const deleteLead = async (
+  db: Executor,
+  accountId: string,
+  chatbotId: string,
+  leadId: string,
+): Promise<boolean> => {
   const result = await db
     .deleteFrom('leads')
+    .where('account_id', '=', accountId)
     .where('chatbot_id', '=', chatbotId)
     .where('id', '=', leadId)
     .executeTakeFirst();
@@ -62,8 +84,18 @@ export interface LeadFilters {
   threadId?: string;
 }
 
-export const listLeads = async (db: Executor, chatbotId: string, filters: LeadFilters, page: PageRequest) => {
-  let query = db.selectFrom('leads').selectAll().where('chatbot_id', '=', chatbotId);
+export const listLeads = async (
+  db: Executor,
+  accountId: string,
+  chatbotId: string,
+  filters: LeadFilters,
+  page: PageRequest,
+) => {
+  let query = db
+    .selectFrom('leads')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('chatbot_id', '=', chatbotId);
   if (filters.withContact)
     query = query.where((eb) => eb.or([eb('email', 'is not', null), eb('phone', 'is not', null)]));
   if (filters.search)
@@ -72,8 +104,8 @@ export const listLeads = async (db: Executor, chatbotId: string, filters: LeadFi
   return (await keysetPage(query, 'captured_at', 'id', page).execute()).map(leadRow);
 };
 
-/** Whether the chatbot exists (its leads are read without a principal, by `leads export`). */
-export { chatbotExists } from '../chatbots/index.js';
+/** The chatbot's account, undefined when there is no such chatbot (`leads export` has no principal). */
+export { accountOfChatbot } from '../chatbots/index.js';
 
 // --- what other modules' queries use of leads (through this module's face) ---------------------------
 
@@ -84,8 +116,13 @@ export const leadsToJoin = (db: Executor) =>
     .select(['leads.thread_id', 'leads.name', 'leads.email', 'leads.phone', 'leads.company']);
 
 /** The contact details of the conversation's lead, if it has one. */
-export const leadContactOfThread = (db: Executor, threadId: string) =>
-  db.selectFrom('leads').select(['email', 'phone']).where('thread_id', '=', threadId).executeTakeFirst();
+export const leadContactOfThread = (db: Executor, accountId: string, threadId: string) =>
+  db
+    .selectFrom('leads')
+    .select(['email', 'phone'])
+    .where('account_id', '=', accountId)
+    .where('thread_id', '=', threadId)
+    .executeTakeFirst();
 
 /** The conversations of the account whose lead has this email (compared in lower case), as a subquery. */
 export const threadsWithLeadEmail = (db: Executor, accountId: string, email: string) =>

@@ -114,7 +114,7 @@ export async function earlierThreadIds(
       .select('visitor_id')
       .where('thread_id', '=', own.thread_id)
       .executeTakeFirst(),
-    leadContactOfThread(db, own.thread_id),
+    leadContactOfThread(db, own.account_id, own.thread_id),
     db
       .selectFrom('channel_contacts')
       .select(['provider', 'sender_id'])
