@@ -8,8 +8,8 @@ import type { Clock } from '../../lib/clock.js';
 import { inBatches } from '../../lib/batches.js';
 import { isUuid, newId, randomBase62 } from '../../lib/ids.js';
 import * as repo from './accounts.repository.js';
-import { isPermission, type Permission, type Role } from './permissions.js';
-import { ACCESS_ENDED_CHANNEL, type Principal, type PrincipalEnd } from './principal.js';
+import { isPermission, type Permission, type Role } from '../../domain/permissions.js';
+import { ACCESS_ENDED_CHANNEL, type Principal, type PrincipalEnd } from '../../domain/principal.js';
 
 export class AccountsError extends Error {}
 
