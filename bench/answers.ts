@@ -33,7 +33,7 @@ import { rmSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { buildApp } from '../src/app.js';
 import type { DialectName } from '../src/db/dialect.js';
-import { PERMISSIONS } from '../src/modules/accounts/permissions.js';
+import { PERMISSIONS } from '../src/domain/permissions.js';
 import { searchKnowledge, type SearchCaches } from '../src/modules/answers/index.js';
 import { DONT_KNOW } from '../src/modules/answers/wording.js';
 import type { Db } from '../src/db/database.js';

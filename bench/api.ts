@@ -26,7 +26,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { startService } from '../src/main.js';
-import { PERMISSIONS } from '../src/modules/accounts/permissions.js';
+import { PERMISSIONS } from '../src/domain/permissions.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);

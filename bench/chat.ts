@@ -25,7 +25,7 @@ import type { DialectName } from '../src/db/dialect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { systemClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
-import { PERMISSIONS } from '../src/modules/accounts/permissions.js';
+import { PERMISSIONS } from '../src/domain/permissions.js';
 import { PASSAGES_PER_ANSWER } from '../src/modules/answers/engines/extractive.js';
 import { searchKnowledge } from '../src/modules/answers/index.js';
 import { startWorkers } from '../src/workers.js';

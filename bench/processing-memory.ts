@@ -28,7 +28,7 @@ import JSZip from 'jszip';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { loadConfig } from '../src/config.js';
 import { startService } from '../src/main.js';
-import { PERMISSIONS } from '../src/modules/accounts/permissions.js';
+import { PERMISSIONS } from '../src/domain/permissions.js';
 import { prng } from './support.js';
 
 const MiB = 2 ** 20;

@@ -15,7 +15,7 @@ import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerMetrics } from './http/metrics.js';
-import { API_PREFIX, registerOpenApi } from './http/openapi.js';
+import { API_PREFIX, registerOpenApi } from './openapi/openapi.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { validatorCompiler } from './http/validation.js';
 import { lazyChildLogger } from './logger.js';

@@ -54,7 +54,12 @@ import {
   type InboundService,
   type WebChatService,
 } from './modules/channels/index.js';
-import { chatbotsCapability, createChatbotsService, type ChatbotsService } from './modules/chatbots/index.js';
+import {
+  chatbotIdsOfAccount,
+  chatbotsCapability,
+  createChatbotsService,
+  type ChatbotsService,
+} from './modules/chatbots/index.js';
 import {
   channelAdapters,
   conversationsCapability,
@@ -160,7 +165,10 @@ export function createDeps(config: Config, options: DepsOptions = {}): AppDeps {
   };
   const { db, clock, paginator } = core;
 
-  const accounts = createAccountsService(core);
+  const accounts = createAccountsService({
+    ...core,
+    chatbotIdsOfAccount: (accountId, chatbotIds) => chatbotIdsOfAccount(db, accountId, chatbotIds),
+  });
   const people = createPeopleService(core);
   const leads = createLeadsService(core);
 

@@ -16,7 +16,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { systemClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
 import { createAccountsService } from '../src/modules/accounts/index.js';
-import { PERMISSIONS } from '../src/modules/accounts/permissions.js';
+import { PERMISSIONS } from '../src/domain/permissions.js';
 import { isPostgresReachable, TEST_DATABASE_URL, testConfig } from './support/app.js';
 import { CLI_ENTRY } from './support/cli-entry.js';
 

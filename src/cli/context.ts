@@ -8,7 +8,11 @@ import type { Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 import type { Notifications } from '../db/notifications.js';
 import { createAccountsService, type AccountsService } from '../modules/accounts/index.js';
-import { createChatbotsService, type ChatbotsService } from '../modules/chatbots/index.js';
+import {
+  chatbotIdsOfAccount,
+  createChatbotsService,
+  type ChatbotsService,
+} from '../modules/chatbots/index.js';
 import { createPeopleService, type PeopleService } from '../modules/people/index.js';
 
 export interface CommandContext {
@@ -30,7 +34,12 @@ export function commandServices(
   clock: Clock,
   notifications?: Pick<Notifications, 'publish'>,
 ): CommandContext {
-  const accounts = createAccountsService({ db, clock, notifications });
+  const accounts = createAccountsService({
+    db,
+    clock,
+    notifications,
+    chatbotIdsOfAccount: (accountId, chatbotIds) => chatbotIdsOfAccount(db, accountId, chatbotIds),
+  });
   const chatbots = createChatbotsService({ db, clock, accounts });
   return {
     config,

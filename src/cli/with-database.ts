@@ -38,7 +38,15 @@ export async function withDatabase<K extends ServiceName, T>(
     // command ends (sessions, a token) to the running service.
     const notifications = createNotifications(database, createLogger(config.logLevel));
     const context: Partial<CommandContext> = { config, db, clock };
-    if (accounts) context.accounts = accounts.createAccountsService({ db, clock, notifications });
+    if (accounts)
+      context.accounts = accounts.createAccountsService({
+        db,
+        clock,
+        notifications,
+        // Loaded only when a token restricted to chatbots is made.
+        chatbotIdsOfAccount: async (accountId, chatbotIds) =>
+          (await import('../modules/chatbots/index.js')).chatbotIdsOfAccount(db, accountId, chatbotIds),
+      });
     if (chatbots)
       context.chatbots = chatbots.createChatbotsService({ db, clock, accounts: context.accounts! });
     if (people) context.people = people.createPeopleService({ db, clock, config, notifications });

@@ -12,7 +12,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../errors.js';
 import { isUuid } from '../lib/ids.js';
-import { canSeeChatbot, type Permission, type Principal } from '../modules/accounts/index.js';
+import type { Permission } from '../domain/permissions.js';
+import { canSeeChatbot, type Principal } from '../domain/principal.js';
 import { hasCsrfToken, isFromAnotherSite, isStateChanging, sessionIdOf } from './session.js';
 
 declare module 'fastify' {

@@ -8,7 +8,7 @@
 // one entry, and one round checks every principal due, in one query per kind (tokens, sessions).
 import type { Logger } from 'pino';
 import type { Notifications } from '../db/notifications.js';
-import { ACCESS_ENDED_CHANNEL, type Principal, type PrincipalEnd } from '../modules/accounts/index.js';
+import { ACCESS_ENDED_CHANNEL, type Principal, type PrincipalEnd } from '../domain/principal.js';
 
 /** How often every followed principal is checked; tests shorten it. */
 export const accessTiming = { checkMs: 5_000 };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { EVENT_CATALOGUE, EVENT_TYPES } from '../../src/events/catalogue.js';
-import { webhookEvents } from '../../src/http/openapi-webhooks.js';
+import { webhookEvents } from '../../src/openapi/openapi-webhooks.js';
 import { describeEachDialect } from '../support/app.js';
 
 interface Operation {

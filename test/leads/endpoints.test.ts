@@ -221,6 +221,27 @@ describeEachDialect('leads: endpoints', (t) => {
     }
   });
 
+  it('the service reads and changes a lead only within the account it is given, whatever the chatbot id', async () => {
+    const s = await seed(t());
+    const other = await seed(t());
+    const { lead, threadId } = await leadWith(t(), s, { name: 'Ann', email: 'ann@example.com' });
+    const leads = t().deps.leads;
+    const notFound = (error: unknown) => (error as { code?: string }).code === 'not_found';
+    // The auth hook is not in the way here: only the account given to the service keeps the lead apart.
+    await assert.rejects(leads.getLead(other.accountId, s.chatbotId, lead.id), notFound);
+    await assert.rejects(
+      leads.updateLead(other.accountId, s.chatbotId, lead.id, { converted: true }),
+      notFound,
+    );
+    await assert.rejects(leads.deleteLead(other.accountId, s.chatbotId, lead.id), notFound);
+    const page = { limit: 10, after: null };
+    assert.deepEqual(await leads.listLeads(other.accountId, s.chatbotId, { withContact: false }, page), []);
+    const [own] = await leads.listLeads(s.accountId, s.chatbotId, { withContact: false, threadId }, page);
+    assert.equal(own?.id, lead.id);
+    assert.equal(own?.converted, false, 'unchanged by the other account');
+    assert.equal((await leads.getLead(s.accountId, s.chatbotId, lead.id)).id, lead.id);
+  });
+
   it('PATCH changes only the sent fields; null clears a contact field; converted is a boolean', async () => {
     const s = await seed(t());
     const { lead } = await leadWith(t(), s, {

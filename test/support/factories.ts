@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/db/database.js';
 import { systemClock, type Clock } from '../../src/lib/clock.js';
 import { PERMISSIONS, createAccountsService, type Permission } from '../../src/modules/accounts/index.js';
-import { createChatbotsService } from '../../src/modules/chatbots/index.js';
+import { chatbotIdsOfAccount, createChatbotsService } from '../../src/modules/chatbots/index.js';
 
 export interface Seeded {
   accountId: string;
@@ -27,7 +27,10 @@ export async function seed(
   options: { subscription?: 'active' | 'inactive'; userName?: string } = {},
 ): Promise<Seeded> {
   // The services the CLI uses, over the test's database.
-  const accounts = createAccountsService(t);
+  const accounts = createAccountsService({
+    ...t,
+    chatbotIdsOfAccount: (accountId, ids) => chatbotIdsOfAccount(t.db, accountId, ids),
+  });
   const chatbots = createChatbotsService({ ...t, accounts });
   const account = await accounts.createAccount({
     name: `Acme ${randomBytes(3).toString('hex')}`,
@@ -68,6 +71,10 @@ export async function seed(
 
 /** The account and chatbot services over a database, as the CLI builds them (tests that seed by hand). */
 export function servicesOver(db: Db, clock: Clock = systemClock) {
-  const accounts = createAccountsService({ db, clock });
+  const accounts = createAccountsService({
+    db,
+    clock,
+    chatbotIdsOfAccount: (accountId, ids) => chatbotIdsOfAccount(db, accountId, ids),
+  });
   return { accounts, chatbots: createChatbotsService({ db, clock, accounts }) };
 }

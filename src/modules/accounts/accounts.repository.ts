@@ -1,6 +1,11 @@
-// Accounts, users and tokens: all SQL for them lives here.
-import type { AccountTable, ApiTokenTable, Executor, UserTable } from '../../db/database.js';
+// Accounts, users and tokens: all SQL for them lives here, including what other modules read and write of
+// them through this module's face (index.ts).
+import type { Executor } from '../../db/database.js';
+import type { AccountTable, ApiTokenTable, UserTable } from './accounts.table.js';
+import './accounts.table.js';
 import type { Insertable } from 'kysely';
+import { forUpdate } from '../../db/dialect.js';
+import { keysetPage, type PageRequest } from '../../db/keyset.js';
 import { prepareQuery } from '../../db/prepared.js';
 
 export const insertAccount = (db: Executor, row: AccountTable) =>
@@ -56,21 +61,6 @@ export const revokeToken = (db: Executor, id: string, at: number) =>
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-
-/** Those of `chatbotIds` that belong to the account. */
-export async function chatbotIdsOfAccount(
-  db: Executor,
-  accountId: string,
-  chatbotIds: readonly string[],
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('chatbots')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('id', 'in', chatbotIds)
-    .execute();
-  return rows.map((row) => row.id);
-}
 
 export const findToken = (db: Executor, id: string) =>
   db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
@@ -144,3 +134,192 @@ export const listTokensOfUser = (db: Executor, userId: string) =>
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+
+// --- team members as people sign in and manage the team (the people module, through this module's face) ---
+
+/** The one user who can sign in with this email (emails are stored in lower case). */
+export const findSignInUser = (db: Executor, email: string) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .where('password_hash', 'is not', null)
+    .executeTakeFirst();
+
+/** Users other than `userId` holding `email`. */
+export const othersWithEmail = (db: Executor, email: string, userId: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'account_id'])
+    .where('email', '=', email)
+    .where('id', '!=', userId)
+    .execute();
+
+export const setPasswordHash = (db: Executor, userId: string, hash: string, at: number) =>
+  db
+    .updateTable('users')
+    .set({ password_hash: hash, password_changed_at: at })
+    .where('id', '=', userId)
+    .executeTakeFirst();
+
+export const disableUser = (db: Executor, userId: string, at: number) =>
+  db
+    .updateTable('users')
+    .set({ disabled_at: at })
+    .where('id', '=', userId)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+
+export const listUsersPage = (db: Executor, accountId: string, page: PageRequest) =>
+  keysetPage(
+    db.selectFrom('users').selectAll().where('account_id', '=', accountId),
+    'created_at',
+    'id',
+    page,
+  ).execute();
+
+/** Team members an email about the account's conversations goes to: not switched off. */
+export const activeUsersOfAccount = (db: Executor, accountId: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('account_id', '=', accountId)
+    .where('disabled_at', 'is', null)
+    .orderBy('id')
+    .execute();
+
+/** The account's user by id; undefined when it is not of the account. */
+export const findMember = (db: Executor, accountId: string, userId: string) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+
+/**
+ * Locks the account row (PostgreSQL) in the caller's transaction: changes that must see the account as a
+ * whole (who owns it, how many canned replies it has) are made one at a time.
+ */
+export const lockAccount = (trx: Executor, accountId: string) =>
+  forUpdate(trx, trx.selectFrom('accounts').select('id').where('id', '=', accountId)).executeTakeFirst();
+
+/** Active owners of the account other than `exceptUserId`. */
+export const countOtherActiveOwners = async (
+  db: Executor,
+  accountId: string,
+  exceptUserId: string,
+): Promise<number> => {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('account_id', '=', accountId)
+    .where('role', '=', 'owner')
+    .where('disabled_at', 'is', null)
+    .where('id', '!=', exceptUserId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+};
+
+export const insertMember = (
+  db: Executor,
+  row: { id: string; account_id: string; name: string; email: string; role: string; created_at: number },
+) =>
+  db
+    .insertInto('users')
+    .values({ ...row, password_hash: null, password_changed_at: null, disabled_at: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+export const setRole = (db: Executor, userId: string, role: string) =>
+  db.updateTable('users').set({ role }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+
+export const enableUser = (db: Executor, userId: string) =>
+  db
+    .updateTable('users')
+    .set({ disabled_at: null })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Anyone, in any account, with this (lower-case) email: people sign in by email alone. */
+export const findByEmail = (db: Executor, email: string) =>
+  db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+
+/** A team member who can be mentioned or given a conversation: active, of the account. */
+export interface Member {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** The account's active members, oldest first. */
+export const activeMembers = (db: Executor, accountId: string): Promise<Member[]> =>
+  db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('account_id', '=', accountId)
+    .where('disabled_at', 'is', null)
+    .orderBy('created_at')
+    .execute();
+
+export const activeMember = (db: Executor, accountId: string, userId: string): Promise<Member | undefined> =>
+  db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('account_id', '=', accountId)
+    .where('id', '=', userId)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+
+// --- what other modules' queries join for display ---------------------------------------------------
+// Subqueries to join (`.leftJoin(membersToJoin(db).as('assignee'), …)`): another module's repository
+// shows a person's name or an account's subscription beside its own rows without naming these tables,
+// and never sees a password hash or a token's hash.
+
+export const membersToJoin = (db: Executor) =>
+  db
+    .selectFrom('users')
+    .select([
+      'users.id',
+      'users.account_id',
+      'users.name',
+      'users.email',
+      'users.created_at',
+      'users.disabled_at',
+      'users.role',
+    ]);
+
+export const accountsToJoin = (db: Executor) =>
+  db.selectFrom('accounts').select(['accounts.id', 'accounts.subscription_status']);
+
+// --- access tokens as the management API lists them (the tokens module, through this module's face) ---
+
+/** What a list shows of a token: never its hash. */
+const LISTED_TOKEN = [
+  'api_tokens.id',
+  'api_tokens.name',
+  'api_tokens.user_id',
+  'users.name as user_name',
+  'api_tokens.scopes',
+  'api_tokens.chatbot_ids',
+  'api_tokens.expires_at',
+  'api_tokens.revoked_at',
+  'api_tokens.last_used_at',
+  'api_tokens.created_at',
+] as const;
+
+const tokensOf = (db: Executor, accountId: string) =>
+  db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .select(LISTED_TOKEN)
+    .where('api_tokens.account_id', '=', accountId);
+
+export const listAccountTokens = (db: Executor, accountId: string, page: PageRequest) =>
+  keysetPage(tokensOf(db, accountId), 'api_tokens.created_at', 'api_tokens.id', page).execute();
+
+export const findAccountToken = (db: Executor, accountId: string, tokenId: string) =>
+  tokensOf(db, accountId).where('api_tokens.id', '=', tokenId).executeTakeFirst();
+
+export type ListedTokenRow = NonNullable<Awaited<ReturnType<typeof findAccountToken>>>;

@@ -17,7 +17,7 @@ export {
   roleOf,
   type Permission,
   type Role,
-} from './permissions.js';
+} from '../../domain/permissions.js';
 export {
   ACCESS_ENDED_CHANNEL,
   assertAccountWide,
@@ -26,4 +26,32 @@ export {
   isAccountWide,
   type Principal,
   type PrincipalEnd,
-} from './principal.js';
+} from '../../domain/principal.js';
+// Named queries of this module's tables for the modules that read or change them (people's sign-in and
+// team, the tokens API, the conversations' team tools) and subqueries they join for display: no other
+// module names accounts, users or api_tokens.
+export {
+  accountsToJoin,
+  activeMember,
+  activeMembers,
+  activeUsersOfAccount,
+  countOtherActiveOwners,
+  disableUser,
+  enableUser,
+  findAccountToken,
+  findByEmail,
+  findMember,
+  findSignInUser,
+  findUser,
+  insertMember,
+  listAccountTokens,
+  listUsersPage,
+  lockAccount,
+  membersToJoin,
+  othersWithEmail,
+  setPasswordHash,
+  setRole,
+  type ListedTokenRow,
+  type Member,
+} from './accounts.repository.js';
+export type { AccountTable, ApiTokenTable, UserTable } from './accounts.table.js';

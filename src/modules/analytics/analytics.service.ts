@@ -4,7 +4,7 @@
 import type { Core } from '../../core.js';
 import { validationError } from '../../errors.js';
 import { maskContactDetails } from '../leads/index.js';
-import * as repo from './analytics.repository.js';
+import { analyticsFigures as repo } from '../conversations/index.js';
 
 export const ANALYTICS_LIMITS = { maxDays: 366, defaultDays: 30, topUnanswered: 10 } as const;
 

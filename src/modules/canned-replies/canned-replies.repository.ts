@@ -1,6 +1,5 @@
 // Canned replies: all SQL for them lives here.
 import { sql } from 'kysely';
-import { forUpdate } from '../../db/dialect.js';
 import type { Executor } from '../../db/database.js';
 import type { PageRequest } from '../../db/keyset.js';
 import type { CannedReplyRow } from './canned-replies.table.js';
@@ -67,8 +66,7 @@ export async function countReplies(db: Executor, accountId: string): Promise<num
 }
 
 /** Two additions at once see the same count: the account's row, locked, makes them take turns (PostgreSQL). */
-export const lockAccount = (trx: Executor, accountId: string) =>
-  forUpdate(trx, trx.selectFrom('accounts').select('id').where('id', '=', accountId)).executeTakeFirst();
+export { lockAccount } from '../accounts/index.js';
 
 export const insertReply = (trx: Executor, row: CannedReplyRow): Promise<CannedReplyRow> =>
   trx.insertInto('canned_replies').values(row).returningAll().executeTakeFirstOrThrow();

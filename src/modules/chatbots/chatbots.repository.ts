@@ -1,5 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { ChatbotTable, Executor } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
+import type { ChatbotTable } from './chatbots.table.js';
+import './chatbots.table.js';
 import { prepareQuery } from '../../db/prepared.js';
 import { keysetPage, preparedKeysetPage, type PageRequest } from '../../db/keyset.js';
 
@@ -37,6 +39,30 @@ export const isChatbotOfAccount = async (
   accountId: string,
   chatbotId: string,
 ): Promise<boolean> => (await chatbotOfAccount.executeTakeFirst(db, accountId, chatbotId)) !== undefined;
+
+/** Those of `chatbotIds` that belong to the account. */
+export async function chatbotIdsOfAccount(
+  db: Executor,
+  accountId: string,
+  chatbotIds: readonly string[],
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('chatbots')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', 'in', chatbotIds)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The chatbot's account, undefined when there is no such chatbot (the command line's reads have no principal). */
+export const accountOfChatbot = async (db: Executor, chatbotId: string): Promise<string | undefined> =>
+  (await db.selectFrom('chatbots').select('account_id').where('id', '=', chatbotId).executeTakeFirst())
+    ?.account_id;
+
+/** The ids of the account's chatbots, as a subquery another module's query may use. */
+export const chatbotIdsOfAccountQuery = (db: Executor, accountId: string) =>
+  db.selectFrom('chatbots').select('chatbots.id').where('chatbots.account_id', '=', accountId);
 
 export const findChatbotById = (db: Executor, chatbotId: string) =>
   db.selectFrom('chatbots').selectAll().where('id', '=', chatbotId).executeTakeFirst();

@@ -23,6 +23,8 @@ import type {
 } from './conversations.table.js';
 import './conversations.table.js';
 import './questions/questions.table.js';
+import { membersToJoin } from '../accounts/index.js';
+import { leadsToJoin } from '../leads/index.js';
 
 /** Opaque, and time-ordered underneath so that ties on the same millisecond still sort newest first. */
 const opaqueId = (prefix: string) => `${prefix}_${newId().replace(/-/g, '')}`;
@@ -99,10 +101,9 @@ export interface AccountConversationFilters extends ConversationFilters {
   search?: string;
 }
 
-type ConversationsInView = ExpressionBuilder<
-  Database & { lead: Database['leads'] },
-  'conversations' | 'lead'
->;
+/** The lead's details as the leads module lets them be joined. */
+type JoinedLead = Awaited<ReturnType<ReturnType<typeof leadsToJoin>['executeTakeFirstOrThrow']>>;
+type ConversationsInView = ExpressionBuilder<Database & { lead: JoinedLead }, 'conversations' | 'lead'>;
 
 /** The condition of one state (see CONVERSATION_STATES). */
 function inState(eb: ExpressionBuilder<Database, 'conversations'>, state: ConversationState) {
@@ -153,8 +154,8 @@ export const LAST_MESSAGE_LENGTH = 200;
 const views = (db: Executor) =>
   db
     .selectFrom('conversations')
-    .leftJoin('users as assignee', 'assignee.id', 'conversations.assignee_user_id')
-    .leftJoin('leads as lead', 'lead.thread_id', 'conversations.thread_id')
+    .leftJoin(membersToJoin(db).as('assignee'), 'assignee.id', 'conversations.assignee_user_id')
+    .leftJoin(leadsToJoin(db).as('lead'), 'lead.thread_id', 'conversations.thread_id')
     .leftJoin('messages as last', (join) =>
       join.on((eb) =>
         eb(
@@ -595,7 +596,7 @@ export const messagesAfter = async (db: Executor, threadId: string, skip: number
 export const visitorState = async (db: Executor, threadId: string) => {
   const row = await db
     .selectFrom('conversations')
-    .leftJoin('users', 'users.id', 'conversations.assignee_user_id')
+    .leftJoin(membersToJoin(db).as('users'), 'users.id', 'conversations.assignee_user_id')
     .select([
       'conversations.mode',
       'conversations.escalated',
@@ -606,3 +607,22 @@ export const visitorState = async (db: Executor, threadId: string) => {
     .executeTakeFirst();
   return row && { ...row, escalated: toBool(row.escalated), resolved: toBool(row.resolved) };
 };
+
+/**
+ * The account's conversations other than `own` that started no later than it, newest first (restricted to
+ * `chatbotIds` unless null), as a query the channels module narrows to the same visitor's conversations.
+ */
+export const earlierConversationsOf = (
+  db: Executor,
+  own: { thread_id: string; account_id: string; started_at: number },
+  chatbotIds: readonly string[] | null,
+) =>
+  db
+    .selectFrom('conversations')
+    .select('thread_id')
+    .where('account_id', '=', own.account_id)
+    .where('thread_id', '!=', own.thread_id)
+    .where('started_at', '<=', own.started_at)
+    .$if(chatbotIds !== null, (q) => q.where('chatbot_id', 'in', chatbotIds as string[]))
+    .orderBy('started_at', 'desc')
+    .orderBy('thread_id', 'desc');

@@ -57,6 +57,10 @@ export {
   type ReportCoverage,
 } from './questions/questions.service.js';
 export { findReportQuestion, questionKey } from './questions/questions.repository.js';
+// A named query the channels module narrows to a visitor's earlier conversations.
+export { earlierConversationsOf } from './conversations.repository.js';
+// The figures the analytics module shows, read from this module's tables.
+export * as analyticsFigures from './figures/figures.repository.js';
 export type { Rating } from './questions/questions.table.js';
 
 export type ConversationsCapabilityDeps = ConversationRoutesDeps &

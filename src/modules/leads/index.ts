@@ -23,6 +23,13 @@ export {
   exportLeads,
 } from './leads.service.js';
 export { presentLead } from './leads.presenter.js';
+// Named queries other modules' repositories use: leads are read only through these.
+export {
+  leadContactOfThread,
+  leadsToJoin,
+  threadsWithLeadEmail,
+  threadsWithLeadPhone,
+} from './leads.repository.js';
 export { LeadSchema } from './leads.schemas.js';
 
 export const leadsCapability: Capability<LeadsRoutesDeps> = { name: 'leads', routes: leadRoutes };

@@ -1,5 +1,5 @@
 // Leads: all SQL for them lives here.
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { toBool } from '../../db/dialect.js';
 import { containsText } from '../../db/text-match.js';
@@ -21,34 +21,56 @@ export type LeadChanges = Partial<
 export const insertLead = async (db: Executor, row: LeadRow) =>
   leadRow(await db.insertInto('leads').values(row).returningAll().executeTakeFirstOrThrow());
 
-export const findLead = async (db: Executor, chatbotId: string, leadId: string) =>
+// Every read and change of leads names the account: a lead of another account is not there, whatever a
+// route's parameters are called.
+
+export const findLead = async (db: Executor, accountId: string, chatbotId: string, leadId: string) =>
   leadRowOrUndefined(
     await db
       .selectFrom('leads')
       .selectAll()
+      .where('account_id', '=', accountId)
       .where('chatbot_id', '=', chatbotId)
       .where('id', '=', leadId)
       .executeTakeFirst(),
   );
 
-export const findLeadOfConversation = async (db: Executor, threadId: string) =>
+export const findLeadOfConversation = async (db: Executor, accountId: string, threadId: string) =>
   leadRowOrUndefined(
-    await db.selectFrom('leads').selectAll().where('thread_id', '=', threadId).executeTakeFirst(),
+    await db
+      .selectFrom('leads')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('thread_id', '=', threadId)
+      .executeTakeFirst(),
   );
 
-export const updateLead = async (db: Executor, leadId: string, changes: LeadChanges, now: number) =>
+export const updateLead = async (
+  db: Executor,
+  accountId: string,
+  leadId: string,
+  changes: LeadChanges,
+  now: number,
+) =>
   leadRow(
     await db
       .updateTable('leads')
       .set({ ...changes, updated_at: now })
+      .where('account_id', '=', accountId)
       .where('id', '=', leadId)
       .returningAll()
       .executeTakeFirstOrThrow(),
   );
 
-export const deleteLead = async (db: Executor, chatbotId: string, leadId: string): Promise<boolean> => {
+export const deleteLead = async (
+  db: Executor,
+  accountId: string,
+  chatbotId: string,
+  leadId: string,
+): Promise<boolean> => {
   const result = await db
     .deleteFrom('leads')
+    .where('account_id', '=', accountId)
     .where('chatbot_id', '=', chatbotId)
     .where('id', '=', leadId)
     .executeTakeFirst();
@@ -62,8 +84,18 @@ export interface LeadFilters {
   threadId?: string;
 }
 
-export const listLeads = async (db: Executor, chatbotId: string, filters: LeadFilters, page: PageRequest) => {
-  let query = db.selectFrom('leads').selectAll().where('chatbot_id', '=', chatbotId);
+export const listLeads = async (
+  db: Executor,
+  accountId: string,
+  chatbotId: string,
+  filters: LeadFilters,
+  page: PageRequest,
+) => {
+  let query = db
+    .selectFrom('leads')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('chatbot_id', '=', chatbotId);
   if (filters.withContact)
     query = query.where((eb) => eb.or([eb('email', 'is not', null), eb('phone', 'is not', null)]));
   if (filters.search)
@@ -72,6 +104,38 @@ export const listLeads = async (db: Executor, chatbotId: string, filters: LeadFi
   return (await keysetPage(query, 'captured_at', 'id', page).execute()).map(leadRow);
 };
 
-/** Whether the chatbot exists (its leads are read without a principal, by `leads export`). */
-export const chatbotExists = async (db: Executor, chatbotId: string) =>
-  (await db.selectFrom('chatbots').select('id').where('id', '=', chatbotId).executeTakeFirst()) !== undefined;
+/** The chatbot's account, undefined when there is no such chatbot (`leads export` has no principal). */
+export { accountOfChatbot } from '../chatbots/index.js';
+
+// --- what other modules' queries use of leads (through this module's face) ---------------------------
+
+/** Leads as another module's query joins them for display or search: the visitor's details by conversation. */
+export const leadsToJoin = (db: Executor) =>
+  db
+    .selectFrom('leads')
+    .select(['leads.thread_id', 'leads.name', 'leads.email', 'leads.phone', 'leads.company']);
+
+/** The contact details of the conversation's lead, if it has one. */
+export const leadContactOfThread = (db: Executor, accountId: string, threadId: string) =>
+  db
+    .selectFrom('leads')
+    .select(['email', 'phone'])
+    .where('account_id', '=', accountId)
+    .where('thread_id', '=', threadId)
+    .executeTakeFirst();
+
+/** The conversations of the account whose lead has this email (compared in lower case), as a subquery. */
+export const threadsWithLeadEmail = (db: Executor, accountId: string, email: string) =>
+  db
+    .selectFrom('leads')
+    .select('leads.thread_id')
+    .where('leads.account_id', '=', accountId)
+    .where(sql<string>`lower(email)`, '=', email);
+
+/** The conversations of the account whose lead has this phone number, as a subquery. */
+export const threadsWithLeadPhone = (db: Executor, accountId: string, phone: string) =>
+  db
+    .selectFrom('leads')
+    .select('leads.thread_id')
+    .where('leads.account_id', '=', accountId)
+    .where('leads.phone', '=', phone);

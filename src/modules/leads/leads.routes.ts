@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Core } from '../../core.js';
+import { principalOf } from '../../http/auth.js';
 import { ChatbotParams, Envelope, ListEnvelope, errors, ok } from '../../http/envelope.js';
 import { listPage } from '../../http/pagination.js';
 import { presentLead } from './leads.presenter.js';
@@ -44,7 +45,7 @@ export async function leadRoutes(fastify: FastifyInstance, { leads, paginator }:
         list: 'leads',
         scope: chatbotId,
         filters: { contact: filters.withContact, q: filters.search, threadId: filters.threadId },
-        fetch: (page) => leads.listLeads(chatbotId, filters, page),
+        fetch: (page) => leads.listLeads(principalOf(request).accountId, chatbotId, filters, page),
         keyOf: (row) => ({ at: row.captured_at, id: row.id }),
         present: (items) => ({ leads: items.map(presentLead) }),
       });
@@ -63,7 +64,8 @@ export async function leadRoutes(fastify: FastifyInstance, { leads, paginator }:
       },
     },
     async (request) => {
-      const lead = await leads.getLead(request.params.chatbotId, request.params.leadId);
+      const { chatbotId, leadId } = request.params;
+      const lead = await leads.getLead(principalOf(request).accountId, chatbotId, leadId);
       return ok(request, { lead: presentLead(lead) });
     },
   );
@@ -85,7 +87,8 @@ export async function leadRoutes(fastify: FastifyInstance, { leads, paginator }:
       },
     },
     async (request) => {
-      const lead = await leads.updateLead(request.params.chatbotId, request.params.leadId, request.body);
+      const { chatbotId, leadId } = request.params;
+      const lead = await leads.updateLead(principalOf(request).accountId, chatbotId, leadId, request.body);
       return ok(request, { lead: presentLead(lead) });
     },
   );
@@ -107,7 +110,7 @@ export async function leadRoutes(fastify: FastifyInstance, { leads, paginator }:
       },
     },
     async (request) => {
-      await leads.deleteLead(request.params.chatbotId, request.params.leadId);
+      await leads.deleteLead(principalOf(request).accountId, request.params.chatbotId, request.params.leadId);
       return ok(request, { id: request.params.leadId, deleted: true as const });
     },
   );

@@ -30,21 +30,21 @@ export type LeadsService = ReturnType<typeof createLeadsService>;
 export function createLeadsService({ db, clock }: LeadsDeps) {
   return {
     captureLead,
-    listLeads: (chatbotId: string, filters: repo.LeadFilters, page: PageRequest) =>
-      repo.listLeads(db, chatbotId, filters, page),
+    listLeads: (accountId: string, chatbotId: string, filters: repo.LeadFilters, page: PageRequest) =>
+      repo.listLeads(db, accountId, chatbotId, filters, page),
 
-    async getLead(chatbotId: string, leadId: string): Promise<LeadRow> {
-      const lead = await repo.findLead(db, chatbotId, leadId);
+    async getLead(accountId: string, chatbotId: string, leadId: string): Promise<LeadRow> {
+      const lead = await repo.findLead(db, accountId, chatbotId, leadId);
       if (!lead) throw notFound('lead');
       return lead;
     },
 
-    updateLead: (chatbotId: string, leadId: string, patch: LeadPatch) =>
-      updateLead(db, clock, chatbotId, leadId, patch),
+    updateLead: (accountId: string, chatbotId: string, leadId: string, patch: LeadPatch) =>
+      updateLead(db, clock, accountId, chatbotId, leadId, patch),
 
     /** Removes the lead's data for good; the conversation and its messages stay. */
-    async deleteLead(chatbotId: string, leadId: string): Promise<void> {
-      if (!(await repo.deleteLead(db, chatbotId, leadId))) throw notFound('lead');
+    async deleteLead(accountId: string, chatbotId: string, leadId: string): Promise<void> {
+      if (!(await repo.deleteLead(db, accountId, chatbotId, leadId))) throw notFound('lead');
     },
   };
 }
@@ -62,7 +62,7 @@ async function captureLead(
   details: ContactDetails,
 ): Promise<LeadRow | null> {
   const given = CONTACT_FIELDS.filter((field) => details[field]);
-  const existing = await repo.findLeadOfConversation(trx, conversation.thread_id);
+  const existing = await repo.findLeadOfConversation(trx, conversation.account_id, conversation.thread_id);
   if (given.length === 0) return existing ?? null;
 
   let lead: LeadRow;
@@ -85,11 +85,14 @@ async function captureLead(
   } else {
     const fills: repo.LeadChanges = {};
     for (const field of given) if (!existing[field]) fills[field] = details[field] ?? null;
-    lead = Object.keys(fills).length > 0 ? await repo.updateLead(trx, existing.id, fills, now) : existing;
+    lead =
+      Object.keys(fills).length > 0
+        ? await repo.updateLead(trx, conversation.account_id, existing.id, fills, now)
+        : existing;
   }
 
   if (hasContact(lead) && !lead.contact_announced) {
-    lead = await repo.updateLead(trx, lead.id, { contact_announced: true }, now);
+    lead = await repo.updateLead(trx, lead.account_id, lead.id, { contact_announced: true }, now);
     await emit(trx, now, lead.account_id, 'lead.captured', { lead: presentLead(lead) });
   }
   return lead;
@@ -99,6 +102,7 @@ async function captureLead(
 async function updateLead(
   db: Db,
   clock: Clock,
+  accountId: string,
   chatbotId: string,
   leadId: string,
   patch: LeadPatch,
@@ -118,10 +122,10 @@ async function updateLead(
   if (patch.converted !== undefined) changes.converted = patch.converted;
 
   return db.transaction().execute(async (trx) => {
-    const lead = await repo.findLead(trx, chatbotId, leadId);
+    const lead = await repo.findLead(trx, accountId, chatbotId, leadId);
     if (!lead) throw notFound('lead');
     if (Object.keys(changes).length === 0) return lead;
-    return repo.updateLead(trx, lead.id, changes, clock.now());
+    return repo.updateLead(trx, accountId, lead.id, changes, clock.now());
   });
 }
 
@@ -174,12 +178,19 @@ export async function exportLeads(
   chatbotId: string,
   batchSize = EXPORT_BATCH_SIZE,
 ): Promise<AsyncGenerator<LeadRow[]> | null> {
-  if (!isUuid(chatbotId) || !(await repo.chatbotExists(db, chatbotId))) return null;
+  const accountId = isUuid(chatbotId) ? await repo.accountOfChatbot(db, chatbotId) : undefined;
+  if (accountId === undefined) return null;
   return (async function* batches() {
     let after: PageRequest['after'] = null;
     for (;;) {
       // Fetches batchSize + 1 rows: the extra one only says whether another batch follows.
-      const rows = await repo.listLeads(db, chatbotId, { withContact: false }, { limit: batchSize, after });
+      const rows = await repo.listLeads(
+        db,
+        accountId,
+        chatbotId,
+        { withContact: false },
+        { limit: batchSize, after },
+      );
       const batch = rows.slice(0, batchSize);
       const last = batch[batch.length - 1];
       if (last) yield batch;

@@ -1,62 +1,8 @@
-// Users as people who sign in, their sessions and invitations: all SQL for them lives here.
+// Sessions of people who sign in and their invitations: all SQL for them lives here. The people themselves
+// (users) are the accounts module's: their rows are read and changed through its face.
 import type { Executor } from '../../db/database.js';
-import { forUpdate } from '../../db/dialect.js';
-import { keysetPage, type PageRequest } from '../../db/keyset.js';
+import { accountsToJoin, membersToJoin } from '../accounts/index.js';
 import './people.table.js';
-
-export const findUser = (db: Executor, id: string) =>
-  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-
-/** The one user who can sign in with this email (emails are stored in lower case). */
-export const findSignInUser = (db: Executor, email: string) =>
-  db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', email)
-    .where('password_hash', 'is not', null)
-    .executeTakeFirst();
-
-/** Users other than `userId` holding `email`. */
-export const othersWithEmail = (db: Executor, email: string, userId: string) =>
-  db
-    .selectFrom('users')
-    .select(['id', 'account_id'])
-    .where('email', '=', email)
-    .where('id', '!=', userId)
-    .execute();
-
-export const setPasswordHash = (db: Executor, userId: string, hash: string, at: number) =>
-  db
-    .updateTable('users')
-    .set({ password_hash: hash, password_changed_at: at })
-    .where('id', '=', userId)
-    .executeTakeFirst();
-
-export const disableUser = (db: Executor, userId: string, at: number) =>
-  db
-    .updateTable('users')
-    .set({ disabled_at: at })
-    .where('id', '=', userId)
-    .where('disabled_at', 'is', null)
-    .executeTakeFirst();
-
-export const listUsers = (db: Executor, accountId: string, page: PageRequest) =>
-  keysetPage(
-    db.selectFrom('users').selectAll().where('account_id', '=', accountId),
-    'created_at',
-    'id',
-    page,
-  ).execute();
-
-/** Team members an email about the account's conversations goes to: not switched off. */
-export const activeUsersOfAccount = (db: Executor, accountId: string) =>
-  db
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('account_id', '=', accountId)
-    .where('disabled_at', 'is', null)
-    .orderBy('id')
-    .execute();
 
 export const insertSession = (
   db: Executor,
@@ -74,8 +20,8 @@ export const insertSession = (
 export const findSession = (db: Executor, idHash: string) =>
   db
     .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .innerJoin(membersToJoin(db).as('users'), 'users.id', 'sessions.user_id')
+    .innerJoin(accountsToJoin(db).as('accounts'), 'accounts.id', 'sessions.account_id')
     .select([
       'sessions.id_hash',
       'sessions.user_id',
@@ -96,7 +42,7 @@ export const findSession = (db: Executor, idHash: string) =>
 export const findSessionStates = (db: Executor, idHashes: readonly string[]) =>
   db
     .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin(membersToJoin(db).as('users'), 'users.id', 'sessions.user_id')
     .select([
       'sessions.id_hash',
       'sessions.last_seen_at',
@@ -186,60 +132,3 @@ export async function deleteEndedInvitations(db: Executor, now: number, batch: n
     .execute();
   return rows.length;
 }
-
-// --- the team, as the management API changes it ---------------------------------------------------
-
-/** The account's user by id; undefined when it is not of the account. */
-export const findMember = (db: Executor, accountId: string, userId: string) =>
-  db
-    .selectFrom('users')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('id', '=', userId)
-    .executeTakeFirst();
-
-/** Locks the account row (PostgreSQL): changes to who owns it are made one at a time. */
-export const lockAccount = (trx: Executor, accountId: string) =>
-  forUpdate(trx, trx.selectFrom('accounts').select('id').where('id', '=', accountId)).executeTakeFirst();
-
-/** Active owners of the account other than `exceptUserId`. */
-export const countOtherActiveOwners = async (
-  db: Executor,
-  accountId: string,
-  exceptUserId: string,
-): Promise<number> => {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('account_id', '=', accountId)
-    .where('role', '=', 'owner')
-    .where('disabled_at', 'is', null)
-    .where('id', '!=', exceptUserId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-};
-
-export const insertMember = (
-  db: Executor,
-  row: { id: string; account_id: string; name: string; email: string; role: string; created_at: number },
-) =>
-  db
-    .insertInto('users')
-    .values({ ...row, password_hash: null, password_changed_at: null, disabled_at: null })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-
-export const setRole = (db: Executor, userId: string, role: string) =>
-  db.updateTable('users').set({ role }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
-
-export const enableUser = (db: Executor, userId: string) =>
-  db
-    .updateTable('users')
-    .set({ disabled_at: null })
-    .where('id', '=', userId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-
-/** Anyone, in any account, with this (lower-case) email: people sign in by email alone. */
-export const findByEmail = (db: Executor, email: string) =>
-  db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();

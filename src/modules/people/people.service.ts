@@ -27,6 +27,8 @@ import { assertKeepsAnOwner, assertMayChange } from './team.js';
 import { newId } from '../../lib/ids.js';
 import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './password.js';
 import * as repo from './people.repository.js';
+// Team members are the accounts module's rows: read and changed through its face.
+import * as members from '../accounts/index.js';
 
 export const SESSION_IDLE_MS = 12 * 3_600_000;
 /** last_seen_at is written at most this often: a busy inbox does not write on every request. */
@@ -127,7 +129,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
     if (!SECRET.test(token)) return null;
     const invitation = await repo.findInvitation(db, hashSecret(token));
     if (!invitation || invitation.used_at !== null || invitation.expires_at <= clock.now()) return null;
-    const user = await repo.findUser(db, invitation.user_id);
+    const user = await members.findUser(db, invitation.user_id);
     if (!user || user.disabled_at !== null) return null;
     return { invitation, user };
   }
@@ -136,7 +138,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
     const hash = await hashPassword(password);
     try {
       await db.transaction().execute(async (trx) => {
-        await repo.setPasswordHash(trx, user.id, hash, clock.now());
+        await members.setPasswordHash(trx, user.id, hash, clock.now());
         // A new password ends every session of the person, wherever it was opened.
         await endSessionsOf(trx, user);
       });
@@ -150,7 +152,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
   }
 
   async function userForAdmin(userId: string) {
-    const user = isUuid(userId) ? await repo.findUser(db, userId) : undefined;
+    const user = isUuid(userId) ? await members.findUser(db, userId) : undefined;
     if (!user) throw new AccountsError(`no user ${userId}`);
     return user;
   }
@@ -182,7 +184,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
     user: { id: string; account_id: string },
     at: number,
   ): Promise<void> {
-    await repo.disableUser(trx, user.id, at);
+    await members.disableUser(trx, user.id, at);
     await repo.deleteOpenInvitations(trx, user.id);
     await endSessionsOf(trx, user);
   }
@@ -199,10 +201,10 @@ export function createPeopleService({ db, clock, config, notifications }: People
   ): Promise<UserRow> {
     assertAccountWide(principal, 'Managing the team');
     return db.transaction().execute(async (trx) => {
-      await repo.lockAccount(trx, principal.accountId);
-      const member = isUuid(userId) ? await repo.findMember(trx, principal.accountId, userId) : undefined;
+      await members.lockAccount(trx, principal.accountId);
+      const member = isUuid(userId) ? await members.findMember(trx, principal.accountId, userId) : undefined;
       if (!member) throw notFound('user');
-      const actor = await repo.findMember(trx, principal.accountId, principal.userId);
+      const actor = await members.findMember(trx, principal.accountId, principal.userId);
       const target = change(member);
       const before = { role: roleOf(member.role), disabled: member.disabled_at !== null };
       const after = { role: target.role ?? before.role, disabled: target.disabled ?? before.disabled };
@@ -210,16 +212,16 @@ export function createPeopleService({ db, clock, config, notifications }: People
       assertKeepsAnOwner(
         before,
         after,
-        await repo.countOtherActiveOwners(trx, principal.accountId, member.id),
+        await members.countOtherActiveOwners(trx, principal.accountId, member.id),
       );
       let row = member;
-      if (after.role !== before.role) row = await repo.setRole(trx, member.id, after.role);
+      if (after.role !== before.role) row = await members.setRole(trx, member.id, after.role);
       if (after.disabled && !before.disabled) {
         const at = clock.now();
         await switchOff(trx, member, at);
         return { ...row, disabled_at: at };
       }
-      if (!after.disabled && before.disabled) row = await repo.enableUser(trx, member.id);
+      if (!after.disabled && before.disabled) row = await members.enableUser(trx, member.id);
       // A new role ends the person's sessions at once: what they may do changed.
       if (after.role !== before.role) await endSessionsOf(trx, member);
       return row;
@@ -234,7 +236,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
       if (!byAddress.allowed) throw throttled(byAddress.resetSeconds);
       const byEmail = attempts.peek(`email:${email}`, SIGN_IN_LIMITS.failuresPerEmail);
       if (!byEmail.allowed) throw throttled(byEmail.resetSeconds);
-      const user = await repo.findSignInUser(db, email);
+      const user = await members.findSignInUser(db, email);
       const matches = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash()));
       if (!user || !matches || user.disabled_at !== null) {
         attempts.hit(`email:${email}`, SIGN_IN_LIMITS.failuresPerEmail);
@@ -293,7 +295,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
     async invite(userId: string, base = publicBase(config)): Promise<Invitation & { user: UserView }> {
       const user = await userForAdmin(userId);
       if (user.disabled_at !== null) throw new AccountsError(`user ${userId} is disabled`);
-      const others = await repo.othersWithEmail(db, user.email, user.id);
+      const others = await members.othersWithEmail(db, user.email, user.id);
       if (others.length > 0)
         throw new AccountsError(
           `${user.email} is also the email of user ${others.map((o) => o.id).join(', ')}; sign-in needs an email of one person`,
@@ -318,7 +320,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
         .transaction()
         .execute(async (trx) => {
           if (!(await repo.useInvitation(trx, hashSecret(token), clock.now()))) return false;
-          await repo.setPasswordHash(trx, found.user.id, hash, clock.now());
+          await members.setPasswordHash(trx, found.user.id, hash, clock.now());
           await endSessionsOf(trx, found.user);
           return true;
         })
@@ -364,11 +366,11 @@ export function createPeopleService({ db, clock, config, notifications }: People
       if (!EMAIL.test(email)) throw validationError('body.email', 'must be an email address');
       try {
         return await db.transaction().execute(async (trx) => {
-          await repo.lockAccount(trx, principal.accountId);
-          const actor = await repo.findMember(trx, principal.accountId, principal.userId);
+          await members.lockAccount(trx, principal.accountId);
+          const actor = await members.findMember(trx, principal.accountId, principal.userId);
           assertMayChange(roleOf(actor?.role ?? 'agent'), null, input.role);
-          if (await repo.findByEmail(trx, email)) throw emailTaken(email);
-          const user = await repo.insertMember(trx, {
+          if (await members.findByEmail(trx, email)) throw emailTaken(email);
+          const user = await members.insertMember(trx, {
             id: newId(),
             account_id: principal.accountId,
             name,
@@ -388,9 +390,11 @@ export function createPeopleService({ db, clock, config, notifications }: People
     async reinvite(principal: Principal, userId: string, base = publicBase(config)) {
       assertAccountWide(principal, 'Managing the team');
       return db.transaction().execute(async (trx) => {
-        const member = isUuid(userId) ? await repo.findMember(trx, principal.accountId, userId) : undefined;
+        const member = isUuid(userId)
+          ? await members.findMember(trx, principal.accountId, userId)
+          : undefined;
         if (!member) throw notFound('user');
-        const actor = await repo.findMember(trx, principal.accountId, principal.userId);
+        const actor = await members.findMember(trx, principal.accountId, principal.userId);
         assertMayChange(roleOf(actor?.role ?? 'agent'), roleOf(member.role));
         if (member.disabled_at !== null)
           throw new AppError(
@@ -409,10 +413,11 @@ export function createPeopleService({ db, clock, config, notifications }: People
     enableMember: (principal: Principal, userId: string) =>
       changeMember(principal, userId, () => ({ disabled: false })),
 
-    listUsers: (principal: Principal, page: PageRequest) => repo.listUsers(db, principal.accountId, page),
+    listUsers: (principal: Principal, page: PageRequest) =>
+      members.listUsersPage(db, principal.accountId, page),
 
     async me(principal: Principal) {
-      const user = await repo.findUser(db, principal.userId);
+      const user = await members.findUser(db, principal.userId);
       if (!user) throw notFound('user');
       return user;
     },
@@ -423,6 +428,6 @@ export function createPeopleService({ db, clock, config, notifications }: People
     /** At most `limit` invitations used or expired by `now`. */
     removeEndedInvitations: (now: number, limit: number) => repo.deleteEndedInvitations(db, now, limit),
 
-    activeUsersOfAccount: (accountId: string) => repo.activeUsersOfAccount(db, accountId),
+    activeUsersOfAccount: (accountId: string) => members.activeUsersOfAccount(db, accountId),
   };
 }

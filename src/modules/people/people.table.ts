@@ -1,7 +1,7 @@
 // Sessions of the inbox and invitations to set a password. Only the SHA-256 of a session id or an
 // invitation token is stored: a copy of the database signs no one in.
 import type { Selectable } from 'kysely';
-import type { UserTable } from '../../db/database.js';
+import type { UserTable } from '../accounts/index.js';
 
 declare module '../../db/database.js' {
   interface Database {

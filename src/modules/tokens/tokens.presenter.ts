@@ -1,7 +1,7 @@
 // A token as the API shows it: never its secret or hash.
 import { iso, isoOrNull } from '../../lib/clock.js';
 import { isPermission } from '../accounts/index.js';
-import type { TokenRow } from './tokens.repository.js';
+import type { ListedTokenRow as TokenRow } from '../accounts/index.js';
 
 export const tokenStatus = (row: Pick<TokenRow, 'revoked_at' | 'expires_at'>, now: number) =>
   row.revoked_at !== null

@@ -7,11 +7,12 @@ import type { PageRequest } from '../../db/keyset.js';
 import { isUuid } from '../../lib/ids.js';
 import {
   assertAccountWide,
+  findAccountToken,
+  listAccountTokens,
   type AccountsService,
   type Permission,
   type Principal,
 } from '../accounts/index.js';
-import * as repo from './tokens.repository.js';
 
 export interface TokensDeps extends Pick<Core, 'db'> {
   accounts: Pick<AccountsService, 'createToken' | 'revokeToken'>;
@@ -30,7 +31,7 @@ export interface NewToken {
 export function createTokensService({ db, accounts, chatbots }: TokensDeps) {
   async function accountToken(principal: Principal, tokenId: string) {
     assertAccountWide(principal, 'Managing tokens');
-    const row = isUuid(tokenId) ? await repo.findToken(db, principal.accountId, tokenId) : undefined;
+    const row = isUuid(tokenId) ? await findAccountToken(db, principal.accountId, tokenId) : undefined;
     if (!row) throw notFound('token');
     return row;
   }
@@ -38,7 +39,7 @@ export function createTokensService({ db, accounts, chatbots }: TokensDeps) {
   return {
     list(principal: Principal, page: PageRequest) {
       assertAccountWide(principal, 'Managing tokens');
-      return repo.listTokens(db, principal.accountId, page);
+      return listAccountTokens(db, principal.accountId, page);
     },
 
     async create(principal: Principal, input: NewToken) {
@@ -60,7 +61,7 @@ export function createTokensService({ db, accounts, chatbots }: TokensDeps) {
         expiresInDays: input.expiresInDays ?? null,
         name: input.name.trim(),
       });
-      const row = await repo.findToken(db, principal.accountId, created.id);
+      const row = await findAccountToken(db, principal.accountId, created.id);
       if (!row) throw notFound('token');
       return { row, secret: created.token };
     },
@@ -70,7 +71,7 @@ export function createTokensService({ db, accounts, chatbots }: TokensDeps) {
       const row = await accountToken(principal, tokenId);
       if (row.revoked_at !== null) return row;
       await accounts.revokeToken(row.id);
-      return (await repo.findToken(db, principal.accountId, row.id)) ?? row;
+      return (await findAccountToken(db, principal.accountId, row.id)) ?? row;
     },
   };
 }

@@ -3,7 +3,7 @@
 // once) and revoke one.
 import { useState } from 'preact/hooks';
 import { call } from '../api';
-import { PERMISSIONS } from '../../../src/modules/accounts/permissions';
+import { PERMISSIONS } from '../../../src/domain/permissions';
 import type { Role, Token, User } from '../types';
 import { ConfirmButton, CopyButton, Failed, ShowMore, dateOf, failure, usePaged } from './shared';
 

@@ -4,6 +4,9 @@ import type { Executor } from '../../../db/database.js';
 import '../channels.table.js';
 import type { DeviceKind } from './user-agent.js';
 import './visitor.table.js';
+import { chatbotIdsOfAccountQuery } from '../../chatbots/index.js';
+import { earlierConversationsOf } from '../../conversations/index.js';
+import { leadContactOfThread, threadsWithLeadEmail, threadsWithLeadPhone } from '../../leads/index.js';
 
 /** What one report of the widget sets; an absent (undefined or null) field keeps what is stored. */
 export interface ContextReport {
@@ -111,11 +114,7 @@ export async function earlierThreadIds(
       .select('visitor_id')
       .where('thread_id', '=', own.thread_id)
       .executeTakeFirst(),
-    db
-      .selectFrom('leads')
-      .select(['email', 'phone'])
-      .where('thread_id', '=', own.thread_id)
-      .executeTakeFirst(),
+    leadContactOfThread(db, own.account_id, own.thread_id),
     db
       .selectFrom('channel_contacts')
       .select(['provider', 'sender_id'])
@@ -127,13 +126,7 @@ export async function earlierThreadIds(
   const phone = lead?.phone ?? null;
   if (visitorId === null && email === null && phone === null && !contact) return [];
 
-  const rows = await db
-    .selectFrom('conversations')
-    .select('thread_id')
-    .where('account_id', '=', own.account_id)
-    .where('thread_id', '!=', own.thread_id)
-    .where('started_at', '<=', own.started_at)
-    .$if(chatbotIds !== null, (q) => q.where('chatbot_id', 'in', chatbotIds as string[]))
+  const rows = await earlierConversationsOf(db, own, chatbotIds)
     .where((eb) => {
       const same = [];
       if (visitorId !== null)
@@ -148,30 +141,8 @@ export async function earlierThreadIds(
               .where('visitor_id', '=', visitorId),
           ),
         );
-      if (email !== null)
-        same.push(
-          eb(
-            'thread_id',
-            'in',
-            eb
-              .selectFrom('leads')
-              .select('thread_id')
-              .where('account_id', '=', own.account_id)
-              .where(sql<string>`lower(email)`, '=', email),
-          ),
-        );
-      if (phone !== null)
-        same.push(
-          eb(
-            'thread_id',
-            'in',
-            eb
-              .selectFrom('leads')
-              .select('thread_id')
-              .where('account_id', '=', own.account_id)
-              .where('phone', '=', phone),
-          ),
-        );
+      if (email !== null) same.push(eb('thread_id', 'in', threadsWithLeadEmail(db, own.account_id, email)));
+      if (phone !== null) same.push(eb('thread_id', 'in', threadsWithLeadPhone(db, own.account_id, phone)));
       if (contact)
         // A WhatsApp number is the same person on every chatbot of the account.
         same.push(
@@ -181,19 +152,13 @@ export async function earlierThreadIds(
             eb
               .selectFrom('channel_contacts')
               .select('thread_id')
-              .where(
-                'chatbot_id',
-                'in',
-                eb.selectFrom('chatbots').select('id').where('account_id', '=', own.account_id),
-              )
+              .where('chatbot_id', 'in', chatbotIdsOfAccountQuery(db, own.account_id))
               .where('provider', '=', contact.provider)
               .where('sender_id', '=', contact.sender_id),
           ),
         );
       return eb.or(same);
     })
-    .orderBy('started_at', 'desc')
-    .orderBy('thread_id', 'desc')
     .limit(limit)
     .execute();
   return rows.map((row) => row.thread_id);

@@ -4,25 +4,12 @@ import { keysetPage, type PageRequest } from '../../../db/keyset.js';
 import { isUuid, newId } from '../../../lib/ids.js';
 import type { ConversationNoteTable, MentionRow, NoteRow } from './team.table.js';
 import './team.table.js';
+import { activeMember as findActiveMember, membersToJoin, type Member } from '../../accounts/index.js';
 
 export const newNoteId = () => `note_${newId().replace(/-/g, '')}`;
 
-/** A team member who can be mentioned or given a conversation: active, of the account. */
-export interface Member {
-  id: string;
-  name: string;
-  email: string;
-}
-
-export async function activeMembers(db: Executor, accountId: string): Promise<Member[]> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('account_id', '=', accountId)
-    .where('disabled_at', 'is', null)
-    .orderBy('created_at')
-    .execute();
-}
+/** A team member who can be mentioned or given a conversation: active, of the account (the accounts module's). */
+export { activeMembers, type Member } from '../../accounts/index.js';
 
 export async function activeMember(
   db: Executor,
@@ -31,13 +18,7 @@ export async function activeMember(
 ): Promise<Member | undefined> {
   // Not an id at all: no one (PostgreSQL would refuse to compare it with a uuid column).
   if (!isUuid(userId)) return undefined;
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('account_id', '=', accountId)
-    .where('id', '=', userId)
-    .where('disabled_at', 'is', null)
-    .executeTakeFirst();
+  return findActiveMember(db, accountId, userId);
 }
 
 /** Stores a note (or an assignment record) and one mention row per person mentioned. */
@@ -75,7 +56,7 @@ async function mentionsOf(
   if (noteIds.length === 0) return byNote;
   const rows = await db
     .selectFrom('note_mentions')
-    .innerJoin('users', 'users.id', 'note_mentions.user_id')
+    .innerJoin(membersToJoin(db).as('users'), 'users.id', 'note_mentions.user_id')
     .select(['note_mentions.note_id', 'users.id', 'users.name'])
     .where('note_mentions.note_id', 'in', noteIds)
     .orderBy('users.name')

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { ROLE_PERMISSIONS } from '../modules/accounts/index.js';
+import { ROLE_PERMISSIONS } from '../domain/permissions.js';
 import { finishDocument } from './openapi-document.js';
 
 export const API_PREFIX = '/api/v1';

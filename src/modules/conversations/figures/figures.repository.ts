@@ -1,7 +1,10 @@
-// The figures of a chatbot over a time range, read from what the other capabilities store: conversations,
-// their messages, and the answer records of the questions report. All SQL of analytics lives here.
+// The figures of a chatbot over a time range, read from this module's tables: conversations, their
+// messages, and the answer records of the questions report. The analytics module shows them, through
+// this module's face (`analyticsFigures`).
 import { sql } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import type { Executor } from '../../../db/database.js';
+import '../conversations.table.js';
+import '../questions/questions.table.js';
 
 export interface Range {
   chatbotId: string;

@@ -1,4 +1,7 @@
-import { AppError } from '../../errors.js';
+// Who is calling and what they may see: vocabulary the HTTP layer (authentication, event streams) and every
+// module share. The accounts module makes principals (from a token; people from a session) and re-exports
+// this from its face.
+import { AppError } from '../errors.js';
 import type { Permission, Role } from './permissions.js';
 
 /**

@@ -11,7 +11,7 @@
 //   signature rule;
 // - one example per operation, made from its schemas.
 import { ERROR_STATUS, type ErrorCode } from '../errors.js';
-import type { Permission } from '../modules/accounts/index.js';
+import type { Permission } from '../domain/permissions.js';
 import { OPERATIONS } from './openapi-operations.js';
 import { webhookEvents } from './openapi-webhooks.js';
 
