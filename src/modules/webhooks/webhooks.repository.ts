@@ -1,5 +1,5 @@
 // Every query of the webhooks capability. Callers pass the database or an open transaction.
-import type { Selectable, SqlBool } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { dialectOf, forUpdate, toBool } from '../../db/dialect.js';
 import { prepareSql } from '../../db/prepared.js';
@@ -26,11 +26,16 @@ const deliveryRow = (row: Selectable<WebhookDeliveryTable>): WebhookDeliveryRow 
 // Endpoints
 
 /**
- * Serialises endpoint creation per account on PostgreSQL (the row lock is held until commit), so two
- * concurrent creations cannot both see 9 endpoints. SQLite runs one writer at a time already.
+ * Serialises endpoint creation per account on PostgreSQL (a lock held until commit, keyed by the account:
+ * a lock of this module's own, not a row of the accounts table), so two concurrent creations cannot both
+ * see 9 endpoints. SQLite runs one writer at a time already.
  */
-export const lockAccount = (trx: Executor, accountId: string) =>
-  forUpdate(trx, trx.selectFrom('accounts').select('id').where('id', '=', accountId)).executeTakeFirst();
+export async function lockAccountEndpoints(trx: Executor, accountId: string): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`webhook_endpoints:${accountId}`}, 0))`.execute(
+    trx,
+  );
+}
 
 export async function countEndpoints(db: Executor, accountId: string): Promise<number> {
   const row = await db

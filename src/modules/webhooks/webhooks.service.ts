@@ -96,7 +96,7 @@ async function createEndpoint(deps: WebhooksDeps, principal: Principal, input: N
   // The route's schema has already required at least one known event type, each named once.
   const url = await checkEndpointUrl(deps, input.url);
   return deps.db.transaction().execute(async (trx) => {
-    await repo.lockAccount(trx, principal.accountId);
+    await repo.lockAccountEndpoints(trx, principal.accountId);
     // Active and inactive endpoints alike: a switched-off one is replaced, not revived.
     if ((await repo.countEndpoints(trx, principal.accountId)) >= ENDPOINT_LIMIT) {
       throw new AppError(
