@@ -26,5 +26,10 @@ export interface JobTable {
   last_error: string | null;
   /** At most one live job per key (e.g. one processing job per source). */
   dedupe_key: string | null;
+  /**
+   * The outbox event the job works for (its payload's `eventId`), kept in a column of its own: the event
+   * is kept while any job names it (see jobsForEvent).
+   */
+  event_id: string | null;
   created_at: number;
 }

@@ -1,8 +1,9 @@
 // Enqueuing: a job is written in the same transaction as the change that needs it, so a change never
 // commits without its work, and work never runs for a change that rolled back.
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/dialect.js';
+import { inBatches } from '../lib/batches.js';
 import { newId } from '../lib/ids.js';
 import type { JobName, JobPayload } from './job-types.js';
 import './jobs.table.js';
@@ -13,7 +14,15 @@ export interface EnqueueOptions {
   runAt?: number;
   /** A job with the same key that is still queued or running makes this enqueue a no-op. */
   dedupeKey?: string;
+  /** The job's id, when a row that refers to the job is written before it (in the same transaction). */
+  id?: string;
 }
+
+/** The outbox event a payload names, if any: the job works for that event. */
+const eventOf = (payload: object): string | null => {
+  const eventId = (payload as { eventId?: unknown }).eventId;
+  return typeof eventId === 'string' ? eventId : null;
+};
 
 /**
  * Queues a job of a type the catalogue declares, with that type's payload; returns its id, or null when
@@ -26,7 +35,7 @@ export async function enqueue<N extends JobName>(
   payload: JobPayload<N>,
   options: EnqueueOptions = {},
 ): Promise<string | null> {
-  const id = newId();
+  const id = options.id ?? newId();
   const row = {
     id,
     type,
@@ -40,6 +49,7 @@ export async function enqueue<N extends JobName>(
     locked_until: null,
     last_error: null,
     dedupe_key: options.dedupeKey ?? null,
+    event_id: eventOf(payload),
     created_at: now,
   };
   if (options.dedupeKey) {
@@ -62,17 +72,22 @@ export async function enqueue<N extends JobName>(
 }
 
 /**
- * Removes the queued jobs of `type` whose dedupe key starts with `keyPrefix` (e.g. every waiting delivery
- * to an endpoint that is gone). A job already running is left to finish; its handler finds out itself.
+ * Removes the jobs among `ids` that are still queued (e.g. the waiting deliveries to an endpoint that is
+ * gone, which the webhooks module names). A job already running is left to finish; its handler finds out
+ * itself.
  */
-export async function dropQueued(db: Executor, type: JobName, keyPrefix: string): Promise<void> {
-  await db
-    .deleteFrom('jobs')
-    .where('type', '=', type)
-    .where('status', '=', 'queued')
-    .where('dedupe_key', 'like', `${keyPrefix}%`)
-    .execute();
+export async function dropQueuedJobs(db: Executor, ids: readonly string[]): Promise<void> {
+  for (const batch of inBatches(ids))
+    await db.deleteFrom('jobs').where('id', 'in', batch).where('status', '=', 'queued').execute();
 }
+
+/**
+ * The jobs that work for the event `eventId` (queued, running, or failed for good), for a query of the
+ * event's owner: `not exists (jobsForEvent(…))` keeps an event while work may still read it. Through the
+ * jobs_event_idx index.
+ */
+export const jobsForEvent = (db: Executor, eventId: Expression<string>) =>
+  db.selectFrom('jobs').select(sql.lit(1).as('one')).where('jobs.event_id', '=', eventId);
 
 /**
  * Tells the workers that a job is due: one just queued, or one handed back. Workers hear it through

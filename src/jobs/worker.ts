@@ -24,6 +24,7 @@ import type { Notifications } from '../db/notifications.js';
 import { forUpdate } from '../db/dialect.js';
 import type { Clock } from '../lib/clock.js';
 import { inBatches } from '../lib/batches.js';
+import { Batcher } from '../lib/batcher.js';
 import { PermanentJobError, type JobCatalog, type JobDefinition, type RunLater } from './catalog.js';
 import type { JobTable } from './jobs.table.js';
 import { JOBS_CHANNEL, wakeWorkers } from './queue.js';
@@ -148,49 +149,25 @@ const MAX_COMPLETIONS_PER_DELETE = 500;
 
 /**
  * Removes the jobs that ended well, those finishing at about the same time with one statement (one
- * commit on SQLite, one round trip on PostgreSQL, instead of one per job). Each row goes only if it still
- * carries the token of the claim that finished it. A caller learns of its own removal once its statement
- * is done.
+ * commit on SQLite, one round trip on PostgreSQL, instead of one per job), one statement at a time. Each
+ * row goes only if it still carries the token of the claim that finished it. A caller learns of its own
+ * removal once its statement is done.
  */
-class CompletedJobs {
-  #waiting: { job: Claimed; resolve(): void; reject(error: unknown): void }[] = [];
-  #writing = false;
-
-  constructor(private readonly db: Db) {}
-
-  remove(job: Claimed): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.#waiting.push({ job, resolve, reject });
-      if (!this.#writing) {
-        this.#writing = true;
-        // Let the jobs finishing in this turn of the event loop join the statement.
-        setImmediate(() => void this.#removeBatches());
-      }
-    });
-  }
-
-  async #removeBatches(): Promise<void> {
-    while (this.#waiting.length > 0) {
-      const batch = this.#waiting.splice(0, MAX_COMPLETIONS_PER_DELETE);
-      try {
-        await this.db
-          .deleteFrom('jobs')
-          .where((eb) =>
-            eb.or(
-              batch.map(({ job }) =>
-                eb.and([eb('id', '=', job.id), eb('claim_token', '=', job.claim_token)]),
-              ),
-            ),
-          )
-          .execute();
-        for (const waiting of batch) waiting.resolve();
-      } catch (error) {
-        for (const waiting of batch) waiting.reject(error);
-      }
-    }
-    this.#writing = false;
-  }
-}
+const completedJobs = (db: Db) =>
+  new Batcher<Claimed, void>({
+    maxBatch: MAX_COMPLETIONS_PER_DELETE,
+    oneAtATime: true,
+    isolateFailures: false,
+    async run(jobs) {
+      await db
+        .deleteFrom('jobs')
+        .where((eb) =>
+          eb.or(jobs.map((job) => eb.and([eb('id', '=', job.id), eb('claim_token', '=', job.claim_token)]))),
+        )
+        .execute();
+      return jobs.map(() => undefined);
+    },
+  });
 
 export function startJobWorker(options: JobWorkerOptions, autostart = true): JobWorker {
   const { db, catalog, clock, logger } = options;
@@ -219,7 +196,7 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
     resolve?.();
   };
 
-  const completions = new CompletedJobs(db);
+  const completions = completedJobs(db);
 
   /** The claim still is this one: the compare that every write ending a claim makes. */
   const holding = (job: Claimed) =>
@@ -364,7 +341,7 @@ export function startJobWorker(options: JobWorkerOptions, autostart = true): Job
         aborted,
       ]);
       if (isRunLater(outcome)) await requeue(job, outcome.runLaterAt, { countAttempt: false });
-      else await completions.remove(job);
+      else await completions.add(job);
     } catch (error) {
       const reason = abort.signal.reason ?? error;
       if (reason instanceof LeaseLost) return; // the claim that took over owns the job now

@@ -7,12 +7,12 @@ import { migrations } from '../../src/db/migrations/index.js';
 import type { DialectName } from '../../src/db/dialect.js';
 import { createTestDatabase, type TestDatabase } from './app.js';
 
-export async function databaseBefore(
+/** Takes a database back to migration `before` (the later ones undone); the names of those undone. */
+export async function migrateBackTo(
   dialect: DialectName,
+  db: Kysely<any>,
   before: string,
-): Promise<{ database: TestDatabase; db: Kysely<any>; undone: string[] }> {
-  const database = await createTestDatabase(dialect);
-  const db = database.handle.db as unknown as Kysely<any>;
+): Promise<string[]> {
   const schema =
     dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
@@ -26,5 +26,14 @@ export async function databaseBefore(
   });
   const down = await migrator.migrateTo(before);
   assert.ifError(down.error);
-  return { database, db, undone: (down.results ?? []).map((result) => result.migrationName) };
+  return (down.results ?? []).map((result) => result.migrationName);
+}
+
+export async function databaseBefore(
+  dialect: DialectName,
+  before: string,
+): Promise<{ database: TestDatabase; db: Kysely<any>; undone: string[] }> {
+  const database = await createTestDatabase(dialect);
+  const db = database.handle.db as unknown as Kysely<any>;
+  return { database, db, undone: await migrateBackTo(dialect, db, before) };
 }

@@ -6,7 +6,7 @@ import { InFlightLimiter } from '../../src/modules/webhooks/in-flight-limiter.js
 import { startWorkers } from '../../src/workers.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
-import { TEST_ENV, createEndpoint, emitEvent, sleep, startReceiver } from './support.js';
+import { TEST_ENV, createEndpoint, emitEvent, queuedDeliveries, sleep, startReceiver } from './support.js';
 
 describe('InFlightLimiter', () => {
   const now = { waitMs: 0 };
@@ -104,13 +104,12 @@ describe('InFlightLimiter', () => {
 describeEachDialect(
   'webhook delivery bounds',
   (t) => {
-    const deliverJobs = (webhookId: string) =>
-      t()
-        .db.selectFrom('jobs')
-        .select(['status', 'attempts', 'payload'])
-        .where('type', '=', 'webhooks.deliver')
-        .where('dedupe_key', 'like', `webhook:${webhookId}:%`)
-        .execute();
+    const deliverJobs = async (webhookId: string) =>
+      (await queuedDeliveries(t(), webhookId)).map(({ status, attempts, payload }) => ({
+        status,
+        attempts,
+        payload,
+      }));
     const recorded = async (webhookId: string) =>
       Number(
         (

@@ -247,6 +247,20 @@ describeEachDialect(
         at,
         durationMs: 3,
       });
+      // The events the attempts are of, as the outbox holds them (an automatic attempt moves its event's
+      // delivery row, which refers to the event).
+      await t()
+        .db.insertInto('events')
+        .values(
+          ['evt_a1', 'evt_a2', 'evt_b1', 'evt_b2', 'evt_c1', 'evt_c2'].map((id) => ({
+            id,
+            account_id: account.accountId,
+            type: 'lead.captured',
+            body: '{}',
+            created_at: at,
+          })),
+        )
+        .execute();
       const { recorder } = t().deps.runtimes.webhooks;
       const record = (
         webhookId: string,

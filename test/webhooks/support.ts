@@ -223,13 +223,19 @@ export async function createEndpoint(
 export const endpointRow = (t: TestApp, id: string) =>
   t.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const queuedDeliveries = (t: TestApp, webhookId: string) =>
-  t.db
-    .selectFrom('jobs')
-    .selectAll()
-    .where('type', '=', 'webhooks.deliver')
-    .where('dedupe_key', 'like', `webhook:${webhookId}:%`)
-    .execute();
+/** The delivery jobs to the endpoint, whatever refers to them (read from what each job carries). */
+export const queuedDeliveries = async (t: TestApp, webhookId: string) =>
+  (await t.db.selectFrom('jobs').selectAll().where('type', '=', 'webhooks.deliver').execute()).filter(
+    (job) => (JSON.parse(job.payload) as { webhookId: string }).webhookId === webhookId,
+  );
+
+/** The rows of the endpoint's deliveries (one per event), by event id. */
+export const destinationsOf = async (t: TestApp, webhookId: string) =>
+  new Map(
+    (
+      await t.db.selectFrom('webhook_destinations').selectAll().where('webhook_id', '=', webhookId).execute()
+    ).map((row) => [row.event_id, { ...row, attempts: Number(row.attempts) }]),
+  );
 
 /**
  * A second process on the same database with another environment (e.g. OUTBOUND_ALLOW_HOSTS changed):

@@ -24,6 +24,7 @@ import * as conversationResolvedAt from './0021_conversation_resolved_at.js';
 import * as cannedReplies from './0022_canned_replies.js';
 import * as visitorContext from './0023_visitor_context.js';
 import * as teamNotes from './0024_team_notes.js';
+import * as webhookDestinations from './0025_webhook_destinations.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022_canned_replies': cannedReplies,
   '0023_visitor_context': visitorContext,
   '0024_team_notes': teamNotes,
+  '0025_webhook_destinations': webhookDestinations,
 };

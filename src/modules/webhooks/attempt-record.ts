@@ -1,9 +1,11 @@
 // What an attempt leaves behind: the delivery record, the endpoint's lastDeliveryAt / lastStatusCode, its
-// failure streak and, when it comes to that, its switch-off; and for a failed automatic attempt, the next one.
+// failure streak and, when it comes to that, its switch-off; for an automatic attempt, where its event's
+// delivery to the endpoint stands (delivered, pending with its next attempt queued, or failed).
 import type { Core } from '../../core.js';
-import type { Executor, Trx } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
 import type { JobPayload } from '../../jobs/job-types.js';
-import { dropQueued, enqueue } from '../../jobs/queue.js';
+import { dropQueuedJobs, enqueue } from '../../jobs/queue.js';
+import { Batcher } from '../../lib/batcher.js';
 import { newId } from '../../lib/ids.js';
 import { PRIVATE_NETWORK_REASON, type AttemptOutcome } from './delivery.js';
 import * as repo from './webhooks.repository.js';
@@ -39,13 +41,14 @@ export interface AttemptToRecord {
 }
 
 /**
- * Applies an attempt to its endpoint in the given transaction and returns the delivery record to write.
- * Automatic attempts move the failure streak and may switch the endpoint off (WEBHOOK_DISABLE_AFTER
- * failures in a row, or a private address), dropping its queued deliveries; a failed one that leaves the
- * endpoint on schedules the next attempt in the same transaction, so that no crash can lose it. Test and
- * manual sends only update lastDeliveryAt / lastStatusCode. Null when the endpoint was deleted meanwhile.
+ * Applies an attempt that may move its endpoint's failure streak (an endpoint with a failed automatic
+ * attempt in the group), in the given transaction, and returns the record to write. Automatic attempts
+ * move the streak and may switch the endpoint off (WEBHOOK_DISABLE_AFTER failures in a row, or a private
+ * address), which drops its pending deliveries; a failed one that leaves the endpoint on queues the next
+ * attempt in the same transaction, so that no crash can lose it; either way the delivery's row moves. Test
+ * and manual sends only update lastDeliveryAt / lastStatusCode. Null when the endpoint was deleted meanwhile.
  */
-async function applyToEndpoint(trx: Trx, deps: RecorderDeps, attempt: AttemptToRecord): Promise<Applied> {
+async function applyStepwise(trx: Executor, deps: RecorderDeps, attempt: AttemptToRecord): Promise<Applied> {
   const { webhookId, event, outcome, trigger } = attempt;
   const automatic = trigger === 'automatic';
   const endpoint = await repo.updateAfterAttempt(trx, webhookId, {
@@ -57,7 +60,24 @@ async function applyToEndpoint(trx: Trx, deps: RecorderDeps, attempt: AttemptToR
   if (!endpoint) return null;
   const row = deliveryRow(attempt);
   const active = endpoint.active;
-  if (!automatic || outcome.delivered || !active) return { recorded: { deliveryId: row.id, active }, row };
+  if (!automatic) return { recorded: { deliveryId: row.id, active }, row };
+  const now = deps.clock.now();
+  const moved = (state: repo.DestinationUpdate['state'], next: { at: number; jobId: string } | null) =>
+    repo.upsertDestinations(trx, [
+      {
+        event_id: event.id,
+        webhook_id: webhookId,
+        state,
+        attempts: attempt.number,
+        next_attempt_at: next?.at ?? null,
+        job_id: next?.jobId ?? null,
+        at: now,
+      },
+    ]);
+  if (outcome.delivered || !active) {
+    await moved(outcome.delivered ? 'delivered' : 'failed', null);
+    return { recorded: { deliveryId: row.id, active }, row };
+  }
 
   const failures = Number(endpoint.consecutive_failures);
   const disableAfter = deps.disableAfter;
@@ -68,16 +88,24 @@ async function applyToEndpoint(trx: Trx, deps: RecorderDeps, attempt: AttemptToR
       : null;
   if (reason) {
     await repo.switchOff(trx, webhookId, reason);
-    await dropQueuedDeliveries(trx, webhookId);
+    await moved('failed', null);
+    await dropPendingDeliveries(trx, webhookId, now);
     return { recorded: { deliveryId: row.id, active: false }, row };
   }
-  if (attempt.retryAt != null) {
-    await scheduleAttempt(
-      trx,
-      deps.clock.now(),
-      { eventId: event.id, webhookId, attempt: attempt.number + 1 },
-      attempt.retryAt,
-    );
+  if (attempt.retryAt == null) {
+    await moved('failed', null);
+  } else {
+    // The job's id is written on the row first: the job is queued only if the row moved (an attempt
+    // made twice, after a crash, queues its next one once).
+    const jobId = newId();
+    if ((await moved('pending', { at: attempt.retryAt, jobId })) > 0)
+      await queueAttempt(
+        trx,
+        now,
+        { eventId: event.id, webhookId, attempt: attempt.number + 1 },
+        attempt.retryAt,
+        jobId,
+      );
   }
   return { recorded: { deliveryId: row.id, active }, row };
 }
@@ -137,142 +165,147 @@ const attemptsAt = (attempts: AttemptToRecord[], indexes: number[]) =>
 /** In id order, so that concurrent groups lock the rows they share in the same order. */
 const byId = (a: repo.EndpointUpdate, b: repo.EndpointUpdate) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+/** The deliveries that successful automatic attempts finish: one per event and endpoint, the latest attempt. */
+function deliveredBy(attempts: AttemptToRecord[], at: number): repo.DestinationUpdate[] {
+  const latest = new Map<string, repo.DestinationUpdate>();
+  for (const { webhookId, event, number, trigger, outcome } of attempts) {
+    if (trigger !== 'automatic' || !outcome.delivered) continue;
+    const key = `${event.id} ${webhookId}`;
+    const known = latest.get(key);
+    if (known && known.attempts >= number) continue;
+    latest.set(key, {
+      event_id: event.id,
+      webhook_id: webhookId,
+      state: 'delivered',
+      attempts: number,
+      next_attempt_at: null,
+      job_id: null,
+      at,
+    });
+  }
+  return [...latest.values()];
+}
+
 /**
- * Records attempts together: applied to their endpoints, then their records in one insert, atomically.
- * An endpoint with an automatic attempt that failed has its attempts applied in order, one by one (each
- * such failure counts toward the switch-off on its own); every other endpoint is updated once, all of them
- * in one statement. Endpoints are independent.
+ * Records attempts together, atomically, in one way whatever they are. An endpoint with an automatic
+ * attempt that failed has its attempts applied in order, one by one (each such failure counts toward the
+ * switch-off on its own, and may queue a retry); then one write (one statement on PostgreSQL) updates every
+ * other endpoint once (lastDeliveryAt / lastStatusCode of its last attempt sent, the streak reset if any
+ * was automatic: a success, no switch-off, which only a failure causes), and adds every record and the
+ * deliveries their successes finish. Endpoints are independent. When no attempt failed automatically (the
+ * usual case) there is nothing to apply one by one, and the write runs alone, without a transaction of its own
+ * on PostgreSQL.
  */
-function writeAttempts(deps: RecorderDeps, attempts: AttemptToRecord[]): Promise<(RecordedAttempt | null)[]> {
+async function writeAttempts(
+  deps: RecorderDeps,
+  attempts: AttemptToRecord[],
+): Promise<(RecordedAttempt | null)[]> {
   const byEndpoint = byEndpointOf(attempts);
-  const written = attempts.some(failedAutomatic)
-    ? writeOneByOne(deps, attempts, byEndpoint)
-    : writeTogether(deps, attempts, byEndpoint);
-  return written.then((recorded) => {
-    recorded.forEach((entry, index) => entry && deps.onRecorded?.(attempts[index] as AttemptToRecord));
-    return recorded;
-  });
-}
-
-/** No failed automatic attempt: one endpoint update each and every record, in one go (one statement on PostgreSQL). */
-async function writeTogether(
-  deps: RecorderDeps,
-  attempts: AttemptToRecord[],
-  byEndpoint: Map<string, number[]>,
-): Promise<(RecordedAttempt | null)[]> {
-  const updates = [...byEndpoint]
-    .map(([webhookId, indexes]) => togetherUpdate(webhookId, attemptsAt(attempts, indexes)))
-    .sort(byId);
-  const rows = attempts.map(deliveryRow);
-  const active = await repo.applyAndRecordTogether(deps.db, updates, rows);
-  return rows.map((row) => {
-    const isActive = active.get(row.webhook_id);
-    // Undefined: the endpoint was deleted meanwhile, nothing recorded.
-    return isActive === undefined ? null : { deliveryId: row.id, active: isActive };
-  });
-}
-
-/** With failed automatic attempts among them, in a transaction. */
-function writeOneByOne(
-  deps: RecorderDeps,
-  attempts: AttemptToRecord[],
-  byEndpoint: Map<string, number[]>,
-): Promise<(RecordedAttempt | null)[]> {
-  return deps.db.transaction().execute(async (trx) => {
+  const write = async (db: Executor) => {
     const applied: Applied[] = attempts.map(() => null);
-    const together: repo.EndpointUpdate[] = [];
+    const updates: repo.EndpointUpdate[] = [];
+    const together: AttemptToRecord[] = [];
+    const stepwise = new Set<string>();
     for (const [webhookId, indexes] of byEndpoint) {
       const ofEndpoint = attemptsAt(attempts, indexes);
       if (ofEndpoint.some(failedAutomatic)) {
+        stepwise.add(webhookId);
         for (const index of indexes)
-          applied[index] = await applyToEndpoint(trx, deps, attempts[index] as AttemptToRecord);
+          applied[index] = await applyStepwise(db, deps, attempts[index] as AttemptToRecord);
       } else {
-        together.push(togetherUpdate(webhookId, ofEndpoint));
+        updates.push(togetherUpdate(webhookId, ofEndpoint));
+        together.push(...ofEndpoint);
       }
     }
-    if (together.length > 0) {
-      const active = await repo.updateEndpointsTogether(trx, together.sort(byId));
-      for (const { id } of together) {
-        const isActive = active.get(id);
-        if (isActive === undefined) continue; // deleted meanwhile: nothing to record
-        for (const index of byEndpoint.get(id) ?? []) {
-          const row = deliveryRow(attempts[index] as AttemptToRecord);
-          applied[index] = { recorded: { deliveryId: row.id, active: isActive }, row };
-        }
-      }
-    }
-    const rows = applied.flatMap((entry) => (entry ? [entry.row] : []));
-    if (rows.length > 0) await repo.insertDeliveries(trx, rows);
-    return applied.map((entry) => entry?.recorded ?? null);
-  });
+    // Records of endpoints applied stepwise only when the endpoint was still there; the others' are
+    // checked by the write itself.
+    const rows = attempts.map((attempt, index) =>
+      stepwise.has(attempt.webhookId) ? (applied[index]?.row ?? null) : deliveryRow(attempt),
+    );
+    const active = await repo.writeGroup(
+      db,
+      updates.sort(byId),
+      rows.filter((row) => row !== null),
+      deliveredBy(together, deps.clock.now()),
+    );
+    return rows.map((row, index): RecordedAttempt | null => {
+      if (row === null) return null; // deleted meanwhile: nothing recorded
+      const applyResult = applied[index];
+      if (applyResult) return applyResult.recorded;
+      const isActive = active.get(row.webhook_id);
+      // Undefined: the endpoint was deleted before the write: nothing recorded.
+      return isActive === undefined ? null : { deliveryId: row.id, active: isActive };
+    });
+  };
+  const recorded = attempts.some(failedAutomatic)
+    ? await deps.db.transaction().execute(write)
+    : await write(deps.db);
+  recorded.forEach((entry, index) => entry && deps.onRecorded?.(attempts[index] as AttemptToRecord));
+  return recorded;
 }
 
 const MAX_GROUP = 100;
 
-interface Waiting {
-  attempt: AttemptToRecord;
-  resolve(recorded: RecordedAttempt | null): void;
-  reject(error: unknown): void;
-}
-
 /**
  * Records attempts that finish at about the same time in one transaction (group commit): on SQLite the
  * commit costs more than the writes it makes durable, on PostgreSQL it saves round trips. A group is
- * written as soon as the previous one is done; each caller learns its own result once its group commits.
+ * written as soon as the previous one is done; each caller learns its own result once its group commits,
+ * and a group that fails is written again one attempt at a time, so that one bad record fails only itself.
  */
 export class AttemptRecorder {
-  #waiting: Waiting[] = [];
-  #writing = false;
+  readonly #groups: Batcher<AttemptToRecord, RecordedAttempt | null>;
 
-  constructor(private readonly deps: RecorderDeps) {}
-
-  record(attempt: AttemptToRecord): Promise<RecordedAttempt | null> {
-    return new Promise((resolve, reject) => {
-      this.#waiting.push({ attempt, resolve, reject });
-      if (!this.#writing) {
-        this.#writing = true;
-        // Let the attempts finishing in this turn of the event loop join the group.
-        setImmediate(() => void this.#writeGroups());
-      }
+  constructor(deps: RecorderDeps) {
+    this.#groups = new Batcher({
+      maxBatch: MAX_GROUP,
+      oneAtATime: true,
+      isolateFailures: true,
+      run: (attempts) => writeAttempts(deps, attempts),
     });
   }
 
-  async #writeGroups(): Promise<void> {
-    while (this.#waiting.length > 0) {
-      const group = this.#waiting.splice(0, MAX_GROUP);
-      try {
-        const results = await writeAttempts(
-          this.deps,
-          group.map((waiting) => waiting.attempt),
-        );
-        group.forEach((waiting, index) => waiting.resolve(results[index] ?? null));
-      } catch {
-        // One bad record must not fail the others: each is written again on its own.
-        for (const waiting of group) {
-          await writeAttempts(this.deps, [waiting.attempt]).then(
-            ([recorded]) => waiting.resolve(recorded ?? null),
-            waiting.reject,
-          );
-        }
-      }
-    }
-    this.#writing = false;
+  record(attempt: AttemptToRecord): Promise<RecordedAttempt | null> {
+    return this.#groups.add(attempt);
   }
 }
 
-/** One live job per endpoint, event and attempt; the endpoint's jobs share the prefix `webhook:<id>:`. */
-const endpointJobsPrefix = (webhookId: string) => `webhook:${webhookId}:`;
-const deliveryJobKey = (payload: JobPayload<'webhooks.deliver'>) =>
-  `${endpointJobsPrefix(payload.webhookId)}${payload.eventId}:${payload.attempt}`;
-
-/** Queues one automatic attempt; the key keeps a dispatch that runs twice from queueing it twice. */
-export const scheduleAttempt = (
+/** Queues the job that makes one automatic attempt, under the id its delivery's row names. */
+const queueAttempt = (
   db: Executor,
   now: number,
   payload: JobPayload<'webhooks.deliver'>,
   runAt: number,
-) => enqueue(db, now, 'webhooks.deliver', payload, { runAt, dedupeKey: deliveryJobKey(payload) });
+  jobId: string,
+) => enqueue(db, now, 'webhooks.deliver', payload, { runAt, id: jobId });
 
-/** Drops the endpoint's waiting deliveries and retries; one already running finds the endpoint off or gone. */
-export const dropQueuedDeliveries = (db: Executor, webhookId: string) =>
-  dropQueued(db, 'webhooks.deliver', endpointJobsPrefix(webhookId));
+/**
+ * A first attempt its endpoint was too busy to take at once: the delivery becomes pending, with the job
+ * that makes the attempt, in one transaction. Nothing is queued when the delivery exists already (a
+ * dispatch that ran twice).
+ */
+export const queueFirstAttempt = (
+  deps: Pick<Core, 'db' | 'clock'>,
+  target: { eventId: string; webhookId: string },
+  runAt: number,
+) =>
+  deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    const jobId = newId();
+    const { eventId, webhookId } = target;
+    const inserted = await repo.insertPendingDestination(trx, {
+      event_id: eventId,
+      webhook_id: webhookId,
+      next_attempt_at: runAt,
+      job_id: jobId,
+      at: now,
+    });
+    if (inserted) await queueAttempt(trx, now, { eventId, webhookId, attempt: 1 }, runAt, jobId);
+  });
+
+/**
+ * The endpoint's pending deliveries fail and their queued jobs go; a job already running finds the
+ * endpoint off or gone.
+ */
+export async function dropPendingDeliveries(db: Executor, webhookId: string, now: number): Promise<void> {
+  await dropQueuedJobs(db, await repo.failPendingOfEndpoint(db, webhookId, now));
+}

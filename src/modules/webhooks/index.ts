@@ -10,7 +10,7 @@ export { createWebhooksService, type WebhooksService } from './webhooks.service.
 // For `chatbot-ops webhooks listen`: the outbox read and a delivery's exact signature and headers.
 export { USER_AGENT } from './delivery.js';
 export { newWebhookSecret, signatureHeader } from './signature.js';
-export { listEventsFrom } from './webhooks.repository.js';
+export { listEventsFrom } from '../../events/events.repository.js';
 
 export type WebhooksDeps = WebhooksServiceDeps & WebhooksRoutesDeps;
 

@@ -4,15 +4,18 @@
 //   event's first attempt at every active endpoint of the account subscribed to its type, sent at once and
 //   in parallel.
 // - webhooks.deliver: one later attempt at one endpoint: a retry after WEBHOOK_RETRY_DELAYS, or a first
-//   attempt the endpoint was too busy to take at once.
-// A failed attempt schedules the next one in the transaction that records it. The job queue's lease
+//   attempt the endpoint was too busy to take at once. It is the job that the delivery's row
+//   (webhook_destinations, pending) names: one job per pending delivery, so the job queue's claims,
+//   leases, wake-ups and pools serve deliveries as they serve every other job.
+// A failed attempt queues the next one in the transaction that records it. The job queue's lease
 // brings a job back if its worker dies, so a crash at any point costs at most a repeated request.
 // - The 30-day retention of the delivery record.
 import { setMaxListeners } from 'node:events';
 import { runLaterAt, type JobHandler } from '../../jobs/catalog.js';
 import { DELIVERY_SLOT_WAIT_MS } from '../../jobs/job-types.js';
 import type { RetentionRule } from '../../jobs/retention.js';
-import { scheduleAttempt } from './attempt-record.js';
+import { findEvent, type StoredEvent } from '../../events/events.repository.js';
+import { queueFirstAttempt } from './attempt-record.js';
 import { sendEvent, type AttemptOutcome, type OutgoingEvent } from './delivery.js';
 import * as repo from './webhooks.repository.js';
 import type { WebhooksDeps } from './webhooks.service.js';
@@ -73,10 +76,9 @@ async function attemptNowOrLater(
   const release = await acquireSlot(deps, endpoint.id, signal);
   if (!release) {
     signal.throwIfAborted();
-    await scheduleAttempt(
-      deps.db,
-      deps.clock.now(),
-      { eventId: event.id, webhookId: endpoint.id, attempt: 1 },
+    await queueFirstAttempt(
+      deps,
+      { eventId: event.id, webhookId: endpoint.id },
       deps.clock.now() + busyBackoffMs(deps, endpoint.id),
     );
     return;
@@ -94,16 +96,22 @@ export function deliverJob(deps: WebhooksDeps): JobHandler<'webhooks.deliver'> {
         return runLaterAt(deps.clock.now() + busyBackoffMs(deps, payload.webhookId));
       }
       let endpoint: WebhookEndpointRow | undefined;
-      let event: Awaited<ReturnType<typeof repo.findEvent>>;
+      let event: StoredEvent | undefined;
       try {
         // Read once the slot is ours: an endpoint deleted or switched off while this waited gets nothing.
         endpoint = await repo.findEndpointById(deps.db, payload.webhookId);
-        event = endpoint?.active ? await repo.findEvent(deps.db, payload.eventId) : undefined;
+        event = endpoint?.active ? await findEvent(deps.db, payload.eventId) : undefined;
       } catch (error) {
         release();
         throw error;
       }
-      if (!endpoint?.active || !event) return release();
+      if (!endpoint?.active || !event) {
+        release();
+        // Switched off meanwhile (by a process that did not drop this job): the delivery gives up.
+        if (endpoint && !endpoint.active)
+          await repo.failPendingDestination(deps.db, payload.eventId, payload.webhookId, deps.clock.now());
+        return;
+      }
       await attempt(
         deps,
         endpoint,
@@ -113,6 +121,10 @@ export function deliverJob(deps: WebhooksDeps): JobHandler<'webhooks.deliver'> {
         release,
       );
     },
+    // Our own errors past the job's allowance (not the receiver's answers, which retries cover): the
+    // delivery gives up instead of staying pending for ever.
+    onFailedForGood: (trx, { eventId, webhookId }) =>
+      repo.failPendingDestination(trx, eventId, webhookId, deps.clock.now()).then(() => undefined),
   };
 }
 

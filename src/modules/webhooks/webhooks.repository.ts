@@ -1,11 +1,11 @@
 // Every query of the webhooks capability. Callers pass the database or an open transaction.
-import type { Selectable, SqlBool } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { dialectOf, forUpdate, toBool } from '../../db/dialect.js';
 import { prepareSql } from '../../db/prepared.js';
 import { keysetPage, type PageRequest } from '../../db/keyset.js';
-import '../../events/events.table.js';
 import type {
+  DestinationState,
   WebhookDeliveryRow,
   WebhookDeliveryTable,
   WebhookEndpointRow,
@@ -26,11 +26,16 @@ const deliveryRow = (row: Selectable<WebhookDeliveryTable>): WebhookDeliveryRow 
 // Endpoints
 
 /**
- * Serialises endpoint creation per account on PostgreSQL (the row lock is held until commit), so two
- * concurrent creations cannot both see 9 endpoints. SQLite runs one writer at a time already.
+ * Serialises endpoint creation per account on PostgreSQL (a lock held until commit, keyed by the account:
+ * a lock of this module's own, not a row of the accounts table), so two concurrent creations cannot both
+ * see 9 endpoints. SQLite runs one writer at a time already.
  */
-export const lockAccount = (trx: Executor, accountId: string) =>
-  forUpdate(trx, trx.selectFrom('accounts').select('id').where('id', '=', accountId)).executeTakeFirst();
+export async function lockAccountEndpoints(trx: Executor, accountId: string): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`webhook_endpoints:${accountId}`}, 0))`.execute(
+    trx,
+  );
+}
 
 export async function countEndpoints(db: Executor, accountId: string): Promise<number> {
   const row = await db
@@ -170,109 +175,50 @@ export async function switchOff(db: Executor, webhookId: string, reason: string)
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Events (the outbox, written by emit())
+// What a dispatch reads of its own tables (the events come from the outbox's face: dispatch-targets.ts)
 
-function dispatchTargetsSql(trueValue: string, eventIds: string): string {
-  return `select e.id as event_id, e.type as event_type, e.body as event_body, w.id, w.url, w.secret, w.events,
-      exists (select 1 from webhook_deliveries as d
-              where d.event_id = e.id and d.webhook_id = w.id and d.trigger = 'automatic') as attempted
-    from events as e
-    left join webhook_endpoints as w on w.account_id = e.account_id and w.active = ${trueValue}
-    where e.id in (select value from ${eventIds})`;
+/** An endpoint a dispatch may send to. */
+export interface DispatchEndpoint {
+  id: string;
+  account_id: string;
+  url: string;
+  secret: string;
+  /** JSON array of subscribed event types */
+  events: string;
 }
 
-/**
- * What dispatches need, for several events in one read: each event and its account's active endpoints,
- * each with whether it already has an automatic attempt of the event on record (a dispatch that runs
- * again skips those). The ids go in as one JSON array, so the text stays the same whatever their number.
- */
-const dispatchTargetsStatement = prepareSql<{
-  event_id: string;
-  event_type: string;
-  event_body: string;
-  id: string | null;
-  url: string | null;
-  secret: string | null;
-  events: string | null;
-  attempted: SqlBool;
-}>({
-  postgres: dispatchTargetsSql('true', 'json_array_elements_text($1::json)'),
-  sqlite: dispatchTargetsSql('1', 'json_each(?)'),
+// Ids go in as one JSON array, so the text stays the same whatever their number.
+const activeEndpointsStatement = prepareSql<DispatchEndpoint>({
+  postgres: `select id, account_id, url, secret, events from webhook_endpoints
+    where active = true and account_id in (select value::uuid from json_array_elements_text($1::json))`,
+  sqlite: `select id, account_id, url, secret, events from webhook_endpoints
+    where active = 1 and account_id in (select value from json_each(?))`,
 });
 
-export interface DispatchTargets {
-  event: { id: string; type: string; body: string };
-  /** Active endpoints subscribed to the event's type and not tried yet. */
-  endpoints: { id: string; url: string; secret: string }[];
-}
+/** The active endpoints of these accounts. */
+export const activeEndpointsOf = async (db: Executor, accountIds: readonly string[]) =>
+  accountIds.length === 0 ? [] : activeEndpointsStatement(db, JSON.stringify(accountIds));
 
-/** By event id; an event that is gone is missing. */
-export async function dispatchTargets(
+const destinationsOfStatement = prepareSql<{ event_id: string; webhook_id: string }>({
+  postgres: `select event_id, webhook_id from webhook_destinations
+    where event_id in (select json_array_elements_text($1::json))`,
+  sqlite: `select event_id, webhook_id from webhook_destinations where event_id in (select value from json_each(?))`,
+});
+
+/** The endpoints each of these events has a delivery to already (pending, delivered or failed), by event. */
+export async function destinationsOf(
   db: Executor,
   eventIds: readonly string[],
-): Promise<Map<string, DispatchTargets>> {
-  const rows = await dispatchTargetsStatement(db, JSON.stringify(eventIds));
-  const targets = new Map<string, DispatchTargets>();
-  for (const row of rows) {
-    let ofEvent = targets.get(row.event_id);
-    if (!ofEvent) {
-      ofEvent = { event: { id: row.event_id, type: row.event_type, body: row.event_body }, endpoints: [] };
-      targets.set(row.event_id, ofEvent);
-    }
-    if (
-      row.id === null ||
-      row.url === null ||
-      row.secret === null ||
-      row.events === null ||
-      toBool(row.attempted)
-    )
-      continue;
-    if ((JSON.parse(row.events) as string[]).includes(row.event_type))
-      ofEvent.endpoints.push({ id: row.id, url: row.url, secret: row.secret });
+): Promise<Map<string, Set<string>>> {
+  const byEvent = new Map<string, Set<string>>();
+  if (eventIds.length === 0) return byEvent;
+  for (const row of await destinationsOfStatement(db, JSON.stringify(eventIds))) {
+    const ofEvent = byEvent.get(row.event_id);
+    if (ofEvent) ofEvent.add(row.webhook_id);
+    else byEvent.set(row.event_id, new Set([row.webhook_id]));
   }
-  return targets;
+  return byEvent;
 }
-
-export const findEvent = (db: Executor, eventId: string) =>
-  db
-    .selectFrom('events')
-    .select(['id', 'account_id', 'type', 'body'])
-    .where('id', '=', eventId)
-    .executeTakeFirst();
-
-/**
- * For `chatbot-ops webhooks listen`: the account's events of `types` created at `from` or later, oldest
- * first (createdAt, then id), after the keyset `after` when given.
- */
-export function listEventsFrom(
-  db: Executor,
-  accountId: string,
-  types: readonly string[],
-  from: number,
-  after: { at: number; id: string } | null,
-  limit: number,
-) {
-  let query = db
-    .selectFrom('events')
-    .select(['id', 'type', 'body', 'created_at'])
-    .where('account_id', '=', accountId)
-    .where('type', 'in', types)
-    .where('created_at', '>=', from);
-  if (after)
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '>', after.at),
-        eb.and([eb('created_at', '=', after.at), eb('id', '>', after.id)]),
-      ]),
-    );
-  return query.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit).execute();
-}
-
-/** webhook.test events are kept like the others so that a retry sends the same id and bytes. */
-export const insertEvent = (
-  db: Executor,
-  row: { id: string; account_id: string; type: string; body: string; created_at: number },
-) => db.insertInto('events').values(row).execute();
 
 // ---------------------------------------------------------------------------------------------------
 // Delivery record
@@ -291,35 +237,170 @@ const insertDeliveriesStatement = prepareSql({
     from json_each(?)`,
 });
 
-// PostgreSQL: the endpoint updates and the records of a group in one statement (one round trip, atomic by
-// itself); a record is written only if its endpoint still exists.
-const applyAndRecordStatement = prepareSql<{ id: string; active: SqlBool }>({
-  postgres: `with updated as (${endpointUpdatePostgres(2)})
-    , inserted as (insert into webhook_deliveries (${DELIVERY_COLUMNS})
-        select ${DELIVERY_COLUMNS} from ${DELIVERY_RECORDSET} where r.webhook_id in (select id from updated))
-    select id, active from updated`,
-  // SQLite has no writing subqueries: two statements in a transaction (see applyAndRecordTogether).
+// ---------------------------------------------------------------------------------------------------
+// Deliveries to endpoints (webhook_destinations)
+
+/** Where an automatic attempt leaves its event's delivery to its endpoint. */
+export interface DestinationUpdate {
+  event_id: string;
+  webhook_id: string;
+  state: DestinationState;
+  /** The attempt's number: the row moves only forward (a repeated attempt leaves it as it is). */
+  attempts: number;
+  next_attempt_at: number | null;
+  job_id: string | null;
+  at: number;
+}
+
+const DESTINATION_COLUMNS =
+  'event_id, webhook_id, state, attempts, next_attempt_at, job_id, created_at, updated_at';
+const DESTINATION_UPSERT = `on conflict (event_id, webhook_id) do update set state = excluded.state,
+    attempts = excluded.attempts, next_attempt_at = excluded.next_attempt_at, job_id = excluded.job_id,
+    updated_at = excluded.updated_at
+  where webhook_destinations.attempts < excluded.attempts`;
+const DESTINATION_RECORDSET = (
+  param: number,
+) => `json_to_recordset($${param}::json) as s(event_id text, webhook_id uuid,
+  state text, attempts integer, next_attempt_at bigint, job_id uuid, at bigint)`;
+const DESTINATION_VALUES = 'event_id, webhook_id, state, attempts, next_attempt_at, job_id, at, at';
+
+const upsertDestinationsStatement = prepareSql<{ event_id: string; webhook_id: string }>({
+  postgres: `insert into webhook_destinations (${DESTINATION_COLUMNS})
+    select ${DESTINATION_VALUES} from ${DESTINATION_RECORDSET(1)}
+    ${DESTINATION_UPSERT} returning event_id, webhook_id`,
+  // `where true`: an upsert's SELECT needs a WHERE for SQLite to read ON CONFLICT as the upsert's.
+  sqlite: `insert into webhook_destinations (${DESTINATION_COLUMNS})
+    select value ->> 'event_id', value ->> 'webhook_id', value ->> 'state', value ->> 'attempts',
+      value ->> 'next_attempt_at', value ->> 'job_id', value ->> 'at', value ->> 'at'
+    from json_each(?) where true
+    ${DESTINATION_UPSERT} returning event_id, webhook_id`,
 });
 
 /**
- * Endpoint updates that cannot switch an endpoint off, and the records of their attempts, atomically;
- * records of endpoints deleted meanwhile are left out. Whether each endpoint left is active, by id.
+ * Moves deliveries forward (at most one update per event and endpoint): inserted, or updated when the
+ * attempt is later than the last one on the row. How many moved.
  */
-export async function applyAndRecordTogether(
+export async function upsertDestinations(db: Executor, updates: DestinationUpdate[]): Promise<number> {
+  if (updates.length === 0) return 0;
+  return (await upsertDestinationsStatement(db, JSON.stringify(updates))).length;
+}
+
+/** A first attempt queued because its endpoint was busy; false when the delivery exists already. */
+export async function insertPendingDestination(
+  db: Executor,
+  row: Omit<DestinationUpdate, 'state' | 'attempts'>,
+) {
+  const inserted = await db
+    .insertInto('webhook_destinations')
+    .values({
+      event_id: row.event_id,
+      webhook_id: row.webhook_id,
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: row.next_attempt_at,
+      job_id: row.job_id,
+      created_at: row.at,
+      updated_at: row.at,
+    })
+    .onConflict((oc) => oc.columns(['event_id', 'webhook_id']).doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The endpoint's pending deliveries become failed; returns the jobs that were to make their next attempts. */
+export async function failPendingOfEndpoint(db: Executor, webhookId: string, at: number): Promise<string[]> {
+  const pending = await forUpdate(
+    db,
+    db
+      .selectFrom('webhook_destinations')
+      .select('job_id')
+      .where('webhook_id', '=', webhookId)
+      .where('state', '=', 'pending'),
+  ).execute();
+  if (pending.length === 0) return [];
+  await db
+    .updateTable('webhook_destinations')
+    .set({ state: 'failed', next_attempt_at: null, job_id: null, updated_at: at })
+    .where('webhook_id', '=', webhookId)
+    .where('state', '=', 'pending')
+    .execute();
+  return pending.flatMap((row) => (row.job_id ? [row.job_id] : []));
+}
+
+/** A pending delivery whose job failed for good (our own errors, not the receiver's) gives up. */
+export const failPendingDestination = (db: Executor, eventId: string, webhookId: string, at: number) =>
+  db
+    .updateTable('webhook_destinations')
+    .set({ state: 'failed', next_attempt_at: null, job_id: null, updated_at: at })
+    .where('event_id', '=', eventId)
+    .where('webhook_id', '=', webhookId)
+    .where('state', '=', 'pending')
+    .execute();
+
+export const findDestination = async (db: Executor, eventId: string, webhookId: string) =>
+  db
+    .selectFrom('webhook_destinations')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('webhook_id', '=', webhookId)
+    .executeTakeFirst();
+
+// ---------------------------------------------------------------------------------------------------
+// A group of attempts, written together
+
+// PostgreSQL: the endpoint updates, the records and the deliveries' new states of a group in one statement
+// (one round trip, atomic by itself). A record or a delivery of an endpoint updated here is written only if
+// the endpoint still exists; those of endpoints applied before (stepwise) are written as given.
+const writeGroupStatement = prepareSql<{ id: string; active: SqlBool }>({
+  postgres: `with updated as (${endpointUpdatePostgres(2)})
+    , inserted as (insert into webhook_deliveries (${DELIVERY_COLUMNS})
+        select ${DELIVERY_COLUMNS} from ${DELIVERY_RECORDSET}
+        where r.webhook_id in (select id from updated)
+          or r.webhook_id not in (select v.id from json_to_recordset($2::json) as v(id uuid)))
+    , moved as (insert into webhook_destinations (${DESTINATION_COLUMNS})
+        select ${DESTINATION_VALUES} from ${DESTINATION_RECORDSET(3)}
+        where s.webhook_id in (select id from updated)
+        ${DESTINATION_UPSERT})
+    select id, active from updated`,
+  // SQLite has no writing subqueries: statements in a transaction (see writeGroup).
+});
+
+/**
+ * A group's writes, atomically: `updates` (at most one per endpoint, none that can switch an endpoint off),
+ * the attempts' records, and the deliveries moved by the updated endpoints' automatic attempts. Records of
+ * endpoints in `updates` that were deleted meanwhile are left out; the others (`rows` of endpoints applied
+ * stepwise in the same transaction, already checked) are written as given. Whether each endpoint of
+ * `updates` left is active, by id.
+ */
+export async function writeGroup(
   db: Executor,
   updates: EndpointUpdate[],
   rows: WebhookDeliveryRow[],
+  destinations: DestinationUpdate[],
 ): Promise<Map<string, boolean>> {
   if (dialectOf(db) === 'postgres') {
-    const updated = await applyAndRecordStatement(db, JSON.stringify(rows), JSON.stringify(updates));
+    const updated = await writeGroupStatement(
+      db,
+      JSON.stringify(rows),
+      JSON.stringify(updates),
+      JSON.stringify(destinations),
+    );
     return new Map(updated.map((row) => [row.id, toBool(row.active)]));
   }
-  return db.transaction().execute(async (trx) => {
-    const active = await updateEndpointsTogether(trx, updates);
-    const kept = rows.filter((row) => active.has(row.webhook_id));
+  const write = async (trx: Executor) => {
+    const active =
+      updates.length > 0 ? await updateEndpointsTogether(trx, updates) : new Map<string, boolean>();
+    const together = new Set(updates.map((update) => update.id));
+    const kept = rows.filter((row) => active.has(row.webhook_id) || !together.has(row.webhook_id));
     if (kept.length > 0) await insertDeliveries(trx, kept);
+    await upsertDestinations(
+      trx,
+      destinations.filter((destination) => active.has(destination.webhook_id)),
+    );
     return active;
-  });
+  };
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
 }
 
 export const insertDeliveries = async (db: Executor, rows: WebhookDeliveryRow[]): Promise<void> => {

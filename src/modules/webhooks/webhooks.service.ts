@@ -13,7 +13,8 @@ import { iso } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { OutboundBlockedError, OutboundResolveError } from '../../net/outbound-guard.js';
 import type { Principal } from '../accounts/index.js';
-import { dropQueuedDeliveries } from './attempt-record.js';
+import { findEvent, insertEvent } from '../../events/events.repository.js';
+import { dropPendingDeliveries } from './attempt-record.js';
 import { explainOutcome, sendEvent, type AttemptOutcome } from './delivery.js';
 import { newWebhookSecret } from './signature.js';
 import * as repo from './webhooks.repository.js';
@@ -95,7 +96,7 @@ async function createEndpoint(deps: WebhooksDeps, principal: Principal, input: N
   // The route's schema has already required at least one known event type, each named once.
   const url = await checkEndpointUrl(deps, input.url);
   return deps.db.transaction().execute(async (trx) => {
-    await repo.lockAccount(trx, principal.accountId);
+    await repo.lockAccountEndpoints(trx, principal.accountId);
     // Active and inactive endpoints alike: a switched-off one is replaced, not revived.
     if ((await repo.countEndpoints(trx, principal.accountId)) >= ENDPOINT_LIMIT) {
       throw new AppError(
@@ -128,8 +129,9 @@ async function getEndpoint(deps: WebhooksDeps, principal: Principal, webhookId: 
 /** Removes the endpoint, its delivery record and its queued deliveries: nothing more is sent to it. */
 async function deleteEndpoint(deps: WebhooksDeps, principal: Principal, webhookId: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
+    // Read before the endpoint goes: its deliveries' rows go with it (on delete cascade).
+    await dropPendingDeliveries(trx, webhookId, deps.clock.now());
     if (!(await repo.deleteEndpoint(trx, principal.accountId, webhookId))) throw notFound('webhook endpoint');
-    await dropQueuedDeliveries(trx, webhookId);
   });
 }
 
@@ -176,7 +178,7 @@ async function testEndpoint(
   const event = { id: body.id, type: TEST_EVENT, body: JSON.stringify(body) };
   const outcome = await sendOnDemand(deps, endpoint, event);
   // Kept in the outbox like any event, so that its delivery can be retried with the same id and bytes.
-  await repo.insertEvent(deps.db, {
+  await insertEvent(deps.db, {
     id: event.id,
     account_id: principal.accountId,
     type: event.type,
@@ -197,7 +199,7 @@ async function retryDelivery(
   const endpoint = await getEndpoint(deps, principal, webhookId);
   const delivery = await repo.findDelivery(deps.db, webhookId, deliveryId);
   if (!delivery) throw notFound('delivery');
-  const stored = await repo.findEvent(deps.db, delivery.event_id);
+  const stored = await findEvent(deps.db, delivery.event_id);
   if (!stored) throw notFound('event');
   const event = { id: stored.id, type: stored.type, body: stored.body };
   const outcome = await sendOnDemand(deps, endpoint, event);

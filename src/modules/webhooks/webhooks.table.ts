@@ -1,4 +1,5 @@
-// Tables of the webhooks capability: the account's endpoints and the record of every delivery attempt.
+// Tables of the webhooks capability: the account's endpoints, the delivery of each event to each endpoint
+// (its state, next attempt and attempts so far), and beside it the record of every attempt.
 import type { Selectable } from 'kysely';
 import type { BooleanColumn } from '../../db/database.js';
 
@@ -6,6 +7,7 @@ declare module '../../db/database.js' {
   interface Database {
     webhook_endpoints: WebhookEndpointTable;
     webhook_deliveries: WebhookDeliveryTable;
+    webhook_destinations: WebhookDestinationTable;
   }
 }
 
@@ -42,6 +44,28 @@ export interface WebhookDeliveryTable {
   error: string | null;
   duration_ms: number;
   created_at: number;
+}
+
+/**
+ * Where the automatic delivery of an event to an endpoint stands: `pending` while an attempt is due,
+ * `delivered` once one succeeded, `failed` once no attempt is left (retries used up, the endpoint
+ * switched off, or our own errors past the job's allowance).
+ */
+export type DestinationState = 'pending' | 'delivered' | 'failed';
+
+/** One row per event and endpoint it is sent to automatically (its key: event_id, webhook_id). */
+export interface WebhookDestinationTable {
+  event_id: string;
+  webhook_id: string;
+  state: DestinationState;
+  /** Automatic attempts made so far (0: the first one waits, its endpoint was busy). */
+  attempts: number;
+  /** When the next attempt is due; null unless pending. */
+  next_attempt_at: number | null;
+  /** The queued job that makes the next attempt; null unless pending. */
+  job_id: string | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /** Rows as the repository returns them: boolean columns read as booleans on either database. */
