@@ -13,7 +13,7 @@ import { PermanentJobError, type JobHandler } from '../../jobs/catalog.js';
 import type { RetentionRule } from '../../jobs/retention.js';
 import { sendMail, type Mail } from './mailer.js';
 import type { PeopleService } from './people.service.js';
-import '../../events/events.table.js';
+import { findEvent } from '../../events/events.repository.js';
 
 export interface PeopleJobsDeps extends Pick<Core, 'db' | 'clock' | 'config' | 'logger'> {
   people: PeopleService;
@@ -50,11 +50,7 @@ export function escalationEmailJob(deps: PeopleJobsDeps): JobHandler<'notificati
     async run({ eventId, userId }) {
       const smtp = deps.config.smtp;
       if (!smtp) return;
-      const row = await deps.db
-        .selectFrom('events')
-        .select(['account_id', 'body'])
-        .where('id', '=', eventId)
-        .executeTakeFirst();
+      const row = await findEvent(deps.db, eventId);
       if (!row) return;
       if (userId === undefined) {
         const recipients = await deps.people.activeUsersOfAccount(row.account_id);
