@@ -11,15 +11,14 @@ import { assertAccountWide, type Principal } from '../accounts/index.js';
 import * as repo from './canned-replies.repository.js';
 import { CANNED_REPLY_LIMITS, checkedText, nameKey } from './canned-replies.rules.js';
 import type { CannedReplyRow } from './canned-replies.table.js';
+import type { Static } from 'typebox';
+import type { NewReplyBody, ReplyPatch } from './canned-replies.schemas.js';
 
 export type CannedRepliesDeps = Pick<Core, 'db' | 'clock'>;
 
-export interface NewCannedReply {
-  name: string;
-  text: string;
-}
+export type NewCannedReply = Static<typeof NewReplyBody>;
 
-export type CannedReplyPatch = Partial<NewCannedReply>;
+export type CannedReplyPatch = Static<typeof ReplyPatch>;
 
 export type CannedRepliesService = ReturnType<typeof createCannedRepliesService>;
 

@@ -24,6 +24,7 @@ export { presentConversation, presentMessage } from './conversations.presenter.j
 export {
   ConversationSchema,
   EscalationSchema,
+  MessageBody,
   MessageSchema,
   ThreadParams,
 } from './conversations.schemas.js';

@@ -16,15 +16,11 @@ import { startRun } from './knowledge.runs.js';
 import type { KnowledgeRuntime } from './knowledge.runtime.js';
 import { searchKnowledge } from '../answers/index.js';
 import { createMeaningSearch } from '../answers/index.js';
-import type {
-  CrawlSettings,
-  PageResult,
-  RefreshInterval,
-  SourceType,
-  StoredUpload,
-} from './knowledge.table.js';
+import type { CrawlSettings, PageResult, SourceType, StoredUpload } from './knowledge.table.js';
 import { websiteKey } from './processing/crawl.js';
 import { detectFileType, extensionOf } from './processing/sniff.js';
+import type { Static } from 'typebox';
+import type { SourcePatch, TextBody, WebsiteBody } from './knowledge.schemas.js';
 
 const notFoundSource = () => notFound('knowledge source');
 
@@ -152,10 +148,7 @@ function nonBlank(field: string, value: string): string {
 // ---------------------------------------------------------------------------------------------------
 // Text
 
-export interface AddTextInput {
-  title: string;
-  text: string;
-}
+export type AddTextInput = Static<typeof TextBody>;
 
 async function addText(
   deps: KnowledgeServiceDeps,
@@ -183,15 +176,7 @@ async function addText(
 // ---------------------------------------------------------------------------------------------------
 // Websites
 
-export interface AddWebsiteInput {
-  url: string;
-  crawl?: 'page' | 'site';
-  pageUrls?: string[];
-  includePaths?: string[];
-  excludePaths?: string[];
-  refreshInterval?: RefreshInterval;
-  title?: string;
-}
+export type AddWebsiteInput = Static<typeof WebsiteBody>;
 
 /** How long creation waits for DNS to say whether a host name is public; an unanswered name is read (and reported) later. */
 const RESOLVE_CHECK_MS = 3000;
@@ -327,12 +312,7 @@ async function addFile(
 // ---------------------------------------------------------------------------------------------------
 // Changes, refresh, deletion
 
-export interface UpdateSourceInput {
-  title?: string;
-  text?: string;
-  isSourceOfTruth?: boolean;
-  refreshInterval?: RefreshInterval;
-}
+export type UpdateSourceInput = Static<typeof SourcePatch>;
 
 async function updateSource(
   deps: KnowledgeServiceDeps,

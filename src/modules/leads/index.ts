@@ -18,11 +18,10 @@ export {
   type LeadOrigin,
   type LeadsDeps,
   type LeadsService,
-  type VisitorInput,
   EXPORT_BATCH_SIZE,
   exportLeads,
 } from './leads.service.js';
 export { presentLead } from './leads.presenter.js';
-export { LeadSchema } from './leads.schemas.js';
+export { LeadSchema, VisitorDetails, type VisitorInput } from './leads.schemas.js';
 
 export const leadsCapability: Capability<LeadsRoutesDeps> = { name: 'leads', routes: leadRoutes };

@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { hasContact, isEmailAddress, toE164, type ContactDetails } from './contact-details.js';
 import { presentLead } from './leads.presenter.js';
-import type { LeadPatch } from './leads.schemas.js';
+import type { LeadPatch, VisitorInput } from './leads.schemas.js';
 import * as repo from './leads.repository.js';
 import type { LeadRow } from './leads.table.js';
 
@@ -123,13 +123,6 @@ async function updateLead(
     if (Object.keys(changes).length === 0) return lead;
     return repo.updateLead(trx, lead.id, changes, clock.now());
   });
-}
-
-export interface VisitorInput {
-  name?: string;
-  email?: string;
-  phone?: string;
-  company?: string;
 }
 
 /**

@@ -5,13 +5,10 @@ import type { Core } from '../../core.js';
 import { AppError, notFound, validationError } from '../../errors.js';
 import type { PageRequest } from '../../db/keyset.js';
 import { isUuid } from '../../lib/ids.js';
-import {
-  assertAccountWide,
-  type AccountsService,
-  type Permission,
-  type Principal,
-} from '../accounts/index.js';
+import { assertAccountWide, type AccountsService, type Principal } from '../accounts/index.js';
 import * as repo from './tokens.repository.js';
+import type { Static } from 'typebox';
+import type { NewTokenBody } from './tokens.schemas.js';
 
 export interface TokensDeps extends Pick<Core, 'db'> {
   accounts: Pick<AccountsService, 'createToken' | 'revokeToken'>;
@@ -20,12 +17,7 @@ export interface TokensDeps extends Pick<Core, 'db'> {
 
 export type TokensService = ReturnType<typeof createTokensService>;
 
-export interface NewToken {
-  name: string;
-  permissions: Permission[];
-  chatbotIds?: string[] | null;
-  expiresInDays?: number | null;
-}
+export type NewToken = Static<typeof NewTokenBody>;
 
 export function createTokensService({ db, accounts, chatbots }: TokensDeps) {
   async function accountToken(principal: Principal, tokenId: string) {

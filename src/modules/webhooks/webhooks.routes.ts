@@ -17,7 +17,8 @@ import {
   WebhookParams,
   WebhookWithSecret,
 } from './webhooks.schemas.js';
-import { SUBSCRIBABLE_EVENTS, type WebhooksService } from './webhooks.service.js';
+import { SUBSCRIBABLE_EVENTS } from './webhooks.rules.js';
+import type { WebhooksService } from './webhooks.service.js';
 
 export interface WebhooksRoutesDeps extends Pick<Core, 'paginator'> {
   webhooks: WebhooksService;

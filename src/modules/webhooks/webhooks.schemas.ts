@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { Nullable, Timestamp, Uuid } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
-import { MAX_URL_LENGTH, SUBSCRIBABLE_EVENTS } from './webhooks.service.js';
+import { MAX_URL_LENGTH, SUBSCRIBABLE_EVENTS } from './webhooks.rules.js';
 
 const EventType = Type.Enum([...SUBSCRIBABLE_EVENTS]);
 

@@ -17,25 +17,17 @@ import type { EmbeddingsClient } from '../retrieval/embeddings.js';
 import * as repo from './curated.repository.js';
 import type { CuratedAnswerRow } from './curated.table.js';
 import { CURATED_LIMITS, checkedAnswer, checkedWordings } from './wordings.js';
+import type { Static } from 'typebox';
+import type { AnswerPatch, NewAnswerBody } from './curated.schemas.js';
 
 export interface CuratedAnswersDeps extends Pick<Core, 'db' | 'clock'> {
   /** With EMBEDDINGS_MODEL: the wordings get vectors, and visitors' questions are compared with them. */
   embeddings: EmbeddingsClient | null;
 }
 
-export interface NewCuratedAnswer {
-  question?: string;
-  alternatives?: string[];
-  answer: string;
-  /** The id of a question of the report the answer is written for; its wording is the default question. */
-  fromQuestion?: string;
-}
+export type NewCuratedAnswer = Static<typeof NewAnswerBody>;
 
-export interface CuratedAnswerPatch {
-  question?: string;
-  alternatives?: string[];
-  answer?: string;
-}
+export type CuratedAnswerPatch = Static<typeof AnswerPatch>;
 
 export type CuratedAnswersService = ReturnType<typeof createCuratedAnswersService>;
 

@@ -14,18 +14,14 @@ import {
 } from '../../conversations/index.js';
 import { parseUserAgent } from './user-agent.js';
 import * as repo from './visitor.repository.js';
+import type { Static } from 'typebox';
+import type { VisitorContextBody } from './visitor.schemas.js';
 
 /** Earlier conversations the team's read lists at most. */
 export const EARLIER_LIMIT = 10;
 
 /** A report as the widget sends it (the schema has checked lengths and patterns). */
-export interface ContextInput {
-  page?: string;
-  pageTitle?: string;
-  language?: string;
-  timeZone?: string;
-  visitorId?: string;
-}
+export type ContextInput = Static<typeof VisitorContextBody>;
 
 /** A report checked beyond its schema; made by `checkContext` only. */
 export interface CheckedContext {
