@@ -20,7 +20,16 @@ export type NewCannedReply = Static<typeof NewReplyBody>;
 
 export type CannedReplyPatch = Static<typeof ReplyPatch>;
 
-export type CannedRepliesService = ReturnType<typeof createCannedRepliesService>;
+/** The account's saved replies: every chatbot of the account shares them. */
+export interface CannedRepliesService {
+  /** A page in name order; `contains` keeps the replies whose name holds it (case does not count). */
+  list(principal: Principal, page: PageRequest, contains: string | null): Promise<CannedReplyRow[]>;
+  get(principal: Principal, replyId: string): Promise<CannedReplyRow>;
+  create(principal: Principal, input: NewCannedReply): Promise<CannedReplyRow>;
+  /** Only sent fields change. */
+  update(principal: Principal, replyId: string, patch: CannedReplyPatch): Promise<CannedReplyRow>;
+  delete(principal: Principal, replyId: string): Promise<void>;
+}
 
 const WHAT = 'canned reply';
 // Shared by every chatbot of the account: a token restricted to some of them cannot change them.
@@ -43,7 +52,7 @@ async function asTaken<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createCannedRepliesService({ db, clock }: CannedRepliesDeps) {
+export function createCannedRepliesService({ db, clock }: CannedRepliesDeps): CannedRepliesService {
   return {
     list: (principal: Principal, page: PageRequest, contains: string | null) =>
       repo.listReplies(db, principal.accountId, page, contains),
