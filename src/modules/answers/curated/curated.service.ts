@@ -29,7 +29,16 @@ export type NewCuratedAnswer = Static<typeof NewAnswerBody>;
 
 export type CuratedAnswerPatch = Static<typeof AnswerPatch>;
 
-export type CuratedAnswersService = ReturnType<typeof createCuratedAnswersService>;
+/** A chatbot's curated answers: the team's own answers to questions, sent before any engine's. */
+export interface CuratedAnswersService {
+  list(chatbotId: string, page: PageRequest): Promise<CuratedAnswerRow[]>;
+  get(chatbotId: string, answerId: string): Promise<CuratedAnswerRow>;
+  create(chatbotId: string, input: NewCuratedAnswer): Promise<CuratedAnswerRow>;
+  /** Only sent fields change; `alternatives` replaces the list. */
+  update(chatbotId: string, answerId: string, patch: CuratedAnswerPatch): Promise<CuratedAnswerRow>;
+  /** The chatbot stops sending it at once; answer records that name it keep the question, not the link. */
+  delete(chatbotId: string, answerId: string): Promise<void>;
+}
 
 const duplicate = (text: string, answerId: string | null) =>
   new AppError(
@@ -39,7 +48,7 @@ const duplicate = (text: string, answerId: string | null) =>
       : `Another curated answer already answers "${text}".`,
   );
 
-export function createCuratedAnswersService(deps: CuratedAnswersDeps) {
+export function createCuratedAnswersService(deps: CuratedAnswersDeps): CuratedAnswersService {
   const { db, clock, embeddings } = deps;
 
   /** 409 when another curated answer of the chatbot has one of these wordings. */
