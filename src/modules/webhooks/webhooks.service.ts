@@ -18,7 +18,7 @@ import { explainOutcome, sendEvent, type AttemptOutcome } from './delivery.js';
 import { newWebhookSecret } from './signature.js';
 import * as repo from './webhooks.repository.js';
 import type { WebhookRuntime } from './webhooks.runtime.js';
-import type { DeliveryTrigger } from './webhooks.table.js';
+import type { DeliveryTrigger, WebhookDeliveryRow, WebhookEndpointRow } from './webhooks.table.js';
 import type { Static } from 'typebox';
 import type { NewEndpointBody, SendResult } from './webhooks.schemas.js';
 import { ENDPOINT_LIMIT, MAX_URL_LENGTH, TEST_EVENT } from './webhooks.rules.js';
@@ -29,9 +29,19 @@ export interface WebhooksDeps extends Pick<Core, 'db' | 'clock' | 'logger'> {
   runtime: WebhookRuntime;
 }
 
-export type WebhooksService = ReturnType<typeof createWebhooksService>;
+/** The account's webhook endpoints and their deliveries. */
+export interface WebhooksService {
+  createEndpoint(principal: Principal, input: NewEndpoint): Promise<WebhookEndpointRow>;
+  listEndpoints(principal: Principal, page: PageRequest): Promise<WebhookEndpointRow[]>;
+  deleteEndpoint(principal: Principal, webhookId: string): Promise<void>;
+  listDeliveries(principal: Principal, webhookId: string, page: PageRequest): Promise<WebhookDeliveryRow[]>;
+  /** Sends a signed webhook.test event now, to an active or inactive endpoint. */
+  testEndpoint(principal: Principal, webhookId: string): Promise<SendResult>;
+  /** Sends the event of a recorded delivery again now, answering like the test operation. */
+  retryDelivery(principal: Principal, webhookId: string, deliveryId: string): Promise<SendResult>;
+}
 
-export function createWebhooksService(deps: WebhooksDeps) {
+export function createWebhooksService(deps: WebhooksDeps): WebhooksService {
   return {
     createEndpoint: (principal: Principal, input: NewEndpoint) => createEndpoint(deps, principal, input),
     listEndpoints: (principal: Principal, page: PageRequest) =>
