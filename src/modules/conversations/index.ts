@@ -55,6 +55,7 @@ export { FeedbackBody, FeedbackParams, FeedbackSchema } from './questions/questi
 export {
   createQuestionsService,
   type QuestionsService,
+  type RatedAnswer,
   type ReportCoverage,
 } from './questions/questions.service.js';
 export { findReportQuestion, questionKey } from './questions/questions.repository.js';
