@@ -25,9 +25,26 @@ export interface LeadOrigin {
 
 export type LeadsDeps = Pick<Core, 'db' | 'clock'>;
 
-export type LeadsService = ReturnType<typeof createLeadsService>;
+/** A chatbot's leads: captured from conversations, read and changed by the team. */
+export interface LeadsService {
+  /**
+   * Records details a visitor gave in a conversation, inside the caller's transaction (which holds the
+   * conversation's row lock); null when no detail was given and the conversation has no lead yet.
+   */
+  captureLead(
+    trx: Executor,
+    now: number,
+    conversation: LeadOrigin,
+    details: ContactDetails,
+  ): Promise<LeadRow | null>;
+  listLeads(chatbotId: string, filters: repo.LeadFilters, page: PageRequest): Promise<LeadRow[]>;
+  getLead(chatbotId: string, leadId: string): Promise<LeadRow>;
+  updateLead(chatbotId: string, leadId: string, patch: LeadPatch): Promise<LeadRow>;
+  /** Removes the lead's data for good; the conversation and its messages stay. */
+  deleteLead(chatbotId: string, leadId: string): Promise<void>;
+}
 
-export function createLeadsService({ db, clock }: LeadsDeps) {
+export function createLeadsService({ db, clock }: LeadsDeps): LeadsService {
   return {
     captureLead,
     listLeads: (chatbotId: string, filters: repo.LeadFilters, page: PageRequest) =>
