@@ -14,9 +14,15 @@ import * as repo from './knowledge.repository.js';
 import type { SourceRow } from './knowledge.repository.js';
 import { startRun } from './knowledge.runs.js';
 import type { KnowledgeRuntime } from './knowledge.runtime.js';
-import { searchKnowledge } from '../answers/index.js';
+import { searchKnowledge, type Passage } from '../answers/index.js';
 import { createMeaningSearch } from '../answers/index.js';
-import type { CrawlSettings, PageResult, SourceType, StoredUpload } from './knowledge.table.js';
+import type {
+  CrawlSettings,
+  PageResult,
+  SourcePageTable,
+  SourceType,
+  StoredUpload,
+} from './knowledge.table.js';
 import { websiteKey } from './processing/crawl.js';
 import { detectFileType, extensionOf } from './processing/sniff.js';
 import type { Static } from 'typebox';
@@ -28,9 +34,46 @@ export interface KnowledgeServiceDeps extends Pick<Core, 'db' | 'clock' | 'logge
   runtime: KnowledgeRuntime;
 }
 
-export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
+/** A chatbot's knowledge: its sources (text, websites, files), their pages, and search over them. */
+export interface KnowledgeService {
+  /** An account whose subscription is not active cannot add knowledge. */
+  assertCanAddKnowledge(principal: Principal): void;
+  /** Where uploads are streamed before `addFile` keeps or removes them. */
+  readonly uploadsDir: string;
+  listSources(
+    chatbotId: string,
+    type: SourceType | undefined,
+    page: PageRequest,
+  ): Promise<repo.SourceListRow[]>;
+  getSource(chatbotId: string, sourceId: string): Promise<repo.SourceSummaryRow>;
+  getSourceWithText(chatbotId: string, sourceId: string): Promise<SourceRow>;
+  addText(principal: Principal, chatbotId: string, input: AddTextInput): Promise<SourceRow>;
+  addWebsite(principal: Principal, chatbotId: string, input: AddWebsiteInput): Promise<SourceRow>;
+  addFile(principal: Principal, chatbotId: string, file: ReceivedFile): Promise<SourceRow>;
+  updateSource(chatbotId: string, sourceId: string, input: UpdateSourceInput): Promise<SourceRow>;
+  refreshSource(chatbotId: string, sourceId: string): Promise<SourceRow>;
+  deleteSource(chatbotId: string, sourceId: string): Promise<void>;
+  /**
+   * Every source of a chatbot that is being deleted, in its transaction; the uploaded files go once it has
+   * committed (the returned step), as for one source.
+   */
+  removeAllOf(trx: Executor, chatbotId: string): Promise<() => Promise<void>>;
+  listPages(
+    chatbotId: string,
+    sourceId: string,
+    status: PageResult['status'] | undefined,
+    page: PageRequest,
+  ): Promise<SourcePageTable[]>;
+  /** Passages of the chatbot's ready sources for a question (what the chatbot answers from). */
+  search(
+    chatbotId: string,
+    query: string,
+    limit: number,
+    options?: { byMeaning?: boolean },
+  ): Promise<Passage[]>;
+}
 
-export function createKnowledgeService(deps: KnowledgeServiceDeps) {
+export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeService {
   const meaning = deps.runtime.embeddings
     ? createMeaningSearch(deps.db, deps.runtime.vectors, deps.runtime.embeddings, deps.logger)
     : null;
