@@ -7,6 +7,7 @@ import type { PageRequest } from '../../db/keyset.js';
 import { isUuid } from '../../lib/ids.js';
 import { assertAccountWide, type AccountsService, type Principal } from '../accounts/index.js';
 import * as repo from './tokens.repository.js';
+import type { TokenRow } from './tokens.repository.js';
 import type { Static } from 'typebox';
 import type { NewTokenBody } from './tokens.schemas.js';
 
@@ -15,11 +16,18 @@ export interface TokensDeps extends Pick<Core, 'db'> {
   chatbots: { isOfAccount(accountId: string, chatbotId: string): Promise<boolean> };
 }
 
-export type TokensService = ReturnType<typeof createTokensService>;
+/** The access tokens of the account's people, managed over the API. */
+export interface TokensService {
+  list(principal: Principal, page: PageRequest): Promise<TokenRow[]>;
+  /** The new token's row and its secret, shown this once. */
+  create(principal: Principal, input: NewToken): Promise<{ row: TokenRow; secret: string }>;
+  /** Revoked at once: requests with it get 401 and its live streams end within seconds, in every process. */
+  revoke(principal: Principal, tokenId: string): Promise<TokenRow>;
+}
 
 export type NewToken = Static<typeof NewTokenBody>;
 
-export function createTokensService({ db, accounts, chatbots }: TokensDeps) {
+export function createTokensService({ db, accounts, chatbots }: TokensDeps): TokensService {
   async function accountToken(principal: Principal, tokenId: string) {
     assertAccountWide(principal, 'Managing tokens');
     const row = isUuid(tokenId) ? await repo.findToken(db, principal.accountId, tokenId) : undefined;
