@@ -108,7 +108,7 @@ export interface PeopleService {
   removeEndedSessions(now: number, limit: number): Promise<number>;
   /** At most `limit` invitations used or expired by `now`. */
   removeEndedInvitations(now: number, limit: number): Promise<number>;
-  /** The account's members who are not switched off (whom an escalation email goes to). */
+  /** The account's members who are not switched off: those the team's emails go to. */
   activeUsersOfAccount(accountId: string): Promise<{ id: string; name: string; email: string }[]>;
 }
 
