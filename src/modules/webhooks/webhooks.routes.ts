@@ -8,7 +8,7 @@ import { Envelope, ListEnvelope, Uuid, errors, ok } from '../../http/envelope.js
 import { listPage } from '../../http/pagination.js';
 import { presentDelivery, presentEndpoint, presentNewEndpoint } from './webhooks.presenter.js';
 import {
-  Delivery,
+  DeliverySchema,
   DeliveryParams,
   ListQuery,
   NewEndpointBody,
@@ -131,7 +131,7 @@ export async function webhookRoutes(
         params: WebhookParams,
         querystring: ListQuery,
         response: {
-          200: ListEnvelope(Type.Object({ deliveries: Type.Array(Delivery) })),
+          200: ListEnvelope(Type.Object({ deliveries: Type.Array(DeliverySchema) })),
           ...errors(400, 401, 403, 404, 429),
         },
       },

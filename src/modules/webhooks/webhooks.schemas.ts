@@ -22,7 +22,7 @@ export const WebhookWithSecret = Type.Object(
   { title: 'WebhookEndpointWithSecret' },
 );
 
-export const Delivery = Type.Object(
+export const DeliverySchema = Type.Object(
   {
     id: Uuid,
     eventId: Type.String(),
