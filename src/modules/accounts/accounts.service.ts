@@ -2,7 +2,9 @@
 // turning a presented token into a principal.
 import type { Core } from '../../core.js';
 import { createHash } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { AccountTable, UserTable } from './accounts.table.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Clock } from '../../lib/clock.js';
 import { inBatches } from '../../lib/batches.js';
@@ -26,12 +28,46 @@ export type AccountsDeps = Pick<Core, 'db' | 'clock'> & {
   chatbotIdsOfAccount?: (accountId: string, chatbotIds: readonly string[]) => Promise<string[]>;
 };
 
-export type AccountsService = ReturnType<typeof createAccountsService>;
+/** An account's row. */
+export type AccountRow = Selectable<AccountTable>;
+/** A team member's row. */
+export type UserRow = Selectable<UserTable>;
+
+/** Accounts, team members and tokens, and the principal a presented token stands for. */
+export interface AccountsService {
+  createAccount(input: { name: string; subscription?: 'active' | 'inactive' }): Promise<AccountRow>;
+  setAccountSubscription(accountId: string, status: 'active' | 'inactive'): Promise<AccountRow>;
+  /** The account, or undefined. */
+  findAccount(accountId: string): Promise<AccountRow | undefined>;
+  countAccounts(): Promise<number>;
+  createUser(input: UserInput): Promise<UserRow>;
+  createToken(input: TokenInput): Promise<CreatedToken>;
+  revokeToken(tokenId: string): Promise<void>;
+  /** null for an unknown, revoked or expired token. */
+  authenticate(token: string): Promise<Principal | null>;
+  /** For each token id of `principals`: null while the token holds as it did, else why it does not. */
+  tokenEnds(principals: readonly Principal[]): Promise<Map<string, PrincipalEnd | null>>;
+  listAccounts(): Promise<AccountRow[]>;
+  listUsers(accountId: string): Promise<UserRow[]>;
+  renameUser(userId: string, fullName: string): Promise<UserRow>;
+  /** The user an email names; an error when none does, or users of several accounts share it. */
+  findUserByEmail(email: string): Promise<UserRow>;
+  /** A user's tokens without their text (never stored) or hash. */
+  listTokens(userId: string): Promise<TokenSummary[]>;
+  getAccount(accountId: string): Promise<AccountRow>;
+  /** The account of a database that has exactly one (development set-ups); else an error asking for its id. */
+  onlyAccount(): Promise<AccountRow>;
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export function createAccountsService({ db, clock, notifications, chatbotIdsOfAccount }: AccountsDeps) {
+export function createAccountsService({
+  db,
+  clock,
+  notifications,
+  chatbotIdsOfAccount,
+}: AccountsDeps): AccountsService {
   return {
     createAccount: (input: { name: string; subscription?: 'active' | 'inactive' }) =>
       createAccount(db, clock, input),

@@ -5,10 +5,17 @@ import type { Core } from '../../core.js';
 import { validationError } from '../../errors.js';
 import { maskContactDetails } from '../leads/index.js';
 import { analyticsFigures as repo } from '../conversations/index.js';
+import type { Analytics, AnalyticsQuery } from './analytics.schemas.js';
+import type { Static } from 'typebox';
 
 export const ANALYTICS_LIMITS = { maxDays: 366, defaultDays: 30, topUnanswered: 10 } as const;
 
-export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+export type AnalyticsDeps = Pick<Core, 'db' | 'clock'>;
+
+export interface AnalyticsService {
+  /** The chatbot's figures from `from` to `to` (default: the last 30 days up to today); 400 for a bad range. */
+  figures(chatbotId: string, query: Static<typeof AnalyticsQuery>): Promise<Static<typeof Analytics>>;
+}
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -31,7 +38,7 @@ export function median(values: readonly number[]): number | null {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-export function createAnalyticsService({ db, clock }: Pick<Core, 'db' | 'clock'>) {
+export function createAnalyticsService({ db, clock }: AnalyticsDeps): AnalyticsService {
   return {
     async figures(chatbotId: string, query: { from?: string; to?: string }) {
       const today = Math.floor(clock.now() / repo.DAY_MS) * repo.DAY_MS;

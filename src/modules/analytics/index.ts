@@ -3,7 +3,7 @@
 import type { Capability } from '../../core.js';
 import { analyticsRoutes, type AnalyticsRoutesDeps } from './analytics.routes.js';
 
-export { createAnalyticsService, type AnalyticsService } from './analytics.service.js';
+export { createAnalyticsService, type AnalyticsDeps, type AnalyticsService } from './analytics.service.js';
 
 export const analyticsCapability: Capability<AnalyticsRoutesDeps> = {
   name: 'analytics',

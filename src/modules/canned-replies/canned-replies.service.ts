@@ -11,17 +11,25 @@ import { assertAccountWide, type Principal } from '../accounts/index.js';
 import * as repo from './canned-replies.repository.js';
 import { CANNED_REPLY_LIMITS, checkedText, nameKey } from './canned-replies.rules.js';
 import type { CannedReplyRow } from './canned-replies.table.js';
+import type { Static } from 'typebox';
+import type { NewReplyBody, ReplyPatch } from './canned-replies.schemas.js';
 
 export type CannedRepliesDeps = Pick<Core, 'db' | 'clock'>;
 
-export interface NewCannedReply {
-  name: string;
-  text: string;
+export type NewCannedReply = Static<typeof NewReplyBody>;
+
+export type CannedReplyPatch = Static<typeof ReplyPatch>;
+
+/** The account's saved replies: every chatbot of the account shares them. */
+export interface CannedRepliesService {
+  /** A page in name order; `contains` keeps the replies whose name holds it (case does not count). */
+  list(principal: Principal, page: PageRequest, contains: string | null): Promise<CannedReplyRow[]>;
+  get(principal: Principal, replyId: string): Promise<CannedReplyRow>;
+  create(principal: Principal, input: NewCannedReply): Promise<CannedReplyRow>;
+  /** Only sent fields change. */
+  update(principal: Principal, replyId: string, patch: CannedReplyPatch): Promise<CannedReplyRow>;
+  delete(principal: Principal, replyId: string): Promise<void>;
 }
-
-export type CannedReplyPatch = Partial<NewCannedReply>;
-
-export type CannedRepliesService = ReturnType<typeof createCannedRepliesService>;
 
 const WHAT = 'canned reply';
 // Shared by every chatbot of the account: a token restricted to some of them cannot change them.
@@ -44,7 +52,7 @@ async function asTaken<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createCannedRepliesService({ db, clock }: CannedRepliesDeps) {
+export function createCannedRepliesService({ db, clock }: CannedRepliesDeps): CannedRepliesService {
   return {
     list: (principal: Principal, page: PageRequest, contains: string | null) =>
       repo.listReplies(db, principal.accountId, page, contains),

@@ -4,7 +4,9 @@
 // their messages, leads, curated answers, the questions report, channel connections and allowed origins.
 // The account's webhooks, people and tokens stay (a token restricted to it alone then sees no chatbot).
 import type { Core } from '../../core.js';
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { ChatbotTable } from './chatbots.table.js';
 import { notFound, validationError } from '../../errors.js';
 import type { PageRequest } from '../../db/keyset.js';
 import { newId } from '../../lib/ids.js';
@@ -32,10 +34,40 @@ export interface ChatbotsDeps extends Pick<Core, 'db' | 'clock'> {
   removals?: readonly ChatbotRemoval[];
 }
 
-export type ChatbotsService = ReturnType<typeof createChatbotsService>;
+/** A chatbot's whole row. */
+export type ChatbotRecord = Selectable<ChatbotTable>;
+
+/** An account's chatbots: made, changed and removed by the team, read by the other capabilities. */
+export interface ChatbotsService {
+  /** The command line's and first start's: an account id, a name. */
+  createChatbot(input: { accountId: string; name: string }): Promise<ChatbotRecord>;
+  /** The management API's: with its settings. A token restricted to some chatbots cannot make one (403). */
+  create(principal: Principal, input: ChatbotSettings & { name: string }): Promise<ChatbotView>;
+  update(
+    principal: Principal,
+    chatbotId: string,
+    input: ChatbotSettings & { name?: string },
+  ): Promise<ChatbotView>;
+  delete(principal: Principal, chatbotId: string): Promise<void>;
+  listChatbots(principal: Principal, page: PageRequest): Promise<ChatbotView[]>;
+  /** The auth hook already hid chatbots the token may not see; this reads the row for the response. */
+  getChatbot(principal: Principal, chatbotId: string): Promise<ChatbotView>;
+  /** Whether the account has this chatbot (the auth hook's check of a path's chatbotId). */
+  isOfAccount(accountId: string, chatbotId: string): Promise<boolean>;
+  /** What the chatbot says when it cannot answer, when the team set it. */
+  fallbackTextOf(chatbotId: string): Promise<string | null>;
+  /** Any account's chatbot by id, for callers without a principal (web chat, the CLI). */
+  findChatbot(chatbotId: string): Promise<ChatbotRecord | undefined>;
+}
 export type ChatbotView = repo.ChatbotRow & { allowed_origins: string[] };
 
-export function createChatbotsService({ db, clock, accounts, origins, removals = [] }: ChatbotsDeps) {
+export function createChatbotsService({
+  db,
+  clock,
+  accounts,
+  origins,
+  removals = [],
+}: ChatbotsDeps): ChatbotsService {
   async function withOrigins(executor: Executor, rows: repo.ChatbotRow[]): Promise<ChatbotView[]> {
     const byId = origins
       ? await origins.list(

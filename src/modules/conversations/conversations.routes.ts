@@ -21,7 +21,7 @@ import {
   StartBody,
   ThreadParams,
   TryOutBody,
-  TryOutReply,
+  TryOutReplySchema,
   VisitorTurnResponse,
 } from './conversations.schemas.js';
 import type { ConversationsService } from './conversations.service.js';
@@ -49,7 +49,10 @@ export async function conversationRoutes(
         tags: ['Conversations'],
         params: ChatbotParams,
         body: TryOutBody,
-        response: { 200: Envelope(Type.Object({ reply: TryOutReply })), ...errors(400, 401, 403, 404, 429) },
+        response: {
+          200: Envelope(Type.Object({ reply: TryOutReplySchema })),
+          ...errors(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request) =>

@@ -4,7 +4,7 @@
 import { Type } from 'typebox';
 import { Envelope, Nullable, Timestamp, Uuid } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
-import { LEAD_LIMITS } from '../leads/index.js';
+import { VisitorDetails } from '../leads/index.js';
 import { MESSAGE_MAX_LENGTH } from './conversations.service.js';
 import { ESCALATION_CATEGORIES, URGENCIES } from './handover-rules.js';
 import { CHANNELS, MODES } from './conversations.table.js';
@@ -116,28 +116,8 @@ const MessageText = Type.String({
   description: '1 to 4,000 characters.',
 });
 
-const Visitor = Type.Object(
-  {
-    name: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.name })),
-    email: Type.Optional(
-      Type.String({ maxLength: LEAD_LIMITS.email, description: 'A valid email address.' }),
-    ),
-    phone: Type.Optional(
-      Type.String({
-        maxLength: LEAD_LIMITS.phone,
-        description: 'International form, e.g. +44 20 7946 0958.',
-      }),
-    ),
-    company: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.company })),
-  },
-  {
-    additionalProperties: false,
-    description: "What the visitor told the account's backend; becomes the conversation's lead.",
-  },
-);
-
 export const StartBody = Type.Object(
-  { message: MessageText, visitor: Type.Optional(Visitor) },
+  { message: MessageText, visitor: Type.Optional(VisitorDetails) },
   { additionalProperties: false },
 );
 export const MessageBody = Type.Object({ message: MessageText }, { additionalProperties: false });
@@ -227,16 +207,8 @@ export const ConversationCountsSchema = Type.Object(
 
 export const ConversationResponse = Envelope(Type.Object({ conversation: ConversationSchema }));
 
-export const ReplyBody = Type.Object(
-  {
-    message: Type.String({
-      minLength: 1,
-      maxLength: MESSAGE_MAX_LENGTH,
-      description: '1 to 4,000 characters.',
-    }),
-  },
-  { additionalProperties: false },
-);
+// A team member's reply has the shape of a visitor's message.
+export const ReplyBody = MessageBody;
 
 export const ReplyResponse = Envelope(
   Type.Object({
@@ -274,7 +246,7 @@ export const TryOutBody = Type.Object(
   { additionalProperties: false },
 );
 
-const Passage = Type.Object({
+const ShownPassage = Type.Object({
   title: Nullable(Type.String()),
   url: Nullable(Type.String()),
   text: Type.String({ description: 'The passage as stored.' }),
@@ -288,7 +260,7 @@ const Passage = Type.Object({
   used: Type.Boolean({ description: 'Whether the reply quotes it.' }),
 });
 
-export const TryOutReply = Type.Object(
+export const TryOutReplySchema = Type.Object(
   {
     text: Type.String({ description: 'What a visitor would read.' }),
     answered: Type.Boolean(),
@@ -313,7 +285,7 @@ export const TryOutReply = Type.Object(
     ),
     grounds: Nullable(
       Type.Object({
-        passages: Type.Array(Passage, {
+        passages: Type.Array(ShownPassage, {
           description: 'The passages weighed, most relevant first (at most five).',
         }),
         declined: Nullable(

@@ -22,7 +22,7 @@ import type { Answer, AnswerEngine } from './answer-port.js';
 import { composeReply } from './replies.js';
 import { presentConversation } from './conversations.presenter.js';
 import * as repo from './conversations.repository.js';
-import type { Channel, ConversationRow, ConversationView, MessageRow } from './conversations.table.js';
+import type { Channel, ConversationRow, ConversationView, MessageRow, Mode } from './conversations.table.js';
 import type { Delivery } from './delivery.js';
 import {
   escalationAfterAnswer,
@@ -33,7 +33,7 @@ import {
 import type { ConversationFeed } from './live/live.service.js';
 import { recordAnswer } from './questions/questions.service.js';
 import { isYes, offersAPerson, ownReply } from './visitor-words.js';
-import { tryOut, type TryOutTurn } from './try-out.js';
+import { tryOut, type TryOutReply, type TryOutTurn } from './try-out.js';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 /** Earlier messages an engine sees with the question. */
@@ -61,7 +61,59 @@ export interface ConversationsDeps extends Pick<Core, 'db' | 'clock'> {
   feed: Pick<ConversationFeed, 'changed'>;
 }
 
-export type ConversationsService = ReturnType<typeof createConversationsService>;
+/** What the visitor may know of a conversation's state, with the assignee's full name. */
+export interface VisitorState {
+  escalated: boolean;
+  resolved: boolean;
+  mode: Mode;
+  assignee_name: string | null;
+}
+
+/** The visitor's side of conversations, on every channel, and the reads of conversations and messages. */
+export interface ConversationsService {
+  /** A conversation without a first message yet (web chat opens one before the visitor writes). */
+  openConversation(input: OpenConversationInput): Promise<ConversationView>;
+  /** The API channel's start: a conversation with the visitor's first message, answered when the chatbot answers. */
+  startConversation(input: OpenConversationInput & { message: string }): Promise<VisitorTurn>;
+  /** A visitor message on an existing conversation of the chatbot. */
+  receiveVisitorMessage(chatbotId: string, threadId: string, message: string): Promise<VisitorTurn>;
+  /** The chatbot's reply to a message as a visitor would get it, stored nowhere (try-out.ts). */
+  tryOut(chatbotId: string, message: string, history: readonly TryOutTurn[]): Promise<TryOutReply>;
+  getConversation(chatbotId: string, threadId: string): Promise<ConversationView>;
+  /** Several conversations as the API shows them, by thread id (any order; unknown ones left out). */
+  viewConversations(threadIds: readonly string[]): Promise<ConversationView[]>;
+  listConversations(
+    chatbotId: string,
+    filters: repo.ConversationFilters,
+    page: PageRequest,
+  ): Promise<ConversationView[]>;
+  /** The account's conversations the principal may see (`chatbotIds` null: all), newest activity first. */
+  listAccountConversations(
+    accountId: string,
+    chatbotIds: readonly string[] | null,
+    filters: repo.AccountConversationFilters,
+    page: PageRequest,
+  ): Promise<ConversationView[]>;
+  /** How many of them are in each state, and how many open ones `userId` holds. */
+  countAccountConversations(
+    accountId: string,
+    chatbotIds: readonly string[] | null,
+    filters: { chatbotId?: string; channel?: repo.ConversationFilters['channel'] },
+    userId: string,
+  ): Promise<repo.ConversationCounts>;
+  listMessages(chatbotId: string, threadId: string, page: PageRequest): Promise<MessageRow[]>;
+  /**
+   * Details a visitor gave outside a message (the web chat's form) feed the conversation's lead, under
+   * the conversation's row lock (later details fill empty fields only).
+   */
+  addVisitorDetails(chatbotId: string, threadId: string, details: ContactDetails): Promise<void>;
+  countMessages(threadId: string): Promise<number>;
+  messagesAfter(threadId: string, skip: number, limit: number): Promise<MessageRow[]>;
+  /** The last `count` messages, oldest first. */
+  lastMessages(threadId: string, count: number): Promise<MessageRow[]>;
+  /** Mode, escalated, resolved and the assignee's full name; undefined for an unknown conversation. */
+  visitorState(threadId: string): Promise<VisitorState | undefined>;
+}
 
 /** The message text as a visitor or agent sent it, refused when blank. */
 export function messageText(text: string, field = 'body.message'): string {
@@ -344,7 +396,7 @@ async function getConversation(db: Db, chatbotId: string, threadId: string): Pro
   return conversation;
 }
 
-export function createConversationsService(deps: ConversationsDeps) {
+export function createConversationsService(deps: ConversationsDeps): ConversationsService {
   const { db, clock } = deps;
   return {
     /** A conversation without a first message yet (web chat opens one before the visitor writes). */

@@ -61,9 +61,19 @@ export interface DeliveryDeps extends Pick<Core, 'db' | 'logger'> {
   adapters: ChannelAdapters;
 }
 
-export type Delivery = ReturnType<typeof createDelivery>;
+/** Hands the chatbot's answers and the team's replies to the visitor's channel. */
+export interface Delivery {
+  /**
+   * Hands a stored assistant answer or agent reply to the conversation's channel and records the outcome.
+   * A channel that throws is a failed delivery, never a failed request: the message stays saved.
+   */
+  deliver(
+    conversation: ConversationRow,
+    message: MessageRow,
+  ): Promise<{ message: MessageRow; result: DeliveryResult }>;
+}
 
-export function createDelivery({ db, logger, adapters }: DeliveryDeps) {
+export function createDelivery({ db, logger, adapters }: DeliveryDeps): Delivery {
   return {
     /**
      * Hands a stored assistant answer or agent reply to the conversation's channel and records the outcome.

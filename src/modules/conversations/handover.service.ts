@@ -35,9 +35,21 @@ export interface HandoverDeps extends Pick<Core, 'db' | 'clock'> {
   feed: Pick<ConversationFeed, 'changed'>;
 }
 
-export type HandoverService = ReturnType<typeof createHandoverService>;
+/** The team's side of a conversation: taking it over, replying, handing it back, resolving, assigning. */
+export interface HandoverService {
+  takeOver(principal: Principal, chatbotId: string, threadId: string): Promise<ConversationView>;
+  reply(principal: Principal, chatbotId: string, threadId: string, message: string): Promise<SentReply>;
+  switchToAi(principal: Principal, chatbotId: string, threadId: string): Promise<ConversationView>;
+  setResolved(chatbotId: string, threadId: string, resolved: boolean): Promise<ConversationView>;
+  assign(
+    principal: Principal,
+    chatbotId: string,
+    threadId: string,
+    userId: string,
+  ): Promise<ConversationView>;
+}
 
-export function createHandoverService(deps: HandoverDeps) {
+export function createHandoverService(deps: HandoverDeps): HandoverService {
   return {
     takeOver: (principal: Principal, chatbotId: string, threadId: string) =>
       takeOver(deps, principal, chatbotId, threadId),

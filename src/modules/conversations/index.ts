@@ -24,6 +24,7 @@ export { presentConversation, presentMessage } from './conversations.presenter.j
 export {
   ConversationSchema,
   EscalationSchema,
+  MessageBody,
   MessageSchema,
   ThreadParams,
 } from './conversations.schemas.js';
@@ -54,6 +55,7 @@ export { FeedbackBody, FeedbackParams, FeedbackSchema } from './questions/questi
 export {
   createQuestionsService,
   type QuestionsService,
+  type RatedAnswer,
   type ReportCoverage,
 } from './questions/questions.service.js';
 export { findReportQuestion, questionKey } from './questions/questions.repository.js';

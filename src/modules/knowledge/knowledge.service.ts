@@ -14,17 +14,19 @@ import * as repo from './knowledge.repository.js';
 import type { SourceRow } from './knowledge.repository.js';
 import { startRun } from './knowledge.runs.js';
 import type { KnowledgeRuntime } from './knowledge.runtime.js';
-import { searchKnowledge } from '../answers/index.js';
+import { searchKnowledge, type Passage } from '../answers/index.js';
 import { createMeaningSearch } from '../answers/index.js';
 import type {
   CrawlSettings,
   PageResult,
-  RefreshInterval,
+  SourcePageTable,
   SourceType,
   StoredUpload,
 } from './knowledge.table.js';
 import { websiteKey } from './processing/crawl.js';
 import { detectFileType, extensionOf } from './processing/sniff.js';
+import type { Static } from 'typebox';
+import type { SourcePatch, TextBody, WebsiteBody } from './knowledge.schemas.js';
 
 const notFoundSource = () => notFound('knowledge source');
 
@@ -32,9 +34,46 @@ export interface KnowledgeServiceDeps extends Pick<Core, 'db' | 'clock' | 'logge
   runtime: KnowledgeRuntime;
 }
 
-export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
+/** A chatbot's knowledge: its sources (text, websites, files), their pages, and search over them. */
+export interface KnowledgeService {
+  /** An account whose subscription is not active cannot add knowledge. */
+  assertCanAddKnowledge(principal: Principal): void;
+  /** Where uploads are streamed before `addFile` keeps or removes them. */
+  readonly uploadsDir: string;
+  listSources(
+    chatbotId: string,
+    type: SourceType | undefined,
+    page: PageRequest,
+  ): Promise<repo.SourceListRow[]>;
+  getSource(chatbotId: string, sourceId: string): Promise<repo.SourceSummaryRow>;
+  getSourceWithText(chatbotId: string, sourceId: string): Promise<SourceRow>;
+  addText(principal: Principal, chatbotId: string, input: AddTextInput): Promise<SourceRow>;
+  addWebsite(principal: Principal, chatbotId: string, input: AddWebsiteInput): Promise<SourceRow>;
+  addFile(principal: Principal, chatbotId: string, file: ReceivedFile): Promise<SourceRow>;
+  updateSource(chatbotId: string, sourceId: string, input: UpdateSourceInput): Promise<SourceRow>;
+  refreshSource(chatbotId: string, sourceId: string): Promise<SourceRow>;
+  deleteSource(chatbotId: string, sourceId: string): Promise<void>;
+  /**
+   * Every source of a chatbot that is being deleted, in its transaction; the uploaded files go once it has
+   * committed (the returned step), as for one source.
+   */
+  removeAllOf(trx: Executor, chatbotId: string): Promise<() => Promise<void>>;
+  listPages(
+    chatbotId: string,
+    sourceId: string,
+    status: PageResult['status'] | undefined,
+    page: PageRequest,
+  ): Promise<SourcePageTable[]>;
+  /** Passages of the chatbot's ready sources for a question (what the chatbot answers from). */
+  search(
+    chatbotId: string,
+    query: string,
+    limit: number,
+    options?: { byMeaning?: boolean },
+  ): Promise<Passage[]>;
+}
 
-export function createKnowledgeService(deps: KnowledgeServiceDeps) {
+export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeService {
   const meaning = deps.runtime.embeddings
     ? createMeaningSearch(deps.db, deps.runtime.vectors, deps.runtime.embeddings, deps.logger)
     : null;
@@ -152,10 +191,7 @@ function nonBlank(field: string, value: string): string {
 // ---------------------------------------------------------------------------------------------------
 // Text
 
-export interface AddTextInput {
-  title: string;
-  text: string;
-}
+export type AddTextInput = Static<typeof TextBody>;
 
 async function addText(
   deps: KnowledgeServiceDeps,
@@ -183,15 +219,7 @@ async function addText(
 // ---------------------------------------------------------------------------------------------------
 // Websites
 
-export interface AddWebsiteInput {
-  url: string;
-  crawl?: 'page' | 'site';
-  pageUrls?: string[];
-  includePaths?: string[];
-  excludePaths?: string[];
-  refreshInterval?: RefreshInterval;
-  title?: string;
-}
+export type AddWebsiteInput = Static<typeof WebsiteBody>;
 
 /** How long creation waits for DNS to say whether a host name is public; an unanswered name is read (and reported) later. */
 const RESOLVE_CHECK_MS = 3000;
@@ -327,12 +355,7 @@ async function addFile(
 // ---------------------------------------------------------------------------------------------------
 // Changes, refresh, deletion
 
-export interface UpdateSourceInput {
-  title?: string;
-  text?: string;
-  isSourceOfTruth?: boolean;
-  refreshInterval?: RefreshInterval;
-}
+export type UpdateSourceInput = Static<typeof SourcePatch>;
 
 async function updateSource(
   deps: KnowledgeServiceDeps,

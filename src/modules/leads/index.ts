@@ -18,7 +18,6 @@ export {
   type LeadOrigin,
   type LeadsDeps,
   type LeadsService,
-  type VisitorInput,
   EXPORT_BATCH_SIZE,
   exportLeads,
 } from './leads.service.js';
@@ -30,6 +29,6 @@ export {
   threadsWithLeadEmail,
   threadsWithLeadPhone,
 } from './leads.repository.js';
-export { LeadSchema } from './leads.schemas.js';
+export { LeadSchema, VisitorDetails, type VisitorInput } from './leads.schemas.js';
 
 export const leadsCapability: Capability<LeadsRoutesDeps> = { name: 'leads', routes: leadRoutes };

@@ -1,5 +1,5 @@
-// Request and response schemas of the lead routes; `Visitor` is also what the conversation channels
-// accept for a visitor's contact details.
+// Request and response schemas of the lead routes, and `VisitorDetails`: the contact details a visitor
+// gives when a conversation starts, which every conversation channel accepts and which become its lead.
 import { Type, type Static } from 'typebox';
 import { CHANNELS } from '../../domain/channels.js';
 import { Nullable, Timestamp, Uuid } from '../../http/envelope.js';
@@ -72,3 +72,25 @@ export const LeadPatch = Type.Object(
 );
 /** A team member's change of a lead, as the route checked it: only sent fields change; null clears a contact field. */
 export type LeadPatch = Static<typeof LeadPatch>;
+
+export const VisitorDetails = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.name })),
+    email: Type.Optional(
+      Type.String({ maxLength: LEAD_LIMITS.email, description: 'A valid email address.' }),
+    ),
+    phone: Type.Optional(
+      Type.String({
+        maxLength: LEAD_LIMITS.phone,
+        description: 'International form, e.g. +44 20 7946 0958.',
+      }),
+    ),
+    company: Type.Optional(Type.String({ maxLength: LEAD_LIMITS.company })),
+  },
+  {
+    additionalProperties: false,
+    description: "The visitor's contact details; they become the conversation's lead.",
+  },
+);
+/** A visitor's contact details as a channel received them: checked by `contactDetailsFromVisitor`. */
+export type VisitorInput = Static<typeof VisitorDetails>;

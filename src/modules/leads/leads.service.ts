@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { hasContact, isEmailAddress, toE164, type ContactDetails } from './contact-details.js';
 import { presentLead } from './leads.presenter.js';
-import type { LeadPatch } from './leads.schemas.js';
+import type { LeadPatch, VisitorInput } from './leads.schemas.js';
 import * as repo from './leads.repository.js';
 import type { LeadRow } from './leads.table.js';
 
@@ -25,9 +25,32 @@ export interface LeadOrigin {
 
 export type LeadsDeps = Pick<Core, 'db' | 'clock'>;
 
-export type LeadsService = ReturnType<typeof createLeadsService>;
+/** A chatbot's leads: captured from conversations, read and changed by the team. */
+export interface LeadsService {
+  /**
+   * Records details a visitor gave in a conversation, inside the caller's transaction (which holds the
+   * conversation's row lock); null when no detail was given and the conversation has no lead yet.
+   */
+  captureLead(
+    trx: Executor,
+    now: number,
+    conversation: LeadOrigin,
+    details: ContactDetails,
+  ): Promise<LeadRow | null>;
+  // Read and changed with the caller's account in every query: another account's lead is not found.
+  listLeads(
+    accountId: string,
+    chatbotId: string,
+    filters: repo.LeadFilters,
+    page: PageRequest,
+  ): Promise<LeadRow[]>;
+  getLead(accountId: string, chatbotId: string, leadId: string): Promise<LeadRow>;
+  updateLead(accountId: string, chatbotId: string, leadId: string, patch: LeadPatch): Promise<LeadRow>;
+  /** Removes the lead's data for good; the conversation and its messages stay. */
+  deleteLead(accountId: string, chatbotId: string, leadId: string): Promise<void>;
+}
 
-export function createLeadsService({ db, clock }: LeadsDeps) {
+export function createLeadsService({ db, clock }: LeadsDeps): LeadsService {
   return {
     captureLead,
     listLeads: (accountId: string, chatbotId: string, filters: repo.LeadFilters, page: PageRequest) =>
@@ -127,13 +150,6 @@ async function updateLead(
     if (Object.keys(changes).length === 0) return lead;
     return repo.updateLead(trx, accountId, lead.id, changes, clock.now());
   });
-}
-
-export interface VisitorInput {
-  name?: string;
-  email?: string;
-  phone?: string;
-  company?: string;
 }
 
 /**

@@ -19,7 +19,7 @@ import { iso } from '../../lib/clock.js';
 import { presentInvited, presentMember, presentUser } from './people.presenter.js';
 import {
   AcceptInvitationBody,
-  Invitation,
+  InvitationSchema,
   InvitationLink,
   InvitationParams,
   NewUserBody,
@@ -134,7 +134,7 @@ export async function peopleRoutes(fastify: FastifyInstance, { people, paginator
         description: 'Whom an invitation link is for, while it can still be used (72 hours, once).',
         tags: ['Sign-in'],
         params: InvitationParams,
-        response: { 200: Envelope(Type.Object({ invitation: Invitation })), ...errors(404) },
+        response: { 200: Envelope(Type.Object({ invitation: InvitationSchema })), ...errors(404) },
       },
     },
     async (request) => {

@@ -89,7 +89,7 @@ export const InvitationParams = Type.Object({
   token: Type.String({ description: 'The token of the invitation link.' }),
 });
 
-export const Invitation = Type.Object(
+export const InvitationSchema = Type.Object(
   { email: Type.String(), name: Type.String(), expiresAt: Timestamp },
   { title: 'Invitation' },
 );

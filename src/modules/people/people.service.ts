@@ -53,7 +53,66 @@ const emailTaken = (email: string) =>
 export type PeopleDeps = Pick<Core, 'db' | 'clock' | 'config'> & {
   notifications?: Pick<Core['notifications'], 'publish'>;
 };
-export type PeopleService = ReturnType<typeof createPeopleService>;
+/** A valid session with what a request needs of its person and account (the repository's lookup). */
+export type ResumedSession = NonNullable<Awaited<ReturnType<typeof repo.findSession>>>;
+
+/** A team member and the invitation link where they set their password. */
+export interface InvitedMember {
+  user: UserRow;
+  invitation: Invitation;
+}
+
+/** People who sign in to the inbox: sessions, invitations, passwords, the team's members and roles. */
+export interface PeopleService {
+  /** Checks email and password; every failure is the same 401, and an unknown email costs as much time. */
+  signIn(input: { email: string; password: string; address: string }): Promise<SignedIn>;
+  /** The session and its user while it is valid; refreshes last_seen_at (at most once a minute). */
+  resume(sessionId: string): Promise<ResumedSession | null>;
+  /** The principal of a session: the person, with the session's permissions on the whole account. */
+  authenticateSession(sessionId: string): Promise<Principal | null>;
+  signOut(sessionId: string): Promise<void>;
+  /**
+   * For each session of `principals` (by its key): null while it holds, else why not. One query for
+   * all of them; nothing is written (a stream held open is not activity: the idle limit still applies).
+   */
+  sessionEnds(principals: readonly Principal[]): Promise<Map<string, PrincipalEnd | null>>;
+  /**
+   * A one-time link where the person sets a password; earlier unused invitations stop working. `base`
+   * replaces the configured one (the first start knows the port it bound).
+   */
+  invite(userId: string, base?: string): Promise<Invitation & { user: UserView }>;
+  /** Who an invitation is for, while it can be used. */
+  getInvitation(token: string): Promise<{ email: string; name: string; expiresAt: number }>;
+  /** Sets the password, uses up the invitation, ends the person's other sessions and signs them in. */
+  acceptInvitation(token: string, password: string): Promise<SignedIn>;
+  /** The command line's set-password: the same rules, and every session of the person ends. */
+  setPassword(userId: string, password: string): Promise<UserRow>;
+  /** Switches a person off: their sessions end and sign-in is refused. Their access tokens are not touched. */
+  disable(userId: string): Promise<UserRow & { disabled_at: number }>;
+  /**
+   * Adds a person to the principal's account with a role, and the link where they set their password.
+   * Only an owner adds an owner; an email anyone already has (in any account) is 409 email_taken.
+   */
+  addMember(
+    principal: Principal,
+    input: { name: string; email: string; role: Role },
+    base?: string,
+  ): Promise<InvitedMember>;
+  /** A new invitation link for a member who is not switched off (the earlier one stops working). */
+  reinvite(principal: Principal, userId: string, base?: string): Promise<InvitedMember>;
+  changeRole(principal: Principal, userId: string, role: Role): Promise<UserRow>;
+  /** Switches a member off: sessions end, sign-in and open invitations stop working. Tokens stay. */
+  disableMember(principal: Principal, userId: string): Promise<UserRow>;
+  enableMember(principal: Principal, userId: string): Promise<UserRow>;
+  listUsers(principal: Principal, page: PageRequest): Promise<UserRow[]>;
+  me(principal: Principal): Promise<UserRow>;
+  /** At most `limit` sessions that ended (idle 12 hours, or past their absolute end) by `now`. */
+  removeEndedSessions(now: number, limit: number): Promise<number>;
+  /** At most `limit` invitations used or expired by `now`. */
+  removeEndedInvitations(now: number, limit: number): Promise<number>;
+  /** The account's members who are not switched off: those the team's emails go to. */
+  activeUsersOfAccount(accountId: string): Promise<{ id: string; name: string; email: string }[]>;
+}
 
 export interface UserView {
   id: string;
@@ -78,7 +137,7 @@ export interface Invitation {
 /** The token rides in the fragment, which browsers never send: it reaches no server log. */
 export const inviteLink = (base: string, token: string): string => `${base}/inbox/#/invite/${token}`;
 
-export function createPeopleService({ db, clock, config, notifications }: PeopleDeps) {
+export function createPeopleService({ db, clock, config, notifications }: PeopleDeps): PeopleService {
   // Sign-in throttles live in the process's memory: a restart or another process starts counting anew.
   const attempts = new RateWindow(clock, SIGN_IN_LIMITS.windowMs);
 

@@ -10,25 +10,30 @@ import {
   findAccountToken,
   listAccountTokens,
   type AccountsService,
+  type ListedTokenRow,
   type Permission,
   type Principal,
 } from '../accounts/index.js';
+import type { Static } from 'typebox';
+import type { NewTokenBody } from './tokens.schemas.js';
 
 export interface TokensDeps extends Pick<Core, 'db'> {
   accounts: Pick<AccountsService, 'createToken' | 'revokeToken'>;
   chatbots: { isOfAccount(accountId: string, chatbotId: string): Promise<boolean> };
 }
 
-export type TokensService = ReturnType<typeof createTokensService>;
-
-export interface NewToken {
-  name: string;
-  permissions: Permission[];
-  chatbotIds?: string[] | null;
-  expiresInDays?: number | null;
+/** The access tokens of the account's people, managed over the API. */
+export interface TokensService {
+  list(principal: Principal, page: PageRequest): Promise<ListedTokenRow[]>;
+  /** The new token's row and its secret, shown this once. */
+  create(principal: Principal, input: NewToken): Promise<{ row: ListedTokenRow; secret: string }>;
+  /** Revoked at once: requests with it get 401 and its live streams end within seconds, in every process. */
+  revoke(principal: Principal, tokenId: string): Promise<ListedTokenRow>;
 }
 
-export function createTokensService({ db, accounts, chatbots }: TokensDeps) {
+export type NewToken = Static<typeof NewTokenBody>;
+
+export function createTokensService({ db, accounts, chatbots }: TokensDeps): TokensService {
   async function accountToken(principal: Principal, tokenId: string) {
     assertAccountWide(principal, 'Managing tokens');
     const row = isUuid(tokenId) ? await findAccountToken(db, principal.accountId, tokenId) : undefined;

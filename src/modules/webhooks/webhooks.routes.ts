@@ -8,7 +8,7 @@ import { Envelope, ListEnvelope, Uuid, errors, ok } from '../../http/envelope.js
 import { listPage } from '../../http/pagination.js';
 import { presentDelivery, presentEndpoint, presentNewEndpoint } from './webhooks.presenter.js';
 import {
-  Delivery,
+  DeliverySchema,
   DeliveryParams,
   ListQuery,
   NewEndpointBody,
@@ -17,7 +17,8 @@ import {
   WebhookParams,
   WebhookWithSecret,
 } from './webhooks.schemas.js';
-import { SUBSCRIBABLE_EVENTS, type WebhooksService } from './webhooks.service.js';
+import { SUBSCRIBABLE_EVENTS } from './webhooks.rules.js';
+import type { WebhooksService } from './webhooks.service.js';
 
 export interface WebhooksRoutesDeps extends Pick<Core, 'paginator'> {
   webhooks: WebhooksService;
@@ -130,7 +131,7 @@ export async function webhookRoutes(
         params: WebhookParams,
         querystring: ListQuery,
         response: {
-          200: ListEnvelope(Type.Object({ deliveries: Type.Array(Delivery) })),
+          200: ListEnvelope(Type.Object({ deliveries: Type.Array(DeliverySchema) })),
           ...errors(400, 401, 403, 404, 429),
         },
       },

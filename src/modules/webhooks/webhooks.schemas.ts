@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { Nullable, Timestamp, Uuid } from '../../http/envelope.js';
 import { PageQuery } from '../../http/pagination.js';
-import { MAX_URL_LENGTH, SUBSCRIBABLE_EVENTS } from './webhooks.service.js';
+import { MAX_URL_LENGTH, SUBSCRIBABLE_EVENTS } from './webhooks.rules.js';
 
 const EventType = Type.Enum([...SUBSCRIBABLE_EVENTS]);
 
@@ -22,7 +22,7 @@ export const WebhookWithSecret = Type.Object(
   { title: 'WebhookEndpointWithSecret' },
 );
 
-export const Delivery = Type.Object(
+export const DeliverySchema = Type.Object(
   {
     id: Uuid,
     eventId: Type.String(),

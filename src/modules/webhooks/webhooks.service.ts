@@ -5,7 +5,7 @@
 // tests and removes every endpoint of its account (they carry events of all its chatbots).
 import type { Core } from '../../core.js';
 import type { Config } from '../../config.js';
-import { EVENT_TYPES, type DeclaredEventBody } from '../../events/catalogue.js';
+import type { DeclaredEventBody } from '../../events/catalogue.js';
 import { newEventId } from '../../events/emit.js';
 import { AppError, notFound, validationError } from '../../errors.js';
 import type { PageRequest } from '../../db/keyset.js';
@@ -19,7 +19,10 @@ import { explainOutcome, sendEvent, type AttemptOutcome } from './delivery.js';
 import { newWebhookSecret } from './signature.js';
 import * as repo from './webhooks.repository.js';
 import type { WebhookRuntime } from './webhooks.runtime.js';
-import type { DeliveryTrigger } from './webhooks.table.js';
+import type { DeliveryTrigger, WebhookDeliveryRow, WebhookEndpointRow } from './webhooks.table.js';
+import type { Static } from 'typebox';
+import type { NewEndpointBody, SendResult } from './webhooks.schemas.js';
+import { ENDPOINT_LIMIT, MAX_URL_LENGTH, TEST_EVENT } from './webhooks.rules.js';
 
 /** What the webhooks service and jobs work with. */
 export interface WebhooksDeps extends Pick<Core, 'db' | 'clock' | 'logger'> {
@@ -27,9 +30,19 @@ export interface WebhooksDeps extends Pick<Core, 'db' | 'clock' | 'logger'> {
   runtime: WebhookRuntime;
 }
 
-export type WebhooksService = ReturnType<typeof createWebhooksService>;
+/** The account's webhook endpoints and their deliveries. */
+export interface WebhooksService {
+  createEndpoint(principal: Principal, input: NewEndpoint): Promise<WebhookEndpointRow>;
+  listEndpoints(principal: Principal, page: PageRequest): Promise<WebhookEndpointRow[]>;
+  deleteEndpoint(principal: Principal, webhookId: string): Promise<void>;
+  listDeliveries(principal: Principal, webhookId: string, page: PageRequest): Promise<WebhookDeliveryRow[]>;
+  /** Sends a signed webhook.test event now, to an active or inactive endpoint. */
+  testEndpoint(principal: Principal, webhookId: string): Promise<SendResult>;
+  /** Sends the event of a recorded delivery again now, answering like the test operation. */
+  retryDelivery(principal: Principal, webhookId: string, deliveryId: string): Promise<SendResult>;
+}
 
-export function createWebhooksService(deps: WebhooksDeps) {
+export function createWebhooksService(deps: WebhooksDeps): WebhooksService {
   return {
     createEndpoint: (principal: Principal, input: NewEndpoint) => createEndpoint(deps, principal, input),
     listEndpoints: (principal: Principal, page: PageRequest) =>
@@ -43,20 +56,10 @@ export function createWebhooksService(deps: WebhooksDeps) {
   };
 }
 
-export const ENDPOINT_LIMIT = 10;
-export const MAX_URL_LENGTH = 500;
-export const TEST_EVENT = 'webhook.test';
-
-/** Every type an endpoint may subscribe to (GET /webhooks `data.events`); webhook.test is sent only on demand. */
-export const SUBSCRIBABLE_EVENTS: readonly string[] = EVENT_TYPES;
-
 /** How long creation waits for DNS; a name that does not answer in time is treated as not resolving yet. */
 const CREATE_RESOLVE_TIMEOUT_MS = 5000;
 
-export interface NewEndpoint {
-  url: string;
-  events: string[];
-}
+export type NewEndpoint = Static<typeof NewEndpointBody>;
 
 /** https, no credentials, not an IP literal of a private network, not a name resolving to one. */
 async function checkEndpointUrl(deps: WebhooksDeps, raw: string): Promise<string> {
@@ -145,12 +148,7 @@ async function listDeliveries(
   return repo.listDeliveries(deps.db, webhookId, page);
 }
 
-export interface SendResult {
-  delivered: boolean;
-  statusCode: number | null;
-  /** Why it was not delivered (the status, a TLS or network error, a timeout); null when delivered. */
-  error: string | null;
-}
+export type SendResult = Static<typeof SendResult>;
 
 const sendResult = (outcome: AttemptOutcome): SendResult => ({
   delivered: outcome.delivered,

@@ -17240,7 +17240,7 @@ export interface operations {
                 "application/json": {
                     /** @description 1 to 4,000 characters. */
                     message: string;
-                    /** @description What the visitor told the account's backend; becomes the conversation's lead. */
+                    /** @description The visitor's contact details; they become the conversation's lead. */
                     visitor?: {
                         name?: string;
                         /** @description A valid email address. */
@@ -27241,8 +27241,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The visitor's contact details; they become the conversation's lead. */
                     visitor?: {
                         name?: string;
+                        /** @description A valid email address. */
                         email?: string;
                         /** @description International form, e.g. +44 20 7946 0958. */
                         phone?: string;
@@ -27919,6 +27921,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description 1 to 4,000 characters. */
                     message: string;
                 };
             };
@@ -28292,6 +28295,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The visitor's contact details; they become the conversation's lead. */
         requestBody: {
             content: {
                 /**
@@ -28304,6 +28308,7 @@ export interface operations {
                  */
                 "application/json": {
                     name?: string;
+                    /** @description A valid email address. */
                     email?: string;
                     /** @description International form, e.g. +44 20 7946 0958. */
                     phone?: string;
@@ -28346,8 +28351,10 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                         data: {
+                            /** @description The visitor's contact details; they become the conversation's lead. */
                             visitor: {
                                 name?: string;
+                                /** @description A valid email address. */
                                 email?: string;
                                 /** @description International form, e.g. +44 20 7946 0958. */
                                 phone?: string;

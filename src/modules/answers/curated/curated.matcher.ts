@@ -30,7 +30,20 @@ export interface CuratedMatcherDeps {
   embeddings: EmbeddingsClient | null;
 }
 
-export type CuratedMatcher = ReturnType<typeof createCuratedMatcher>;
+/** How a visitor's question is matched to the chatbot's curated answers. */
+export interface CuratedMatcher {
+  /** The curated answer the question asks for, or null (then the knowledge answers). */
+  match(chatbotId: string, question: string): Promise<CuratedMatch | null>;
+  /**
+   * For the questions report: the curated answer that covers each question (by its id): the newest one
+   * written for it, else one whose wordings its words match. (Not by vectors: a list must not wait for
+   * the embeddings service.)
+   */
+  covering(
+    chatbotId: string,
+    questions: ReadonlyArray<{ id: string; text: string }>,
+  ): Promise<Map<string, string>>;
+}
 
 /** Readings of wordings kept in memory, by text; cleared whole when full. */
 const READINGS_LIMIT = 20_000;
@@ -69,7 +82,7 @@ function decoded(blob: Uint8Array): Float32Array {
   return new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
 }
 
-export function createCuratedMatcher({ db, logger, embeddings }: CuratedMatcherDeps) {
+export function createCuratedMatcher({ db, logger, embeddings }: CuratedMatcherDeps): CuratedMatcher {
   const readings = new Map<string, Reading>();
   const vectors = new Map<string, Float32Array>();
 

@@ -17,27 +17,28 @@ import type { EmbeddingsClient } from '../retrieval/embeddings.js';
 import * as repo from './curated.repository.js';
 import type { CuratedAnswerRow } from './curated.table.js';
 import { CURATED_LIMITS, checkedAnswer, checkedWordings } from './wordings.js';
+import type { Static } from 'typebox';
+import type { AnswerPatch, NewAnswerBody } from './curated.schemas.js';
 
 export interface CuratedAnswersDeps extends Pick<Core, 'db' | 'clock'> {
   /** With EMBEDDINGS_MODEL: the wordings get vectors, and visitors' questions are compared with them. */
   embeddings: EmbeddingsClient | null;
 }
 
-export interface NewCuratedAnswer {
-  question?: string;
-  alternatives?: string[];
-  answer: string;
-  /** The id of a question of the report the answer is written for; its wording is the default question. */
-  fromQuestion?: string;
-}
+export type NewCuratedAnswer = Static<typeof NewAnswerBody>;
 
-export interface CuratedAnswerPatch {
-  question?: string;
-  alternatives?: string[];
-  answer?: string;
-}
+export type CuratedAnswerPatch = Static<typeof AnswerPatch>;
 
-export type CuratedAnswersService = ReturnType<typeof createCuratedAnswersService>;
+/** A chatbot's curated answers: the team's own answers to questions, sent before any engine's. */
+export interface CuratedAnswersService {
+  list(chatbotId: string, page: PageRequest): Promise<CuratedAnswerRow[]>;
+  get(chatbotId: string, answerId: string): Promise<CuratedAnswerRow>;
+  create(chatbotId: string, input: NewCuratedAnswer): Promise<CuratedAnswerRow>;
+  /** Only sent fields change; `alternatives` replaces the list. */
+  update(chatbotId: string, answerId: string, patch: CuratedAnswerPatch): Promise<CuratedAnswerRow>;
+  /** The chatbot stops sending it at once; answer records that name it keep the question, not the link. */
+  delete(chatbotId: string, answerId: string): Promise<void>;
+}
 
 const duplicate = (text: string, answerId: string | null) =>
   new AppError(
@@ -47,7 +48,7 @@ const duplicate = (text: string, answerId: string | null) =>
       : `Another curated answer already answers "${text}".`,
   );
 
-export function createCuratedAnswersService(deps: CuratedAnswersDeps) {
+export function createCuratedAnswersService(deps: CuratedAnswersDeps): CuratedAnswersService {
   const { db, clock, embeddings } = deps;
 
   /** 409 when another curated answer of the chatbot has one of these wordings. */

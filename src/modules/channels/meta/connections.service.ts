@@ -9,7 +9,7 @@ import type { ChatbotsService } from '../../chatbots/index.js';
 import { ChannelsError, chatbotOrFail } from '../channels.errors.js';
 import { PROVIDER_OF, type ConnectionTable, type Provider } from '../channels.table.js';
 import { credentialKeys } from '../credentials.js';
-import { presentConnection } from './meta.presenter.js';
+import { presentConnection, type Connection } from './meta.presenter.js';
 import * as repo from './meta.repository.js';
 
 /** What the send API needs: the WhatsApp access token or the page token, and the app secret. */
@@ -41,9 +41,13 @@ export interface ConnectionsDeps extends Pick<Core, 'db' | 'clock'> {
   chatbots: Pick<ChatbotsService, 'findChatbot'>;
 }
 
-export type ConnectionsService = ReturnType<typeof createConnectionsService>;
+/** Connecting a chatbot to a Meta platform (the command line's `channels connect`). */
+export interface ConnectionsService {
+  /** Connects, or reconnects with new credentials: one connection per chatbot and provider. */
+  connectChannel(input: ConnectInput): Promise<Connection>;
+}
 
-export function createConnectionsService(deps: ConnectionsDeps) {
+export function createConnectionsService(deps: ConnectionsDeps): ConnectionsService {
   return {
     /** Connects, or reconnects with new credentials: one connection per chatbot and provider. */
     connectChannel: (input: ConnectInput) => connectChannel(deps, input),

@@ -25,9 +25,21 @@ export interface InboundDeps extends Pick<Core, 'db' | 'clock'> {
   conversations: Pick<ConversationsService, 'openConversation' | 'receiveVisitorMessage'>;
 }
 
-export type InboundService = ReturnType<typeof createInboundService>;
+/** Messages from Meta's platforms (WhatsApp, Messenger, Instagram) into conversations. */
+export interface InboundService {
+  /** GET verification: the verify token must be one a chatbot was connected with for this provider. */
+  verifySubscription(
+    provider: Provider,
+    mode: string | undefined,
+    token: string | undefined,
+  ): Promise<boolean>;
+  /** Verifies and records a webhook delivery; returns how many new text messages it brought. */
+  acceptWebhook(provider: Provider, rawBody: Buffer, signature: string | undefined): Promise<number>;
+  /** The `channels.receive` job: the person's unprocessed messages, in order, into their conversation. */
+  receive(payload: ReceivePayload): Promise<void>;
+}
 
-export function createInboundService(deps: InboundDeps) {
+export function createInboundService(deps: InboundDeps): InboundService {
   return {
     verifySubscription: (provider: Provider, mode: string | undefined, token: string | undefined) =>
       verifySubscription(deps, provider, mode, token),

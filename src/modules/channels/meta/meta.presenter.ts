@@ -1,8 +1,21 @@
 // A Meta connection as `chatbot-ops channels connect` prints it: never its credentials.
 import { iso } from '../../../lib/clock.js';
-import { CHANNEL_OF, type ConnectionTable } from '../channels.table.js';
+import type { Channel } from '../../../domain/channels.js';
+import { CHANNEL_OF, type ConnectionTable, type Provider } from '../channels.table.js';
 
-export const presentConnection = (row: ConnectionTable) => ({
+/** A channel connection as the command line shows it; its id field is named after the provider's ids. */
+export interface Connection {
+  id: string;
+  chatbotId: string;
+  type: Provider;
+  channel: Channel;
+  /** `phoneNumberId` (WhatsApp), `pageId` (Messenger) or `accountId` (Instagram): the provider's id. */
+  [providerId: string]: string;
+  webhookPath: string;
+  connectedAt: string;
+}
+
+export const presentConnection = (row: ConnectionTable): Connection => ({
   id: row.id,
   chatbotId: row.chatbot_id,
   type: row.provider,

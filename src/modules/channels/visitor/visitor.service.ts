@@ -14,18 +14,14 @@ import {
 } from '../../conversations/index.js';
 import { parseUserAgent } from './user-agent.js';
 import * as repo from './visitor.repository.js';
+import type { Static } from 'typebox';
+import type { VisitorContextBody, VisitorResponseSchema } from './visitor.schemas.js';
 
 /** Earlier conversations the team's read lists at most. */
 export const EARLIER_LIMIT = 10;
 
 /** A report as the widget sends it (the schema has checked lengths and patterns). */
-export interface ContextInput {
-  page?: string;
-  pageTitle?: string;
-  language?: string;
-  timeZone?: string;
-  visitorId?: string;
-}
+export type ContextInput = Static<typeof VisitorContextBody>;
 
 /** A report checked beyond its schema; made by `checkContext` only. */
 export interface CheckedContext {
@@ -82,9 +78,22 @@ export interface VisitorsDeps extends Pick<Core, 'db' | 'clock'> {
   conversations: Pick<ConversationsService, 'getConversation' | 'viewConversations'>;
 }
 
-export type VisitorsService = ReturnType<typeof createVisitorsService>;
+/** What the web chat's visitor reports about their page and browser, and the team's view of it. */
+export interface VisitorsService {
+  /** Records a checked report of the web conversation's visitor, with what the User-Agent header says. */
+  record(
+    conversation: { threadId: string; chatbotId: string },
+    context: CheckedContext,
+    userAgent: string | undefined,
+  ): Promise<void>;
+  /** The team's view of the conversation's visitor (404 for a conversation of another chatbot). */
+  visitorOf(principal: Principal, chatbotId: string, threadId: string): Promise<VisitorView>;
+}
 
-export function createVisitorsService({ db, clock, conversations }: VisitorsDeps) {
+/** The visitor's context and their earlier conversations, as GET …/{threadId}/visitor shows them. */
+export type VisitorView = Static<typeof VisitorResponseSchema>;
+
+export function createVisitorsService({ db, clock, conversations }: VisitorsDeps): VisitorsService {
   return {
     /** Records a checked report of the web conversation's visitor, with what the User-Agent header says. */
     async record(

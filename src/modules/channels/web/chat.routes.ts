@@ -12,6 +12,7 @@ import {
   FeedbackBody,
   FeedbackParams,
   FeedbackSchema,
+  MessageBody,
   MessageSchema,
   presentConversation,
   presentFeedback,
@@ -20,11 +21,12 @@ import {
   type ConversationsService,
   type Typing,
 } from '../../conversations/index.js';
+import { VisitorDetails } from '../../leads/index.js';
 import type { ChannelsRuntime } from '../channels.runtime.js';
 import { openEventStream } from '../live/sse.js';
 import { VisitorContextBody } from '../visitor/visitor.schemas.js';
 import { checkContext, type VisitorsService } from '../visitor/visitor.service.js';
-import { EventStreamHeaders, MessageBody, StartBody, VisitorAuth, VisitorSchema } from './chat.schemas.js';
+import { ChatStartBody, EventStreamHeaders, VisitorAuth } from './chat.schemas.js';
 import { checkGrant, hashVisitorToken, type VisitorGrant, type WebChatService } from './chat.service.js';
 import { registerWidgetCors } from './cors.js';
 
@@ -161,7 +163,7 @@ export async function webChatRoutes(
             "`context`: what the visitor's browser tells about the visitor (the page the chat starts on, language, time zone, the widget's anonymous visitor id), shown to the team with the browser read from the User-Agent header.",
           tags: TAGS,
           params: ChatbotParams,
-          body: StartBody,
+          body: ChatStartBody,
           response: {
             201: Envelope(Type.Object({ conversation: ConversationSchema, visitorToken: Type.String() })),
             ...errors(400, 403, 404, 429),
@@ -239,9 +241,9 @@ export async function webChatRoutes(
           description: `${VisitorAuth.description} Feeds the conversation's lead: details fill fields that are still empty.`,
           tags: TAGS,
           params: ThreadParams,
-          body: VisitorSchema,
+          body: VisitorDetails,
           response: {
-            200: Envelope(Type.Object({ visitor: VisitorSchema })),
+            200: Envelope(Type.Object({ visitor: VisitorDetails })),
             ...errors(400, 401, 403, 404, 429),
           },
         },

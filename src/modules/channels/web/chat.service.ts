@@ -14,9 +14,10 @@ import type {
   ConversationsService,
   MessageRow,
   QuestionsService,
+  RatedAnswer,
   Rating,
 } from '../../conversations/index.js';
-import { contactDetailsFromVisitor, type VisitorInput } from '../../leads/index.js';
+import { contactDetailsFromVisitor, type ContactDetails, type VisitorInput } from '../../leads/index.js';
 import type { ChannelsRuntime } from '../channels.runtime.js';
 import * as repo from './chat.repository.js';
 
@@ -53,7 +54,46 @@ export interface WebChatDeps extends Pick<Core, 'db' | 'clock'> {
   questions: Pick<QuestionsService, 'rateAnswer'>;
 }
 
-export type WebChatService = ReturnType<typeof createWebChatService>;
+/** How a chatbot's web chat looks and greets, as the team set it (null: the widget's own). */
+export interface WebChatSettings {
+  title: string | null;
+  botName: string | null;
+  greeting: string | null;
+  color: string | null;
+  position: 'left' | 'right' | null;
+}
+
+/** The web chat from the visitor's side: its conversation, messages, ratings and details. */
+export interface WebChatService {
+  /** Whether the chat of this chatbot exists (any id, well-formed or not). */
+  chatbotExists(chatbotId: string): Promise<boolean>;
+  /**
+   * Whether a page on `origin` may use the chatbot's chat (CORS): `unknown` when there is no such
+   * chatbot, which is answered like any request for it (404), not as a refused origin.
+   */
+  originAccess(chatbotId: string, origin: string): Promise<OriginAccess>;
+  /** The conversation a visitor token opens; 401 for an unknown or expired one. */
+  visitorGrant(token: string | null): Promise<VisitorGrant>;
+  /** Removes up to `limit` tokens idle for 30 days at `now` (the retention sweep). */
+  removeIdleVisitorTokens(now: number, limit: number): Promise<number>;
+  /** How the chatbot's web chat looks and greets, as the team set it (null: the widget's own). */
+  settings(chatbotId: string): Promise<WebChatSettings>;
+  startConversation(
+    chatbotId: string,
+    visitor: VisitorInput | undefined,
+  ): Promise<{ conversation: ConversationView; visitorToken: string }>;
+  /** The visitor's message and, while the chatbot answers, its answer; both reach the event stream too. */
+  sendMessage(grant: VisitorGrant, text: string): Promise<MessageRow[]>;
+  /** The latest messages, oldest first, and the stream position after them (`Last-Event-ID` to resume from). */
+  history(grant: VisitorGrant): Promise<{ messages: MessageRow[]; lastEventId: number }>;
+  /**
+   * The visitor's rating of one of the chatbot's answers in their conversation (the latest rating
+   * counts); a message of another conversation is unknown here (404).
+   */
+  rateAnswer(grant: VisitorGrant, messageId: string, rating: Rating): Promise<RatedAnswer>;
+  /** Details from the widget's form feed the conversation's lead (later details fill empty fields only). */
+  saveVisitorDetails(grant: VisitorGrant, visitor: VisitorInput): Promise<ContactDetails>;
+}
 
 export function createWebChatService({
   db,
@@ -62,7 +102,7 @@ export function createWebChatService({
   chatbots,
   conversations,
   questions,
-}: WebChatDeps) {
+}: WebChatDeps): WebChatService {
   return {
     /** Whether the chat of this chatbot exists (any id, well-formed or not). */
     chatbotExists: async (chatbotId: string): Promise<boolean> =>

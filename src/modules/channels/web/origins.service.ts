@@ -8,9 +8,21 @@ export interface OriginsDeps extends Pick<Core, 'db' | 'clock'> {
   chatbots: Pick<ChatbotsService, 'findChatbot'>;
 }
 
-export type OriginsService = ReturnType<typeof createOriginsService>;
+/** The origins allowed to use a chatbot's web chat, after a change. */
+export type AllowedOrigins = {
+  chatbotId: string;
+  origin: string;
+  allowedOrigins: string[];
+};
 
-export function createOriginsService({ db, clock, chatbots }: OriginsDeps) {
+/** The web chat's allowed origins per chatbot (the command line's `allow-origin`, `disallow-origin`). */
+export interface OriginsService {
+  allowOrigin(chatbotId: string, rawOrigin: string): Promise<AllowedOrigins>;
+  /** `removed` is false when the origin was not allowed. */
+  disallowOrigin(chatbotId: string, rawOrigin: string): Promise<AllowedOrigins & { removed: boolean }>;
+}
+
+export function createOriginsService({ db, clock, chatbots }: OriginsDeps): OriginsService {
   return {
     async allowOrigin(chatbotId: string, rawOrigin: string) {
       await chatbotOrFail(chatbots, chatbotId);

@@ -16,9 +16,26 @@ export interface ChangedConversation {
   chatbot_id: string;
 }
 
-export type ConversationFeed = ReturnType<typeof createConversationFeed>;
+/** The change feed's writing side, called inside the transaction of each change. */
+export interface ConversationFeed {
+  /**
+   * Records that `conversation` changed, with the new `messages` and team `notes` it gained (oldest first):
+   * a row each, then one conversation row. Call it last in the transaction (see appendChanges).
+   */
+  changed(
+    trx: Executor,
+    now: number,
+    conversation: ChangedConversation,
+    messages?: readonly { id: string }[],
+    notes?: readonly { id: string }[],
+  ): Promise<void>;
+  /** Records a new team note of `conversation`, which leaves the conversation itself as it was. */
+  noted(trx: Executor, now: number, conversation: ChangedConversation, note: { id: string }): Promise<void>;
+}
 
-export function createConversationFeed({ notifications }: Pick<Core, 'notifications'>) {
+export type ConversationFeedDeps = Pick<Core, 'notifications'>;
+
+export function createConversationFeed({ notifications }: ConversationFeedDeps): ConversationFeed {
   /** Appends the feed rows of one change of `conversation` and wakes the streams of its account. */
   async function append(
     trx: Executor,

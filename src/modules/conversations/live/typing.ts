@@ -50,9 +50,22 @@ function parseSignal(payload: string): TypingSignal | null {
   }
 }
 
-export type Typing = ReturnType<typeof createTyping>;
+/** Typing signals of visitors and team members, passed on to the live streams and never stored. */
+export interface Typing {
+  /** The web chat's visitor types in their conversation (the visitor token has been checked). */
+  visitorTyping(chatbotId: string, threadId: string): Promise<void>;
+  /**
+   * A team member types a reply. Only where a reply of theirs would go now: the conversation is with a
+   * person (mode human; else 409 not_handover) and not held by a colleague (403 claimed_by_other).
+   */
+  agentTyping(principal: Principal, chatbotId: string, threadId: string): Promise<void>;
+  /** Calls `listener` with every typing signal of every conversation; returns the unsubscribe. */
+  subscribe(listener: (signal: TypingSignal) => void): () => void;
+}
 
-export function createTyping({ db, clock, notifications }: Pick<Core, 'db' | 'clock' | 'notifications'>) {
+export type TypingDeps = Pick<Core, 'db' | 'clock' | 'notifications'>;
+
+export function createTyping({ db, clock, notifications }: TypingDeps): Typing {
   const window = new RateWindow(clock, TYPING_WINDOW_MS);
   const publish = (signal: TypingSignal) => notifications.publish(db, TYPING_CHANNEL, JSON.stringify(signal));
 

@@ -27,7 +27,28 @@ export interface QuestionsDeps extends Pick<Core, 'db' | 'clock'> {
   coverage?: ReportCoverage;
 }
 
-export type QuestionsService = ReturnType<typeof createQuestionsService>;
+/** A visitor's rating of an answer, as recorded. */
+export interface RatedAnswer {
+  messageId: string;
+  rating: Rating;
+  ratedAt: number;
+}
+
+/** The questions report and the visitors' ratings of the chatbot's answers. */
+export interface QuestionsService {
+  /**
+   * The visitor's rating of a chatbot answer of their conversation: 404 when the conversation has no
+   * such message; 400 when the message is not the chatbot's, or is not an answer from its knowledge (its
+   * "I don't know", a handover notice, small talk: the messages whose `rateable` is false). Rating again
+   * replaces the rating.
+   */
+  rateAnswer(chatbotId: string, threadId: string, messageId: string, rating: Rating): Promise<RatedAnswer>;
+  /**
+   * Questions grouped by normalised form, most frequent first (see `questionGroups`), each with the
+   * curated answer that now covers it (the coverage port), else the one that last answered it.
+   */
+  listQuestions(chatbotId: string, answered: boolean, page: PageRequest): Promise<QuestionGroupRow[]>;
+}
 
 /** Written with the chatbot's answer, in the same transaction. */
 export const recordAnswer = (
@@ -53,7 +74,7 @@ export const recordAnswer = (
     curated_answer_id: input.curatedAnswerId ?? null,
   });
 
-export function createQuestionsService({ db, clock, coverage }: QuestionsDeps) {
+export function createQuestionsService({ db, clock, coverage }: QuestionsDeps): QuestionsService {
   return {
     /**
      * The visitor's rating of a chatbot answer of their conversation: 404 when the conversation has no

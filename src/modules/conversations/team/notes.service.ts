@@ -22,9 +22,20 @@ export interface NotesDeps extends Pick<Core, 'db' | 'clock'> {
   feed: Pick<ConversationFeed, 'noted'>;
 }
 
-export type NotesService = ReturnType<typeof createNotesService>;
+/** The team's notes on a conversation and their mentions of team members. */
+export interface NotesService {
+  /** Adds a note signed by the principal's person; notifies the people it mentions. */
+  add(principal: Principal, chatbotId: string, threadId: string, text: string): Promise<NoteRow>;
+  /** The conversation's notes and assignment records, newest first. */
+  list(chatbotId: string, threadId: string, page: PageRequest): Promise<NoteRow[]>;
+  /** The notes that mention the principal's person, on the chatbots the principal may see. */
+  mentions(principal: Principal, unread: boolean, page: PageRequest): Promise<MentionRow[]>;
+  unreadMentions(principal: Principal): Promise<number>;
+  /** The person has seen the conversation: its mentions of them are read. */
+  markRead(principal: Principal, chatbotId: string, threadId: string): Promise<number>;
+}
 
-export function createNotesService(deps: NotesDeps) {
+export function createNotesService(deps: NotesDeps): NotesService {
   const { db, clock } = deps;
 
   const conversationOf = async (chatbotId: string, threadId: string) => {
