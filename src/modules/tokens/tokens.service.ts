@@ -11,7 +11,6 @@ import {
   listAccountTokens,
   type AccountsService,
   type ListedTokenRow,
-  type Permission,
   type Principal,
 } from '../accounts/index.js';
 import type { Static } from 'typebox';
