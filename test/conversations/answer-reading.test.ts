@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DONT_KNOW } from '../../src/modules/answers/wording.js';
-import { earlierTerms, isTopic, topicOf } from '../../src/modules/answers/follow-up.js';
+import { earlierTerms } from '../../src/modules/answers/follow-up.js';
 import { languageOf } from '../../src/lib/text/language.js';
 import { synonymsOf } from '../../src/lib/text/synonyms.js';
 import { describeEachDialect } from '../support/app.js';
@@ -35,32 +35,6 @@ describe('follow-up questions and synonyms, without the database', () => {
     assert.deepEqual(
       earlierTerms('Are they open?', [{ role: 'assistant', text: 'Our stores are in Hamburg.' }]),
       [],
-    );
-  });
-
-  it('takes the passage the chatbot just quoted as the topic of a follow-up, and only of a follow-up', () => {
-    const answered = [
-      { role: 'user' as const, text: 'Do you do lymphatic drainage?' },
-      {
-        role: 'assistant' as const,
-        text: 'Yes. According to "Treatments": Lymphatic drainage; 60 min; €68',
-      },
-    ];
-    const topic = topicOf('How long does it take?', answered);
-    assert.deepEqual(topic, ['lymphatic', 'drainage', '60', 'min', '68']);
-    // The row as stored (a Markdown table) holds it as quoted; another row does not.
-    const table =
-      '| Treatment | Duration | Price |\n| --- | --- | --- |\n| Lymphatic drainage | 60 min | €68 |';
-    assert.equal(isTopic(topic!, table), true);
-    assert.equal(isTopic(topic!, '| Massage | 30 min | €40 |'), false);
-    // A question that stands on its own, or a last reply that quoted nothing, has no topic.
-    assert.equal(topicOf('Do you sell gift cards?', answered), null);
-    assert.equal(
-      topicOf('How long does it take?', [
-        answered[0]!,
-        { role: 'assistant' as const, text: "I'm sorry, I don't know the answer to that." },
-      ]),
-      null,
     );
   });
 
@@ -98,35 +72,6 @@ describeEachDialect('conversations: how the extractive engine reads questions an
     assert.doesNotMatch(alone.messages[1].text, /Hamburg/);
     const newTopic = await say(t(), s, first.conversation.threadId, 'Do you sell gift cards?');
     assert.match(newTopic.messages[1].text, /Gift cards are available from 10 to 500 euros/);
-  });
-
-  it('answers a follow-up from the row or passage it just quoted, not from another that shares its words', async () => {
-    const s = await seed(t());
-    await addKnowledge(
-      t(),
-      s,
-      'Treatments',
-      [
-        'Prices for 2027:',
-        '',
-        '| Treatment | Duration | Price |',
-        '| --- | --- | --- |',
-        '| Professional teeth cleaning | 45 min | €95 |',
-        '| Lymphatic drainage | 60 min | €68 |',
-      ].join('\n'),
-    );
-    await addKnowledge(
-      t(),
-      s,
-      'Physiotherapy',
-      'Physiotherapy sessions usually take place once or twice a week and take 25 minutes.',
-    );
-    const first = await start(t(), s, 'Do you do lymphatic drainage?');
-    assert.match(first.messages[1].text, /Treatment: Lymphatic drainage; Duration: 60 min; Price: €68/);
-    // "take" is not what the question is about: the row it refers to answers, not the sentence saying "take".
-    const followUp = await say(t(), s, first.conversation.threadId, 'How long does it take?');
-    assert.match(followUp.messages[1].text, /Lymphatic drainage; Duration: 60 min/);
-    assert.doesNotMatch(followUp.messages[1].text, /teeth cleaning|25 minutes/);
   });
 
   it('meets a word the knowledge never uses through its synonym, and still says no without one', async () => {

@@ -164,12 +164,6 @@ function segmentsOf(information: string): Segment[] {
   return segments;
 }
 
-/** A passage's parts as a quote shows them (sentences, items, rows as text), one after the other. */
-export const quotableText = (information: string): string =>
-  segmentsOf(information)
-    .map((segment) => segment.text)
-    .join(' ');
-
 const stems = (text: string): Set<string> => new Set(wordsOf(text).map((word) => stem(word)));
 
 /** How alike two texts are by their words (all of them, stemmed): shared over all. */

@@ -2,13 +2,10 @@
 // "Where are your stores?" is about the stores: a question that refers back (a pronoun standing for what
 // was asked before, "and …", "what about …") or says too little alone is searched and weighed together
 // with the meaningful words of the visitor's previous question. Lexical and deterministic, like the
-// extractive engine; the words of the chatbot's own replies are not searched (they would pull in whatever it
-// answered, right or wrong), but the passage its last answer quoted is the conversation's topic: a follow-up
-// answered from that passage stays on what the visitor was just told about (topicOf).
+// extractive engine; the words of the chatbot's own replies are not used (they would pull in whatever it
+// answered, right or wrong).
 import type { MessageRole } from '../conversations/index.js';
 import { significantTerms } from './relevance.js';
-import { wordsOf } from '../../lib/text/words.js';
-import { quotableText } from './excerpt.js';
 
 /** Words that stand for something named earlier in the conversation. */
 const REFERS_BACK = /\b(?:it|its|they|them|their|theirs|those|these|he|she|him|her)\b/i;
@@ -42,34 +39,4 @@ export function earlierTerms(question: string, history: readonly Turn[]): string
   }
   const own = new Set(significantTerms(question));
   return [...new Set(terms)].filter((term) => !own.has(term));
-}
-
-/** How the engine's answers name their source before the quote (wording.ts: citing). */
-const CITATION = /According to (?:"[^"]*"(?: \([^)]*\))?|our information): /u;
-/** The quote's opening words that must stand, in order, in a passage for it to be the one quoted. */
-const QUOTE_OPENING_WORDS = 8;
-
-/**
- * The opening words of the quote in the chatbot's last answer, when the message refers back to it and that
- * answer came from the knowledge: a passage holding them in that order (isTopic) is what the conversation is
- * about ("Do you do lymphatic drainage?" answered from the treatments table; "how long does it take?" is
- * about that row). Null otherwise.
- */
-export function topicOf(question: string, history: readonly Turn[]): string[] | null {
-  if (!refersBack(question)) return null;
-  const last = history.at(-1);
-  if (!last || last.role !== 'assistant') return null;
-  const cited = CITATION.exec(last.text);
-  if (!cited) return null;
-  const opening = wordsOf(last.text.slice(cited.index + cited[0].length)).slice(0, QUOTE_OPENING_WORDS);
-  return opening.length >= MIN_QUOTE_WORDS ? opening : null;
-}
-const MIN_QUOTE_WORDS = 3;
-
-/**
- * Whether a passage holds the topic's words (topicOf) in their order, one after the other, as its parts are
- * quoted (a table row as "cell; cell", without the Markdown around it).
- */
-export function isTopic(topic: readonly string[], information: string): boolean {
-  return ` ${wordsOf(quotableText(information)).join(' ')} `.includes(` ${topic.join(' ')} `);
 }

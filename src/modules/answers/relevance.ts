@@ -261,9 +261,8 @@ const MORE_THAN_HALF = 0.5 + 1e-9;
  * them, with its headings.
  */
 export function subjectTerms(weighed: readonly WeighedTerm[]): WeighedTerm[] {
-  // Words no passage holds say nothing of which part answers (a passage close in meaning holds none), nor
-  // do light words: "how long does it *take*?" is about what takes long, not about taking.
-  const own = weighed.filter((w) => w.weight >= 1 && (w.share ?? 0) > 0 && !LIGHT_WORDS.has(w.term));
+  // Words no passage holds say nothing of which part answers (a passage close in meaning holds none).
+  const own = weighed.filter((w) => w.weight >= 1 && (w.share ?? 0) > 0);
   if (own.length === 0) return [];
   const least = Math.min(...own.map((w) => w.share!));
   return own.filter((w) => w.share === least);

@@ -7,7 +7,7 @@ import type { Answer, AnswerEngine, AnswerGrounds, AnswerRequest, Passage, Retri
 import { informationOnly } from '../passage-text.js';
 import { answerExcerpt, type Excerpt } from '../excerpt.js';
 import { closeInMeaning } from '../meaning.js';
-import { earlierTerms, isTopic, topicOf } from '../follow-up.js';
+import { earlierTerms } from '../follow-up.js';
 import { ENGLISH, languageOf } from '../../../lib/text/language.js';
 import { synonymsOf } from '../../../lib/text/synonyms.js';
 import {
@@ -65,7 +65,7 @@ export async function relevantPassages(
   question: string,
   earlier: readonly string[] = [],
 ): Promise<RelevantPassage[]> {
-  return (await weighedPassages(retrieve, chatbotId, question, earlier, null)).passages;
+  return (await weighedPassages(retrieve, chatbotId, question, earlier)).passages;
 }
 
 /** relevantPassages, with the question's words as they were weighed (termWeights). */
@@ -74,8 +74,6 @@ async function weighedPassages(
   chatbotId: string,
   question: string,
   earlier: readonly string[],
-  /** The opening words of the chatbot's last quote, when the question follows up on it (topicOf). */
-  topic: readonly string[] | null,
 ): Promise<{
   passages: RelevantPassage[];
   weighed: WeighedTerm[];
@@ -96,15 +94,6 @@ async function weighedPassages(
   if (terms.length === 0) return { passages: [], weighed: [], pool: [] };
   const query = earlier.length > 0 ? `${earlier.join(' ')} ${question}` : question;
   let retrieved = await retrieveCleaned(retrieve, chatbotId, query);
-  // A follow-up may be about the passage just quoted though its words alone do not find it ("how long does
-  // it take?"): it is searched for by the quote and weighed with the others.
-  if (topic && !retrieved.some((passage) => isTopic(topic, passage.information))) {
-    const quoted = await retrieveCleaned(retrieve, chatbotId, topic.join(' '), { byMeaning: false });
-    retrieved = [
-      ...retrieved,
-      ...quoted.filter((passage) => isTopic(topic, passage.information)).slice(0, 1),
-    ];
-  }
   const weigh = (synonyms?: ReadonlyMap<string, readonly string[]>) =>
     termWeights(
       terms,
@@ -179,12 +168,8 @@ const compareText = (a: Passage, b: Passage): number =>
           ? 1
           : 0;
 
-/** The better of two parts: a follow-up's answer from the passage the conversation is about (topicOf) first. */
-const betterExcerpt = (
-  a: Excerpt & { titled: number; topic: number },
-  b: Excerpt & { titled: number; topic: number },
-): boolean =>
-  (a.topic - b.topic || a.score - b.score || a.titled - b.titled || a.own - b.own || a.alike - b.alike) > 0;
+const betterExcerpt = (a: Excerpt & { titled: number }, b: Excerpt & { titled: number }): boolean =>
+  (a.score - b.score || a.titled - b.titled || a.own - b.own || a.alike - b.alike) > 0;
 
 const retrieveCleaned = async (
   retrieve: Retrieve,
@@ -205,13 +190,11 @@ export class ExtractiveEngine implements AnswerEngine {
 
   async answer(request: AnswerRequest): Promise<Answer> {
     const earlier = earlierTerms(request.question, request.history);
-    const topic = topicOf(request.question, request.history);
     const { passages, weighed, pool } = await weighedPassages(
       this.retrieve,
       request.chatbotId,
       request.question,
       earlier,
-      topic,
     );
     // "The lightest tent": the rows found that are tents, compared by weight.
     const superlative = superlativeOf(request.question);
@@ -249,7 +232,7 @@ export class ExtractiveEngine implements AnswerEngine {
     const defines = definedBy(request.question);
     // The part of a passage that answers best (a passage of headings alone holds none); source-of-truth
     // passages come first and are not outweighed by others.
-    let best: (Excerpt & { passage: RelevantPassage; titled: number; topic: number }) | null = null;
+    let best: (Excerpt & { passage: RelevantPassage; titled: number }) | null = null;
     for (const passage of passages) {
       if (best && best.passage.isSourceOfTruth && !passage.isSourceOfTruth) break;
       const excerpt = answerExcerpt(weighed, request.question, passage.information, {
@@ -260,15 +243,10 @@ export class ExtractiveEngine implements AnswerEngine {
         minimum: closeInMeaning(passage) ? 0 : relevanceThreshold(weighed),
       });
       if (!excerpt.text) continue;
-      // The best match (for a follow-up, one from the passage the chatbot just quoted comes first); between
-      // equals, the passage whose title names more of what is asked (the page about it, not a page linking to it), then the part whose own words hold more of the question, then the one
+      // The best match; between equals, the passage whose title names more of what is asked (the page about
+      // it, not a page linking to it), then the part whose own words hold more of the question, then the one
       // under the heading most like it, then the more relevant passage.
-      const candidate = {
-        ...excerpt,
-        passage,
-        titled: weighedCoverage(weighed, passage.title ?? ''),
-        topic: Number(topic !== null && isTopic(topic, passage.information)),
-      };
+      const candidate = { ...excerpt, passage, titled: weighedCoverage(weighed, passage.title ?? '') };
       if (!best || betterExcerpt(candidate, best)) best = candidate;
     }
     if (best) {
