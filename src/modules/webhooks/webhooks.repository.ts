@@ -5,8 +5,8 @@ import { dialectOf, forUpdate, toBool } from '../../db/dialect.js';
 import { prepareSql } from '../../db/prepared.js';
 import { keysetPage, type PageRequest } from '../../db/keyset.js';
 import type {
-  DestinationState,
   WebhookDeliveryRow,
+  WebhookDestinationTable,
   WebhookDeliveryTable,
   WebhookEndpointRow,
   WebhookEndpointTable,
@@ -240,17 +240,11 @@ const insertDeliveriesStatement = prepareSql({
 // ---------------------------------------------------------------------------------------------------
 // Deliveries to endpoints (webhook_destinations)
 
-/** Where an automatic attempt leaves its event's delivery to its endpoint. */
-export interface DestinationUpdate {
-  event_id: string;
-  webhook_id: string;
-  state: DestinationState;
-  /** The attempt's number: the row moves only forward (a repeated attempt leaves it as it is). */
-  attempts: number;
-  next_attempt_at: number | null;
-  job_id: string | null;
-  at: number;
-}
+/**
+ * Where an automatic attempt leaves its event's delivery to its endpoint: the row's columns, written at
+ * `at`. Its `attempts` is the attempt's number: the row moves only forward (a repeated attempt leaves it).
+ */
+export type DestinationUpdate = Omit<WebhookDestinationTable, 'created_at' | 'updated_at'> & { at: number };
 
 const DESTINATION_COLUMNS =
   'event_id, webhook_id, state, attempts, next_attempt_at, job_id, created_at, updated_at';
