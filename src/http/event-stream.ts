@@ -54,6 +54,10 @@ export function startEventStream(reply: FastifyReply, options: EventStreamOption
   options.registry.add(end);
   raw.on('close', end);
   raw.on('error', end);
+  // A client that left while the stream was being prepared (its opening reads) closed the connection
+  // before these listeners were there: 'close' will not come again, and the stream would write its
+  // heartbeat and poll for ever.
+  if (raw.destroyed) end();
 
   return {
     send(event, data, id) {
