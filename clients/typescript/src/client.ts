@@ -161,9 +161,14 @@ export function normalizeBaseUrl(baseUrl: string): string {
 
 export type ChatbotOpsClient = ReturnType<typeof createClient>;
 
-export function createClient(options: ClientOptions) {
+/**
+ * The typed openapi-fetch client alone (what `createClient(options).raw` is): every call checked against
+ * the generated `paths`, answering `{ data, error, response }` and throwing nothing. For an app that wants
+ * no more than that, e.g. a web page that bundles it and keeps its own error handling.
+ */
+export function createRawClient(options: ClientOptions): Client<P> {
   const baseFetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
-  const api: Client<P> = createFetchClient<P>({
+  return createFetchClient<P>({
     baseUrl: normalizeBaseUrl(options.baseUrl),
     fetch: withRetries(baseFetch, options.retry),
     headers: {
@@ -171,6 +176,10 @@ export function createClient(options: ClientOptions) {
       ...(options.token === undefined ? {} : { Authorization: `Bearer ${options.token}` }),
     },
   });
+}
+
+export function createClient(options: ClientOptions) {
+  const api = createRawClient(options);
 
   const chatbots = {
     /** Every chatbot the token may see, newest first. */
