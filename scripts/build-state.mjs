@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Whether dist/ is the build of the sources as they are now, cheaply: the build's inputs (src/, web/, the
-// tsconfig files and the web build script) are listed with their size and modification time, hashed, and the
+// TypeScript client's sources that the inbox bundles, the tsconfig files and the web build script) are listed with their size and modification time, hashed, and the
 // hash is compared with the one `npm run build` wrote last (dist/.build-stamp). Only stat() calls: a few
 // milliseconds for the whole tree, so `npm start` and the CLI can afford it on every start.
 //
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const STAMP = join(root, 'dist', '.build-stamp');
-const INPUT_DIRS = ['src', 'web'];
+const INPUT_DIRS = ['src', 'web', 'clients/typescript/src'];
 const INPUT_FILES = ['tsconfig.json', 'tsconfig.build.json', 'scripts/build-web.mjs'];
 
 function walk(dir, out) {

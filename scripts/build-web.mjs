@@ -24,6 +24,7 @@ const APPS = [
   // The embeddable chat, served as GET /widget.js: one self-contained script for other sites' pages.
   { name: 'widget', entry: 'web/widget/widget.ts', out: 'widget.js', options: { format: 'iife' } },
   // The team inbox, served at GET /inbox (the page) with /inbox/app.js and /inbox/app.css: a Preact app.
+  // It calls the API through the TypeScript client, bundled in from clients/typescript/src.
   {
     name: 'inbox',
     entry: 'web/inbox/main.tsx',

@@ -1,10 +1,16 @@
-// Requests to the service's API with the session cookie. State-changing requests carry the session's
-// CSRF token (X-CSRF-Token), which sign-in and GET /auth/session answer; the cookie itself is HttpOnly.
+// Requests to the service's API through its TypeScript client (clients/typescript, bundled in): every path,
+// parameter, body and answer is checked against the types generated from the service's OpenAPI document.
+// The page has no token: the browser sends the session cookie (HttpOnly), and the client's fetch here adds
+// the session's CSRF token (X-CSRF-Token, which sign-in and GET /auth/session answer) to state-changing
+// requests.
+import { createRawClient } from '../../clients/typescript/src/client';
+import type { Pagination } from '../../clients/typescript/src/types';
 import type {
   CannedReply,
   Chatbot,
   Conversation,
   ConversationCounts,
+  ConversationQuery,
   Invitation,
   Lead,
   Mention,
@@ -15,8 +21,6 @@ import type {
   User,
   VisitorInfo,
 } from './types';
-
-const BASE = '/api/v1';
 
 export class ApiError extends Error {
   constructor(
@@ -37,58 +41,205 @@ export function whenSignedOut(handler: () => void): void {
   onSignedOut = handler;
 }
 
-interface Envelope<T> {
-  data: T;
-  meta?: { pagination?: { hasMore: boolean; nextCursor: string | null } };
+const unreachable = () =>
+  new ApiError(0, 'network', 'The service cannot be reached. Check the connection and try again.', null);
+
+/** The browser's fetch with the session: its cookie (same origin), its CSRF token, nothing from a cache. */
+async function sessionFetch(request: Request): Promise<Response> {
+  request.headers.set('accept', 'application/json');
+  if (request.method !== 'GET' && csrfToken) request.headers.set('x-csrf-token', csrfToken);
+  try {
+    return await fetch(request, { credentials: 'same-origin', cache: 'no-store' });
+  } catch {
+    throw unreachable();
+  }
 }
 
-async function request<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  options: { signedOutOk?: boolean } = {},
-): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
-  let response: Response;
-  try {
-    response = await fetch(BASE + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-      cache: 'no-store',
-    });
-  } catch {
-    throw new ApiError(
-      0,
-      'network',
-      'The service cannot be reached. Check the connection and try again.',
-      null,
-    );
-  }
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = null;
-  }
+/**
+ * The typed openapi-fetch client: `client.GET('/api/v1/…', { params, body })` answers `{ data, error,
+ * response }`; pass that to `call` for the answer's `data` or an ApiError. No retries: a person sees the
+ * failure (and its Retry-After) and tries again.
+ */
+export const client = createRawClient({
+  baseUrl: location.origin,
+  fetch: sessionFetch,
+  retry: { attempts: 1 },
+});
+
+/** What openapi-fetch answers: the parsed body of a 2xx answer, or the error body. */
+interface Answered<Body> {
+  data?: Body;
+  error?: unknown;
+  response: Response;
+}
+/** `data` of the envelope (nothing for a 204). */
+type AnswerData<Body> = [Body] extends [never] ? void : Body extends { data: infer Data } ? Data : void;
+
+interface CallOptions {
+  /** A 401 is expected (signing in, or asking whether a session exists): not a signed-out session. */
+  signedOutOk?: boolean;
+}
+
+/** The answer's `data`, or an ApiError with the service's code and message (a 401 signs the page out). */
+export async function call<Body>(
+  pending: Promise<Answered<Body>>,
+  options: CallOptions = {},
+): Promise<AnswerData<Body>> {
+  return dataOf(await pending, options);
+}
+
+function dataOf<Body>(
+  { data, error, response }: Answered<Body>,
+  options: CallOptions = {},
+): AnswerData<Body> {
   if (!response.ok) {
-    const error = (parsed as { error?: { code?: string; message?: string } } | null)?.error;
+    const reported = (error as { error?: { code?: string; message?: string } } | null | undefined)?.error;
     const retry = Number(response.headers.get('retry-after'));
     const failure = new ApiError(
       response.status,
-      error?.code ?? 'error',
-      error?.message ?? `The service answered ${response.status}.`,
+      reported?.code ?? 'error',
+      reported?.message ?? `The service answered ${response.status}.`,
       Number.isFinite(retry) && retry > 0 ? retry : null,
     );
     if (response.status === 401 && !options.signedOutOk) onSignedOut?.();
     throw failure;
   }
-  return parsed as Envelope<T>;
+  return (data as { data?: unknown } | undefined)?.data as AnswerData<Body>;
 }
+
+/** A page's query: its size, and where it starts (the previous page's nextCursor). */
+export interface PageQuery {
+  limit: number;
+  cursor?: string;
+}
+
+/**
+ * A list the API pages: `id` tells one list (and its filters) from another; `read` fetches one page and
+ * picks its items out.
+ */
+export interface List<T> {
+  id: string;
+  read(query: PageQuery): Promise<{ items: T[]; next: string | null }>;
+}
+
+/** A List from a typed request of one page and where its items are in the page's `data`. */
+export function list<Data, Item>(
+  id: string,
+  fetchPage: (query: PageQuery) => Promise<Answered<{ data: Data; meta: { pagination: Pagination } }>>,
+  items: (data: Data) => Item[],
+): List<Item> {
+  return {
+    id,
+    async read(query) {
+      const answer = await fetchPage(query);
+      const data = dataOf(answer) as Data;
+      const pagination = answer.data?.meta.pagination;
+      return { items: items(data), next: pagination?.hasMore ? (pagination.nextCursor ?? null) : null };
+    },
+  };
+}
+
+const threadPath = (chatbotId: string, threadId: string) => ({ params: { path: { chatbotId, threadId } } });
+
+/** The lists the inbox and the console page through. */
+export const lists = {
+  users: () =>
+    list(
+      '/users',
+      (query) => client.GET('/api/v1/users', { params: { query } }),
+      (data) => data.users,
+    ),
+  tokens: () =>
+    list(
+      '/tokens',
+      (query) => client.GET('/api/v1/tokens', { params: { query } }),
+      (data) => data.tokens,
+    ),
+  chatbots: () =>
+    list(
+      '/chatbots',
+      (query) => client.GET('/api/v1/chatbots', { params: { query } }),
+      (data) => data.chatbots,
+    ),
+  /** The account's conversations the filters find, newest activity first. */
+  conversations: (filters: ConversationQuery) =>
+    list(
+      `/conversations?${JSON.stringify(filters)}`,
+      (query) => client.GET('/api/v1/conversations', { params: { query: { ...filters, ...query } } }),
+      (data) => data.conversations,
+    ),
+  notes: (chatbotId: string, threadId: string) =>
+    list(
+      `/notes/${chatbotId}/${threadId}`,
+      (query) =>
+        client.GET('/api/v1/chatbots/{chatbotId}/conversations/{threadId}/notes', {
+          params: { path: { chatbotId, threadId }, query },
+        }),
+      (data) => data.notes,
+    ),
+  mentions: () =>
+    list(
+      '/mentions',
+      (query) => client.GET('/api/v1/mentions', { params: { query } }),
+      (data) => data.mentions,
+    ),
+  cannedReplies: () =>
+    list(
+      '/canned-replies',
+      (query) => client.GET('/api/v1/canned-replies', { params: { query } }),
+      (data) => data.cannedReplies,
+    ),
+  /** The chatbot's questions report: those it could not answer, or whose answer was rated down. */
+  unansweredQuestions: (chatbotId: string) =>
+    list(
+      `/questions/${chatbotId}`,
+      (query) =>
+        client.GET('/api/v1/chatbots/{chatbotId}/questions', {
+          params: { path: { chatbotId }, query: { answered: false, ...query } },
+        }),
+      (data) => data.questions,
+    ),
+  sources: (chatbotId: string) =>
+    list(
+      `/knowledge/${chatbotId}`,
+      (query) =>
+        client.GET('/api/v1/chatbots/{chatbotId}/knowledge', { params: { path: { chatbotId }, query } }),
+      (data) => data.sources,
+    ),
+  sourcePages: (chatbotId: string, sourceId: string) =>
+    list(
+      `/knowledge/${chatbotId}/${sourceId}/pages`,
+      (query) =>
+        client.GET('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}/pages', {
+          params: { path: { chatbotId, sourceId }, query },
+        }),
+      (data) => data.pages,
+    ),
+  /** The chatbot's leads the filters find, newest first. */
+  leads: (chatbotId: string, filters: { contact?: 'true'; q?: string; threadId?: string } = {}) =>
+    list(
+      `/leads/${chatbotId}?${JSON.stringify(filters)}`,
+      (query) =>
+        client.GET('/api/v1/chatbots/{chatbotId}/leads', {
+          params: { path: { chatbotId }, query: { ...filters, ...query } },
+        }),
+      (data) => data.leads,
+    ),
+  answers: (chatbotId: string) =>
+    list(
+      `/answers/${chatbotId}`,
+      (query) =>
+        client.GET('/api/v1/chatbots/{chatbotId}/answers', { params: { path: { chatbotId }, query } }),
+      (data) => data.answers,
+    ),
+  deliveries: (webhookId: string) =>
+    list(
+      `/webhooks/${webhookId}/deliveries`,
+      (query) =>
+        client.GET('/api/v1/webhooks/{webhookId}/deliveries', { params: { path: { webhookId }, query } }),
+      (data) => data.deliveries,
+    ),
+};
 
 const remember = (session: Session): Session => {
   csrfToken = session.csrfToken;
@@ -98,9 +249,7 @@ const remember = (session: Session): Session => {
 export const api = {
   async session(): Promise<Session | null> {
     try {
-      return remember(
-        (await request<Session>('GET', '/auth/session', undefined, { signedOutOk: true })).data,
-      );
+      return remember(await call(client.GET('/api/v1/auth/session'), { signedOutOk: true }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
@@ -108,211 +257,222 @@ export const api = {
   },
   async signIn(email: string, password: string): Promise<Session> {
     return remember(
-      (await request<Session>('POST', '/auth/sign-in', { email, password }, { signedOutOk: true })).data,
+      await call(client.POST('/api/v1/auth/sign-in', { body: { email, password } }), { signedOutOk: true }),
     );
   },
   async signOut(): Promise<void> {
     try {
-      await request('POST', '/auth/sign-out', undefined, { signedOutOk: true });
+      await call(client.POST('/api/v1/auth/sign-out'), { signedOutOk: true });
     } finally {
       csrfToken = null;
     }
   },
   async invitation(token: string): Promise<Invitation> {
-    return (
-      await request<{ invitation: Invitation }>('GET', `/auth/invitations/${encodeURIComponent(token)}`)
-    ).data.invitation;
+    return (await call(client.GET('/api/v1/auth/invitations/{token}', { params: { path: { token } } })))
+      .invitation;
   },
   async acceptInvitation(token: string, password: string): Promise<Session> {
-    const path = `/auth/invitations/${encodeURIComponent(token)}/accept`;
-    return remember((await request<Session>('POST', path, { password }, { signedOutOk: true })).data);
+    return remember(
+      await call(
+        client.POST('/api/v1/auth/invitations/{token}/accept', {
+          params: { path: { token } },
+          body: { password },
+        }),
+        { signedOutOk: true },
+      ),
+    );
   },
   async users(): Promise<User[]> {
-    return (await request<{ users: User[] }>('GET', '/users?limit=100')).data.users;
+    return (await call(client.GET('/api/v1/users', { params: { query: { limit: 100 } } }))).users;
   },
 
-  /** The account's conversations of a filter, newest activity first, up to `pages` pages of 100. */
   /** The first `pages` hundred conversations the filters find. */
-  async conversations(filters: Record<string, string>, pages = 3): Promise<Conversation[]> {
-    return (
-      await readItems<Conversation>(
-        `/conversations?${new URLSearchParams(filters)}`,
-        'conversations',
-        pages * 100,
-      )
-    ).items;
+  async conversations(filters: ConversationQuery, pages = 3): Promise<Conversation[]> {
+    return (await readItems(lists.conversations(filters), pages * 100)).items;
   },
   /** How many conversations are in each state, and the caller's own open ones (counted by the service). */
   async conversationCounts(): Promise<ConversationCounts> {
-    return (await request<{ counts: ConversationCounts }>('GET', '/conversations/counts')).data.counts;
+    return (await call(client.GET('/api/v1/conversations/counts'))).counts;
   },
   async chatbotIds(): Promise<string[]> {
     return (await api.chatbots()).map((chatbot) => chatbot.id);
   },
   /** Every chatbot of the account, oldest first as the API lists them (page after page). */
   async chatbots(): Promise<Chatbot[]> {
-    return (await readItems<Chatbot>('/chatbots', 'chatbots', Infinity)).items;
+    return (await readItems(lists.chatbots(), Infinity)).items;
   },
   async conversation(chatbotId: string, threadId: string): Promise<Conversation> {
-    return (await request<{ conversation: Conversation }>('GET', thread(chatbotId, threadId))).data
-      .conversation;
+    return (
+      await call(
+        client.GET('/api/v1/chatbots/{chatbotId}/conversations/{threadId}', threadPath(chatbotId, threadId)),
+      )
+    ).conversation;
   },
   /** The conversation's messages, oldest first (up to 500). */
   async messages(chatbotId: string, threadId: string): Promise<Message[]> {
-    const found: Message[] = [];
-    let cursor: string | null = null;
-    for (let page = 0; page < 5; page++) {
-      const query = new URLSearchParams({ limit: '100', ...(cursor ? { cursor } : {}) });
-      const answer: Envelope<{ messages: Message[] }> = await request(
-        'GET',
-        `${thread(chatbotId, threadId)}/messages?${query}`,
-      );
-      found.push(...answer.data.messages);
-      cursor = answer.meta?.pagination?.hasMore ? (answer.meta.pagination.nextCursor ?? null) : null;
-      if (!cursor) break;
-    }
-    return found.reverse();
+    const messages = list(
+      `/messages/${chatbotId}/${threadId}`,
+      (query) =>
+        client.GET('/api/v1/chatbots/{chatbotId}/conversations/{threadId}/messages', {
+          params: { path: { chatbotId, threadId }, query },
+        }),
+      (data) => data.messages,
+    );
+    return (await readItems(messages, 500)).items.reverse();
   },
-  /** The lead of a conversation: the leads API has no thread filter, so the chatbot's newest leads are searched. */
   /** The lead of one conversation, however old (the leads list filtered by its thread). */
   async leadOf(chatbotId: string, threadId: string): Promise<Lead | null> {
-    const query = new URLSearchParams({ threadId, limit: '1' });
-    const answer = await request<{ leads: Lead[] }>(
-      'GET',
-      `/chatbots/${encodeURIComponent(chatbotId)}/leads?${query}`,
-    );
-    return answer.data.leads[0] ?? null;
+    return (await page(lists.leads(chatbotId, { threadId }), null, 1)).items[0] ?? null;
   },
   /** What the visitor's browser told (web chat) and the same visitor's earlier conversations. */
   async visitorOf(chatbotId: string, threadId: string): Promise<VisitorInfo> {
-    return (await request<VisitorInfo>('GET', `${thread(chatbotId, threadId)}/visitor`)).data;
+    return await call(
+      client.GET(
+        '/api/v1/chatbots/{chatbotId}/conversations/{threadId}/visitor',
+        threadPath(chatbotId, threadId),
+      ),
+    );
   },
   /** The person is typing a reply (the visitor's web chat shows it); 204. */
   async typing(chatbotId: string, threadId: string): Promise<void> {
-    await request('POST', `${thread(chatbotId, threadId)}/typing`);
+    await call(
+      client.POST(
+        '/api/v1/chatbots/{chatbotId}/conversations/{threadId}/typing',
+        threadPath(chatbotId, threadId),
+      ),
+    );
   },
   async takeOver(chatbotId: string, threadId: string): Promise<Conversation> {
-    return (await request<{ conversation: Conversation }>('POST', `${thread(chatbotId, threadId)}/take-over`))
-      .data.conversation;
+    return (
+      await call(
+        client.POST(
+          '/api/v1/chatbots/{chatbotId}/conversations/{threadId}/take-over',
+          threadPath(chatbotId, threadId),
+        ),
+      )
+    ).conversation;
   },
   async reply(chatbotId: string, threadId: string, message: string): Promise<ReplyResult> {
-    return (await request<ReplyResult>('POST', `${thread(chatbotId, threadId)}/replies`, { message })).data;
+    return await call(
+      client.POST('/api/v1/chatbots/{chatbotId}/conversations/{threadId}/replies', {
+        ...threadPath(chatbotId, threadId),
+        body: { message },
+      }),
+    );
   },
   async switchToAi(chatbotId: string, threadId: string): Promise<Conversation> {
     return (
-      await request<{ conversation: Conversation }>('POST', `${thread(chatbotId, threadId)}/switch-to-ai`)
-    ).data.conversation;
+      await call(
+        client.POST(
+          '/api/v1/chatbots/{chatbotId}/conversations/{threadId}/switch-to-ai',
+          threadPath(chatbotId, threadId),
+        ),
+      )
+    ).conversation;
   },
   async setResolved(chatbotId: string, threadId: string, resolved: boolean): Promise<Conversation> {
-    return (await request<{ conversation: Conversation }>('PATCH', thread(chatbotId, threadId), { resolved }))
-      .data.conversation;
+    return (
+      await call(
+        client.PATCH('/api/v1/chatbots/{chatbotId}/conversations/{threadId}', {
+          ...threadPath(chatbotId, threadId),
+          body: { resolved },
+        }),
+      )
+    ).conversation;
   },
 
   /** The conversation's notes and assignment records, oldest first (every page). */
   async notes(chatbotId: string, threadId: string): Promise<Note[]> {
-    return (await readItems<Note>(`${thread(chatbotId, threadId)}/notes`, 'notes', Infinity)).items.reverse();
+    return (await readItems(lists.notes(chatbotId, threadId), Infinity)).items.reverse();
   },
   async addNote(chatbotId: string, threadId: string, text: string): Promise<Note> {
-    return (await request<{ note: Note }>('POST', `${thread(chatbotId, threadId)}/notes`, { text })).data
-      .note;
+    return (
+      await call(
+        client.POST('/api/v1/chatbots/{chatbotId}/conversations/{threadId}/notes', {
+          ...threadPath(chatbotId, threadId),
+          body: { text },
+        }),
+      )
+    ).note;
   },
   async assign(chatbotId: string, threadId: string, userId: string): Promise<Conversation> {
     return (
-      await request<{ conversation: Conversation }>('POST', `${thread(chatbotId, threadId)}/assign`, {
-        userId,
-      })
-    ).data.conversation;
+      await call(
+        client.POST('/api/v1/chatbots/{chatbotId}/conversations/{threadId}/assign', {
+          ...threadPath(chatbotId, threadId),
+          body: { userId },
+        }),
+      )
+    ).conversation;
   },
   /** The newest notes that mention the signed-in person, and how many of all are unread. */
   async mentions(): Promise<{ mentions: Mention[]; unreadCount: number }> {
-    return (await request<{ mentions: Mention[]; unreadCount: number }>('GET', '/mentions?limit=50')).data;
+    return await call(client.GET('/api/v1/mentions', { params: { query: { limit: 50 } } }));
   },
   async markMentionsRead(chatbotId: string, threadId: string): Promise<number> {
-    return (await request<{ marked: number }>('POST', `${thread(chatbotId, threadId)}/mentions/read`)).data
-      .marked;
+    return (
+      await call(
+        client.POST(
+          '/api/v1/chatbots/{chatbotId}/conversations/{threadId}/mentions/read',
+          threadPath(chatbotId, threadId),
+        ),
+      )
+    ).marked;
   },
   /** Every active member of the team (to give a conversation to, or to mention). */
   async team(): Promise<User[]> {
-    return (await readItems<User>('/users', 'users', Infinity)).items.filter(
-      (user) => user.status === 'active',
-    );
+    return (await readItems(lists.users(), Infinity)).items.filter((user) => user.status === 'active');
   },
 
   /** Every saved (canned) reply of the account, in name order: at most 500, so all are read. */
   async cannedReplies(): Promise<CannedReply[]> {
-    return (await readItems<CannedReply>(CANNED_REPLIES_PATH, 'cannedReplies', Infinity)).items;
+    return (await readItems(lists.cannedReplies(), Infinity)).items;
   },
   async createCannedReply(reply: { name: string; text: string }): Promise<CannedReply> {
-    return (await request<{ cannedReply: CannedReply }>('POST', CANNED_REPLIES_PATH, reply)).data.cannedReply;
+    return (await call(client.POST('/api/v1/canned-replies', { body: reply }))).cannedReply;
   },
   async updateCannedReply(id: string, changes: { name?: string; text?: string }): Promise<CannedReply> {
     return (
-      await request<{ cannedReply: CannedReply }>(
-        'PATCH',
-        `${CANNED_REPLIES_PATH}/${encodeURIComponent(id)}`,
-        changes,
+      await call(
+        client.PATCH('/api/v1/canned-replies/{replyId}', {
+          params: { path: { replyId: id } },
+          body: changes,
+        }),
       )
-    ).data.cannedReply;
+    ).cannedReply;
   },
   async deleteCannedReply(id: string): Promise<void> {
-    await request('DELETE', `${CANNED_REPLIES_PATH}/${encodeURIComponent(id)}`);
+    await call(client.DELETE('/api/v1/canned-replies/{replyId}', { params: { path: { replyId: id } } }));
   },
 };
 
-/** The account's saved replies (the list the Saved replies page pages through). */
-export const CANNED_REPLIES_PATH = '/canned-replies';
-
-const thread = (chatbotId: string, threadId: string) =>
-  `/chatbots/${encodeURIComponent(chatbotId)}/conversations/${encodeURIComponent(threadId)}`;
-
-// --- the console: owners and admins manage the chatbots, their knowledge and the team ------------------
-
-/** A request of the console: its `data`, or an ApiError. */
-export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return (await request<T>(method, path, body)).data;
-}
-
-/** One page of a list: its items under `key`, and the cursor of the next page (null on the last). */
+/** One page of a list: its items, and the cursor of the next page (null on the last). */
 export async function page<T>(
-  path: string,
-  key: string,
+  list: List<T>,
   cursor: string | null = null,
   limit = 50,
 ): Promise<{ items: T[]; next: string | null }> {
-  const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
-  const answer = await request<Record<string, T[]>>(
-    'GET',
-    `${path}${path.includes('?') ? '&' : '?'}${query}`,
-  );
-  const pagination = answer.meta?.pagination;
-  return {
-    items: answer.data[key] ?? [],
-    next: pagination?.hasMore ? (pagination.nextCursor ?? null) : null,
-  };
+  return await list.read({ limit, ...(cursor ? { cursor } : {}) });
 }
 
 /**
- * Uploads a file as a knowledge source with XMLHttpRequest (fetch cannot report an upload's progress):
- * `onProgress` gets the share sent, 0 to 1.
+ * Uploads a file as a knowledge source. With XMLHttpRequest, not the typed client: fetch cannot report an
+ * upload's progress, and `onProgress` gets the share sent, 0 to 1.
  */
-export function uploadFile<T>(path: string, file: File, onProgress: (share: number) => void): Promise<T> {
+export function uploadFile(
+  chatbotId: string,
+  file: File,
+  onProgress: (share: number) => void,
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', BASE + path);
+    xhr.open('POST', `/api/v1/chatbots/${encodeURIComponent(chatbotId)}/knowledge/files`);
     if (csrfToken) xhr.setRequestHeader('x-csrf-token', csrfToken);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    xhr.onerror = () =>
-      reject(
-        new ApiError(
-          0,
-          'network',
-          'The service cannot be reached. Check the connection and try again.',
-          null,
-        ),
-      );
+    xhr.onerror = () => reject(unreachable());
     xhr.onload = () => {
-      let parsed: { data?: T; error?: { code?: string; message?: string } } | null;
+      let parsed: { data?: unknown; error?: { code?: string; message?: string } } | null;
       try {
         parsed = JSON.parse(xhr.responseText);
       } catch {
@@ -337,16 +497,14 @@ export function uploadFile<T>(path: string, file: File, onProgress: (share: numb
 
 /** The list's first `count` items (`Infinity`: all of them), in pages of the API's largest. */
 export async function readItems<T>(
-  path: string,
-  key: string,
+  list: List<T>,
   count: number,
 ): Promise<{ items: T[]; next: string | null }> {
   const items: T[] = [];
   let next: string | null = null;
   do {
-    const loaded: { items: T[]; next: string | null } = await page<T>(
-      path,
-      key,
+    const loaded: { items: T[]; next: string | null } = await page(
+      list,
       next,
       Math.min(LARGEST_PAGE, count - items.length),
     );

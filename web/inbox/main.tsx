@@ -198,8 +198,8 @@ function Inbox({
   const loadAll = useCallback(async () => {
     const began = performance.now();
     const [open, resolved] = await Promise.all([
-      api.conversations({ resolved: 'false' }, 3),
-      api.conversations({ resolved: 'true' }, 1),
+      api.conversations({ resolved: false }, 3),
+      api.conversations({ resolved: true }, 1),
     ]);
     setConversations((current) => {
       const read = new Map(

@@ -1,13 +1,13 @@
 // The notes in which colleagues mentioned you (`@` and your first name), newest first: unread ones are
 // marked, and each links to its conversation, where opening it marks it read. Pages of 20 with "Show more".
 import { useEffect } from 'preact/hooks';
+import { lists } from './api';
 import { Failed, ShowMore, usePaged } from './console/shared';
 import { dateTime } from './format';
-import type { Mention } from './types';
 
 /** `unreadCount` changes when a mention arrives or is read: the list is read again then. */
 export function MentionsView({ unreadCount }: { unreadCount: number }) {
-  const mentions = usePaged<Mention>('/mentions', 'mentions', []);
+  const mentions = usePaged(lists.mentions(), []);
   useEffect(() => {
     if (mentions.state.state === 'done') mentions.reload();
   }, [unreadCount]);

@@ -3,7 +3,7 @@
 // so the team knows which knowledge to add. Pages of 20 as the API gives them; "Show more" appends the next
 // page and moves the focus to its first question, so keyboard and screen-reader users carry on from there.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, call } from './api';
+import { ApiError, call, client, lists } from './api';
 import { useRereadOnConversationChange } from './changes';
 import { ChatbotPage, Failed, ShowMore, usePaged } from './console/shared';
 import { countOf, dateTime } from './format';
@@ -31,11 +31,7 @@ export function QuestionsView({
 }
 
 function QuestionList({ chatbot, canAnswer }: { chatbot: Chatbot; canAnswer: boolean }) {
-  const questions = usePaged<Question>(
-    `/chatbots/${encodeURIComponent(chatbot.id)}/questions?answered=false`,
-    'questions',
-    [],
-  );
+  const questions = usePaged(lists.unansweredQuestions(chatbot.id), []);
   // A visitor asked something new, or rated an answer: the report follows without a reload.
   useRereadOnConversationChange(chatbot.id, questions.reload);
   const firstOfPage = useRef<number | null>(null);
@@ -104,10 +100,11 @@ function QuestionItem({
     setError('');
     try {
       // Written for this entry of the report: its wording is the question, and the report links the answer.
-      const made = await call<{ answer: { id: string } }>(
-        'POST',
-        `/chatbots/${encodeURIComponent(chatbotId)}/answers`,
-        { fromQuestion: question.id, answer },
+      const made = await call(
+        client.POST('/api/v1/chatbots/{chatbotId}/answers', {
+          params: { path: { chatbotId } },
+          body: { fromQuestion: question.id, answer },
+        }),
       );
       setCoveredBy(made.answer.id);
       setAnswering(false);

@@ -3,11 +3,11 @@
 // choosing a chatbot, channel or urgency asks the service instead: over every conversation, the view's
 // own included.
 import { useState } from 'preact/hooks';
-import { api, page } from './api';
+import { api, lists, page } from './api';
 import { useRereadOnConversationChange } from './changes';
 import { ShowMore, useLoad, usePaged, useSettled } from './console/shared';
 import { URGENCY_LABEL, ago, channelName, elapsed, queueOrder, visitorLabel, waitingSince } from './format';
-import type { Chatbot, Conversation, ConversationCounts, User } from './types';
+import type { Chatbot, Conversation, ConversationCounts, ConversationQuery, Urgency, User } from './types';
 
 export type View = 'mine' | 'unassigned' | 'open' | 'resolved';
 
@@ -21,11 +21,11 @@ export const VIEWS: { id: View; label: string }[] = [
 export const isView = (value: string): value is View => VIEWS.some((view) => view.id === value);
 
 /** A view as the service's list filters say it (see inView). */
-const VIEW_QUERY: Record<View, Record<string, string>> = {
+const VIEW_QUERY: Record<View, ConversationQuery> = {
   mine: { state: 'with_person', assignee: 'me' },
   unassigned: { state: 'needs_person' },
-  open: { resolved: 'false' },
-  resolved: { resolved: 'true' },
+  open: { resolved: false },
+  resolved: { resolved: true },
 };
 
 /** "Needs a person": handed over (escalated or taken over) and nobody holds it, as the service counts it. */
@@ -85,13 +85,14 @@ export function Queue({ view, conversations, me, selected, unread, now, loading 
   const [find, setFind] = useState<Find>(NOTHING);
   const searched = useSettled(find.text.trim());
   const current = VIEWS.find((candidate) => candidate.id === view);
-  const findQuery = new URLSearchParams({
+  const findQuery: ConversationQuery = {
     ...VIEW_QUERY[view],
     ...(searched ? { q: searched } : {}),
     ...(find.chatbotId ? { chatbotId: find.chatbotId } : {}),
-    ...(find.channel ? { channel: find.channel } : {}),
-    ...(find.urgency ? { urgency: find.urgency } : {}),
-  }).toString();
+    // The selects offer only the API's channels and urgencies.
+    ...(find.channel ? { channel: find.channel as Conversation['channel'] } : {}),
+    ...(find.urgency ? { urgency: find.urgency as Urgency } : {}),
+  };
   const finding = searched !== '' || find.chatbotId !== '' || find.channel !== '' || find.urgency !== '';
   const rowProps = { me, selected, unread, now };
   // The service's count, re-read a moment after changes; what the inbox already holds live is never fewer.
@@ -119,8 +120,8 @@ export function Queue({ view, conversations, me, selected, unread, now, loading 
       <FindForm find={find} onChange={setFind} />
       {finding ? (
         <Found
-          key={findQuery}
-          path={`/conversations?${findQuery}`}
+          key={JSON.stringify(findQuery)}
+          filters={findQuery}
           label={current?.label ?? ''}
           rowProps={rowProps}
         />
@@ -234,12 +235,7 @@ function Loaded({
       // What the inbox already holds adds nothing: read on until a page's worth is new (or the list ends).
       let fresh = 0;
       for (let i = 0; i < 10 && fresh < MORE_PAGE; i++) {
-        const loaded = await page<Conversation>(
-          `/conversations?${new URLSearchParams(VIEW_QUERY[view])}`,
-          'conversations',
-          next,
-          MORE_PAGE,
-        );
+        const loaded = await page(lists.conversations(VIEW_QUERY[view]), next, MORE_PAGE);
         next = loaded.next;
         const unknown = loaded.items.filter((conversation) => !known.has(conversation.threadId));
         items.push(...unknown);
@@ -270,8 +266,16 @@ function Loaded({
 }
 
 /** What the service finds for the search and filters, in this view, paged; read again as they change. */
-function Found({ path, label, rowProps }: { path: string; label: string; rowProps: RowProps }) {
-  const found = usePaged<Conversation>(path, 'conversations', [], { size: 50 });
+function Found({
+  filters,
+  label,
+  rowProps,
+}: {
+  filters: ConversationQuery;
+  label: string;
+  rowProps: RowProps;
+}) {
+  const found = usePaged(lists.conversations(filters), [], { size: 50 });
   useRereadOnConversationChange(null, found.reload);
   if (found.state.state === 'loading')
     return (

@@ -1,9 +1,9 @@
 // Saved replies (#/replies): the account's canned replies, which anyone on the team inserts in a reply box
 // with `/` and the reply's name. Everyone reads the list; owners and admins add, change and delete them.
 import { useState } from 'preact/hooks';
-import { CANNED_REPLIES_PATH, api } from './api';
+import { api, lists } from './api';
 import { ConfirmButton, Failed, ShowMore, useEditedList } from './console/shared';
-import type { CannedReply, User } from './types';
+import type { User } from './types';
 
 const NAME_MAX = 40;
 const TEXT_MAX = 4000;
@@ -24,7 +24,7 @@ export function SavedRepliesPage({ me }: { me: User }) {
     setEditing,
     error,
     act,
-  } = useEditedList<CannedReply>(CANNED_REPLIES_PATH, 'cannedReplies');
+  } = useEditedList(lists.cannedReplies());
 
   return (
     <section class="report console saved-replies" aria-labelledby="replies-title">

@@ -1,6 +1,5 @@
 // createClient(): the API's operations grouped by resource, on top of openapi-fetch and the types
-// generated from the service's OpenAPI document.
-import { randomUUID } from 'node:crypto';
+// generated from the service's OpenAPI document. Nothing here needs Node: a browser app bundles it too.
 import createFetchClient, { type Client } from 'openapi-fetch';
 import { ChatbotOpsError } from './errors.js';
 import type { paths } from './generated/schema.js';
@@ -14,8 +13,11 @@ export interface ClientOptions {
    * document's paths carry that prefix themselves).
    */
   baseUrl: string;
-  /** An access token, `cbo_…`. */
-  token: string;
+  /**
+   * An access token, `cbo_…`, sent as `Authorization: Bearer`. Optional: a web page of the service signs
+   * in with its session cookie instead, and its own `fetch` adds what the session needs.
+   */
+  token?: string;
   /** A fetch of your own (default `globalThis.fetch`); every request, retries included, goes through it. */
   fetch?: FetchLike;
   /** Retries of 429 and 503 answers; `{ attempts: 1 }` switches them off. */
@@ -113,8 +115,21 @@ const init = (options: RequestOptions = {}) => ({ signal: options.signal, header
 
 const createInit = (options: CreateOptions = {}) => ({
   signal: options.signal,
-  headers: { ...options.headers, 'Idempotency-Key': options.idempotencyKey ?? randomUUID() },
+  headers: { ...options.headers, 'Idempotency-Key': options.idempotencyKey ?? newUuid() },
 });
+
+/**
+ * A random (version 4) UUID. Browsers offer `crypto.randomUUID` only on secure origins (https or
+ * localhost), so elsewhere it is made from `crypto.getRandomValues`, which they always offer.
+ */
+export function newUuid(): string {
+  if (typeof globalThis.crypto.randomUUID === 'function') return globalThis.crypto.randomUUID();
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40; // version 4
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // the RFC 4122 variant
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /** A list whose pages `fetchPage` fetches; the query's `cursor`, if any, is where it starts. */
 function paginate<Q extends { cursor?: string }, Data, Item>(
@@ -146,13 +161,25 @@ export function normalizeBaseUrl(baseUrl: string): string {
 
 export type ChatbotOpsClient = ReturnType<typeof createClient>;
 
-export function createClient(options: ClientOptions) {
+/**
+ * The typed openapi-fetch client alone (what `createClient(options).raw` is): every call checked against
+ * the generated `paths`, answering `{ data, error, response }` and throwing nothing. For an app that wants
+ * no more than that, e.g. a web page that bundles it and keeps its own error handling.
+ */
+export function createRawClient(options: ClientOptions): Client<P> {
   const baseFetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
-  const api: Client<P> = createFetchClient<P>({
+  return createFetchClient<P>({
     baseUrl: normalizeBaseUrl(options.baseUrl),
     fetch: withRetries(baseFetch, options.retry),
-    headers: { ...options.headers, Authorization: `Bearer ${options.token}` },
+    headers: {
+      ...options.headers,
+      ...(options.token === undefined ? {} : { Authorization: `Bearer ${options.token}` }),
+    },
   });
+}
+
+export function createClient(options: ClientOptions) {
+  const api = createRawClient(options);
 
   const chatbots = {
     /** Every chatbot the token may see, newest first. */

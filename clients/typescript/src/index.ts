@@ -1,4 +1,4 @@
-export { createClient, normalizeBaseUrl } from './client.js';
+export { createClient, createRawClient, normalizeBaseUrl } from './client.js';
 export type {
   AddTextBody,
   AddWebsiteBody,

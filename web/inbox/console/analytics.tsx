@@ -2,23 +2,11 @@
 // and the wait for a person, resolutions, ratings), conversations per day as a chart with the same figures
 // in a table beside it (the one screen readers read), and the questions most often unanswered.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { call } from '../api';
+import { call, client } from '../api';
 import type { DailyChart } from '../charts';
+import type { Analytics } from '../types';
 import { useRereadOnConversationChange } from '../changes';
 import { ChatbotPage, Failed, useLoad } from './shared';
-
-interface Analytics {
-  from: string;
-  to: string;
-  conversations: number;
-  daily: Array<{ date: string; conversations: number }>;
-  questions: { asked: number; answered: number; answeredShare: number | null };
-  handovers: number;
-  firstHumanReply: { replied: number; medianSeconds: number | null; averageSeconds: number | null };
-  resolutions: number;
-  ratings: { up: number; down: number };
-  topUnanswered: Array<{ id: string; text: string; count: number }>;
-}
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -44,9 +32,10 @@ function Figures({ chatbotId }: { chatbotId: string }) {
   const [figures, reload] = useLoad(
     async () =>
       (
-        await call<{ analytics: Analytics }>(
-          'GET',
-          `/chatbots/${encodeURIComponent(chatbotId)}/analytics?${new URLSearchParams({ from, to })}`,
+        await call(
+          client.GET('/api/v1/chatbots/{chatbotId}/analytics', {
+            params: { path: { chatbotId }, query: { from, to } },
+          }),
         )
       ).analytics,
     [chatbotId, from, to],

@@ -2,8 +2,7 @@
 // per chatbot, a new one (a question, other ways visitors ask it, the answer), editing one, and deleting
 // one after a question. Those written from the unanswered-questions report show up here too.
 import { useState } from 'preact/hooks';
-import { call } from '../api';
-import type { CuratedAnswer } from '../types';
+import { call, client, lists } from '../api';
 import { ChatbotPage, ConfirmButton, Failed, ShowMore, useEditedList } from './shared';
 
 export function AnswersPage({ chatbotId }: { chatbotId: string | null }) {
@@ -36,7 +35,7 @@ const bodyOf = (draft: Draft) => ({
 });
 
 function Answers({ chatbotId }: { chatbotId: string }) {
-  const path = `/chatbots/${encodeURIComponent(chatbotId)}/answers`;
+  const answerPath = (answerId: string) => ({ params: { path: { chatbotId, answerId } } });
   const {
     list: answers,
     added,
@@ -45,7 +44,7 @@ function Answers({ chatbotId }: { chatbotId: string }) {
     setEditing,
     error,
     act,
-  } = useEditedList<CuratedAnswer>(path, 'answers');
+  } = useEditedList(lists.answers(chatbotId));
 
   return (
     <>
@@ -73,7 +72,15 @@ function Answers({ chatbotId }: { chatbotId: string }) {
                   submitLabel="Save the answer"
                   onCancel={() => setEditing(null)}
                   onSubmit={async (draft) => {
-                    if (await act(() => call('PATCH', `${path}/${item.id}`, bodyOf(draft)))) setEditing(null);
+                    const body = bodyOf(draft);
+                    const change = () =>
+                      call(
+                        client.PATCH('/api/v1/chatbots/{chatbotId}/answers/{answerId}', {
+                          ...answerPath(item.id),
+                          body,
+                        }),
+                      );
+                    if (await act(change)) setEditing(null);
                   }}
                 />
               </li>
@@ -96,7 +103,16 @@ function Answers({ chatbotId }: { chatbotId: string }) {
                     }
                     question={`Delete the answer to “${item.question}”? The chatbot stops using it at once.`}
                     confirmLabel="Yes, delete the answer"
-                    onConfirm={async () => void (await act(() => call('DELETE', `${path}/${item.id}`)))}
+                    onConfirm={async () =>
+                      void (await act(() =>
+                        call(
+                          client.DELETE(
+                            '/api/v1/chatbots/{chatbotId}/answers/{answerId}',
+                            answerPath(item.id),
+                          ),
+                        ),
+                      ))
+                    }
                   />
                 </div>
               </li>
@@ -111,7 +127,12 @@ function Answers({ chatbotId }: { chatbotId: string }) {
         initial={{ question: '', alternatives: '', answer: '' }}
         submitLabel="Add the answer"
         onSubmit={async (draft) => {
-          if (await act(() => call('POST', path, bodyOf(draft)))) addedOne();
+          const body = bodyOf(draft);
+          const add = () =>
+            call(
+              client.POST('/api/v1/chatbots/{chatbotId}/answers', { params: { path: { chatbotId } }, body }),
+            );
+          if (await act(add)) addedOne();
         }}
       />
     </>

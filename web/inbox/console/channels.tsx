@@ -1,17 +1,9 @@
 // Channels: where the chatbot talks to visitors. The web chat (the sites that may show it, set on the
 // chatbot's page) and WhatsApp, Messenger and Instagram: connected or not, since when, as what, and the
 // address to give Meta. Connections are made with the command line, which keeps their credentials.
-import { call } from '../api';
+import { call, client } from '../api';
+import type { ChannelState } from '../types';
 import { ChatbotPage, Failed, dateOf, useLoad } from './shared';
-
-interface ChannelState {
-  provider: 'web' | 'whatsapp' | 'messenger' | 'instagram';
-  connected: boolean;
-  externalId: string | null;
-  connectedAt: string | null;
-  allowedOrigins?: string[];
-  webhookUrl: string | null;
-}
 
 const NAMES: Record<ChannelState['provider'], string> = {
   web: 'Web chat',
@@ -31,7 +23,7 @@ export function ChannelsPage({ chatbotId }: { chatbotId: string | null }) {
 function States({ chatbotId }: { chatbotId: string }) {
   const [states, retry] = useLoad(
     async () =>
-      (await call<{ channels: ChannelState[] }>('GET', `/chatbots/${encodeURIComponent(chatbotId)}/channels`))
+      (await call(client.GET('/api/v1/chatbots/{chatbotId}/channels', { params: { path: { chatbotId } } })))
         .channels,
     [chatbotId],
   );

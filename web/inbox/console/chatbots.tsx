@@ -2,7 +2,7 @@
 // says, how its web chat looks, the sites that may embed it) with the install snippet and a preview of the
 // web chat as the settings stand, and deletion (which deletes all of the chatbot's data) after a question.
 import { useEffect, useState } from 'preact/hooks';
-import { call } from '../api';
+import { call, client } from '../api';
 import type { Chatbot } from '../types';
 import { ConfirmButton, CopyButton, Failed, failure, useChatbots, type Load } from './shared';
 
@@ -19,7 +19,7 @@ export function ChatbotsPage() {
     setBusy(true);
     setError('');
     try {
-      const { chatbot } = await call<{ chatbot: Chatbot }>('POST', '/chatbots', { name });
+      const { chatbot } = await call(client.POST('/api/v1/chatbots', { body: { name } }));
       location.hash = `#/chatbots/${encodeURIComponent(chatbot.id)}`;
     } catch (failed) {
       setError(failure(failed));
@@ -108,7 +108,7 @@ export function ChatbotSettings({ chatbotId }: { chatbotId: string }) {
   useEffect(() => {
     let cancelled = false;
     setChatbot({ state: 'loading' });
-    call<{ chatbot: Chatbot }>('GET', `/chatbots/${encodeURIComponent(chatbotId)}`).then(
+    call(client.GET('/api/v1/chatbots/{chatbotId}', { params: { path: { chatbotId } } })).then(
       ({ chatbot: value }) => {
         if (cancelled) return;
         setChatbot({ state: 'done', value });
@@ -142,17 +142,18 @@ export function ChatbotSettings({ chatbotId }: { chatbotId: string }) {
     setSaid('');
     setError('');
     try {
-      const { chatbot: saved } = await call<{ chatbot: Chatbot }>(
-        'PATCH',
-        `/chatbots/${encodeURIComponent(chatbotId)}`,
-        {
-          name: draft.name,
-          greeting: orNull(draft.greeting),
-          fallbackText: orNull(draft.fallbackText),
-          botName: orNull(draft.botName),
-          widget: { title: orNull(draft.title), color: draft.color, position: draft.position },
-          allowedOrigins: draft.origins.split(/\s+/).filter(Boolean),
-        },
+      const { chatbot: saved } = await call(
+        client.PATCH('/api/v1/chatbots/{chatbotId}', {
+          params: { path: { chatbotId } },
+          body: {
+            name: draft.name,
+            greeting: orNull(draft.greeting),
+            fallbackText: orNull(draft.fallbackText),
+            botName: orNull(draft.botName),
+            widget: { title: orNull(draft.title), color: draft.color, position: draft.position },
+            allowedOrigins: draft.origins.split(/\s+/).filter(Boolean),
+          },
+        }),
       );
       setChatbot({ state: 'done', value: saved });
       setDraft(draftOf(saved));
@@ -282,7 +283,9 @@ export function ChatbotSettings({ chatbotId }: { chatbotId: string }) {
               confirmLabel="Delete for good"
               onConfirm={async () => {
                 try {
-                  await call('DELETE', `/chatbots/${encodeURIComponent(chatbotId)}`);
+                  await call(
+                    client.DELETE('/api/v1/chatbots/{chatbotId}', { params: { path: { chatbotId } } }),
+                  );
                   location.hash = '#/chatbots';
                 } catch (failed) {
                   setError(failure(failed));

@@ -4,8 +4,8 @@
 // told before anything is sent, and a bar shows the upload). A source's page shows its text, the pages a
 // website's last read went through, its error in plain words, and refresh, source of truth and delete.
 import { useRef, useState } from 'preact/hooks';
-import { call, uploadFile } from '../api';
-import type { Source, SourcePage } from '../types';
+import { call, client, lists, uploadFile } from '../api';
+import type { Source } from '../types';
 import { ChatbotPage, ConfirmButton, Failed, ShowMore, dateOf, failure, useLoad, usePaged } from './shared';
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -19,8 +19,6 @@ const STATUS_WORDS: Record<Source['status'], string> = {
   failed: 'Failed',
 };
 
-const sourcesPath = (chatbotId: string) => `/chatbots/${encodeURIComponent(chatbotId)}/knowledge`;
-
 export function KnowledgePage({ chatbotId }: { chatbotId: string | null }) {
   return (
     <ChatbotPage title="Knowledge" id="knowledge" base="#/knowledge" chatbotId={chatbotId}>
@@ -31,7 +29,7 @@ export function KnowledgePage({ chatbotId }: { chatbotId: string | null }) {
 
 function Sources({ chatbotId }: { chatbotId: string }) {
   // While a source is being read, its status is asked again: no reload needed to see it ready.
-  const sources = usePaged<Source>(sourcesPath(chatbotId), 'sources', [], {
+  const sources = usePaged(lists.sources(chatbotId), [], {
     pollWhile: (items) => items.some(isBeingRead),
   });
   const refresh = sources.reload;
@@ -116,7 +114,12 @@ function AddText({ chatbotId, onAdded }: { chatbotId: string; onAdded(): void })
       onSubmit={(event) => {
         event.preventDefault();
         void run(async () => {
-          await call('POST', `${sourcesPath(chatbotId)}/text`, { title, text });
+          await call(
+            client.POST('/api/v1/chatbots/{chatbotId}/knowledge/text', {
+              params: { path: { chatbotId } },
+              body: { title, text },
+            }),
+          );
           setTitle('');
           setText('');
         });
@@ -166,14 +169,19 @@ function AddWebsite({ chatbotId, onAdded }: { chatbotId: string; onAdded(): void
       onSubmit={(event) => {
         event.preventDefault();
         void run(async () => {
-          await call('POST', `${sourcesPath(chatbotId)}/website`, {
-            url,
-            crawl: crawl === 'site' ? 'site' : 'page',
-            ...(crawl === 'picked' ? { pageUrls: paths(picked) } : {}),
-            refreshInterval: refresh,
-            ...(crawl === 'site' && paths(include).length > 0 ? { includePaths: paths(include) } : {}),
-            ...(crawl === 'site' && paths(exclude).length > 0 ? { excludePaths: paths(exclude) } : {}),
-          });
+          await call(
+            client.POST('/api/v1/chatbots/{chatbotId}/knowledge/website', {
+              params: { path: { chatbotId } },
+              body: {
+                url,
+                crawl: crawl === 'site' ? 'site' : 'page',
+                ...(crawl === 'picked' ? { pageUrls: paths(picked) } : {}),
+                refreshInterval: refresh,
+                ...(crawl === 'site' && paths(include).length > 0 ? { includePaths: paths(include) } : {}),
+                ...(crawl === 'site' && paths(exclude).length > 0 ? { excludePaths: paths(exclude) } : {}),
+              },
+            }),
+          );
           setUrl('');
         });
       }}
@@ -281,7 +289,7 @@ function AddFile({ chatbotId, onAdded }: { chatbotId: string; onAdded(): void })
         if (!file || tooBig) return;
         void run(async () => {
           setProgress(0);
-          await uploadFile(`${sourcesPath(chatbotId)}/files`, file, setProgress);
+          await uploadFile(chatbotId, file, setProgress);
           // The bar stays full, and says so, until another file is chosen.
           setFile(null);
           setProgress(1);
@@ -322,10 +330,17 @@ function AddFile({ chatbotId, onAdded }: { chatbotId: string; onAdded(): void })
 }
 
 export function SourceView({ chatbotId, sourceId }: { chatbotId: string; sourceId: string }) {
-  const path = `${sourcesPath(chatbotId)}/${encodeURIComponent(sourceId)}`;
+  const sourcePath = { params: { path: { chatbotId, sourceId } } };
   const [source, reload] = useLoad(
-    async () => (await call<{ source: Source }>('GET', `${path}?include=text`)).source,
-    [path],
+    async () =>
+      (
+        await call(
+          client.GET('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', {
+            params: { path: { chatbotId, sourceId }, query: { include: 'text' } },
+          }),
+        )
+      ).source,
+    [chatbotId, sourceId],
     isBeingRead,
   );
   const [error, setError] = useState('');
@@ -380,7 +395,16 @@ export function SourceView({ chatbotId, sourceId }: { chatbotId: string; sourceI
           </dl>
           <div class="buttons">
             {source.value.type === 'website' && (
-              <button type="button" onClick={() => act(() => call('POST', `${path}/refresh`))}>
+              <button
+                type="button"
+                onClick={() =>
+                  act(() =>
+                    call(
+                      client.POST('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}/refresh', sourcePath),
+                    ),
+                  )
+                }
+              >
                 Read it again now
               </button>
             )}
@@ -390,7 +414,12 @@ export function SourceView({ chatbotId, sourceId }: { chatbotId: string; sourceI
                 checked={source.value.isSourceOfTruth}
                 onChange={(event) =>
                   act(() =>
-                    call('PATCH', path, { isSourceOfTruth: (event.target as HTMLInputElement).checked }),
+                    call(
+                      client.PATCH('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', {
+                        ...sourcePath,
+                        body: { isSourceOfTruth: (event.target as HTMLInputElement).checked },
+                      }),
+                    ),
                   )
                 }
               />{' '}
@@ -400,12 +429,21 @@ export function SourceView({ chatbotId, sourceId }: { chatbotId: string; sourceI
           <p class="error" role="alert">
             {error}
           </p>
-          {readAt !== null && <WebsitePages key={readAt} path={`${path}/pages`} />}
+          {readAt !== null && <WebsitePages key={readAt} chatbotId={chatbotId} sourceId={sourceId} />}
           {source.value.type === 'text' && source.value.text !== undefined ? (
             <EditText
               key={source.value.updatedAt}
               source={source.value}
-              onSave={(changes) => act(() => call('PATCH', path, changes))}
+              onSave={(changes) =>
+                act(() =>
+                  call(
+                    client.PATCH('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', {
+                      ...sourcePath,
+                      body: changes,
+                    }),
+                  ),
+                )
+              }
             />
           ) : (
             source.value.text !== undefined && (
@@ -423,7 +461,7 @@ export function SourceView({ chatbotId, sourceId }: { chatbotId: string; sourceI
             confirmLabel="Delete source"
             onConfirm={async () => {
               try {
-                await call('DELETE', path);
+                await call(client.DELETE('/api/v1/chatbots/{chatbotId}/knowledge/{sourceId}', sourcePath));
                 location.hash = `#/knowledge/${encodeURIComponent(chatbotId)}`;
               } catch (failed) {
                 setError(failure(failed));
@@ -480,8 +518,8 @@ function EditText({
 }
 
 /** The pages the last read of a website went through: each one read (with its words) or skipped (and why). */
-function WebsitePages({ path }: { path: string }) {
-  const pages = usePaged<SourcePage>(path, 'pages', []);
+function WebsitePages({ chatbotId, sourceId }: { chatbotId: string; sourceId: string }) {
+  const pages = usePaged(lists.sourcePages(chatbotId, sourceId), []);
   return (
     <section aria-labelledby="pages-title">
       <h3 id="pages-title">Pages of the last read</h3>

@@ -2,7 +2,7 @@
 // service, over every lead), filtered to those with a way to reach them, edited, marked converted, deleted
 // after a question, exported as CSV (every lead the filters find).
 import { useState } from 'preact/hooks';
-import { call, readItems } from '../api';
+import { call, client, lists, readItems } from '../api';
 import { useRereadOnConversationChange } from '../changes';
 import type { Lead } from '../types';
 import {
@@ -58,15 +58,14 @@ function LeadTable({ chatbotId }: { chatbotId: string }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState('');
   const [exporting, setExporting] = useState(false);
-  const path = `/chatbots/${encodeURIComponent(chatbotId)}/leads`;
+  const leadPath = (leadId: string) => ({ params: { path: { chatbotId, leadId } } });
   // The service searches (every lead, not only those loaded), once typing pauses.
   const searched = useSettled(search.trim());
-  const query = new URLSearchParams({
+  const found = lists.leads(chatbotId, {
     ...(contactOnly ? { contact: 'true' } : {}),
     ...(searched ? { q: searched } : {}),
-  }).toString();
-  const listPath = query ? `${path}?${query}` : path;
-  const leads = usePaged<Lead>(listPath, 'leads', []);
+  });
+  const leads = usePaged(found, []);
   // Visitors leave their details in conversations: a change to one of this chatbot's reads the leads again.
   useRereadOnConversationChange(chatbotId, leads.reload);
 
@@ -84,7 +83,7 @@ function LeadTable({ chatbotId }: { chatbotId: string }) {
     setError('');
     setExporting(true);
     try {
-      const { items } = await readItems<Lead>(listPath, 'leads', Infinity);
+      const { items } = await readItems(found, Infinity);
       const url = URL.createObjectURL(new Blob([leadsCsv(items)], { type: 'text/csv;charset=utf-8' }));
       const link = document.createElement('a');
       link.href = url;
@@ -153,7 +152,15 @@ function LeadTable({ chatbotId }: { chatbotId: string }) {
                     lead={lead}
                     onCancel={() => setEditing(null)}
                     onSave={(changes) =>
-                      act(async () => (await call('PATCH', `${path}/${lead.id}`, changes), setEditing(null)))
+                      act(async () => {
+                        await call(
+                          client.PATCH('/api/v1/chatbots/{chatbotId}/leads/{leadId}', {
+                            ...leadPath(lead.id),
+                            body: changes,
+                          }),
+                        );
+                        setEditing(null);
+                      })
                     }
                   />
                 </li>
@@ -175,7 +182,14 @@ function LeadTable({ chatbotId }: { chatbotId: string }) {
                     <button
                       type="button"
                       onClick={() =>
-                        act(() => call('PATCH', `${path}/${lead.id}`, { converted: !lead.converted }))
+                        act(() =>
+                          call(
+                            client.PATCH('/api/v1/chatbots/{chatbotId}/leads/{leadId}', {
+                              ...leadPath(lead.id),
+                              body: { converted: !lead.converted },
+                            }),
+                          ),
+                        )
                       }
                     >
                       {lead.converted ? 'Mark not converted' : 'Mark converted'}
@@ -184,7 +198,13 @@ function LeadTable({ chatbotId }: { chatbotId: string }) {
                       label={`Delete ${lead.name ?? 'lead'}`}
                       question={`Delete the lead ${lead.name ?? ''}? Its details are removed for good; the conversation stays.`}
                       confirmLabel="Yes, delete the lead"
-                      onConfirm={() => act(() => call('DELETE', `${path}/${lead.id}`))}
+                      onConfirm={() =>
+                        act(() =>
+                          call(
+                            client.DELETE('/api/v1/chatbots/{chatbotId}/leads/{leadId}', leadPath(lead.id)),
+                          ),
+                        )
+                      }
                     />
                   </div>
                 </li>
@@ -204,7 +224,7 @@ function LeadForm({
   onCancel,
 }: {
   lead: Lead;
-  onSave(changes: Record<string, string | null>): void;
+  onSave(changes: Record<(typeof FIELDS)[number], string | null>): void;
   onCancel(): void;
 }) {
   const [values, setValues] = useState<Record<(typeof FIELDS)[number], string>>({
@@ -218,7 +238,13 @@ function LeadForm({
       class="panel lead-form"
       onSubmit={(event) => {
         event.preventDefault();
-        onSave(Object.fromEntries(FIELDS.map((field) => [field, values[field].trim() || null])));
+        const changed = (field: (typeof FIELDS)[number]) => values[field].trim() || null;
+        onSave({
+          name: changed('name'),
+          email: changed('email'),
+          phone: changed('phone'),
+          company: changed('company'),
+        });
       }}
     >
       {FIELDS.map((field) => (

@@ -2,7 +2,7 @@
 // and a confirmation step for what cannot be undone.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, api, page, readItems } from '../api';
+import { ApiError, api, page, readItems, type List } from '../api';
 import type { Chatbot } from '../types';
 
 export type Load<T> =
@@ -242,38 +242,37 @@ export function ChatbotPage({
  * of the items (a source being read).
  */
 export function usePaged<T>(
-  path: string,
-  key: string,
+  list: List<T>,
   keys: readonly unknown[],
   options: { size?: number; pollWhile?: (items: T[]) => boolean } = {},
 ) {
   const size = options.size ?? 20;
-  const [list, setList] = useState<Load<{ items: T[]; next: string | null }>>({ state: 'loading' });
+  const [loaded, setLoaded] = useState<Load<{ items: T[]; next: string | null }>>({ state: 'loading' });
   const [loadingMore, setLoadingMore] = useState(false);
   const [attempt, setAttempt] = useState(0);
   // How many items are shown: reading again asks for as many. A change of list starts from one page.
   const shown = useRef(size);
-  const listKey = JSON.stringify([path, ...keys]);
+  const listKey = JSON.stringify([list.id, ...keys]);
   const lastListKey = useRef(listKey);
   if (lastListKey.current !== listKey) {
     lastListKey.current = listKey;
     shown.current = size;
   }
-  useEffect(() => setList({ state: 'loading' }), [listKey]);
+  useEffect(() => setLoaded({ state: 'loading' }), [listKey]);
   useEffect(() => {
     let cancelled = false;
     let timer = 0;
     const run = () => {
       const asked = shown.current;
-      readItems<T>(path, key, asked).then(
+      readItems(list, asked).then(
         (value) => {
           if (cancelled) return;
           // "Show more" added items while this was read: read again, as far as they go now.
           if (asked !== shown.current) return void run();
-          setList({ state: 'done', value });
+          setLoaded({ state: 'done', value });
           if (options.pollWhile?.(value.items)) timer = window.setTimeout(run, POLL_MS);
         },
-        (failed) => !cancelled && setList({ state: 'failed', message: failure(failed) }),
+        (failed) => !cancelled && setLoaded({ state: 'failed', message: failure(failed) }),
       );
     };
     run();
@@ -283,21 +282,21 @@ export function usePaged<T>(
     };
   }, [listKey, attempt]);
 
-  const items = list.state === 'done' ? list.value.items : [];
-  const next = list.state === 'done' ? list.value.next : null;
+  const items = loaded.state === 'done' ? loaded.value.items : [];
+  const next = loaded.state === 'done' ? loaded.value.next : null;
   const more = async () => {
     if (!next) return;
     setLoadingMore(true);
     try {
-      const loaded = await page<T>(path, key, next, size);
-      shown.current = items.length + loaded.items.length;
-      setList({ state: 'done', value: { items: [...items, ...loaded.items], next: loaded.next } });
+      const more = await page(list, next, size);
+      shown.current = items.length + more.items.length;
+      setLoaded({ state: 'done', value: { items: [...items, ...more.items], next: more.next } });
     } finally {
       setLoadingMore(false);
     }
   };
   return {
-    state: list,
+    state: loaded,
     items,
     hasMore: next !== null,
     loadingMore,
@@ -311,8 +310,8 @@ export function usePaged<T>(
  * each addition, the last action's error, and `act`, which runs an action and reads the list again
  * (true when it succeeded).
  */
-export function useEditedList<T>(path: string, key: string) {
-  const list = usePaged<T>(path, key, []);
+export function useEditedList<T>(source: List<T>) {
+  const list = usePaged(source, []);
   const reload = list.reload;
   const [added, setAdded] = useState(0);
   const [editing, setEditing] = useState<string | null>(null);

@@ -2,9 +2,9 @@
 // change a role, switch someone off or on; make a token with the permissions it needs (its secret shown
 // once) and revoke one.
 import { useState } from 'preact/hooks';
-import { call } from '../api';
+import { call, client, lists } from '../api';
 import { PERMISSIONS } from '../../../src/domain/permissions';
-import type { Role, Token, User } from '../types';
+import type { Permission, Role, User } from '../types';
 import { ConfirmButton, CopyButton, Failed, ShowMore, dateOf, failure, usePaged } from './shared';
 
 const ROLE_WORDS: Record<Role, string> = { owner: 'Owner', admin: 'Admin', agent: 'Agent (inbox only)' };
@@ -20,7 +20,7 @@ export function TeamPage({ me }: { me: User }) {
 }
 
 function People({ me }: { me: User }) {
-  const people = usePaged<User>('/users', 'users', []);
+  const people = usePaged(lists.users(), []);
   const reload = people.reload;
   const [error, setError] = useState('');
   const [invited, setInvited] = useState<{ name: string; link: string } | null>(null);
@@ -64,9 +64,12 @@ function People({ me }: { me: User }) {
                   disabled={me.role !== 'owner' && person.role === 'owner'}
                   onChange={(event) =>
                     act(() =>
-                      call('PATCH', `/users/${person.id}`, {
-                        role: (event.target as HTMLSelectElement).value,
-                      }),
+                      call(
+                        client.PATCH('/api/v1/users/{userId}', {
+                          params: { path: { userId: person.id } },
+                          body: { role: (event.target as HTMLSelectElement).value as Role },
+                        }),
+                      ),
                     )
                   }
                 >
@@ -80,14 +83,30 @@ function People({ me }: { me: User }) {
                   (person.status === 'disabled' ? (
                     <button
                       type="button"
-                      onClick={() => act(() => call('POST', `/users/${person.id}/enable`))}
+                      onClick={() =>
+                        act(() =>
+                          call(
+                            client.POST('/api/v1/users/{userId}/enable', {
+                              params: { path: { userId: person.id } },
+                            }),
+                          ),
+                        )
+                      }
                     >
                       Switch on {person.name}
                     </button>
                   ) : (
                     <button
                       type="button"
-                      onClick={() => act(() => call('POST', `/users/${person.id}/disable`))}
+                      onClick={() =>
+                        act(() =>
+                          call(
+                            client.POST('/api/v1/users/{userId}/disable', {
+                              params: { path: { userId: person.id } },
+                            }),
+                          ),
+                        )
+                      }
                     >
                       Switch off {person.name}
                     </button>
@@ -103,11 +122,7 @@ function People({ me }: { me: User }) {
         onSubmit={(event) => {
           event.preventDefault();
           void act(async () => {
-            const { invitation } = await call<{ user: User; invitation: { link: string } }>(
-              'POST',
-              '/users',
-              form,
-            );
+            const { invitation } = await call(client.POST('/api/v1/users', { body: form }));
             setInvited({ name: form.name, link: invitation.link });
             setForm({ name: '', email: '', role: 'agent' });
           });
@@ -157,11 +172,11 @@ function People({ me }: { me: User }) {
 }
 
 function Tokens() {
-  const tokens = usePaged<Token>('/tokens', 'tokens', []);
+  const tokens = usePaged(lists.tokens(), []);
   const reload = tokens.reload;
   const [error, setError] = useState('');
   const [name, setName] = useState('');
-  const [chosen, setChosen] = useState<Set<string>>(new Set(['leads:read']));
+  const [chosen, setChosen] = useState<Set<Permission>>(new Set(['leads:read']));
   const [days, setDays] = useState('');
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
 
@@ -169,11 +184,15 @@ function Tokens() {
     event.preventDefault();
     setError('');
     try {
-      const made = await call<{ token: Token; secret: string }>('POST', '/tokens', {
-        name,
-        permissions: [...chosen],
-        ...(days.trim() ? { expiresInDays: Number(days) } : {}),
-      });
+      const made = await call(
+        client.POST('/api/v1/tokens', {
+          body: {
+            name,
+            permissions: [...chosen],
+            ...(days.trim() ? { expiresInDays: Number(days) } : {}),
+          },
+        }),
+      );
       setSecret({ name, secret: made.secret });
       setName('');
       reload();
@@ -209,7 +228,11 @@ function Tokens() {
                   confirmLabel="Yes, revoke it"
                   onConfirm={async () => {
                     try {
-                      await call('DELETE', `/tokens/${token.id}`);
+                      await call(
+                        client.DELETE('/api/v1/tokens/{tokenId}', {
+                          params: { path: { tokenId: token.id } },
+                        }),
+                      );
                       reload();
                     } catch (failed) {
                       setError(failure(failed));

@@ -2,7 +2,7 @@
 // the one quoted) or why it declined. Nothing of it is stored: the inbox, the questions report, analytics
 // and webhooks never see a test.
 import { useState } from 'preact/hooks';
-import { call } from '../api';
+import { call, client } from '../api';
 import type { TryOutReply } from '../types';
 import { ChatbotPage, failure } from './shared';
 
@@ -44,10 +44,11 @@ function Playground({ chatbotId }: { chatbotId: string }) {
     setError('');
     try {
       const history = turns.slice(-20).map((turn) => ({ role: turn.role, text: turn.text }));
-      const { reply } = await call<{ reply: TryOutReply }>(
-        'POST',
-        `/chatbots/${encodeURIComponent(chatbotId)}/try`,
-        { message: text, history },
+      const { reply } = await call(
+        client.POST('/api/v1/chatbots/{chatbotId}/try', {
+          params: { path: { chatbotId } },
+          body: { message: text, history },
+        }),
       );
       setTurns([...turns, { role: 'user', text }, { role: 'assistant', text: reply.text, reply }]);
       setMessage('');

@@ -2,36 +2,12 @@
 // its events (the signing secret shown once), a test event, each endpoint's delivery log with redelivery,
 // and removal after a question.
 import { useEffect, useState } from 'preact/hooks';
-import { call } from '../api';
+import { call, client, lists } from '../api';
+import type { WebhookEndpoint, WebhookEventType, WebhookList } from '../types';
 import { ConfirmButton, CopyButton, Failed, ShowMore, dateOf, failure, usePaged, type Load } from './shared';
 
-interface Endpoint {
-  id: string;
-  url: string;
-  events: string[];
-  active: boolean;
-  disabledReason: string | null;
-  lastDeliveryAt: string | null;
-  lastStatusCode: number | null;
-}
-interface Delivery {
-  id: string;
-  eventType: string;
-  attempt: number;
-  trigger: string;
-  delivered: boolean;
-  statusCode: number | null;
-  error: string | null;
-  createdAt: string;
-}
-interface SendResult {
-  delivered: boolean;
-  statusCode: number | null;
-  error: string | null;
-}
-
 export function WebhooksPage() {
-  const [endpoints, setEndpoints] = useState<Load<{ webhooks: Endpoint[]; events: string[] }>>({
+  const [endpoints, setEndpoints] = useState<Load<WebhookList>>({
     state: 'loading',
   });
   const [attempt, setAttempt] = useState(0);
@@ -45,7 +21,7 @@ export function WebhooksPage() {
   // One page holds them all: an account has at most 10 endpoints.
   useEffect(() => {
     let cancelled = false;
-    call<{ webhooks: Endpoint[]; events: string[] }>('GET', '/webhooks?limit=100').then(
+    call(client.GET('/api/v1/webhooks', { params: { query: { limit: 100 } } })).then(
       (value) => !cancelled && setEndpoints({ state: 'done', value }),
       (failed) => !cancelled && setEndpoints({ state: 'failed', message: failure(failed) }),
     );
@@ -58,10 +34,9 @@ export function WebhooksPage() {
     event.preventDefault();
     setError('');
     try {
-      const { webhook } = await call<{ webhook: Endpoint & { secret: string } }>('POST', '/webhooks', {
-        url,
-        events: [...chosen],
-      });
+      // The choices are the `events` GET /webhooks lists, which the document types as plain strings.
+      const events = [...chosen] as WebhookEventType[];
+      const { webhook } = await call(client.POST('/api/v1/webhooks', { body: { url, events } }));
       setSecret(webhook.secret);
       setUrl('');
       setAttempt((n) => n + 1);
@@ -69,10 +44,12 @@ export function WebhooksPage() {
       setError(failure(failed));
     }
   };
-  const test = async (endpoint: Endpoint) => {
+  const test = async (endpoint: WebhookEndpoint) => {
     setSaid('');
     try {
-      const result = await call<SendResult>('POST', `/webhooks/${endpoint.id}/test`);
+      const result = await call(
+        client.POST('/api/v1/webhooks/{webhookId}/test', { params: { path: { webhookId: endpoint.id } } }),
+      );
       setSaid(
         result.delivered
           ? `The test event reached ${endpoint.url} (${result.statusCode}).`
@@ -130,7 +107,11 @@ export function WebhooksPage() {
                   confirmLabel="Yes, remove it"
                   onConfirm={async () => {
                     try {
-                      await call('DELETE', `/webhooks/${endpoint.id}`);
+                      await call(
+                        client.DELETE('/api/v1/webhooks/{webhookId}', {
+                          params: { path: { webhookId: endpoint.id } },
+                        }),
+                      );
                       setAttempt((n) => n + 1);
                     } catch (failed) {
                       setSaid(failure(failed));
@@ -194,7 +175,7 @@ export function WebhooksPage() {
 }
 
 function Deliveries({ endpointId }: { endpointId: string }) {
-  const deliveries = usePaged<Delivery>(`/webhooks/${endpointId}/deliveries`, 'deliveries', []);
+  const deliveries = usePaged(lists.deliveries(endpointId), []);
   const [said, setSaid] = useState('');
   if (deliveries.state.state === 'loading') return <p role="status">Loading the deliveries…</p>;
   if (deliveries.state.state === 'failed')
@@ -237,9 +218,10 @@ function Deliveries({ endpointId }: { endpointId: string }) {
                     type="button"
                     onClick={async () => {
                       try {
-                        const result = await call<SendResult>(
-                          'POST',
-                          `/webhooks/${endpointId}/deliveries/${delivery.id}/retry`,
+                        const result = await call(
+                          client.POST('/api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/retry', {
+                            params: { path: { webhookId: endpointId, deliveryId: delivery.id } },
+                          }),
                         );
                         setSaid(
                           result.delivered
