@@ -291,6 +291,8 @@ async function main(): Promise<void> {
       scopes: [...PERMISSIONS],
       name: 'bench',
     });
+    const principal = await accounts.authenticate(token);
+    if (!principal) throw new Error('the bench token does not authenticate');
     const url = `${service.url ?? ''}/chatbots/${chatbot.id}/knowledge/files`;
     const cpu = cpus();
     console.log(
@@ -302,7 +304,7 @@ async function main(): Promise<void> {
     const untilSettled = async (sourceId: string, onSample: () => void) => {
       for (;;) {
         onSample();
-        const source = await knowledge.getSource(chatbot.id, sourceId);
+        const source = await knowledge.getSource(principal, chatbot.id, sourceId);
         if (source.status === 'ready' || source.status === 'failed') return source;
         await sleep(100);
       }
@@ -357,7 +359,7 @@ async function main(): Promise<void> {
       console.log(
         `${format.padEnd(5)} ${row.fileMiB.toFixed(1)} MiB → ${row.status}, ${chunks} chunks in ${seconds.toFixed(1)} s; idle ${row.idleMiB.toFixed(0)} MiB; peak above idle ${row.peakAboveIdleMiB.toFixed(0)} MiB (upload alone ${row.uploadPeakAboveIdleMiB.toFixed(0)} MiB)`,
       );
-      await knowledge.deleteSource(chatbot.id, sourceId);
+      await knowledge.deleteSource(principal, chatbot.id, sourceId);
     }
   } finally {
     await service.stop();

@@ -12,10 +12,27 @@ export interface StoredEvent {
   body: string;
 }
 
+/**
+ * The event, whatever its account.
+ * @system a job (a webhook's sending, the escalation email) names the event it was queued for
+ */
 export const findEvent = (db: Executor, eventId: string): Promise<StoredEvent | undefined> =>
   db
     .selectFrom('events')
     .select(['id', 'account_id', 'type', 'body'])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+
+/** The account's event; undefined for another account's. */
+export const findEventOfAccount = (
+  db: Executor,
+  accountId: string,
+  eventId: string,
+): Promise<StoredEvent | undefined> =>
+  db
+    .selectFrom('events')
+    .select(['id', 'account_id', 'type', 'body'])
+    .where('account_id', '=', accountId)
     .where('id', '=', eventId)
     .executeTakeFirst();
 
@@ -25,7 +42,10 @@ const findEventsStatement = prepareSql<StoredEvent>({
   sqlite: `select id, account_id, type, body from events where id in (select value from json_each(?))`,
 });
 
-/** Several events in one read; those that are gone are missing. */
+/**
+ * Several events in one read; those that are gone are missing.
+ * @system the webhooks' dispatch reads the events it was queued for, of every account
+ */
 export const findEvents = async (db: Executor, eventIds: readonly string[]): Promise<StoredEvent[]> =>
   eventIds.length === 0 ? [] : findEventsStatement(db, JSON.stringify(eventIds));
 

@@ -119,7 +119,13 @@ for (const dialect of DIALECTS) {
 
       it('the knowledge list reads no column stored after the text, and seeks its index after a cursor', async () => {
         const db = database.handle.db;
-        const query = listSourcesQuery(db, '00000000-0000-4000-8000-000000000001', undefined, afterCursor);
+        const query = listSourcesQuery(
+          db,
+          '00000000-0000-4000-8000-000000000002',
+          '00000000-0000-4000-8000-000000000001',
+          undefined,
+          afterCursor,
+        );
         const compiled = query.compile().sql;
         const selected = compiled.slice(0, compiled.indexOf(' from '));
         for (const column of ['text', 'run_id', 'crawl', 'upload'])

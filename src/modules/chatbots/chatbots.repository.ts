@@ -8,17 +8,27 @@ import { keysetPage, preparedKeysetPage, type PageRequest } from '../../db/keyse
 export const insertChatbot = (db: Executor, row: Insertable<ChatbotTable>) =>
   db.insertInto('chatbots').values(row).returningAll().executeTakeFirstOrThrow();
 
-export const updateChatbot = (db: Executor, chatbotId: string, changes: Updateable<ChatbotTable>) =>
+export const updateChatbot = (
+  db: Executor,
+  accountId: string,
+  chatbotId: string,
+  changes: Updateable<ChatbotTable>,
+) =>
   db
     .updateTable('chatbots')
     .set(changes)
+    .where('account_id', '=', accountId)
     .where('id', '=', chatbotId)
     .returningAll()
     .executeTakeFirstOrThrow();
 
 /** The chatbot row; what else is its goes with it by the database's cascades. */
-export const deleteChatbot = (db: Executor, chatbotId: string) =>
-  db.deleteFrom('chatbots').where('id', '=', chatbotId).executeTakeFirst();
+export const deleteChatbot = (db: Executor, accountId: string, chatbotId: string) =>
+  db
+    .deleteFrom('chatbots')
+    .where('account_id', '=', accountId)
+    .where('id', '=', chatbotId)
+    .executeTakeFirst();
 
 export type ChatbotRow = Pick<Selectable<ChatbotTable>, (typeof LISTED)[number]>;
 
@@ -55,7 +65,10 @@ export async function chatbotIdsOfAccount(
   return rows.map((row) => row.id);
 }
 
-/** The chatbot's account, undefined when there is no such chatbot (the command line's reads have no principal). */
+/**
+ * The chatbot's account, undefined when there is no such chatbot.
+ * @system the command line's reads have no principal: the account is the chatbot's
+ */
 export const accountOfChatbot = async (db: Executor, chatbotId: string): Promise<string | undefined> =>
   (await db.selectFrom('chatbots').select('account_id').where('id', '=', chatbotId).executeTakeFirst())
     ?.account_id;
@@ -64,6 +77,10 @@ export const accountOfChatbot = async (db: Executor, chatbotId: string): Promise
 export const chatbotIdsOfAccountQuery = (db: Executor, accountId: string) =>
   db.selectFrom('chatbots').select('chatbots.id').where('chatbots.account_id', '=', accountId);
 
+/**
+ * Any account's chatbot by id.
+ * @system the web chat, channels and the command line: the account is the chatbot's own
+ */
 export const findChatbotById = (db: Executor, chatbotId: string) =>
   db.selectFrom('chatbots').selectAll().where('id', '=', chatbotId).executeTakeFirst();
 

@@ -26,7 +26,11 @@ export interface OriginsPort {
  * What another capability removes of a chatbot being deleted, in the deleting transaction (what the
  * database's cascades cannot: full-text rows, files); it may return a step to run once that committed.
  */
-export type ChatbotRemoval = (trx: Executor, chatbotId: string) => Promise<(() => Promise<void>) | void>;
+export type ChatbotRemoval = (
+  trx: Executor,
+  accountId: string,
+  chatbotId: string,
+) => Promise<(() => Promise<void>) | void>;
 
 export interface ChatbotsDeps extends Pick<Core, 'db' | 'clock'> {
   accounts: Pick<AccountsService, 'findAccount'>;
@@ -147,7 +151,9 @@ export function createChatbotsService({
         const found = await repo.findChatbot(trx, principal.accountId, chatbotId);
         if (!found) throw notFound('chatbot');
         const row =
-          Object.keys(columns).length > 0 ? await repo.updateChatbot(trx, chatbotId, columns) : found;
+          Object.keys(columns).length > 0
+            ? await repo.updateChatbot(trx, principal.accountId, chatbotId, columns)
+            : found;
         if (allowed && origins) await origins.replace(trx, chatbotId, allowed, clock.now());
         return (await withOrigins(trx, [row]))[0]!;
       });
@@ -158,10 +164,10 @@ export function createChatbotsService({
         if (!(await repo.findChatbot(trx, principal.accountId, chatbotId))) throw notFound('chatbot');
         const steps: Array<() => Promise<void>> = [];
         for (const removal of removals) {
-          const step = await removal(trx, chatbotId);
+          const step = await removal(trx, principal.accountId, chatbotId);
           if (step) steps.push(step);
         }
-        await repo.deleteChatbot(trx, chatbotId);
+        await repo.deleteChatbot(trx, principal.accountId, chatbotId);
         return steps;
       });
       for (const step of after) await step();

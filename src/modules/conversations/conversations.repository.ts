@@ -151,11 +151,11 @@ export const LAST_MESSAGE_LENGTH = 200;
  * assignee's name, the lead's name and the latest message (found through the messages' thread index,
  * newest by creation time then id; its text cut in the database so long messages are not read whole).
  */
-const views = (db: Executor) =>
+const views = (db: Executor, accountId: string) =>
   db
     .selectFrom('conversations')
     .leftJoin(membersToJoin(db).as('assignee'), 'assignee.id', 'conversations.assignee_user_id')
-    .leftJoin(leadsToJoin(db).as('lead'), 'lead.thread_id', 'conversations.thread_id')
+    .leftJoin(leadsToJoin(db, accountId).as('lead'), 'lead.thread_id', 'conversations.thread_id')
     .leftJoin('messages as last', (join) =>
       join.on((eb) =>
         eb(
@@ -199,26 +199,58 @@ const viewRow = (row: ViewSelection): ConversationView => ({
   last_message_created_at: row.last_message_created_at,
 });
 
-/** The conversation as the API shows it; undefined when there is none. */
-export const viewConversation = async (db: Executor, threadId: string) => {
-  const row = await viewByThread.executeTakeFirst(db, threadId);
+// Every read and change of a conversation names the account: a conversation of another account is not
+// there, whatever a route's parameters are called. A path without a principal (a visitor's token, a
+// channel's signature) passes the account of the chatbot or conversation it holds, or uses a function
+// marked `@system`. Messages have no account of their own: they are reached through their conversation.
+
+/** The account's conversation as the API shows it; undefined when there is none. */
+export const viewConversation = async (db: Executor, accountId: string, threadId: string) => {
+  const row = await viewByThread.executeTakeFirst(db, accountId, threadId);
   return row && viewRow(row);
 };
 /** Read after every change of a conversation: compiled once (its joins cost more to build than to run). */
-const viewByThread = prepareQuery(1, (db: Executor, threadId: string) =>
-  views(db).where('conversations.thread_id', '=', threadId),
+const viewByThread = prepareQuery(2, (db: Executor, accountId: string, threadId: string) =>
+  views(db, accountId)
+    .where('conversations.account_id', '=', accountId)
+    .where('conversations.thread_id', '=', threadId),
 );
 
-/** Several conversations as the API shows them, by thread id (any order). */
-export const viewConversations = async (db: Executor, threadIds: readonly string[]) =>
+/** Several of the account's conversations as the API shows them, by thread id (any order). */
+export const viewConversations = async (db: Executor, accountId: string, threadIds: readonly string[]) =>
   threadIds.length === 0
     ? []
-    : (await views(db).where('conversations.thread_id', 'in', threadIds).execute()).map(viewRow);
+    : (
+        await views(db, accountId)
+          .where('conversations.account_id', '=', accountId)
+          .where('conversations.thread_id', 'in', threadIds)
+          .execute()
+      ).map(viewRow);
 
 export const insertConversation = async (db: Executor, row: ConversationRow) =>
   conversationRow(await db.insertInto('conversations').values(row).returningAll().executeTakeFirstOrThrow());
 
-export const findConversation = async (db: Executor, chatbotId: string, threadId: string) => {
+export const findConversation = async (
+  db: Executor,
+  accountId: string,
+  chatbotId: string,
+  threadId: string,
+) => {
+  const row = await db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('chatbot_id', '=', chatbotId)
+    .where('thread_id', '=', threadId)
+    .executeTakeFirst();
+  return row && conversationRow(row);
+};
+
+/**
+ * The chatbot's conversation, whatever its account.
+ * @system a visitor's path: the visitor token names the chatbot and thread, the account is theirs
+ */
+export const findVisitorConversation = async (db: Executor, chatbotId: string, threadId: string) => {
   const row = await db
     .selectFrom('conversations')
     .selectAll()
@@ -234,33 +266,47 @@ export const findConversation = async (db: Executor, chatbotId: string, threadId
  */
 export const lockConversation = async (
   trx: Executor,
+  accountId: string,
   chatbotId: string,
   threadId: string,
   wait: 'wait' | 'nowait',
 ) => {
-  const row = await (wait === 'nowait' ? lockNowait : lockWaiting).executeTakeFirst(trx, chatbotId, threadId);
+  const row = await (wait === 'nowait' ? lockNowait : lockWaiting).executeTakeFirst(
+    trx,
+    accountId,
+    chatbotId,
+    threadId,
+  );
   return row && conversationRow(row);
 };
 
 /** Every change of a conversation starts here: compiled once per dialect and lock mode. */
-const lockQuery = (mode: 'nowait' | undefined) => (trx: Executor, chatbotId: string, threadId: string) =>
-  forUpdate(
-    trx,
-    trx
-      .selectFrom('conversations')
-      .selectAll()
-      .where('chatbot_id', '=', chatbotId)
-      .where('thread_id', '=', threadId),
-    mode,
-  );
-const lockNowait = prepareQuery(2, lockQuery('nowait'));
-const lockWaiting = prepareQuery(2, lockQuery(undefined));
+const lockQuery =
+  (mode: 'nowait' | undefined) => (trx: Executor, accountId: string, chatbotId: string, threadId: string) =>
+    forUpdate(
+      trx,
+      trx
+        .selectFrom('conversations')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('chatbot_id', '=', chatbotId)
+        .where('thread_id', '=', threadId),
+      mode,
+    );
+const lockNowait = prepareQuery(3, lockQuery('nowait'));
+const lockWaiting = prepareQuery(3, lockQuery(undefined));
 
-export const updateConversation = async (db: Executor, threadId: string, changes: ConversationChanges) =>
+export const updateConversation = async (
+  db: Executor,
+  accountId: string,
+  threadId: string,
+  changes: ConversationChanges,
+) =>
   conversationRow(
     await db
       .updateTable('conversations')
       .set(changes)
+      .where('account_id', '=', accountId)
       .where('thread_id', '=', threadId)
       .returningAll()
       .executeTakeFirstOrThrow(),
@@ -268,11 +314,17 @@ export const updateConversation = async (db: Executor, threadId: string, changes
 
 export const listConversations = async (
   db: Executor,
+  accountId: string,
   chatbotId: string,
   filters: ConversationFilters,
   page: PageRequest,
 ) => {
-  const query = filtered(views(db).where('conversations.chatbot_id', '=', chatbotId), filters);
+  const query = filtered(
+    views(db, accountId)
+      .where('conversations.account_id', '=', accountId)
+      .where('conversations.chatbot_id', '=', chatbotId),
+    filters,
+  );
   return (await keysetPage(query, 'conversations.started_at', 'conversations.thread_id', page).execute()).map(
     viewRow,
   );
@@ -299,7 +351,7 @@ export const listAccountConversations = async (
   page: PageRequest,
 ) => {
   if (chatbotIds !== null && chatbotIds.length === 0) return [];
-  let query = filtered(views(db).where('conversations.account_id', '=', accountId), filters);
+  let query = filtered(views(db, accountId).where('conversations.account_id', '=', accountId), filters);
   if (chatbotIds !== null) query = query.where('conversations.chatbot_id', 'in', chatbotIds);
   if (filters.chatbotId !== undefined)
     query = query.where('conversations.chatbot_id', '=', filters.chatbotId);
@@ -450,18 +502,20 @@ const replyMessage = (
   authorName: string | null,
   at: number,
 ) => db.insertInto('messages').values(replyRow(id, threadId, text, authorUserId, authorName, at));
-const handledBy = (db: Executor, threadId: string, userId: string, at: number) =>
+const handledBy = (db: Executor, accountId: string, threadId: string, userId: string, at: number) =>
   db
     .updateTable('conversations')
     .set({ mode: 'human', assignee_user_id: userId, last_message_at: at })
+    .where('account_id', '=', accountId)
     .where('thread_id', '=', threadId)
     .returningAll();
 const insertReply = prepareQuery(6, replyMessage);
-const updateForReply = prepareQuery(3, handledBy);
+const updateForReply = prepareQuery(4, handledBy);
 const insertReplyAndUpdate = prepareQuery(
-  6,
+  7,
   (
     db: Executor,
+    accountId: string,
     id: string,
     threadId: string,
     text: string,
@@ -475,13 +529,18 @@ const insertReplyAndUpdate = prepareQuery(
       )
       .updateTable('conversations')
       .set({ mode: 'human', assignee_user_id: authorUserId, last_message_at: at })
+      .where('account_id', '=', accountId)
       .where('thread_id', '=', threadId)
       .returningAll(),
 );
 
-/** Stores a person's reply; the conversation becomes theirs (mode human) with the reply as its latest activity. */
+/**
+ * Stores a person's reply to the account's conversation, locked by the caller; the conversation becomes
+ * theirs (mode human) with the reply as its latest activity.
+ */
 export async function storeReply(
   trx: Executor,
+  accountId: string,
   reply: StoredReply,
 ): Promise<{ message: MessageRow; conversation: ConversationRow }> {
   const { id, threadId, text, authorUserId, authorName, at } = reply;
@@ -489,6 +548,7 @@ export async function storeReply(
   if (dialectOf(trx) === 'postgres') {
     updated = await insertReplyAndUpdate.executeTakeFirst(
       trx,
+      accountId,
       id,
       threadId,
       text,
@@ -498,7 +558,7 @@ export async function storeReply(
     );
   } else {
     await insertReply.execute(trx, id, threadId, text, authorUserId, authorName, at);
-    updated = await updateForReply.executeTakeFirst(trx, threadId, authorUserId, at);
+    updated = await updateForReply.executeTakeFirst(trx, accountId, threadId, authorUserId, at);
   }
   if (!updated) throw new Error(`conversation ${threadId} vanished under its lock`);
   const message: MessageRow = {
@@ -538,10 +598,24 @@ export const recordDelivery = async (
   return { ...message, delivered, delivery_error: error };
 };
 
-export const listMessages = async (db: Executor, threadId: string, page: PageRequest) =>
+/** The messages of the account's conversation. */
+export const listMessages = async (db: Executor, accountId: string, threadId: string, page: PageRequest) =>
   (
     await keysetPage(
-      db.selectFrom('messages').selectAll('messages').select(rateable).where('thread_id', '=', threadId),
+      db
+        .selectFrom('messages')
+        .selectAll('messages')
+        .select(rateable)
+        .where('thread_id', '=', threadId)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('conversations')
+              .select('conversations.thread_id')
+              .where('conversations.account_id', '=', accountId)
+              .where('conversations.thread_id', '=', threadId),
+          ),
+        ),
       'created_at',
       'id',
       page,
@@ -592,7 +666,10 @@ export const messagesAfter = async (db: Executor, threadId: string, skip: number
       .execute()
   ).map(messageRow);
 
-/** What the visitor may know of the conversation's state, with the assignee's full name. */
+/**
+ * What the visitor may know of the conversation's state, with the assignee's full name.
+ * @system the visitor's event stream: its visitor token names the thread
+ */
 export const visitorState = async (db: Executor, threadId: string) => {
   const row = await db
     .selectFrom('conversations')
@@ -614,13 +691,14 @@ export const visitorState = async (db: Executor, threadId: string) => {
  */
 export const earlierConversationsOf = (
   db: Executor,
-  own: { thread_id: string; account_id: string; started_at: number },
+  accountId: string,
+  own: { thread_id: string; started_at: number },
   chatbotIds: readonly string[] | null,
 ) =>
   db
     .selectFrom('conversations')
     .select('thread_id')
-    .where('account_id', '=', own.account_id)
+    .where('account_id', '=', accountId)
     .where('thread_id', '!=', own.thread_id)
     .where('started_at', '<=', own.started_at)
     .$if(chatbotIds !== null, (q) => q.where('chatbot_id', 'in', chatbotIds as string[]))

@@ -108,7 +108,12 @@ export async function conversationRoutes(
     },
     async (request, reply) => {
       const { chatbotId, threadId } = request.params;
-      const turn = await conversations.receiveVisitorMessage(chatbotId, threadId, request.body.message);
+      const turn = await conversations.receiveVisitorMessage(
+        principalOf(request).accountId,
+        chatbotId,
+        threadId,
+        request.body.message,
+      );
       reply.code(201);
       return ok(request, presentTurn(turn));
     },
@@ -138,7 +143,8 @@ export async function conversationRoutes(
         list: 'conversations',
         scope: chatbotId,
         filters,
-        fetch: (page) => conversations.listConversations(chatbotId, filters, page),
+        fetch: (page) =>
+          conversations.listConversations(principalOf(request).accountId, chatbotId, filters, page),
         keyOf: (row) => ({ at: row.started_at, id: row.thread_id }),
         present: (items) => ({ conversations: items.map(presentConversation) }),
       });
@@ -250,7 +256,11 @@ export async function conversationRoutes(
     },
     async (request) => {
       const { chatbotId, threadId } = request.params;
-      const conversation = await conversations.getConversation(chatbotId, threadId);
+      const conversation = await conversations.getConversation(
+        principalOf(request).accountId,
+        chatbotId,
+        threadId,
+      );
       return ok(request, { conversation: presentConversation(conversation) });
     },
   );
@@ -276,7 +286,8 @@ export async function conversationRoutes(
       return listPage(request, paginator, {
         list: 'messages',
         scope: threadId,
-        fetch: (page) => conversations.listMessages(chatbotId, threadId, page),
+        fetch: (page) =>
+          conversations.listMessages(principalOf(request).accountId, chatbotId, threadId, page),
         keyOf: (row) => ({ at: row.created_at, id: row.id }),
         present: (items) => ({ messages: items.map(presentMessage) }),
       });

@@ -75,14 +75,20 @@ export interface ConversationsService {
   openConversation(input: OpenConversationInput): Promise<ConversationView>;
   /** The API channel's start: a conversation with the visitor's first message, answered when the chatbot answers. */
   startConversation(input: OpenConversationInput & { message: string }): Promise<VisitorTurn>;
-  /** A visitor message on an existing conversation of the chatbot. */
-  receiveVisitorMessage(chatbotId: string, threadId: string, message: string): Promise<VisitorTurn>;
+  /** A visitor message on an existing conversation of the account's chatbot. */
+  receiveVisitorMessage(
+    accountId: string,
+    chatbotId: string,
+    threadId: string,
+    message: string,
+  ): Promise<VisitorTurn>;
   /** The chatbot's reply to a message as a visitor would get it, stored nowhere (try-out.ts). */
   tryOut(chatbotId: string, message: string, history: readonly TryOutTurn[]): Promise<TryOutReply>;
-  getConversation(chatbotId: string, threadId: string): Promise<ConversationView>;
-  /** Several conversations as the API shows them, by thread id (any order; unknown ones left out). */
-  viewConversations(threadIds: readonly string[]): Promise<ConversationView[]>;
+  getConversation(accountId: string, chatbotId: string, threadId: string): Promise<ConversationView>;
+  /** Several of the account's conversations as the API shows them, by thread id (any order; unknown ones left out). */
+  viewConversations(accountId: string, threadIds: readonly string[]): Promise<ConversationView[]>;
   listConversations(
+    accountId: string,
     chatbotId: string,
     filters: repo.ConversationFilters,
     page: PageRequest,
@@ -101,12 +107,22 @@ export interface ConversationsService {
     filters: { chatbotId?: string; channel?: repo.ConversationFilters['channel'] },
     userId: string,
   ): Promise<repo.ConversationCounts>;
-  listMessages(chatbotId: string, threadId: string, page: PageRequest): Promise<MessageRow[]>;
+  listMessages(
+    accountId: string,
+    chatbotId: string,
+    threadId: string,
+    page: PageRequest,
+  ): Promise<MessageRow[]>;
   /**
    * Details a visitor gave outside a message (the web chat's form) feed the conversation's lead, under
    * the conversation's row lock (later details fill empty fields only).
    */
-  addVisitorDetails(chatbotId: string, threadId: string, details: ContactDetails): Promise<void>;
+  addVisitorDetails(
+    accountId: string,
+    chatbotId: string,
+    threadId: string,
+    details: ContactDetails,
+  ): Promise<void>;
   countMessages(threadId: string): Promise<number>;
   messagesAfter(threadId: string, skip: number, limit: number): Promise<MessageRow[]>;
   /** The last `count` messages, oldest first. */
@@ -131,13 +147,16 @@ async function openConversation(
     const conversation = await insertConversation(trx, now, input);
     if (input.visitor) await deps.leads.captureLead(trx, now, conversation, input.visitor);
     await deps.feed.changed(trx, now, conversation);
-    return view(trx, conversation.thread_id);
+    return view(trx, conversation);
   });
 }
 
 /** The conversation as shown, read inside the transaction that just changed it. */
-async function view(db: Executor, threadId: string): Promise<ConversationView> {
-  const conversation = await repo.viewConversation(db, threadId);
+async function view(
+  db: Executor,
+  { account_id, thread_id }: Pick<ConversationRow, 'account_id' | 'thread_id'>,
+): Promise<ConversationView> {
+  const conversation = await repo.viewConversation(db, account_id, thread_id);
   if (!conversation) throw notFound('conversation');
   return conversation;
 }
@@ -168,13 +187,14 @@ async function startConversation(
 /** A visitor message on an existing conversation of the chatbot. */
 async function receiveVisitorMessage(
   deps: ConversationsDeps,
+  accountId: string,
   chatbotId: string,
   threadId: string,
   message: string,
 ): Promise<VisitorTurn> {
   const text = messageText(message);
   const recorded = await deps.db.transaction().execute(async (trx) => {
-    const conversation = await repo.lockConversation(trx, chatbotId, threadId, 'wait');
+    const conversation = await repo.lockConversation(trx, accountId, chatbotId, threadId, 'wait');
     if (!conversation) throw notFound('conversation');
     return recordVisitorMessage(deps, trx, deps.clock.now(), conversation, text, {});
   });
@@ -232,7 +252,7 @@ async function recordVisitorMessage(
   const opened = handoverOpen
     ? null
     : escalationForVisitorMessage(text, isYes(text) && (await saidJustBefore(trx, message, offersAPerson)));
-  const updated = await repo.updateConversation(trx, conversation.thread_id, {
+  const updated = await repo.updateConversation(trx, conversation.account_id, conversation.thread_id, {
     last_message_at: now,
     // A visitor writing again reopens a resolved conversation; by design this fires no event.
     ...(conversation.resolved ? { resolved: false, resolved_at: null } : {}),
@@ -240,7 +260,7 @@ async function recordVisitorMessage(
   });
   // The visitor's own words only; what the channel passed (`given`) wins over what was parsed from text.
   await deps.leads.captureLead(trx, now, updated, { ...findContactDetails(text), ...given });
-  const shown = await view(trx, updated.thread_id);
+  const shown = await view(trx, updated);
   if (opened)
     await emit(trx, now, updated.account_id, 'conversation.escalated', {
       conversation: presentConversation(shown),
@@ -287,10 +307,16 @@ async function answerTurn(deps: ConversationsDeps, recorded: RecordedVisitorMess
   const visitorTexts = [...history.filter((m) => m.role === 'user').map((m) => m.text), message.text];
 
   const stored = await deps.db.transaction().execute(async (trx) => {
-    const current = await repo.lockConversation(trx, conversation.chatbot_id, conversation.thread_id, 'wait');
+    const current = await repo.lockConversation(
+      trx,
+      conversation.account_id,
+      conversation.chatbot_id,
+      conversation.thread_id,
+      'wait',
+    );
     if (!current) throw notFound('conversation');
     // A person took over while the answer was being written: the chatbot stays silent.
-    if (current.mode !== 'ai') return { conversation: await view(trx, current.thread_id), reply: null };
+    if (current.mode !== 'ai') return { conversation: await view(trx, current), reply: null };
     const now = deps.clock.now();
     const outcome = outcomeOfAnswer(current, recorded.opened, answer, visitorTexts);
     if (outcome.contact) await deps.leads.captureLead(trx, now, current, outcome.contact);
@@ -321,12 +347,12 @@ async function answerTurn(deps: ConversationsDeps, recorded: RecordedVisitorMess
         curatedAnswerId: answer.curatedAnswerId ?? null,
       });
     const reply = { ...inserted, rateable: engineAnswered && outcome.showsAnswer };
-    const updated = await repo.updateConversation(trx, current.thread_id, {
+    const updated = await repo.updateConversation(trx, current.account_id, current.thread_id, {
       last_message_at: now,
       unanswered_in_a_row: outcome.unansweredInARow,
       ...(outcome.opened ? escalationColumns(outcome.opened, now) : {}),
     });
-    const shown = await view(trx, updated.thread_id);
+    const shown = await view(trx, updated);
     if (outcome.opened) {
       await emit(trx, now, updated.account_id, 'conversation.escalated', {
         conversation: presentConversation(shown),
@@ -389,9 +415,14 @@ function outcomeOfAnswer(
   };
 }
 
-/** Reads the conversation of the chatbot; 404 when there is none. */
-async function getConversation(db: Db, chatbotId: string, threadId: string): Promise<ConversationView> {
-  const conversation = await repo.viewConversation(db, threadId);
+/** Reads the account's conversation of the chatbot; 404 when there is none. */
+async function getConversation(
+  db: Db,
+  accountId: string,
+  chatbotId: string,
+  threadId: string,
+): Promise<ConversationView> {
+  const conversation = await repo.viewConversation(db, accountId, threadId);
   if (!conversation || conversation.chatbot_id !== chatbotId) throw notFound('conversation');
   return conversation;
 }
@@ -404,18 +435,24 @@ export function createConversationsService(deps: ConversationsDeps): Conversatio
     /** The API channel's start: a conversation with the visitor's first message, answered when the chatbot answers. */
     startConversation: (input: OpenConversationInput & { message: string }) => startConversation(deps, input),
     /** A visitor message on an existing conversation of the chatbot. */
-    receiveVisitorMessage: (chatbotId: string, threadId: string, message: string) =>
-      receiveVisitorMessage(deps, chatbotId, threadId, message),
+    receiveVisitorMessage: (accountId: string, chatbotId: string, threadId: string, message: string) =>
+      receiveVisitorMessage(deps, accountId, chatbotId, threadId, message),
 
     /** The chatbot's reply to a message as a visitor would get it, stored nowhere (try-out.ts). */
     tryOut: (chatbotId: string, message: string, history: readonly TryOutTurn[]) =>
       tryOut(deps.engine, chatbotId, messageText(message), history),
 
-    getConversation: (chatbotId: string, threadId: string) => getConversation(db, chatbotId, threadId),
-    /** Several conversations as the API shows them, by thread id (any order; unknown ones left out). */
-    viewConversations: (threadIds: readonly string[]) => repo.viewConversations(db, threadIds),
-    listConversations: (chatbotId: string, filters: repo.ConversationFilters, page: PageRequest) =>
-      repo.listConversations(db, chatbotId, filters, page),
+    getConversation: (accountId: string, chatbotId: string, threadId: string) =>
+      getConversation(db, accountId, chatbotId, threadId),
+    /** Several of the account's conversations as the API shows them, by thread id (any order; unknown ones left out). */
+    viewConversations: (accountId: string, threadIds: readonly string[]) =>
+      repo.viewConversations(db, accountId, threadIds),
+    listConversations: (
+      accountId: string,
+      chatbotId: string,
+      filters: repo.ConversationFilters,
+      page: PageRequest,
+    ) => repo.listConversations(db, accountId, chatbotId, filters, page),
     /** The account's conversations the principal may see (`chatbotIds` null: all), newest activity first. */
     listAccountConversations: (
       accountId: string,
@@ -430,18 +467,28 @@ export function createConversationsService(deps: ConversationsDeps): Conversatio
       filters: { chatbotId?: string; channel?: repo.ConversationFilters['channel'] },
       userId: string,
     ) => repo.countAccountConversations(db, accountId, chatbotIds, filters, userId),
-    async listMessages(chatbotId: string, threadId: string, page: PageRequest): Promise<MessageRow[]> {
-      await getConversation(db, chatbotId, threadId);
-      return repo.listMessages(db, threadId, page);
+    async listMessages(
+      accountId: string,
+      chatbotId: string,
+      threadId: string,
+      page: PageRequest,
+    ): Promise<MessageRow[]> {
+      await getConversation(db, accountId, chatbotId, threadId);
+      return repo.listMessages(db, accountId, threadId, page);
     },
 
     /**
      * Details a visitor gave outside a message (the web chat's form) feed the conversation's lead, under
      * the conversation's row lock (later details fill empty fields only).
      */
-    async addVisitorDetails(chatbotId: string, threadId: string, details: ContactDetails): Promise<void> {
+    async addVisitorDetails(
+      accountId: string,
+      chatbotId: string,
+      threadId: string,
+      details: ContactDetails,
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const conversation = await repo.lockConversation(trx, chatbotId, threadId, 'wait');
+        const conversation = await repo.lockConversation(trx, accountId, chatbotId, threadId, 'wait');
         if (!conversation) throw notFound('conversation');
         const now = clock.now();
         await deps.leads.captureLead(trx, now, conversation, details);

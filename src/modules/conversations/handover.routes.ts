@@ -115,7 +115,12 @@ export async function handoverRoutes(fastify: FastifyInstance, { handover }: Han
     },
     async (request) => {
       const { chatbotId, threadId } = request.params;
-      const conversation = await handover.setResolved(chatbotId, threadId, request.body.resolved);
+      const conversation = await handover.setResolved(
+        principalOf(request),
+        chatbotId,
+        threadId,
+        request.body.resolved,
+      );
       return ok(request, { conversation: presentConversation(conversation) });
     },
   );

@@ -40,7 +40,12 @@ export interface HandoverService {
   takeOver(principal: Principal, chatbotId: string, threadId: string): Promise<ConversationView>;
   reply(principal: Principal, chatbotId: string, threadId: string, message: string): Promise<SentReply>;
   switchToAi(principal: Principal, chatbotId: string, threadId: string): Promise<ConversationView>;
-  setResolved(chatbotId: string, threadId: string, resolved: boolean): Promise<ConversationView>;
+  setResolved(
+    principal: Principal,
+    chatbotId: string,
+    threadId: string,
+    resolved: boolean,
+  ): Promise<ConversationView>;
   assign(
     principal: Principal,
     chatbotId: string,
@@ -57,8 +62,8 @@ export function createHandoverService(deps: HandoverDeps): HandoverService {
       reply(deps, principal, chatbotId, threadId, message),
     switchToAi: (principal: Principal, chatbotId: string, threadId: string) =>
       switchToAi(deps, principal, chatbotId, threadId),
-    setResolved: (chatbotId: string, threadId: string, resolved: boolean) =>
-      setResolved(deps, chatbotId, threadId, resolved),
+    setResolved: (principal: Principal, chatbotId: string, threadId: string, resolved: boolean) =>
+      setResolved(deps, principal, chatbotId, threadId, resolved),
     assign: (principal: Principal, chatbotId: string, threadId: string, userId: string) =>
       assign(deps, principal, chatbotId, threadId, userId),
   };
@@ -67,6 +72,7 @@ export function createHandoverService(deps: HandoverDeps): HandoverService {
 /** Runs `change` on the locked conversation; a lock that cannot be had in time is 503 lock_failed. */
 async function withLockedConversation<T>(
   db: Db,
+  accountId: string,
   chatbotId: string,
   threadId: string,
   locking: Locking,
@@ -75,6 +81,7 @@ async function withLockedConversation<T>(
   const work = async (trx: Trx) => {
     const conversation = await repo.lockConversation(
       trx,
+      accountId,
       chatbotId,
       threadId,
       locking === 'nowait' ? 'nowait' : 'wait',
@@ -106,13 +113,16 @@ async function changed(
   conversation: ConversationRow,
   messages: MessageRow[] = [],
 ): Promise<ConversationView> {
-  const shown = await viewOf(trx, conversation.thread_id);
+  const shown = await viewOf(trx, conversation);
   await deps.feed.changed(trx, deps.clock.now(), conversation, messages);
   return shown;
 }
 
-async function viewOf(trx: Trx, threadId: string): Promise<ConversationView> {
-  const shown = await repo.viewConversation(trx, threadId);
+async function viewOf(
+  trx: Trx,
+  { account_id, thread_id }: Pick<ConversationRow, 'account_id' | 'thread_id'>,
+): Promise<ConversationView> {
+  const shown = await repo.viewConversation(trx, account_id, thread_id);
   if (!shown) throw notFound('conversation');
   return shown;
 }
@@ -127,12 +137,13 @@ async function takeOver(
   try {
     return await withLockedConversation(
       deps.db,
+      principal.accountId,
       chatbotId,
       threadId,
       'briefly',
       async (trx, conversation) => {
         if (conversation.mode === 'human') throw alreadyHandover();
-        const updated = await repo.updateConversation(trx, conversation.thread_id, {
+        const updated = await repo.updateConversation(trx, conversation.account_id, conversation.thread_id, {
           mode: 'human',
           assignee_user_id: principal.userId,
         });
@@ -143,7 +154,7 @@ async function takeOver(
     // Many take-overs at once queue for the lock; on a busy machine the last of them can pass the wait
     // before their turn. When another take-over has won meanwhile, the answer is its result, not a retry.
     if (error instanceof AppError && error.code === 'lock_failed') {
-      const current = await repo.findConversation(deps.db, chatbotId, threadId);
+      const current = await repo.findConversation(deps.db, principal.accountId, chatbotId, threadId);
       if (current?.mode === 'human') throw alreadyHandover();
     }
     throw error;
@@ -174,6 +185,7 @@ async function reply(
   const text = messageText(message);
   const { conversation, stored } = await withLockedConversation(
     deps.db,
+    principal.accountId,
     chatbotId,
     threadId,
     'nowait',
@@ -188,7 +200,7 @@ async function reply(
         throw new AppError('claimed_by_other', 'A colleague has already claimed this conversation.');
       }
       const now = deps.clock.now();
-      const { message: stored, conversation } = await repo.storeReply(trx, {
+      const { message: stored, conversation } = await repo.storeReply(trx, principal.accountId, {
         id: repo.newMessageId(),
         threadId: current.thread_id,
         text,
@@ -215,26 +227,33 @@ function switchToAi(
   chatbotId: string,
   threadId: string,
 ): Promise<ConversationView> {
-  return withLockedConversation(deps.db, chatbotId, threadId, 'wait', async (trx, conversation) => {
-    if (conversation.mode !== 'human')
-      throw new AppError('not_handover', 'The chatbot is already answering this conversation.');
-    if (
-      principal.role === 'agent' &&
-      conversation.assignee_user_id !== null &&
-      conversation.assignee_user_id !== principal.userId
-    )
-      throw new AppError(
-        'claimed_by_other',
-        'A colleague holds this conversation; only they, an owner or an admin can hand it back.',
-      );
-    const updated = await repo.updateConversation(trx, conversation.thread_id, {
-      mode: 'ai',
-      escalated: false,
-      assignee_user_id: null,
-      unanswered_in_a_row: 0,
-    });
-    return changed(deps, trx, updated);
-  });
+  return withLockedConversation(
+    deps.db,
+    principal.accountId,
+    chatbotId,
+    threadId,
+    'wait',
+    async (trx, conversation) => {
+      if (conversation.mode !== 'human')
+        throw new AppError('not_handover', 'The chatbot is already answering this conversation.');
+      if (
+        principal.role === 'agent' &&
+        conversation.assignee_user_id !== null &&
+        conversation.assignee_user_id !== principal.userId
+      )
+        throw new AppError(
+          'claimed_by_other',
+          'A colleague holds this conversation; only they, an owner or an admin can hand it back.',
+        );
+      const updated = await repo.updateConversation(trx, conversation.account_id, conversation.thread_id, {
+        mode: 'ai',
+        escalated: false,
+        assignee_user_id: null,
+        unanswered_in_a_row: 0,
+      });
+      return changed(deps, trx, updated);
+    },
+  );
 }
 
 /**
@@ -243,37 +262,48 @@ function switchToAi(
  */
 function setResolved(
   deps: HandoverDeps,
+  principal: Principal,
   chatbotId: string,
   threadId: string,
   resolved: boolean,
 ): Promise<ConversationView> {
-  return withLockedConversation(deps.db, chatbotId, threadId, 'wait', async (trx, conversation) => {
-    if (resolved) {
-      if (conversation.resolved)
-        throw new AppError('already_resolved', 'The conversation is already resolved.');
-      // The unanswered streak starts again: a later handover needs two new unanswered questions.
-      const updated = await repo.updateConversation(trx, conversation.thread_id, {
-        resolved: true,
-        resolved_at: deps.clock.now(),
-        mode: 'ai',
-        assignee_user_id: null,
-        escalated: false,
-        unanswered_in_a_row: 0,
-      });
-      const shown = await viewOf(trx, updated.thread_id);
-      await emit(trx, deps.clock.now(), updated.account_id, 'conversation.resolved', {
-        conversation: presentConversation(shown),
-      });
-      await deps.feed.changed(trx, deps.clock.now(), updated);
-      return shown;
-    }
-    if (!conversation.resolved) throw new AppError('not_resolved', 'The conversation is not resolved.');
-    return changed(
-      deps,
-      trx,
-      await repo.updateConversation(trx, conversation.thread_id, { resolved: false, resolved_at: null }),
-    );
-  });
+  return withLockedConversation(
+    deps.db,
+    principal.accountId,
+    chatbotId,
+    threadId,
+    'wait',
+    async (trx, conversation) => {
+      if (resolved) {
+        if (conversation.resolved)
+          throw new AppError('already_resolved', 'The conversation is already resolved.');
+        // The unanswered streak starts again: a later handover needs two new unanswered questions.
+        const updated = await repo.updateConversation(trx, conversation.account_id, conversation.thread_id, {
+          resolved: true,
+          resolved_at: deps.clock.now(),
+          mode: 'ai',
+          assignee_user_id: null,
+          escalated: false,
+          unanswered_in_a_row: 0,
+        });
+        const shown = await viewOf(trx, updated);
+        await emit(trx, deps.clock.now(), updated.account_id, 'conversation.resolved', {
+          conversation: presentConversation(shown),
+        });
+        await deps.feed.changed(trx, deps.clock.now(), updated);
+        return shown;
+      }
+      if (!conversation.resolved) throw new AppError('not_resolved', 'The conversation is not resolved.');
+      return changed(
+        deps,
+        trx,
+        await repo.updateConversation(trx, conversation.account_id, conversation.thread_id, {
+          resolved: false,
+          resolved_at: null,
+        }),
+      );
+    },
+  );
 }
 
 /**
@@ -289,44 +319,51 @@ function assign(
   threadId: string,
   userId: string,
 ): Promise<ConversationView> {
-  return withLockedConversation(deps.db, chatbotId, threadId, 'wait', async (trx, conversation) => {
-    if (conversation.mode !== 'human' && !conversation.escalated)
-      throw new AppError(
-        'not_handover',
-        'The chatbot is handling this conversation; take it over before assigning it.',
-      );
-    const holder = conversation.mode === 'human' ? conversation.assignee_user_id : null;
-    if (principal.role === 'agent' && holder !== null && holder !== principal.userId)
-      throw new AppError(
-        'claimed_by_other',
-        'A colleague holds this conversation; only they, an owner or an admin can pass it on.',
-      );
-    const assignee = await team.activeMember(trx, conversation.account_id, userId);
-    if (!assignee) throw validationError('body.userId', 'is not an active member of this account');
-    if (conversation.mode === 'human' && holder === assignee.id) return viewOf(trx, conversation.thread_id);
-    const updated = await repo.updateConversation(trx, conversation.thread_id, {
-      mode: 'human',
-      assignee_user_id: assignee.id,
-    });
-    const record = await team.insertNote(
-      trx,
-      {
-        id: team.newNoteId(),
-        account_id: conversation.account_id,
-        chatbot_id: conversation.chatbot_id,
-        thread_id: conversation.thread_id,
-        kind: 'assignment',
-        text: '',
-        author_user_id: principal.userId,
-        author_name: principal.userName,
+  return withLockedConversation(
+    deps.db,
+    principal.accountId,
+    chatbotId,
+    threadId,
+    'wait',
+    async (trx, conversation) => {
+      if (conversation.mode !== 'human' && !conversation.escalated)
+        throw new AppError(
+          'not_handover',
+          'The chatbot is handling this conversation; take it over before assigning it.',
+        );
+      const holder = conversation.mode === 'human' ? conversation.assignee_user_id : null;
+      if (principal.role === 'agent' && holder !== null && holder !== principal.userId)
+        throw new AppError(
+          'claimed_by_other',
+          'A colleague holds this conversation; only they, an owner or an admin can pass it on.',
+        );
+      const assignee = await team.activeMember(trx, conversation.account_id, userId);
+      if (!assignee) throw validationError('body.userId', 'is not an active member of this account');
+      if (conversation.mode === 'human' && holder === assignee.id) return viewOf(trx, conversation);
+      const updated = await repo.updateConversation(trx, conversation.account_id, conversation.thread_id, {
+        mode: 'human',
         assignee_user_id: assignee.id,
-        assignee_name: assignee.name,
-        created_at: deps.clock.now(),
-      },
-      [],
-    );
-    const shown = await viewOf(trx, updated.thread_id);
-    await deps.feed.changed(trx, deps.clock.now(), updated, [], [record]);
-    return shown;
-  });
+      });
+      const record = await team.insertNote(
+        trx,
+        {
+          id: team.newNoteId(),
+          account_id: conversation.account_id,
+          chatbot_id: conversation.chatbot_id,
+          thread_id: conversation.thread_id,
+          kind: 'assignment',
+          text: '',
+          author_user_id: principal.userId,
+          author_name: principal.userName,
+          assignee_user_id: assignee.id,
+          assignee_name: assignee.name,
+          created_at: deps.clock.now(),
+        },
+        [],
+      );
+      const shown = await viewOf(trx, updated);
+      await deps.feed.changed(trx, deps.clock.now(), updated, [], [record]);
+      return shown;
+    },
+  );
 }

@@ -54,8 +54,13 @@ const CHUNK_INSERT_BATCH = 500;
 export const insertSource = (db: Executor, row: SourceRow) =>
   db.insertInto('knowledge_sources').values(row).execute();
 
+// A principal's reads and changes of sources name the account: a source of another account is not there,
+// whatever a route's parameters are called. The processing runs and the refresh timer, which have no
+// principal, are marked `@system`.
+
 export const findSource = async (
   db: Executor,
+  accountId: string,
   chatbotId: string,
   sourceId: string,
 ): Promise<SourceRow | undefined> =>
@@ -63,6 +68,7 @@ export const findSource = async (
     await db
       .selectFrom('knowledge_sources')
       .selectAll()
+      .where('account_id', '=', accountId)
       .where('chatbot_id', '=', chatbotId)
       .where('id', '=', sourceId)
       .executeTakeFirst(),
@@ -70,6 +76,7 @@ export const findSource = async (
 
 export const findSourceSummary = async (
   db: Executor,
+  accountId: string,
   chatbotId: string,
   sourceId: string,
 ): Promise<SourceSummaryRow | undefined> =>
@@ -77,13 +84,36 @@ export const findSourceSummary = async (
     await db
       .selectFrom('knowledge_sources')
       .select(SUMMARY_COLUMNS)
+      .where('account_id', '=', accountId)
       .where('chatbot_id', '=', chatbotId)
       .where('id', '=', sourceId)
       .executeTakeFirst(),
   );
 
-/** Reads the source and, on PostgreSQL, locks its row until the transaction ends. */
-export const lockSource = async (trx: Executor, sourceId: string): Promise<SourceRow | undefined> =>
+/** Reads the account's source of the chatbot and, on PostgreSQL, locks its row until the transaction ends. */
+export const lockSource = async (
+  trx: Executor,
+  accountId: string,
+  chatbotId: string,
+  sourceId: string,
+): Promise<SourceRow | undefined> =>
+  sourceRowOrUndefined(
+    await forUpdate(
+      trx,
+      trx
+        .selectFrom('knowledge_sources')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('chatbot_id', '=', chatbotId)
+        .where('id', '=', sourceId),
+    ).executeTakeFirst(),
+  );
+
+/**
+ * `lockSource` by id alone.
+ * @system a processing run or the refresh timer: a queued job names the source, there is no principal
+ */
+export const lockSourceForRun = async (trx: Executor, sourceId: string): Promise<SourceRow | undefined> =>
   sourceRowOrUndefined(
     await forUpdate(
       trx,
@@ -105,24 +135,33 @@ export type SourceListRow = Omit<SourceSummaryRow, 'run_id'>;
 /** The list's query (exported so a test can check what it reads and how it is planned). */
 export const listSourcesQuery = (
   db: Executor,
+  accountId: string,
   chatbotId: string,
   type: SourceType | undefined,
   page: PageRequest,
 ) => {
-  let query = db.selectFrom('knowledge_sources').select(LIST_COLUMNS).where('chatbot_id', '=', chatbotId);
+  let query = db
+    .selectFrom('knowledge_sources')
+    .select(LIST_COLUMNS)
+    .where('account_id', '=', accountId)
+    .where('chatbot_id', '=', chatbotId);
   if (type) query = query.where('type', '=', type);
   return keysetPage(query, 'created_at', 'id', page);
 };
 
 export const listSources = async (
   db: Executor,
+  accountId: string,
   chatbotId: string,
   type: SourceType | undefined,
   page: PageRequest,
-): Promise<SourceListRow[]> => (await listSourcesQuery(db, chatbotId, type, page).execute()).map(sourceRow);
+): Promise<SourceListRow[]> =>
+  (await listSourcesQuery(db, accountId, chatbotId, type, page).execute()).map(sourceRow);
 
+/** A run, which has no principal, passes the account of the source row it locked. */
 export const updateSource = async (
   db: Executor,
+  accountId: string,
   sourceId: string,
   changes: Updateable<KnowledgeSourceTable>,
 ): Promise<SourceRow> =>
@@ -130,6 +169,7 @@ export const updateSource = async (
     await db
       .updateTable('knowledge_sources')
       .set(changes)
+      .where('account_id', '=', accountId)
       .where('id', '=', sourceId)
       .returningAll()
       .executeTakeFirstOrThrow(),
@@ -141,6 +181,7 @@ export const updateSource = async (
  */
 export const updateSourceShown = async (
   db: Executor,
+  accountId: string,
   sourceId: string,
   changes: Updateable<KnowledgeSourceTable>,
 ): Promise<SourceListRow> =>
@@ -148,16 +189,26 @@ export const updateSourceShown = async (
     await db
       .updateTable('knowledge_sources')
       .set(changes)
+      .where('account_id', '=', accountId)
       .where('id', '=', sourceId)
       .returning(LIST_COLUMNS)
       .executeTakeFirstOrThrow(),
   );
 
 /** Removes the source and everything indexed from it. */
-export async function deleteSource(trx: Executor, sourceId: string): Promise<void> {
+export async function deleteSource(trx: Executor, accountId: string, sourceId: string): Promise<void> {
+  const ofAccount = trx
+    .selectFrom('knowledge_sources')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', '=', sourceId);
   // Chunks first and explicitly: the FTS5 delete trigger must see each chunk row go.
-  await trx.deleteFrom('knowledge_chunks').where('source_id', '=', sourceId).execute();
-  await trx.deleteFrom('knowledge_sources').where('id', '=', sourceId).execute();
+  await trx.deleteFrom('knowledge_chunks').where('source_id', 'in', ofAccount).execute();
+  await trx
+    .deleteFrom('knowledge_sources')
+    .where('account_id', '=', accountId)
+    .where('id', '=', sourceId)
+    .execute();
 }
 
 /** What the last read did with each page of a website source; replaces the earlier read's list. */
@@ -183,28 +234,59 @@ export async function replacePages(
   }
 }
 
+/** The pages of the account's source (pages have no account: their source's is checked). */
 export const listPages = (
   db: Executor,
+  accountId: string,
   sourceId: string,
   status: PageResult['status'] | undefined,
   page: PageRequest,
 ) => {
-  let query = db.selectFrom('knowledge_source_pages').selectAll().where('source_id', '=', sourceId);
+  let query = db
+    .selectFrom('knowledge_source_pages')
+    .selectAll()
+    .where('source_id', '=', sourceId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('knowledge_sources')
+          .select('knowledge_sources.id')
+          .where('knowledge_sources.account_id', '=', accountId)
+          .where('knowledge_sources.id', '=', sourceId),
+      ),
+    );
   if (status) query = query.where('status', '=', status);
   return keysetPage(query, 'rank', 'url', page).execute();
 };
 
 /** Removes every source of a chatbot and everything indexed from them; returns the stored uploads' records. */
-export async function deleteSourcesOfChatbot(trx: Executor, chatbotId: string): Promise<string[]> {
+export async function deleteSourcesOfChatbot(
+  trx: Executor,
+  accountId: string,
+  chatbotId: string,
+): Promise<string[]> {
   const uploads = await trx
     .selectFrom('knowledge_sources')
     .select('upload')
+    .where('account_id', '=', accountId)
     .where('chatbot_id', '=', chatbotId)
     .where('upload', 'is not', null)
     .execute();
   // Chunks first and explicitly: the FTS5 delete trigger must see each chunk row go.
-  await trx.deleteFrom('knowledge_chunks').where('chatbot_id', '=', chatbotId).execute();
-  await trx.deleteFrom('knowledge_sources').where('chatbot_id', '=', chatbotId).execute();
+  await trx
+    .deleteFrom('knowledge_chunks')
+    .where('chatbot_id', '=', chatbotId)
+    .where(
+      'source_id',
+      'in',
+      trx.selectFrom('knowledge_sources').select('id').where('account_id', '=', accountId),
+    )
+    .execute();
+  await trx
+    .deleteFrom('knowledge_sources')
+    .where('account_id', '=', accountId)
+    .where('chatbot_id', '=', chatbotId)
+    .execute();
   return uploads.flatMap((row) => (row.upload ? [row.upload] : []));
 }
 
@@ -249,7 +331,10 @@ export const countChunks = async (db: Executor, sourceId: string): Promise<numbe
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const REFRESH_INTERVAL_MS = { daily: DAY_MS, weekly: 7 * DAY_MS } as const;
 
-/** Websites whose interval has passed since their last read ended, and that are not being read now. */
+/**
+ * Websites whose interval has passed since their last read ended, and that are not being read now.
+ * @system the refresh timer reads every account's websites
+ */
 export const findDueRefreshes = (db: Executor, now: number, limit: number) =>
   db
     .selectFrom('knowledge_sources')
@@ -272,7 +357,10 @@ export const findDueRefreshes = (db: Executor, now: number, limit: number) =>
     .limit(limit)
     .execute();
 
-/** Sources of every account by status, for the metrics (read through the status index). */
+/**
+ * Sources of every account by status, for the metrics (read through the status index).
+ * @system the metrics count every account's sources
+ */
 export const countSourcesByStatus = (db: Executor) =>
   db
     .selectFrom('knowledge_sources')

@@ -72,7 +72,7 @@ export async function knowledgeRoutes(
           list: 'knowledge',
           scope: chatbotId,
           filters: { type },
-          fetch: (page) => service.listSources(chatbotId, type, page),
+          fetch: (page) => service.listSources(principalOf(request), chatbotId, type, page),
           keyOf: (row) => ({ at: row.created_at, id: row.id }),
           present: (items) => ({ sources: items.map(presentSource) }),
         });
@@ -169,10 +169,10 @@ export async function knowledgeRoutes(
       async (request) => {
         const { chatbotId, sourceId } = request.params;
         if (request.query.include === 'text') {
-          const source = await service.getSourceWithText(chatbotId, sourceId);
+          const source = await service.getSourceWithText(principalOf(request), chatbotId, sourceId);
           return ok(request, { source: presentSourceWithText(source) });
         }
-        const source = await service.getSource(chatbotId, sourceId);
+        const source = await service.getSource(principalOf(request), chatbotId, sourceId);
         return ok(request, { source: presentSource(source) });
       },
     );
@@ -193,7 +193,7 @@ export async function knowledgeRoutes(
       },
       async (request) => {
         const { chatbotId, sourceId } = request.params;
-        const source = await service.updateSource(chatbotId, sourceId, request.body);
+        const source = await service.updateSource(principalOf(request), chatbotId, sourceId, request.body);
         return ok(request, { source: presentSource(source) });
       },
     );
@@ -214,7 +214,7 @@ export async function knowledgeRoutes(
         },
       },
       async (request) => {
-        await service.deleteSource(request.params.chatbotId, request.params.sourceId);
+        await service.deleteSource(principalOf(request), request.params.chatbotId, request.params.sourceId);
         return ok(request, { id: request.params.sourceId, deleted: true as const });
       },
     );
@@ -244,7 +244,8 @@ export async function knowledgeRoutes(
           list: 'source-pages',
           scope: sourceId,
           filters: { status: request.query.status },
-          fetch: (page) => service.listPages(chatbotId, sourceId, request.query.status, page),
+          fetch: (page) =>
+            service.listPages(principalOf(request), chatbotId, sourceId, request.query.status, page),
           keyOf: (row) => ({ at: row.rank, id: row.url }),
           present: (items) => ({ pages: items.map(presentPage) }),
         });
@@ -263,7 +264,11 @@ export async function knowledgeRoutes(
         },
       },
       async (request, reply) => {
-        const source = await service.refreshSource(request.params.chatbotId, request.params.sourceId);
+        const source = await service.refreshSource(
+          principalOf(request),
+          request.params.chatbotId,
+          request.params.sourceId,
+        );
         reply.code(202);
         return ok(request, { source: presentSource(source) });
       },

@@ -32,11 +32,11 @@ export async function startRun(trx: Executor, now: number, sourceId: string): Pr
  */
 export async function beginRun(db: Db, now: number, payload: ProcessJobPayload): Promise<SourceRow | null> {
   return db.transaction().execute(async (trx) => {
-    const source = await repo.lockSource(trx, payload.sourceId);
+    const source = await repo.lockSourceForRun(trx, payload.sourceId);
     if (!source || source.run_id !== payload.runId) return null;
     if (source.status === 'processing') return source; // a refresh, or a retry after a crash
     if (source.status !== 'pending') return null;
-    return repo.updateSource(trx, source.id, { status: 'processing', updated_at: now });
+    return repo.updateSource(trx, source.account_id, source.id, { status: 'processing', updated_at: now });
   });
 }
 
@@ -87,7 +87,7 @@ async function endRun(
   result: RunResult,
   vectors: VectorCache | null,
 ): Promise<boolean> {
-  const source = await repo.lockSource(trx, payload.sourceId);
+  const source = await repo.lockSourceForRun(trx, payload.sourceId);
   if (!source || source.run_id !== payload.runId) return false;
   if (source.status !== 'processing' && source.status !== 'pending') return false;
   let ended: repo.SourceListRow;
@@ -98,7 +98,7 @@ async function endRun(
       if (!vectors) throw new Error('a run with vectors ended without the vector cache');
       await storeSourceVectors(trx, vectors, source.id, result.vectors.model, result.vectors.vectors);
     }
-    ended = await repo.updateSourceShown(trx, source.id, {
+    ended = await repo.updateSourceShown(trx, source.account_id, source.id, {
       status: 'ready',
       error: null,
       text: result.text,
@@ -108,7 +108,7 @@ async function endRun(
     });
   } else {
     // The last good content stays stored, but a failed source is not answered from.
-    ended = await repo.updateSourceShown(trx, source.id, {
+    ended = await repo.updateSourceShown(trx, source.account_id, source.id, {
       status: 'failed',
       error: result.error,
       updated_at: now,
@@ -139,11 +139,11 @@ export async function startDueRefreshes(db: Db, now: number, batchSize = 100): P
   let started = 0;
   for (const { id } of due) {
     const began = await db.transaction().execute(async (trx) => {
-      const source = await repo.lockSource(trx, id);
+      const source = await repo.lockSourceForRun(trx, id);
       // Checked again under the lock: a POST refresh may have started or ended in between.
       if (!source || !isRefreshDue(source, now)) return false;
       const runId = await startRun(trx, now, source.id);
-      await repo.updateSource(trx, source.id, {
+      await repo.updateSource(trx, source.account_id, source.id, {
         status: 'processing',
         error: null,
         run_id: runId,

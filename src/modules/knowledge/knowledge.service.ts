@@ -41,24 +41,31 @@ export interface KnowledgeService {
   /** Where uploads are streamed before `addFile` keeps or removes them. */
   readonly uploadsDir: string;
   listSources(
+    principal: Principal,
     chatbotId: string,
     type: SourceType | undefined,
     page: PageRequest,
   ): Promise<repo.SourceListRow[]>;
-  getSource(chatbotId: string, sourceId: string): Promise<repo.SourceSummaryRow>;
-  getSourceWithText(chatbotId: string, sourceId: string): Promise<SourceRow>;
+  getSource(principal: Principal, chatbotId: string, sourceId: string): Promise<repo.SourceSummaryRow>;
+  getSourceWithText(principal: Principal, chatbotId: string, sourceId: string): Promise<SourceRow>;
   addText(principal: Principal, chatbotId: string, input: AddTextInput): Promise<SourceRow>;
   addWebsite(principal: Principal, chatbotId: string, input: AddWebsiteInput): Promise<SourceRow>;
   addFile(principal: Principal, chatbotId: string, file: ReceivedFile): Promise<SourceRow>;
-  updateSource(chatbotId: string, sourceId: string, input: UpdateSourceInput): Promise<SourceRow>;
-  refreshSource(chatbotId: string, sourceId: string): Promise<SourceRow>;
-  deleteSource(chatbotId: string, sourceId: string): Promise<void>;
+  updateSource(
+    principal: Principal,
+    chatbotId: string,
+    sourceId: string,
+    input: UpdateSourceInput,
+  ): Promise<SourceRow>;
+  refreshSource(principal: Principal, chatbotId: string, sourceId: string): Promise<SourceRow>;
+  deleteSource(principal: Principal, chatbotId: string, sourceId: string): Promise<void>;
   /**
    * Every source of a chatbot that is being deleted, in its transaction; the uploaded files go once it has
    * committed (the returned step), as for one source.
    */
-  removeAllOf(trx: Executor, chatbotId: string): Promise<() => Promise<void>>;
+  removeAllOf(trx: Executor, accountId: string, chatbotId: string): Promise<() => Promise<void>>;
   listPages(
+    principal: Principal,
     chatbotId: string,
     sourceId: string,
     status: PageResult['status'] | undefined,
@@ -81,27 +88,33 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
     assertCanAddKnowledge,
     /** Where uploads are streamed before `addFile` keeps or removes them. */
     uploadsDir: deps.runtime.uploadsDir,
-    listSources: (chatbotId: string, type: SourceType | undefined, page: PageRequest) =>
-      repo.listSources(deps.db, chatbotId, type, page),
-    getSource: (chatbotId: string, sourceId: string) => getSource(deps, chatbotId, sourceId),
-    getSourceWithText: (chatbotId: string, sourceId: string) => getSourceWithText(deps, chatbotId, sourceId),
+    listSources: (principal: Principal, chatbotId: string, type: SourceType | undefined, page: PageRequest) =>
+      repo.listSources(deps.db, principal.accountId, chatbotId, type, page),
+    getSource: (principal: Principal, chatbotId: string, sourceId: string) =>
+      getSource(deps, principal.accountId, chatbotId, sourceId),
+    getSourceWithText: (principal: Principal, chatbotId: string, sourceId: string) =>
+      getSourceWithText(deps, principal.accountId, chatbotId, sourceId),
     addText: (principal: Principal, chatbotId: string, input: AddTextInput) =>
       addText(deps, principal, chatbotId, input),
     addWebsite: (principal: Principal, chatbotId: string, input: AddWebsiteInput) =>
       addWebsite(deps, principal, chatbotId, input),
     addFile: (principal: Principal, chatbotId: string, file: ReceivedFile) =>
       addFile(deps, principal, chatbotId, file),
-    updateSource: (chatbotId: string, sourceId: string, input: UpdateSourceInput) =>
-      updateSource(deps, chatbotId, sourceId, input),
-    refreshSource: (chatbotId: string, sourceId: string) => refreshSource(deps, chatbotId, sourceId),
-    deleteSource: (chatbotId: string, sourceId: string) => deleteSource(deps, chatbotId, sourceId),
-    removeAllOf: (trx: Executor, chatbotId: string) => removeAllOf(deps, trx, chatbotId),
+    updateSource: (principal: Principal, chatbotId: string, sourceId: string, input: UpdateSourceInput) =>
+      updateSource(deps, principal.accountId, chatbotId, sourceId, input),
+    refreshSource: (principal: Principal, chatbotId: string, sourceId: string) =>
+      refreshSource(deps, principal.accountId, chatbotId, sourceId),
+    deleteSource: (principal: Principal, chatbotId: string, sourceId: string) =>
+      deleteSource(deps, principal.accountId, chatbotId, sourceId),
+    removeAllOf: (trx: Executor, accountId: string, chatbotId: string) =>
+      removeAllOf(deps, trx, accountId, chatbotId),
     listPages: (
+      principal: Principal,
       chatbotId: string,
       sourceId: string,
       status: PageResult['status'] | undefined,
       page: PageRequest,
-    ) => listPages(deps, chatbotId, sourceId, status, page),
+    ) => listPages(deps, principal.accountId, chatbotId, sourceId, status, page),
     /** Passages of the chatbot's ready sources for a question (what the chatbot answers from). */
     search: (chatbotId: string, query: string, limit: number, options?: { byMeaning?: boolean }) =>
       searchKnowledge(
@@ -127,10 +140,11 @@ function assertCanAddKnowledge(principal: Principal): void {
 
 async function getSource(
   deps: KnowledgeServiceDeps,
+  accountId: string,
   chatbotId: string,
   sourceId: string,
 ): Promise<repo.SourceSummaryRow> {
-  const source = await repo.findSourceSummary(deps.db, chatbotId, sourceId);
+  const source = await repo.findSourceSummary(deps.db, accountId, chatbotId, sourceId);
   if (!source) throw notFoundSource();
   return source;
 }
@@ -138,10 +152,11 @@ async function getSource(
 /** With its text, which may be megabytes: read only when asked for. */
 async function getSourceWithText(
   deps: KnowledgeServiceDeps,
+  accountId: string,
   chatbotId: string,
   sourceId: string,
 ): Promise<SourceRow> {
-  const source = await repo.findSource(deps.db, chatbotId, sourceId);
+  const source = await repo.findSource(deps.db, accountId, chatbotId, sourceId);
   if (!source) throw notFoundSource();
   return source;
 }
@@ -359,6 +374,7 @@ export type UpdateSourceInput = Static<typeof SourcePatch>;
 
 async function updateSource(
   deps: KnowledgeServiceDeps,
+  accountId: string,
   chatbotId: string,
   sourceId: string,
   input: UpdateSourceInput,
@@ -367,8 +383,8 @@ async function updateSource(
   if (input.text !== undefined) nonBlank('body.text', input.text);
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
-    const source = await repo.lockSource(trx, sourceId);
-    if (!source || source.chatbot_id !== chatbotId) throw notFoundSource();
+    const source = await repo.lockSource(trx, accountId, chatbotId, sourceId);
+    if (!source) throw notFoundSource();
     if (input.text !== undefined && source.type !== 'text')
       throw validationError('body.text', 'can only be changed on a text source');
     if (input.refreshInterval !== undefined && source.type !== 'website')
@@ -380,7 +396,7 @@ async function updateSource(
       );
     }
 
-    const changes: Parameters<typeof repo.updateSource>[2] = {};
+    const changes: Parameters<typeof repo.updateSource>[3] = {};
     if (title !== undefined) changes.title = title;
     if (input.isSourceOfTruth !== undefined) changes.is_source_of_truth = input.isSourceOfTruth;
     if (input.refreshInterval !== undefined) changes.refresh_interval = input.refreshInterval;
@@ -394,20 +410,21 @@ async function updateSource(
       });
     }
     if (Object.keys(changes).length === 0) return source;
-    return repo.updateSource(trx, source.id, { ...changes, updated_at: now });
+    return repo.updateSource(trx, accountId, source.id, { ...changes, updated_at: now });
   });
 }
 
 /** POST refresh: a website that is ready or failed is read again now. */
 async function refreshSource(
   deps: KnowledgeServiceDeps,
+  accountId: string,
   chatbotId: string,
   sourceId: string,
 ): Promise<SourceRow> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
-    const source = await repo.lockSource(trx, sourceId);
-    if (!source || source.chatbot_id !== chatbotId) throw notFoundSource();
+    const source = await repo.lockSource(trx, accountId, chatbotId, sourceId);
+    if (!source) throw notFoundSource();
     if (source.type !== 'website')
       throw new AppError(
         'not_a_website',
@@ -419,7 +436,7 @@ async function refreshSource(
       throw new AppError('refresh_running', 'A refresh of this website is already running.');
     }
     const runId = await startRun(trx, now, source.id);
-    return repo.updateSource(trx, source.id, {
+    return repo.updateSource(trx, accountId, source.id, {
       status: 'processing',
       error: null,
       run_id: runId,
@@ -431,18 +448,19 @@ async function refreshSource(
 /** What the website source's last read did with each page, in the order read. */
 async function listPages(
   deps: KnowledgeServiceDeps,
+  accountId: string,
   chatbotId: string,
   sourceId: string,
   status: PageResult['status'] | undefined,
   page: PageRequest,
 ) {
-  const source = await getSource(deps, chatbotId, sourceId);
+  const source = await getSource(deps, accountId, chatbotId, sourceId);
   if (source.type !== 'website')
     throw new AppError(
       'not_a_website',
       `Only website sources have pages; this one is a ${source.type} source.`,
     );
-  return repo.listPages(deps.db, source.id, status, page);
+  return repo.listPages(deps.db, accountId, source.id, status, page);
 }
 
 /**
@@ -452,9 +470,10 @@ async function listPages(
 async function removeAllOf(
   deps: KnowledgeServiceDeps,
   trx: Executor,
+  accountId: string,
   chatbotId: string,
 ): Promise<() => Promise<void>> {
-  const uploads = (await repo.deleteSourcesOfChatbot(trx, chatbotId)).map(
+  const uploads = (await repo.deleteSourcesOfChatbot(trx, accountId, chatbotId)).map(
     (text) => JSON.parse(text) as StoredUpload,
   );
   return async () => {
@@ -473,11 +492,16 @@ async function removeUpload(
 }
 
 /** The chatbot stops using the source at once: its chunks go in the same transaction, a running job drops its result. */
-async function deleteSource(deps: KnowledgeServiceDeps, chatbotId: string, sourceId: string): Promise<void> {
+async function deleteSource(
+  deps: KnowledgeServiceDeps,
+  accountId: string,
+  chatbotId: string,
+  sourceId: string,
+): Promise<void> {
   const upload = await deps.db.transaction().execute(async (trx) => {
-    const source = await repo.lockSource(trx, sourceId);
-    if (!source || source.chatbot_id !== chatbotId) throw notFoundSource();
-    await repo.deleteSource(trx, source.id);
+    const source = await repo.lockSource(trx, accountId, chatbotId, sourceId);
+    if (!source) throw notFoundSource();
+    await repo.deleteSource(trx, accountId, source.id);
     return source.upload ? (JSON.parse(source.upload) as StoredUpload) : null;
   });
   // Files are not part of the transaction: removed once the row is surely gone.

@@ -109,11 +109,15 @@ export { accountOfChatbot } from '../chatbots/index.js';
 
 // --- what other modules' queries use of leads (through this module's face) ---------------------------
 
-/** Leads as another module's query joins them for display or search: the visitor's details by conversation. */
-export const leadsToJoin = (db: Executor) =>
+/**
+ * The account's leads as another module's query joins them for display or search: the visitor's details by
+ * conversation.
+ */
+export const leadsToJoin = (db: Executor, accountId: string) =>
   db
     .selectFrom('leads')
-    .select(['leads.thread_id', 'leads.name', 'leads.email', 'leads.phone', 'leads.company']);
+    .select(['leads.thread_id', 'leads.name', 'leads.email', 'leads.phone', 'leads.company'])
+    .where('leads.account_id', '=', accountId);
 
 /** The contact details of the conversation's lead, if it has one. */
 export const leadContactOfThread = (db: Executor, accountId: string, threadId: string) =>

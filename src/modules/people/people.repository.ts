@@ -16,7 +16,10 @@ export const insertSession = (
   },
 ) => db.insertInto('sessions').values(row).execute();
 
-/** A session with what a request needs of its user and account, in one indexed lookup. */
+/**
+ * A session with what a request needs of its user and account, in one indexed lookup.
+ * @system authentication: the session's secret (its hash) finds it, before there is a principal
+ */
 export const findSession = (db: Executor, idHash: string) =>
   db
     .selectFrom('sessions')
@@ -38,7 +41,10 @@ export const findSession = (db: Executor, idHash: string) =>
     .where('sessions.id_hash', '=', idHash)
     .executeTakeFirst();
 
-/** What decides whether the sessions still hold, for those of `idHashes` that exist. */
+/**
+ * What decides whether the sessions still hold, for those of `idHashes` that exist.
+ * @system authentication again: the principals' own session keys, checked for the live streams
+ */
 export const findSessionStates = (db: Executor, idHashes: readonly string[]) =>
   db
     .selectFrom('sessions')
@@ -52,14 +58,21 @@ export const findSessionStates = (db: Executor, idHashes: readonly string[]) =>
     .where('sessions.id_hash', 'in', idHashes)
     .execute();
 
+/** @system authentication: the session whose secret the request presented */
 export const touchSession = (db: Executor, idHash: string, at: number) =>
   db.updateTable('sessions').set({ last_seen_at: at }).where('id_hash', '=', idHash).execute();
 
+/** @system signing out: the session's own secret names it */
 export const deleteSession = (db: Executor, idHash: string) =>
   db.deleteFrom('sessions').where('id_hash', '=', idHash).executeTakeFirst();
 
-export const deleteSessionsOfUser = (db: Executor, userId: string) =>
-  db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+/** Every session of the account's person. */
+export const deleteSessionsOfUser = (db: Executor, accountId: string, userId: string) =>
+  db
+    .deleteFrom('sessions')
+    .where('account_id', '=', accountId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 
 export const insertInvitation = (
   db: Executor,
@@ -90,6 +103,7 @@ export const useInvitation = async (db: Executor, tokenHash: string, at: number)
 
 // Retention: ended sessions and invitations are removed in small batches.
 
+/** @system retention: every account's ended sessions */
 export async function deleteEndedSessions(
   db: Executor,
   now: number,

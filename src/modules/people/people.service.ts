@@ -233,7 +233,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
 
   /** Ends every session of the person, and tells whoever holds one (live streams end at once). */
   async function endSessionsOf(trx: Executor, user: { id: string; account_id: string }): Promise<void> {
-    await repo.deleteSessionsOfUser(trx, user.id);
+    await repo.deleteSessionsOfUser(trx, user.account_id, user.id);
     await sessionsEnded(trx, user.account_id);
   }
 

@@ -13,7 +13,7 @@ import { iso } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { OutboundBlockedError, OutboundResolveError } from '../../net/outbound-guard.js';
 import type { Principal } from '../accounts/index.js';
-import { findEvent, insertEvent } from '../../events/events.repository.js';
+import { findEventOfAccount, insertEvent } from '../../events/events.repository.js';
 import { dropPendingDeliveries } from './attempt-record.js';
 import { explainOutcome, sendEvent, type AttemptOutcome } from './delivery.js';
 import { newWebhookSecret } from './signature.js';
@@ -197,7 +197,7 @@ async function retryDelivery(
   const endpoint = await getEndpoint(deps, principal, webhookId);
   const delivery = await repo.findDelivery(deps.db, webhookId, deliveryId);
   if (!delivery) throw notFound('delivery');
-  const stored = await findEvent(deps.db, delivery.event_id);
+  const stored = await findEventOfAccount(deps.db, principal.accountId, delivery.event_id);
   if (!stored) throw notFound('event');
   const event = { id: stored.id, type: stored.type, body: stored.body };
   const outcome = await sendOnDemand(deps, endpoint, event);

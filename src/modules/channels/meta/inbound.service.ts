@@ -170,7 +170,12 @@ async function receive(deps: InboundDeps, payload: ReceivePayload): Promise<void
         deps.clock.now(),
       );
       try {
-        await conversations.receiveVisitorMessage(connection.chatbot_id, threadId, next.text);
+        await conversations.receiveVisitorMessage(
+          connection.account_id,
+          connection.chatbot_id,
+          threadId,
+          next.text,
+        );
       } catch (error) {
         await repo.unmarkInbound(deps.db, next.provider, next.provider_message_id);
         throw error;

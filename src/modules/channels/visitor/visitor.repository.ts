@@ -126,7 +126,7 @@ export async function earlierThreadIds(
   const phone = lead?.phone ?? null;
   if (visitorId === null && email === null && phone === null && !contact) return [];
 
-  const rows = await earlierConversationsOf(db, own, chatbotIds)
+  const rows = await earlierConversationsOf(db, own.account_id, own, chatbotIds)
     .where((eb) => {
       const same = [];
       if (visitorId !== null)

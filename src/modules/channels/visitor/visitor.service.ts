@@ -112,13 +112,13 @@ export function createVisitorsService({ db, clock, conversations }: VisitorsDeps
 
     /** The team's view of the conversation's visitor (404 for a conversation of another chatbot). */
     async visitorOf(principal: Principal, chatbotId: string, threadId: string) {
-      const own = await conversations.getConversation(chatbotId, threadId);
+      const own = await conversations.getConversation(principal.accountId, chatbotId, threadId);
       const [context, earlierIds] = await Promise.all([
         repo.findContext(db, own.thread_id),
         repo.earlierThreadIds(db, own, principal.chatbotIds, EARLIER_LIMIT),
       ]);
       const order = new Map(earlierIds.map((id, i) => [id, i]));
-      const earlier = (await conversations.viewConversations(earlierIds)).sort(
+      const earlier = (await conversations.viewConversations(principal.accountId, earlierIds)).sort(
         (a, b) => order.get(a.thread_id)! - order.get(b.thread_id)!,
       );
       return {

@@ -103,6 +103,13 @@ export function createWebChatService({
   conversations,
   questions,
 }: WebChatDeps): WebChatService {
+  /** A visitor token names no account: the conversation's is its chatbot's. */
+  async function accountOf(grant: VisitorGrant): Promise<string> {
+    const chatbot = await chatbots.findChatbot(grant.chatbotId);
+    if (!chatbot) throw notFound('conversation');
+    return chatbot.account_id;
+  }
+
   return {
     /** Whether the chat of this chatbot exists (any id, well-formed or not). */
     chatbotExists: async (chatbotId: string): Promise<boolean> =>
@@ -182,7 +189,12 @@ export function createWebChatService({
 
     /** The visitor's message and, while the chatbot answers, its answer; both reach the event stream too. */
     async sendMessage(grant: VisitorGrant, text: string): Promise<MessageRow[]> {
-      const turn = await conversations.receiveVisitorMessage(grant.chatbotId, grant.threadId, text);
+      const turn = await conversations.receiveVisitorMessage(
+        await accountOf(grant),
+        grant.chatbotId,
+        grant.threadId,
+        text,
+      );
       await runtime.bus.publish(db, grant.threadId);
       return turn.messages;
     },
@@ -209,7 +221,7 @@ export function createWebChatService({
         throw new AppError('validation_error', 'Give at least one of name, email, phone or company.', [
           { field: 'body', message: 'has no details' },
         ]);
-      await conversations.addVisitorDetails(grant.chatbotId, grant.threadId, details);
+      await conversations.addVisitorDetails(await accountOf(grant), grant.chatbotId, grant.threadId, details);
       return details;
     },
   };

@@ -103,7 +103,7 @@ export async function openConversationStream(
       );
       // Three reads for the whole batch, whatever its size.
       const [views, messages, notes] = await Promise.all([
-        conversations.viewConversations(db, [...threadIds]),
+        conversations.viewConversations(db, accountId, [...threadIds]),
         conversations.findMessages(db, messageIds),
         team.findNotes(db, noteIds),
       ]);

@@ -73,7 +73,7 @@ export function createTyping({ db, clock, notifications }: TypingDeps): Typing {
     /** The web chat's visitor types in their conversation (the visitor token has been checked). */
     async visitorTyping(chatbotId: string, threadId: string): Promise<void> {
       if (!window.hit(`v:${threadId}`, 1).allowed) return;
-      const conversation = await repo.findConversation(db, chatbotId, threadId);
+      const conversation = await repo.findVisitorConversation(db, chatbotId, threadId);
       if (!conversation) throw notFound('conversation');
       await publish({ accountId: conversation.account_id, chatbotId, threadId, who: 'visitor' });
     },
@@ -83,7 +83,7 @@ export function createTyping({ db, clock, notifications }: TypingDeps): Typing {
      * person (mode human; else 409 not_handover) and not held by a colleague (403 claimed_by_other).
      */
     async agentTyping(principal: Principal, chatbotId: string, threadId: string): Promise<void> {
-      const conversation = await repo.findConversation(db, chatbotId, threadId);
+      const conversation = await repo.findConversation(db, principal.accountId, chatbotId, threadId);
       if (!conversation) throw notFound('conversation');
       if (conversation.mode !== 'human')
         throw new AppError(

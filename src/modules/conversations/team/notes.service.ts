@@ -27,7 +27,7 @@ export interface NotesService {
   /** Adds a note signed by the principal's person; notifies the people it mentions. */
   add(principal: Principal, chatbotId: string, threadId: string, text: string): Promise<NoteRow>;
   /** The conversation's notes and assignment records, newest first. */
-  list(chatbotId: string, threadId: string, page: PageRequest): Promise<NoteRow[]>;
+  list(principal: Principal, chatbotId: string, threadId: string, page: PageRequest): Promise<NoteRow[]>;
   /** The notes that mention the principal's person, on the chatbots the principal may see. */
   mentions(principal: Principal, unread: boolean, page: PageRequest): Promise<MentionRow[]>;
   unreadMentions(principal: Principal): Promise<number>;
@@ -38,8 +38,8 @@ export interface NotesService {
 export function createNotesService(deps: NotesDeps): NotesService {
   const { db, clock } = deps;
 
-  const conversationOf = async (chatbotId: string, threadId: string) => {
-    const conversation = await conversations.findConversation(db, chatbotId, threadId);
+  const conversationOf = async (principal: Principal, chatbotId: string, threadId: string) => {
+    const conversation = await conversations.findConversation(db, principal.accountId, chatbotId, threadId);
     if (!conversation) throw notFound('conversation');
     return conversation;
   };
@@ -47,7 +47,7 @@ export function createNotesService(deps: NotesDeps): NotesService {
   return {
     /** Adds a note signed by the principal's person; notifies the people it mentions. */
     async add(principal: Principal, chatbotId: string, threadId: string, text: string): Promise<NoteRow> {
-      const conversation = await conversationOf(chatbotId, threadId);
+      const conversation = await conversationOf(principal, chatbotId, threadId);
       const mentioned = mentionedIn(
         text,
         await repo.activeMembers(db, principal.accountId),
@@ -88,8 +88,13 @@ export function createNotesService(deps: NotesDeps): NotesService {
     },
 
     /** The conversation's notes and assignment records, newest first. */
-    async list(chatbotId: string, threadId: string, page: PageRequest): Promise<NoteRow[]> {
-      await conversationOf(chatbotId, threadId);
+    async list(
+      principal: Principal,
+      chatbotId: string,
+      threadId: string,
+      page: PageRequest,
+    ): Promise<NoteRow[]> {
+      await conversationOf(principal, chatbotId, threadId);
       return repo.listNotes(db, threadId, page);
     },
 
@@ -104,7 +109,7 @@ export function createNotesService(deps: NotesDeps): NotesService {
 
     /** The person has seen the conversation: its mentions of them are read. */
     async markRead(principal: Principal, chatbotId: string, threadId: string): Promise<number> {
-      await conversationOf(chatbotId, threadId);
+      await conversationOf(principal, chatbotId, threadId);
       return repo.markMentionsRead(db, principal.userId, threadId, clock.now());
     },
   };

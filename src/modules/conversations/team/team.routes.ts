@@ -54,7 +54,7 @@ export async function teamRoutes(fastify: FastifyInstance, { notes, handover, pa
       return listPage(request, paginator, {
         list: 'notes',
         scope: threadId,
-        fetch: (page) => notes.list(chatbotId, threadId, page),
+        fetch: (page) => notes.list(principalOf(request), chatbotId, threadId, page),
         keyOf: (row) => ({ at: row.created_at, id: row.id }),
         present: (items) => ({ notes: items.map(presentNote) }),
       });
