@@ -12,7 +12,7 @@ import type { BrowserContext } from 'playwright-core';
 import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
 import { CONTACT_NOTED } from '../../src/modules/conversations/visitor-words.js';
-import { describeEachDialect } from '../support/app.js';
+import { describeOnDialect } from '../support/app.js';
 import {
   hasFocus,
   noHorizontalScroll,
@@ -30,7 +30,7 @@ const NARROW = { width: 375, height: 667 };
 const chromiumForTests = useChromium('the widget ratings browser test');
 const browser = chromiumForTests.browser;
 
-describeEachDialect('the widget rates answers only, in Chromium', (t) => {
+describeOnDialect('sqlite', 'the widget rates answers only, in Chromium', (t) => {
   let shop: { url: string; server: Server } | null = null;
   const contexts: BrowserContext[] = [];
   after(async () => {

@@ -14,7 +14,7 @@ import { after, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
-import { describeEachDialect } from '../support/app.js';
+import { describeOnDialect } from '../support/app.js';
 import { AXE_SOURCE, SCREENSHOTS, startShop, until, useChromium } from '../support/browser.js';
 import { seed } from '../support/factories.js';
 import { OPENING_HOURS, addReadyTextSource } from '../support/knowledge.js';
@@ -131,7 +131,7 @@ async function visitorSession(
   return JSON.parse(raw);
 }
 
-describeEachDialect('the embeddable widget in Chromium', (t) => {
+describeOnDialect('postgres', 'the embeddable widget in Chromium', (t) => {
   const pages: Page[] = [];
   const shops: Server[] = [];
   after(async () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { afterEach, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describeEachDialect, type TestApp } from '../support/app.js';
+import { describeOnDialect, type TestApp } from '../support/app.js';
 import {
   SCREENSHOTS,
   noHorizontalScroll,
@@ -44,7 +44,7 @@ async function checkAtPhoneWidth(page: Page, what: string, screenshot: string | 
   await page.setViewportSize(before);
 }
 
-describeEachDialect('saved replies in Chromium', (t) => {
+describeOnDialect('sqlite', 'saved replies in Chromium', (t) => {
   const contexts: BrowserContext[] = [];
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();

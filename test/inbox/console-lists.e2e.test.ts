@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describeEachDialect, type TestApp } from '../support/app.js';
+import { describeOnDialect, type TestApp } from '../support/app.js';
 import { press, seriousAxeViolations, tabTo, typeInto, until, useChromium } from '../support/browser.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { listen } from '../channels/support.js';
@@ -42,7 +42,7 @@ async function openByKeyboard(page: Page, link: string, heading: string): Promis
   await page.getByRole('heading', { name: heading, exact: true }).waitFor();
 }
 
-describeEachDialect('the console’s lists in Chromium', (t) => {
+describeOnDialect('postgres', 'the console’s lists in Chromium', (t) => {
   const contexts: BrowserContext[] = [];
   // Each test's browser goes with it: its pages' live streams are closed before the service stops.
   afterEach(async () => {

@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { after, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startWorkers } from '../../src/workers.js';
-import { describeEachDialect } from '../support/app.js';
+import { describeOnDialect } from '../support/app.js';
 import {
   chooseByTyping,
   closeServer,
@@ -77,7 +77,8 @@ async function checkPage(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS}console-${name}.png`, fullPage: true });
 }
 
-describeEachDialect(
+describeOnDialect(
+  'sqlite',
   'the owner’s console in Chromium',
   (t) => {
     const contexts: BrowserContext[] = [];

@@ -15,7 +15,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
 import { startWorkers, type Workers } from '../../src/workers.js';
-import { describeEachDialect, swappableAdapter } from '../support/app.js';
+import { describeOnDialect, swappableAdapter } from '../support/app.js';
 import {
   closeServer,
   noHorizontalScroll,
@@ -54,7 +54,8 @@ async function occurrences(page: Page, needle: string): Promise<number> {
 // The API channel's delivery, made to fail for one check (the web chat keeps its own).
 const apiChannel = swappableAdapter('api');
 
-describeEachDialect(
+describeOnDialect(
+  'sqlite',
   'the team inbox in Chromium',
   (t) => {
     let workers: Workers | null = null;

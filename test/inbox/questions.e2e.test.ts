@@ -16,7 +16,7 @@ import { after, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
-import { describeEachDialect, type TestApp } from '../support/app.js';
+import { describeOnDialect, type TestApp } from '../support/app.js';
 import {
   closeServer,
   hasFocus,
@@ -71,7 +71,8 @@ async function signIn(page: Page, email: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Inbox sections' }).waitFor();
 }
 
-describeEachDialect(
+describeOnDialect(
+  'postgres',
   'unanswered questions: rating answers in the widget, the report in the inbox, in Chromium',
   (t) => {
     let shop: { url: string; server: Server } | null = null;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterEach, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describeEachDialect, type TestApp } from '../support/app.js';
+import { describeOnDialect, type TestApp } from '../support/app.js';
 import {
   hasFocus,
   noHorizontalScroll,
@@ -32,7 +32,7 @@ const signedIn = (
   viewport = { width: 1280, height: 900 },
 ): Promise<Page> => signedInToInbox(t, browser(), s.userId, contexts, hash, { viewport });
 
-describeEachDialect('the team inbox in Chromium', (t) => {
+describeOnDialect('postgres', 'the team inbox in Chromium', (t) => {
   const contexts: BrowserContext[] = [];
   // Each test's browser goes with it: its pages' live streams are closed before the service stops.
   afterEach(async () => {

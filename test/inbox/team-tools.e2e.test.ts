@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describeEachDialect, type TestApp } from '../support/app.js';
+import { describeOnDialect, type TestApp } from '../support/app.js';
 import {
   SCREENSHOTS,
   chooseByTyping,
@@ -30,7 +30,7 @@ const signedIn = (
   viewport = { width: 1280, height: 900 },
 ): Promise<Page> => signedInToInbox(t, browser(), userId, contexts, hash, { viewport });
 
-describeEachDialect('the team tools in Chromium', (t) => {
+describeOnDialect('sqlite', 'the team tools in Chromium', (t) => {
   const contexts: BrowserContext[] = [];
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();

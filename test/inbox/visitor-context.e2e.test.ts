@@ -11,7 +11,7 @@ import { after, afterEach, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { channelSetup } from '../../src/cli/channels.js';
 import { commandServices } from '../../src/cli/context.js';
-import { describeEachDialect, type TestApp } from '../support/app.js';
+import { describeOnDialect, type TestApp } from '../support/app.js';
 import {
   SCREENSHOTS,
   noHorizontalScroll,
@@ -44,7 +44,7 @@ const threadOf = (page: Page, chatbotId: string) =>
     `chatbot-ops:${chatbotId}`,
   );
 
-describeEachDialect('know the visitor, typing both ways (Chromium)', (t) => {
+describeOnDialect('postgres', 'know the visitor, typing both ways (Chromium)', (t) => {
   const contexts: BrowserContext[] = [];
   const shops: Server[] = [];
   afterEach(async () => {
