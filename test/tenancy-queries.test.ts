@@ -38,7 +38,7 @@ const NOT_YET_CONVERTED: readonly string[] = [
   'src/modules/conversations/figures/figures.repository.ts',
   'src/modules/conversations/live/live.repository.ts',
   'src/modules/conversations/team/team.repository.ts',
-  // Endpoints: the API's changes beside the dispatch's, which others are changing now.
+  // Endpoints: the API's changes beside the dispatch's and the delivery rows' (the system's).
   'src/modules/webhooks/webhooks.repository.ts',
 ];
 
