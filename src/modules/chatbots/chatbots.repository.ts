@@ -73,6 +73,13 @@ export const accountOfChatbot = async (db: Executor, chatbotId: string): Promise
   (await db.selectFrom('chatbots').select('account_id').where('id', '=', chatbotId).executeTakeFirst())
     ?.account_id;
 
+/**
+ * Each chatbot's account, as a subquery another module's query may join.
+ * @system a visitor's token names its chatbot, not an account: the conversation's account is the chatbot's
+ */
+export const chatbotAccountsToJoin = (db: Executor) =>
+  db.selectFrom('chatbots').select(['chatbots.id', 'chatbots.account_id']);
+
 /** The ids of the account's chatbots, as a subquery another module's query may use. */
 export const chatbotIdsOfAccountQuery = (db: Executor, accountId: string) =>
   db.selectFrom('chatbots').select('chatbots.id').where('chatbots.account_id', '=', accountId);

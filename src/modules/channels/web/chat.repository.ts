@@ -1,5 +1,6 @@
 // SQL of the web chat: the origins allowed to embed it and the visitor tokens.
 import type { Executor } from '../../../db/database.js';
+import { chatbotAccountsToJoin } from '../../chatbots/index.js';
 import '../channels.table.js';
 
 // --- allowed origins of the web chat --------------------------------------------------------------
@@ -91,8 +92,15 @@ export async function insertVisitorToken(
   await db.insertInto('channel_visitor_tokens').values(row).execute();
 }
 
+/** The token with its chatbot's account (a visitor's conversation belongs to it), in the one read a request makes. */
 export const findVisitorToken = (db: Executor, tokenHash: string) =>
-  db.selectFrom('channel_visitor_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  db
+    .selectFrom('channel_visitor_tokens')
+    .innerJoin(chatbotAccountsToJoin(db).as('chatbot'), 'chatbot.id', 'channel_visitor_tokens.chatbot_id')
+    .selectAll('channel_visitor_tokens')
+    .select('chatbot.account_id')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 
 /** Records a use at `now` unless one was recorded after `notBefore` (another request may have just done it). */
 export async function touchVisitorToken(

@@ -35,6 +35,8 @@ export const VISITOR_TOKEN_TOUCH_MS = 60 * 60 * 1000;
 export interface VisitorGrant {
   threadId: string;
   chatbotId: string;
+  /** The chatbot's account, which the conversation belongs to (read with the token). */
+  accountId: string;
 }
 
 /** Another conversation's token sees nothing here: 404, the same as a missing conversation. */
@@ -103,13 +105,6 @@ export function createWebChatService({
   conversations,
   questions,
 }: WebChatDeps): WebChatService {
-  /** A visitor token names no account: the conversation's is its chatbot's. */
-  async function accountOf(grant: VisitorGrant): Promise<string> {
-    const chatbot = await chatbots.findChatbot(grant.chatbotId);
-    if (!chatbot) throw notFound('conversation');
-    return chatbot.account_id;
-  }
-
   return {
     /** Whether the chat of this chatbot exists (any id, well-formed or not). */
     chatbotExists: async (chatbotId: string): Promise<boolean> =>
@@ -137,7 +132,7 @@ export function createWebChatService({
       }
       if (now - row.last_used_at >= VISITOR_TOKEN_TOUCH_MS)
         await repo.touchVisitorToken(db, row.token_hash, now, now - VISITOR_TOKEN_TOUCH_MS);
-      return { threadId: row.thread_id, chatbotId: row.chatbot_id };
+      return { threadId: row.thread_id, chatbotId: row.chatbot_id, accountId: row.account_id };
     },
 
     /** Removes up to `limit` tokens idle for 30 days at `now` (the retention sweep). */
@@ -190,7 +185,7 @@ export function createWebChatService({
     /** The visitor's message and, while the chatbot answers, its answer; both reach the event stream too. */
     async sendMessage(grant: VisitorGrant, text: string): Promise<MessageRow[]> {
       const turn = await conversations.receiveVisitorMessage(
-        await accountOf(grant),
+        grant.accountId,
         grant.chatbotId,
         grant.threadId,
         text,
@@ -221,7 +216,7 @@ export function createWebChatService({
         throw new AppError('validation_error', 'Give at least one of name, email, phone or company.', [
           { field: 'body', message: 'has no details' },
         ]);
-      await conversations.addVisitorDetails(await accountOf(grant), grant.chatbotId, grant.threadId, details);
+      await conversations.addVisitorDetails(grant.accountId, grant.chatbotId, grant.threadId, details);
       return details;
     },
   };
