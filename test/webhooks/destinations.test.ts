@@ -1,7 +1,8 @@
 // The delivery of each event to each endpoint is a row of its own (webhook_destinations): its state, its
 // attempts and the job of its next attempt. Deleting an endpoint drops its pending deliveries and their
-// jobs and nothing of other endpoints; retention removes the rows with their events; and an upgrade turns
-// deliveries the previous version had queued as jobs into pending rows that are then delivered.
+// jobs and nothing of other endpoints (its past rows stay with their events); retention removes the rows
+// with their events; an upgrade turns deliveries the previous version had queued as jobs into pending rows
+// that are then delivered; and the later upgrade that indexes only pending rows keeps every row.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { Kysely } from 'kysely';
@@ -146,6 +147,58 @@ describeEachDialect(
   { env: TEST_ENV },
 );
 
+// Its own app too: the rows are taken back to the schema of the first version of the table and forward again.
+describeEachDialect(
+  'webhook delivery rows across the upgrade that indexes only pending rows',
+  (t) => {
+    let receiver: Receiver;
+    before(async () => {
+      receiver = await startReceiver();
+    });
+    after(async () => {
+      await receiver.close();
+    });
+
+    it('keeps every row, and the pending ones are still found by endpoint', async () => {
+      const account = await seed(t());
+      const endpoint = await createEndpoint(t(), account.token, receiver.url('/lean'));
+      const workers = startWorkers(t().deps, { autostart: false });
+      try {
+        const delivered = await emitEvent(t(), account.accountId, 'lead.captured');
+        await runDue(workers);
+        receiver.answer('/lean', 500);
+        const pending = await emitEvent(t(), account.accountId, 'lead.captured');
+        await runDue(workers);
+        const rowsOf = async () =>
+          [...(await destinationsOf(t(), endpoint.id)).values()]
+            .map((row) => [row.event_id, row.state, row.attempts, row.job_id === null])
+            .sort();
+        const expected = [
+          [delivered.id, 'delivered', 1, true],
+          [pending.id, 'pending', 1, false],
+        ].sort();
+        assert.deepEqual(await rowsOf(), expected);
+
+        const db = t().db as unknown as Kysely<any>;
+        const undone = await migrateBackTo(t().dialect, db, '0025_webhook_destinations');
+        assert.deepEqual(undone, ['0026_lean_webhook_destinations']);
+        assert.deepEqual(await rowsOf(), expected);
+        await migrateToLatest(db);
+        assert.deepEqual(await rowsOf(), expected);
+
+        // Deleted, the endpoint's pending delivery and its job go (found by the new index); the past one stays.
+        const deleted = await t().api('DELETE', `/webhooks/${endpoint.id}`, { token: account.token });
+        assert.equal(deleted.status, 200, deleted.text);
+        assert.deepEqual(await queuedDeliveries(t(), endpoint.id), []);
+        assert.deepEqual(await rowsOf(), [[delivered.id, 'delivered', 1, true]]);
+      } finally {
+        await workers.stop();
+      }
+    });
+  },
+  { env: TEST_ENV },
+);
+
 describeEachDialect(
   'webhook deliveries',
   (t) => {
@@ -181,10 +234,12 @@ describeEachDialect(
       );
     });
 
-    it('deleting an endpoint drops its pending deliveries and their jobs, and leaves other endpoints’ alone', async () => {
+    it('deleting an endpoint drops its pending deliveries and their jobs, keeps its past ones with their events, and leaves other endpoints’ alone', async () => {
       const account = await seed(t());
       const gone = await createEndpoint(t(), account.token, receiver.url('/drop/gone'));
       const kept = await createEndpoint(t(), account.token, receiver.url('/drop/kept'));
+      const delivered = await emitEvent(t(), account.accountId, 'lead.captured');
+      await runDue(workers);
       receiver.answer('/drop/gone', 500, 500);
       receiver.answer('/drop/kept', 500, 500);
       const first = await emitEvent(t(), account.accountId, 'lead.captured');
@@ -196,18 +251,23 @@ describeEachDialect(
       const deleted = await t().api('DELETE', `/webhooks/${gone.id}`, { token: account.token });
       assert.equal(deleted.status, 200, deleted.text);
       assert.deepEqual(await queuedDeliveries(t(), gone.id), []);
-      assert.equal((await destinationsOf(t(), gone.id)).size, 0);
+      // Its past delivery stays until its event goes (nothing reads it by endpoint); the pending ones went.
+      const goneRows = await destinationsOf(t(), gone.id);
+      assert.deepEqual(
+        [...goneRows.values()].map((row) => [row.event_id, row.state]),
+        [[delivered.id, 'delivered']],
+      );
       const keptRows = await destinationsOf(t(), kept.id);
       assert.deepEqual(
-        [first.id, second.id].map((id) => keptRows.get(id)?.state),
-        ['pending', 'pending'],
+        [delivered.id, first.id, second.id].map((id) => keptRows.get(id)?.state),
+        ['delivered', 'pending', 'pending'],
       );
       assert.equal((await queuedDeliveries(t(), kept.id)).length, 2);
 
       t().clock.advance(20);
       await runDue(workers);
-      assert.equal(receiver.requests('/drop/gone').length, 2, 'nothing more to the deleted endpoint');
-      assert.equal(receiver.requests('/drop/kept').length, 4);
+      assert.equal(receiver.requests('/drop/gone').length, 3, 'nothing more to the deleted endpoint');
+      assert.equal(receiver.requests('/drop/kept').length, 5);
     });
 
     it('retention removes the delivery rows with their events, and keeps an event whose delivery is pending', async () => {

@@ -309,3 +309,8 @@ export const queueFirstAttempt = (
 export async function dropPendingDeliveries(db: Executor, webhookId: string, now: number): Promise<void> {
   await dropQueuedJobs(db, await repo.failPendingOfEndpoint(db, webhookId, now));
 }
+
+/** Deleting the endpoint: its pending deliveries and their queued jobs go. */
+export async function removePendingDeliveries(db: Executor, webhookId: string): Promise<void> {
+  await dropQueuedJobs(db, await repo.removePendingOfEndpoint(db, webhookId));
+}

@@ -302,24 +302,45 @@ export async function insertPendingDestination(
   return inserted !== undefined;
 }
 
-/** The endpoint's pending deliveries become failed; returns the jobs that were to make their next attempts. */
-export async function failPendingOfEndpoint(db: Executor, webhookId: string, at: number): Promise<string[]> {
+/**
+ * `state = 'pending'` written out: a query may use the index of pending rows (a partial index) only when the
+ * value is in its text, not bound.
+ */
+const isPending = sql<SqlBool>`state = 'pending'`;
+
+/** The jobs that were to make the endpoint's pending deliveries' next attempts, the rows locked. */
+async function pendingJobsOf(db: Executor, webhookId: string): Promise<string[]> {
   const pending = await forUpdate(
     db,
     db
       .selectFrom('webhook_destinations')
       .select('job_id')
       .where('webhook_id', '=', webhookId)
-      .where('state', '=', 'pending'),
+      .where(isPending),
   ).execute();
-  if (pending.length === 0) return [];
+  return pending.flatMap((row) => (row.job_id ? [row.job_id] : []));
+}
+
+/** The endpoint's pending deliveries become failed (switched off); returns the jobs of their next attempts. */
+export async function failPendingOfEndpoint(db: Executor, webhookId: string, at: number): Promise<string[]> {
+  const jobs = await pendingJobsOf(db, webhookId);
   await db
     .updateTable('webhook_destinations')
     .set({ state: 'failed', next_attempt_at: null, job_id: null, updated_at: at })
     .where('webhook_id', '=', webhookId)
-    .where('state', '=', 'pending')
+    .where(isPending)
     .execute();
-  return pending.flatMap((row) => (row.job_id ? [row.job_id] : []));
+  return jobs;
+}
+
+/**
+ * The endpoint's pending deliveries go (it is being deleted); returns the jobs of their next attempts. Its
+ * past rows stay until their events go: nothing reads them by endpoint.
+ */
+export async function removePendingOfEndpoint(db: Executor, webhookId: string): Promise<string[]> {
+  const jobs = await pendingJobsOf(db, webhookId);
+  await db.deleteFrom('webhook_destinations').where('webhook_id', '=', webhookId).where(isPending).execute();
+  return jobs;
 }
 
 /** A pending delivery whose job failed for good (our own errors, not the receiver's) gives up. */

@@ -14,7 +14,7 @@ import { newId } from '../../lib/ids.js';
 import { OutboundBlockedError, OutboundResolveError } from '../../net/outbound-guard.js';
 import type { Principal } from '../accounts/index.js';
 import { findEventOfAccount, insertEvent } from '../../events/events.repository.js';
-import { dropPendingDeliveries } from './attempt-record.js';
+import { removePendingDeliveries } from './attempt-record.js';
 import { explainOutcome, sendEvent, type AttemptOutcome } from './delivery.js';
 import { newWebhookSecret } from './signature.js';
 import * as repo from './webhooks.repository.js';
@@ -132,8 +132,8 @@ async function getEndpoint(deps: WebhooksDeps, principal: Principal, webhookId: 
 /** Removes the endpoint, its delivery record and its queued deliveries: nothing more is sent to it. */
 async function deleteEndpoint(deps: WebhooksDeps, principal: Principal, webhookId: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    // Read before the endpoint goes: its deliveries' rows go with it (on delete cascade).
-    await dropPendingDeliveries(trx, webhookId, deps.clock.now());
+    // Its pending deliveries and their jobs go with it; rolled back when the endpoint is not the account's.
+    await removePendingDeliveries(trx, webhookId);
     if (!(await repo.deleteEndpoint(trx, principal.accountId, webhookId))) throw notFound('webhook endpoint');
   });
 }
