@@ -129,6 +129,16 @@ describeEachDialect(
         error: 'The endpoint answered 503.',
       });
       assert.equal((await endpointRow(t(), endpoint.id))?.consecutive_failures, before?.consecutive_failures);
+      // Numbered after every attempt so far, automatic (counted on the delivery's row) and manual alike.
+      const relisted = await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: account.token });
+      assert.deepEqual(
+        relisted.body.data.deliveries.map((d: any) => [d.trigger, d.attempt]),
+        [
+          ['manual', 3],
+          ['manual', 2],
+          ['automatic', 1],
+        ],
+      );
     });
 
     it('retries a test delivery with the same webhook.test event, also on an inactive endpoint', async () => {

@@ -181,7 +181,7 @@ describeEachDialect(
 
         const db = t().db as unknown as Kysely<any>;
         const undone = await migrateBackTo(t().dialect, db, '0025_webhook_destinations');
-        assert.deepEqual(undone, ['0026_lean_webhook_destinations']);
+        assert.deepEqual(undone, ['0026_lean_delivery_indexes']);
         assert.deepEqual(await rowsOf(), expected);
         await migrateToLatest(db);
         assert.deepEqual(await rowsOf(), expected);

@@ -25,7 +25,7 @@ import * as cannedReplies from './0022_canned_replies.js';
 import * as visitorContext from './0023_visitor_context.js';
 import * as teamNotes from './0024_team_notes.js';
 import * as webhookDestinations from './0025_webhook_destinations.js';
-import * as leanWebhookDestinations from './0026_lean_webhook_destinations.js';
+import * as leanDeliveryIndexes from './0026_lean_delivery_indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -53,5 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023_visitor_context': visitorContext,
   '0024_team_notes': teamNotes,
   '0025_webhook_destinations': webhookDestinations,
-  '0026_lean_webhook_destinations': leanWebhookDestinations,
+  '0026_lean_delivery_indexes': leanDeliveryIndexes,
 };

@@ -442,14 +442,28 @@ export const findDelivery = async (db: Executor, webhookId: string, deliveryId: 
   return row && deliveryRow(row);
 };
 
+/**
+ * Attempts of the event at the endpoint so far: the delivery row counts the automatic ones; the attempts a
+ * person asked for (test, manual) are found by event (`trigger <> 'automatic'` written out, so that the
+ * partial index that holds only them applies).
+ */
 export async function lastAttemptNumber(db: Executor, webhookId: string, eventId: string): Promise<number> {
-  const row = await db
-    .selectFrom('webhook_deliveries')
-    .select((eb) => eb.fn.max('attempt').as('attempt'))
-    .where('webhook_id', '=', webhookId)
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
-  return Number(row?.attempt ?? 0);
+  const [automatic, requested] = await Promise.all([
+    db
+      .selectFrom('webhook_destinations')
+      .select('attempts')
+      .where('event_id', '=', eventId)
+      .where('webhook_id', '=', webhookId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.max('attempt').as('attempt'))
+      .where('event_id', '=', eventId)
+      .where('webhook_id', '=', webhookId)
+      .where(sql<SqlBool>`trigger <> 'automatic'`)
+      .executeTakeFirst(),
+  ]);
+  return Math.max(Number(automatic?.attempts ?? 0), Number(requested?.attempt ?? 0));
 }
 
 /** Removes up to `limit` delivery records made before `cutoff`, oldest first. */
