@@ -34,10 +34,6 @@ const NOT_YET_CONVERTED: readonly string[] = [
   'src/modules/accounts/accounts.repository.ts',
   // Meta connections: the management API's reads beside the webhook's lookups by external id.
   'src/modules/channels/meta/meta.repository.ts',
-  // The conversations module's sub-areas: figures (analytics), the change feed, notes and mentions.
-  'src/modules/conversations/figures/figures.repository.ts',
-  'src/modules/conversations/live/live.repository.ts',
-  'src/modules/conversations/team/team.repository.ts',
   // Endpoints: the API's changes beside the dispatch's and the delivery rows' (the system's).
   'src/modules/webhooks/webhooks.repository.ts',
 ];

@@ -2,6 +2,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { principalOf } from '../../http/auth.js';
 import { ChatbotParams, Envelope, errors, ok } from '../../http/envelope.js';
 import { Analytics, AnalyticsQuery } from './analytics.schemas.js';
 import type { AnalyticsService } from './analytics.service.js';
@@ -32,6 +33,12 @@ export async function analyticsRoutes(fastify: FastifyInstance, { analytics }: A
       },
     },
     async (request) =>
-      ok(request, { analytics: await analytics.figures(request.params.chatbotId, request.query) }),
+      ok(request, {
+        analytics: await analytics.figures(
+          principalOf(request).accountId,
+          request.params.chatbotId,
+          request.query,
+        ),
+      }),
   );
 }

@@ -13,8 +13,15 @@ export const ANALYTICS_LIMITS = { maxDays: 366, defaultDays: 30, topUnanswered: 
 export type AnalyticsDeps = Pick<Core, 'db' | 'clock'>;
 
 export interface AnalyticsService {
-  /** The chatbot's figures from `from` to `to` (default: the last 30 days up to today); 400 for a bad range. */
-  figures(chatbotId: string, query: Static<typeof AnalyticsQuery>): Promise<Static<typeof Analytics>>;
+  /**
+   * The account's chatbot's figures from `from` to `to` (default: the last 30 days up to today); 400 for a
+   * bad range.
+   */
+  figures(
+    accountId: string,
+    chatbotId: string,
+    query: Static<typeof AnalyticsQuery>,
+  ): Promise<Static<typeof Analytics>>;
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -40,7 +47,7 @@ export function median(values: readonly number[]): number | null {
 
 export function createAnalyticsService({ db, clock }: AnalyticsDeps): AnalyticsService {
   return {
-    async figures(chatbotId: string, query: { from?: string; to?: string }) {
+    async figures(accountId: string, chatbotId: string, query: { from?: string; to?: string }) {
       const today = Math.floor(clock.now() / repo.DAY_MS) * repo.DAY_MS;
       const last = query.to !== undefined ? dayStart(query.to, 'query.to') : today;
       const first =
@@ -51,7 +58,7 @@ export function createAnalyticsService({ db, clock }: AnalyticsDeps): AnalyticsS
       const days = (last - first) / repo.DAY_MS + 1;
       if (days > ANALYTICS_LIMITS.maxDays)
         throw validationError('query.from', `the range may span at most ${ANALYTICS_LIMITS.maxDays} days`);
-      const range: repo.Range = { chatbotId, from: first, to: last + repo.DAY_MS };
+      const range: repo.Range = { accountId, chatbotId, from: first, to: last + repo.DAY_MS };
 
       const [perDay, questions, ratings, handovers, resolutions, unanswered] = await Promise.all([
         repo.conversationsPerDay(db, range),

@@ -1,12 +1,15 @@
 // The figures of a chatbot over a time range, read from this module's tables: conversations, their
 // messages, and the answer records of the questions report. The analytics module shows them, through
-// this module's face (`analyticsFigures`).
+// this module's face (`analyticsFigures`). Each reads the account's rows only: another account's chatbot
+// has no figures. Answer records have no account of their own: they are reached through their chatbot's.
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/database.js';
+import { chatbotIdsOfAccountQuery } from '../../chatbots/index.js';
 import '../conversations.table.js';
 import '../questions/questions.table.js';
 
 export interface Range {
+  accountId: string;
   chatbotId: string;
   /** Inclusive, ms. */
   from: number;
@@ -19,12 +22,13 @@ export const DAY_MS = 86_400_000;
 /** Conversations started per day (UTC days since 1970, and how many). */
 export async function conversationsPerDay(
   db: Executor,
-  { chatbotId, from, to }: Range,
+  { accountId, chatbotId, from, to }: Range,
 ): Promise<Array<{ day: number; count: number }>> {
   const day = sql<number>`started_at / ${sql.lit(DAY_MS)}`;
   const rows = await db
     .selectFrom('conversations')
     .select([day.as('day'), (eb) => eb.fn.countAll().as('count')])
+    .where('account_id', '=', accountId)
     .where('chatbot_id', '=', chatbotId)
     .where('started_at', '>=', from)
     .where('started_at', '<', to)
@@ -36,7 +40,7 @@ export async function conversationsPerDay(
 /** Questions put to the engine, and how many it answered. */
 export async function questionCounts(
   db: Executor,
-  { chatbotId, from, to }: Range,
+  { accountId, chatbotId, from, to }: Range,
 ): Promise<{ asked: number; answered: number }> {
   const row = await db
     .selectFrom('answer_records')
@@ -45,6 +49,7 @@ export async function questionCounts(
       sql<number>`sum(case when answered then 1 else 0 end)`.as('answered'),
     ])
     .where('chatbot_id', '=', chatbotId)
+    .where('chatbot_id', 'in', chatbotIdsOfAccountQuery(db, accountId))
     .where('asked_at', '>=', from)
     .where('asked_at', '<', to)
     .executeTakeFirst();
@@ -54,12 +59,13 @@ export async function questionCounts(
 /** Visitors' ratings given in the range, by rating. */
 export async function ratingCounts(
   db: Executor,
-  { chatbotId, from, to }: Range,
+  { accountId, chatbotId, from, to }: Range,
 ): Promise<{ up: number; down: number }> {
   const rows = await db
     .selectFrom('answer_records')
     .select(['rating', (eb) => eb.fn.countAll().as('count')])
     .where('chatbot_id', '=', chatbotId)
+    .where('chatbot_id', 'in', chatbotIdsOfAccountQuery(db, accountId))
     .where('rating', 'is not', null)
     .where('rated_at', '>=', from)
     .where('rated_at', '<', to)
@@ -73,7 +79,7 @@ export async function ratingCounts(
  * Conversations whose (latest) handover opened in the range, each with the time of the first reply a
  * person sent after it (null while none has).
  */
-export function handovers(db: Executor, { chatbotId, from, to }: Range) {
+export function handovers(db: Executor, { accountId, chatbotId, from, to }: Range) {
   return db
     .selectFrom('conversations as c')
     .select([
@@ -87,16 +93,21 @@ export function handovers(db: Executor, { chatbotId, from, to }: Range) {
           .whereRef('m.created_at', '>=', 'c.escalated_at')
           .as('first_reply_at'),
     ])
+    .where('c.account_id', '=', accountId)
     .where('c.chatbot_id', '=', chatbotId)
     .where('c.escalated_at', '>=', from)
     .where('c.escalated_at', '<', to)
     .execute();
 }
 
-export async function resolutionCount(db: Executor, { chatbotId, from, to }: Range): Promise<number> {
+export async function resolutionCount(
+  db: Executor,
+  { accountId, chatbotId, from, to }: Range,
+): Promise<number> {
   const row = await db
     .selectFrom('conversations')
     .select((eb) => eb.fn.countAll().as('count'))
+    .where('account_id', '=', accountId)
     .where('chatbot_id', '=', chatbotId)
     .where('resolved_at', '>=', from)
     .where('resolved_at', '<', to)
@@ -105,7 +116,7 @@ export async function resolutionCount(db: Executor, { chatbotId, from, to }: Ran
 }
 
 /** The questions the chatbot could not answer most often in the range: the report's key, a wording, how often. */
-export async function topUnanswered(db: Executor, { chatbotId, from, to }: Range, limit: number) {
+export async function topUnanswered(db: Executor, { accountId, chatbotId, from, to }: Range, limit: number) {
   const rows = await db
     .selectFrom('answer_records')
     .select([
@@ -114,6 +125,7 @@ export async function topUnanswered(db: Executor, { chatbotId, from, to }: Range
       (eb) => eb.fn.countAll().as('count'),
     ])
     .where('chatbot_id', '=', chatbotId)
+    .where('chatbot_id', 'in', chatbotIdsOfAccountQuery(db, accountId))
     .where('answered', '=', false)
     .where('asked_at', '>=', from)
     .where('asked_at', '<', to)

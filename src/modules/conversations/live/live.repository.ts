@@ -17,6 +17,8 @@ export type NewChange = Omit<Insertable<ConversationChangeTable>, 'id' | 'event_
  * take. On SQLite the one writer orders them already.
  * On PostgreSQL the rows' wake-up notification goes in the same statement (true: sent); on SQLite the
  * caller publishes it (false).
+ * @system the feed's writer for every change (a person's, a visitor's, a channel's, a job's): it appends
+ * rows that carry their account, and the one row it reaches is that account's counter
  */
 export async function appendChanges(
   trx: Executor,
@@ -96,7 +98,10 @@ export async function changesAfter(
   return rows.map((row) => ({ ...row, id: Number(row.id), event_id: Number(row.event_id) }));
 }
 
-/** Removes up to `batch` changes made before `before`; returns how many went. */
+/**
+ * Removes up to `batch` changes made before `before`; returns how many went.
+ * @system retention: the feed's cleanup job runs for every account
+ */
 export async function deleteChangesBefore(db: Executor, before: number, batch: number): Promise<number> {
   const result = await db
     .deleteFrom('conversation_changes')

@@ -105,7 +105,7 @@ export async function openConversationStream(
       const [views, messages, notes] = await Promise.all([
         conversations.viewConversations(db, accountId, [...threadIds]),
         conversations.findMessages(db, messageIds),
-        team.findNotes(db, noteIds),
+        team.findNotes(db, accountId, noteIds),
       ]);
       const viewOf = new Map(views.map((view) => [view.thread_id, view]));
       const messageOf = new Map(messages.map((message) => [message.id, message]));

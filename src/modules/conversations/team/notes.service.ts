@@ -95,22 +95,22 @@ export function createNotesService(deps: NotesDeps): NotesService {
       page: PageRequest,
     ): Promise<NoteRow[]> {
       await conversationOf(principal, chatbotId, threadId);
-      return repo.listNotes(db, threadId, page);
+      return repo.listNotes(db, principal.accountId, threadId, page);
     },
 
     /** The notes that mention the principal's person, on the chatbots the principal may see. */
     mentions(principal: Principal, unread: boolean, page: PageRequest): Promise<MentionRow[]> {
-      return repo.listMentions(db, principal.userId, principal.chatbotIds, unread, page);
+      return repo.listMentions(db, principal.accountId, principal.userId, principal.chatbotIds, unread, page);
     },
 
     unreadMentions(principal: Principal): Promise<number> {
-      return repo.countUnreadMentions(db, principal.userId, principal.chatbotIds);
+      return repo.countUnreadMentions(db, principal.accountId, principal.userId, principal.chatbotIds);
     },
 
     /** The person has seen the conversation: its mentions of them are read. */
     async markRead(principal: Principal, chatbotId: string, threadId: string): Promise<number> {
       await conversationOf(principal, chatbotId, threadId);
-      return repo.markMentionsRead(db, principal.userId, threadId, clock.now());
+      return repo.markMentionsRead(db, principal.accountId, principal.userId, threadId, clock.now());
     },
   };
 }

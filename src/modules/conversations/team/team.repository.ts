@@ -80,10 +80,19 @@ const withMentions = async <T extends { id: string }>(
   return rows.map((row) => ({ ...row, mentions: mentions.get(row.id) ?? [] }));
 };
 
-/** A conversation's notes and assignment records, newest first. */
-export async function listNotes(db: Executor, threadId: string, page: PageRequest): Promise<NoteRow[]> {
+/** The account's conversation's notes and assignment records, newest first. */
+export async function listNotes(
+  db: Executor,
+  accountId: string,
+  threadId: string,
+  page: PageRequest,
+): Promise<NoteRow[]> {
   const rows = await keysetPage(
-    db.selectFrom('conversation_notes').selectAll().where('thread_id', '=', threadId),
+    db
+      .selectFrom('conversation_notes')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('thread_id', '=', threadId),
     'created_at',
     'id',
     page,
@@ -91,12 +100,17 @@ export async function listNotes(db: Executor, threadId: string, page: PageReques
   return withMentions(db, rows);
 }
 
-/** Notes by id (any order), for the live streams. */
-export async function findNotes(db: Executor, ids: readonly string[]): Promise<NoteRow[]> {
+/** The account's notes by id (any order), for the live streams. */
+export async function findNotes(db: Executor, accountId: string, ids: readonly string[]): Promise<NoteRow[]> {
   if (ids.length === 0) return [];
   return withMentions(
     db,
-    await db.selectFrom('conversation_notes').selectAll().where('id', 'in', ids).execute(),
+    await db
+      .selectFrom('conversation_notes')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', 'in', ids)
+      .execute(),
   );
 }
 
@@ -106,6 +120,7 @@ export async function findNotes(db: Executor, ids: readonly string[]): Promise<N
  */
 export async function listMentions(
   db: Executor,
+  accountId: string,
   userId: string,
   chatbotIds: readonly string[] | null,
   unread: boolean,
@@ -116,6 +131,7 @@ export async function listMentions(
     .innerJoin('conversation_notes', 'conversation_notes.id', 'note_mentions.note_id')
     .selectAll('conversation_notes')
     .select('note_mentions.read_at')
+    .where('note_mentions.account_id', '=', accountId)
     .where('note_mentions.user_id', '=', userId);
   if (chatbotIds !== null) query = query.where('note_mentions.chatbot_id', 'in', chatbotIds);
   if (unread) query = query.where('note_mentions.read_at', 'is', null);
@@ -130,21 +146,24 @@ export async function listMentions(
 
 export async function countUnreadMentions(
   db: Executor,
+  accountId: string,
   userId: string,
   chatbotIds: readonly string[] | null,
 ): Promise<number> {
   let query = db
     .selectFrom('note_mentions')
     .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('account_id', '=', accountId)
     .where('user_id', '=', userId)
     .where('read_at', 'is', null);
   if (chatbotIds !== null) query = query.where('chatbot_id', 'in', chatbotIds);
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
-/** Marks the person's mentions in one conversation read; returns how many were unread. */
+/** Marks the person's mentions in one of the account's conversations read; returns how many were unread. */
 export async function markMentionsRead(
   db: Executor,
+  accountId: string,
   userId: string,
   threadId: string,
   at: number,
@@ -152,6 +171,7 @@ export async function markMentionsRead(
   const result = await db
     .updateTable('note_mentions')
     .set({ read_at: at })
+    .where('account_id', '=', accountId)
     .where('user_id', '=', userId)
     .where('thread_id', '=', threadId)
     .where('read_at', 'is', null)
