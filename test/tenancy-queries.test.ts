@@ -34,8 +34,6 @@ const NOT_YET_CONVERTED: readonly string[] = [
   'src/modules/accounts/accounts.repository.ts',
   // Meta connections: the management API's reads beside the webhook's lookups by external id.
   'src/modules/channels/meta/meta.repository.ts',
-  // Endpoints: the API's changes beside the dispatch's and the delivery rows' (the system's).
-  'src/modules/webhooks/webhooks.repository.ts',
 ];
 
 function sourceFiles(dir: string, suffix: string): string[] {

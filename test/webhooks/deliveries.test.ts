@@ -2,6 +2,7 @@
 // the 30-day retention.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import * as repo from '../../src/modules/webhooks/webhooks.repository.js';
 import { startWorkers, type Workers } from '../../src/workers.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
@@ -139,6 +140,22 @@ describeEachDialect(
           ['automatic', 1],
         ],
       );
+    });
+
+    it('reaches an endpoint’s records only with its account, in the queries themselves', async () => {
+      const { account, endpoint, delivery } = await failedDelivery('/scoped');
+      const other = await seed(t());
+      const page = { limit: 50, after: null };
+      assert.equal((await repo.listDeliveries(t().db, account.accountId, endpoint.id, page)).length, 1);
+      assert.deepEqual(await repo.listDeliveries(t().db, other.accountId, endpoint.id, page), []);
+      assert.equal(
+        (await repo.findDelivery(t().db, account.accountId, endpoint.id, delivery.id))?.id,
+        delivery.id,
+      );
+      assert.equal(await repo.findDelivery(t().db, other.accountId, endpoint.id, delivery.id), undefined);
+      // Through the API, another account's token finds neither.
+      const listed = await t().api('GET', `/webhooks/${endpoint.id}/deliveries`, { token: other.token });
+      assert.equal(listed.status, 404);
     });
 
     it('retries a test delivery with the same webhook.test event, also on an inactive endpoint', async () => {

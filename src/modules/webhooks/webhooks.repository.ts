@@ -59,6 +59,10 @@ export const findEndpoint = async (db: Executor, accountId: string, webhookId: s
   return row && endpointRow(row);
 };
 
+/**
+ * Any account's endpoint by id.
+ * @system the delivery job's: it names the endpoint its event's dispatch found for the event's account
+ */
 export const findEndpointById = async (db: Executor, webhookId: string) => {
   const row = await db
     .selectFrom('webhook_endpoints')
@@ -95,6 +99,7 @@ export type StreakChange = 'reset' | 'increment' | 'keep';
  * Writes what an attempt learnt onto the endpoint and returns its state afterwards; undefined when the
  * endpoint was deleted meanwhile. `sent: false` (the guard refused the address) leaves lastDeliveryAt
  * and lastStatusCode alone: nothing reached a receiver.
+ * @system the attempt recorder's: the endpoint is the one a job was given or the caller read with its account
  */
 export async function updateAfterAttempt(
   db: Executor,
@@ -154,6 +159,7 @@ const updateEndpointsStatement = prepareSql<{ id: string; active: SqlBool }>({
 /**
  * Applies updates that cannot switch an endpoint off (no failed automatic attempt among them), at most one
  * per endpoint, in one statement; returns whether each endpoint that still exists is active, by id.
+ * @system the attempt recorder's: the endpoints are those jobs were given or callers read with their accounts
  */
 export async function updateEndpointsTogether(
   db: Executor,
@@ -163,7 +169,10 @@ export async function updateEndpointsTogether(
   return new Map(rows.map((row) => [row.id, toBool(row.active)]));
 }
 
-/** Switches an active endpoint off; false when it was already off (another attempt got there first). */
+/**
+ * Switches an active endpoint off; false when it was already off (another attempt got there first).
+ * @system the attempt recorder's, after failed automatic attempts: no person asks for it
+ */
 export async function switchOff(db: Executor, webhookId: string, reason: string): Promise<boolean> {
   const result = await db
     .updateTable('webhook_endpoints')
@@ -195,7 +204,10 @@ const activeEndpointsStatement = prepareSql<DispatchEndpoint>({
     where active = 1 and account_id in (select value from json_each(?))`,
 });
 
-/** The active endpoints of these accounts. */
+/**
+ * The active endpoints of these accounts.
+ * @system the dispatch's: the accounts are those of the events it sends
+ */
 export const activeEndpointsOf = async (db: Executor, accountIds: readonly string[]) =>
   accountIds.length === 0 ? [] : activeEndpointsStatement(db, JSON.stringify(accountIds));
 
@@ -387,6 +399,7 @@ const writeGroupStatement = prepareSql<{ id: string; active: SqlBool }>({
  * endpoints in `updates` that were deleted meanwhile are left out; the others (`rows` of endpoints applied
  * stepwise in the same transaction, already checked) are written as given. Whether each endpoint of
  * `updates` left is active, by id.
+ * @system the attempt recorder's: the endpoints are those jobs were given or callers read with their accounts
  */
 export async function writeGroup(
   db: Executor,
@@ -422,21 +435,39 @@ export const insertDeliveries = async (db: Executor, rows: WebhookDeliveryRow[])
   await insertDeliveriesStatement(db, JSON.stringify(rows));
 };
 
-export const listDeliveries = async (db: Executor, webhookId: string, page: PageRequest) =>
+/** The endpoint's own, when it is one of the account's: its records are reached through it. */
+const ofAccountEndpoint = (db: Executor, accountId: string, webhookId: string) =>
+  db
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', '=', webhookId);
+
+export const listDeliveries = async (db: Executor, accountId: string, webhookId: string, page: PageRequest) =>
   (
     await keysetPage(
-      db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId),
+      db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('webhook_id', '=', webhookId)
+        .where('webhook_id', 'in', ofAccountEndpoint(db, accountId, webhookId)),
       'created_at',
       'id',
       page,
     ).execute()
   ).map(deliveryRow);
 
-export const findDelivery = async (db: Executor, webhookId: string, deliveryId: string) => {
+export const findDelivery = async (
+  db: Executor,
+  accountId: string,
+  webhookId: string,
+  deliveryId: string,
+) => {
   const row = await db
     .selectFrom('webhook_deliveries')
     .selectAll()
     .where('webhook_id', '=', webhookId)
+    .where('webhook_id', 'in', ofAccountEndpoint(db, accountId, webhookId))
     .where('id', '=', deliveryId)
     .executeTakeFirst();
   return row && deliveryRow(row);

@@ -145,7 +145,7 @@ async function listDeliveries(
   page: PageRequest,
 ) {
   await getEndpoint(deps, principal, webhookId);
-  return repo.listDeliveries(deps.db, webhookId, page);
+  return repo.listDeliveries(deps.db, principal.accountId, webhookId, page);
 }
 
 export type SendResult = Static<typeof SendResult>;
@@ -195,7 +195,7 @@ async function retryDelivery(
   deliveryId: string,
 ): Promise<SendResult> {
   const endpoint = await getEndpoint(deps, principal, webhookId);
-  const delivery = await repo.findDelivery(deps.db, webhookId, deliveryId);
+  const delivery = await repo.findDelivery(deps.db, principal.accountId, webhookId, deliveryId);
   if (!delivery) throw notFound('delivery');
   const stored = await findEventOfAccount(deps.db, principal.accountId, delivery.event_id);
   if (!stored) throw notFound('event');
