@@ -2,7 +2,7 @@
 // questions the knowledge cannot answer (a near miss shares words with it).
 import { question, type BenchConversation, type BenchQuestion, type QuestionKind } from '../dataset.js';
 
-export { eur } from '../held-out/keys.js';
+export { eur } from '../keys.js';
 
 /** One question alone in its conversation, with its grading key. */
 export const ask = (

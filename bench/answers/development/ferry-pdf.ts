@@ -1,13 +1,14 @@
-// Held-out dataset: the winter timetable and fares of an island ferry, a PDF generated with pdf-lib at
+// Development dataset (held out until 2026-11-27): the winter timetable and fares of an island ferry, a PDF generated with pdf-lib at
 // benchmark time and uploaded as a file. Most of its facts sit in tables drawn as positioned text (departures
 // by day, passenger fares, vehicle fares), with notes that override the table on given dates (Christmas,
 // a dry-dock fortnight), conditions ("free for …") and negations ("no card payment on board").
 //
-// Its questions were written BLIND on 2026-11-26, from the knowledge below alone, before any engine answered
-// them. They must never be used to tune the engine: they measure it on material nobody tuned it for.
+// Its questions were written blind on 2026-11-26, from the knowledge below alone, and measured the engine as
+// a held-out set, unread, until 2026-11-27; since then they are a development set (newer blind sets took
+// their place in ../held-out/), read and tuned on like the others.
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import { question, type BenchConversation, type Dataset } from '../dataset.js';
-import { eur } from './keys.js';
+import { eur } from '../keys.js';
 
 export const FERRY_TITLE = 'Lindholm Ferry – Timetable and fares, winter 2026/27';
 export const FERRY_FILE_NAME = 'lindholm-ferry-winter-2026-27.pdf';

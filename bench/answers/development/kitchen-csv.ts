@@ -1,13 +1,14 @@
-// Held-out dataset: the product catalogue of a kitchenware shop as a CSV file (a header row and 34 products:
+// Development dataset (held out until 2026-11-27): the product catalogue of a kitchenware shop as a CSV file (a header row and 34 products:
 // sku, name, category, price, weight, colour, material, dishwasher safe, induction, stock, description),
 // uploaded as a file, plus the shop's delivery, returns and services policies as a text source. Questions
 // about one product, superlatives ("the lightest …", "the cheapest …"), filters ("which … under 40 euros"),
 // the policies, and the two together ("do I pay shipping if I buy …").
 //
-// Its questions were written BLIND on 2026-11-26, from the knowledge below alone, before any engine answered
-// them. They must never be used to tune the engine: they measure it on material nobody tuned it for.
+// Its questions were written blind on 2026-11-26, from the knowledge below alone, and measured the engine as
+// a held-out set, unread, until 2026-11-27; since then they are a development set (newer blind sets took
+// their place in ../held-out/), read and tuned on like the others.
 import { question, type BenchConversation, type Dataset } from '../dataset.js';
-import { eur } from './keys.js';
+import { eur } from '../keys.js';
 
 export const KITCHEN_CATALOGUE_TITLE = 'Crumb & Copper – product catalogue';
 export const KITCHEN_CATALOGUE_FILE_NAME = 'crumb-and-copper-catalogue.csv';

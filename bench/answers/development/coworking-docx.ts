@@ -1,10 +1,11 @@
-// Held-out dataset: the member handbook of a coworking space in Vienna, a Word document (DOCX) generated with
+// Development dataset (held out until 2026-11-27): the member handbook of a coworking space in Vienna, a Word document (DOCX) generated with
 // the `docx` package at benchmark time and uploaded as a file: headings, paragraphs, three tables with column
 // headings (membership plans, opening hours by day, meeting rooms), a numbered list of steps and a bulleted
 // list of house rules, with a dated closure that overrides the general opening hours.
 //
-// Its questions were written BLIND on 2026-11-26, from the knowledge below alone, before any engine answered
-// them. They must never be used to tune the engine: they measure it on material nobody tuned it for.
+// Its questions were written blind on 2026-11-26, from the knowledge below alone, and measured the engine as
+// a held-out set, unread, until 2026-11-27; since then they are a development set (newer blind sets took
+// their place in ../held-out/), read and tuned on like the others.
 import {
   AlignmentType,
   Document,
@@ -19,7 +20,7 @@ import {
   WidthType,
 } from 'docx';
 import { question, type BenchConversation, type Dataset } from '../dataset.js';
-import { eur } from './keys.js';
+import { eur } from '../keys.js';
 
 export const COWORKING_TITLE = 'Werkbank Coworking – Member handbook';
 export const COWORKING_FILE_NAME = 'werkbank-member-handbook.docx';

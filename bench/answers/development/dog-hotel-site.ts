@@ -1,13 +1,14 @@
-// Held-out dataset: the website of a dog hotel, doggy daycare and grooming salon in Leipzig — seven HTML
+// Development dataset (held out until 2026-11-27): the website of a dog hotel, doggy daycare and grooming salon in Leipzig — seven HTML
 // pages with a nav bar, cookie banner, sidebar and footer around the content (price tables, lists, an FAQ,
 // a dated notice that overrides the general cancellation rule), served by a local HTTP server and crawled
 // from its home page (crawl "site"). The add-on prices sit in a <table class="extras"> and what a stay
 // includes in a <ul class="related">: main content despite the class names.
 //
-// Its questions were written BLIND on 2026-11-26, from the knowledge below alone, before any engine answered
-// them. They must never be used to tune the engine: they measure it on material nobody tuned it for.
+// Its questions were written blind on 2026-11-26, from the knowledge below alone, and measured the engine as
+// a held-out set, unread, until 2026-11-27; since then they are a development set (newer blind sets took
+// their place in ../held-out/), read and tuned on like the others.
 import { question, type BenchConversation, type Dataset } from '../dataset.js';
-import { eur } from './keys.js';
+import { eur } from '../keys.js';
 
 const NAV: Array<[string, string]> = [
   ['/', 'Home'],
