@@ -34,7 +34,9 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { buildApp } from '../src/app.js';
 import type { DialectName } from '../src/db/dialect.js';
 import { PERMISSIONS } from '../src/domain/permissions.js';
-import { searchKnowledge, type SearchCaches } from '../src/modules/answers/index.js';
+import { searchKnowledge } from '../src/modules/answers/index.js';
+import { createChunkIndex } from '../src/modules/knowledge/index.js';
+import type { SearchCaches } from '../src/modules/knowledge/search/search.dialect.js';
 import { DONT_KNOW } from '../src/modules/answers/wording.js';
 import type { Db } from '../src/db/database.js';
 import { HANDOVER_PENDING } from '../src/modules/conversations/replies.js';
@@ -165,7 +167,7 @@ async function causeOf(db: Db, search: SearchCaches, chatbotId: string, graded: 
     .where('chatbot_id', '=', chatbotId)
     .execute();
   if (!chunks.some((chunk) => holdsFacts(question, chunk.text))) return 'lost-before-answering';
-  const pool = await searchKnowledge(db, search, chatbotId, question.ask, POOL);
+  const pool = await searchKnowledge(createChunkIndex(db, search), chatbotId, question.ask, POOL);
   const answering = pool.filter((passage) => holdsFacts(question, passage.text));
   if (answering.length === 0) return 'not-retrieved';
   // The quote: what follows the citation, its first words found in the passage it came from.

@@ -28,6 +28,7 @@ import { createLogger } from '../src/logger.js';
 import { PERMISSIONS } from '../src/domain/permissions.js';
 import { PASSAGES_PER_ANSWER } from '../src/modules/answers/engines/extractive.js';
 import { searchKnowledge } from '../src/modules/answers/index.js';
+import { createChunkIndex } from '../src/modules/knowledge/index.js';
 import { startWorkers } from '../src/workers.js';
 import { PG_URL, openDatabase, postgresReachable, prng } from './support.js';
 import { startFakeEmbeddings } from '../test/knowledge/fake-embeddings.js';
@@ -211,8 +212,7 @@ async function retrievalOnly(bench: Bench, texts: string[], random: () => number
     const query = typo ? misspelt(question(texts, random)) : question(texts, random);
     const started = performance.now();
     await searchKnowledge(
-      bench.deps.db,
-      bench.deps.runtimes.knowledge.search,
+      createChunkIndex(bench.deps.db, bench.deps.runtimes.knowledge.search),
       bench.chatbotId,
       query,
       PASSAGES_PER_ANSWER,

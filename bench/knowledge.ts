@@ -27,9 +27,10 @@ import type { DialectName } from '../src/db/dialect.js';
 import { systemClock } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';
 import { insertChunks } from '../src/modules/knowledge/knowledge.repository.js';
-import { searchKnowledge } from '../src/modules/answers/index.js';
+import { searchKnowledge, type MeaningSearch } from '../src/modules/answers/index.js';
+import { createChunkIndex } from '../src/modules/knowledge/index.js';
 import { unit } from '../src/modules/answers/retrieval/embeddings.js';
-import { nearestChunks, storeVectors, type MeaningSearch } from '../src/modules/answers/retrieval/vectors.js';
+import { nearestChunks, storeVectors } from '../src/modules/knowledge/search/vectors.js';
 import { startWorkers } from '../src/workers.js';
 import { PG_URL, openBenchService, postgresReachable, prng } from './support.js';
 
@@ -374,13 +375,24 @@ async function searchLatency(
     Array.from({ length: 2 + Math.floor(random() * 4) }, vocab.pick).join(' '),
   );
   for (const query of queries.slice(0, 20))
-    await searchKnowledge(bench.deps.db, bench.deps.runtimes.knowledge.search, chatbot.id, query, 5); // warm the caches
+    await searchKnowledge(
+      createChunkIndex(bench.deps.db, bench.deps.runtimes.knowledge.search),
+      chatbot.id,
+      query,
+      5,
+    ); // warm the caches
   const times: number[] = [];
   let hits = 0;
   for (const query of queries) {
     const t0 = performance.now();
-    hits += (await searchKnowledge(bench.deps.db, bench.deps.runtimes.knowledge.search, chatbot.id, query, 5))
-      .length;
+    hits += (
+      await searchKnowledge(
+        createChunkIndex(bench.deps.db, bench.deps.runtimes.knowledge.search),
+        chatbot.id,
+        query,
+        5,
+      )
+    ).length;
     times.push(performance.now() - t0);
   }
   return {
@@ -435,7 +447,7 @@ async function vectorLatency(bench: Bench) {
   const db = bench.deps.db;
   // Words alone (the baseline), the vector ranking alone, and the three fused; alternated in one run.
   const words = await time((query) =>
-    searchKnowledge(db, bench.deps.runtimes.knowledge.search, chatbot.id, query.text, 20),
+    searchKnowledge(createChunkIndex(db, bench.deps.runtimes.knowledge.search), chatbot.id, query.text, 20),
   );
   const ranking = await time((query) =>
     nearestChunks(db, bench.deps.runtimes.knowledge.vectors, chatbot.id, model, query.vector, 20),
@@ -448,8 +460,7 @@ async function vectorLatency(bench: Bench) {
       );
   const hybrid = await time((query) =>
     searchKnowledge(
-      db,
-      bench.deps.runtimes.knowledge.search,
+      createChunkIndex(db, bench.deps.runtimes.knowledge.search),
       chatbot.id,
       query.text,
       20,
@@ -457,7 +468,7 @@ async function vectorLatency(bench: Bench) {
     ),
   );
   const wordsAgain = await time((query) =>
-    searchKnowledge(db, bench.deps.runtimes.knowledge.search, chatbot.id, query.text, 20),
+    searchKnowledge(createChunkIndex(db, bench.deps.runtimes.knowledge.search), chatbot.id, query.text, 20),
   );
   return { insertSeconds, words, ranking, hybrid, wordsAgain };
 }

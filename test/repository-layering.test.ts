@@ -79,14 +79,7 @@ function tablesNamed(text: string, known: ReadonlySet<string>): Set<string> {
  * Queries that still name another module's table, one entry per file and table, each to be deleted when
  * its query moves behind the owner's face.
  */
-const EXCEPTIONS: ReadonlyArray<{ file: string; table: string }> = [
-  // Retrieval (answers) searches the knowledge module's chunks and sources in SQL of its own, while the
-  // knowledge module imports retrieval to index them: the search has yet to move to the chunks' owner.
-  { file: 'src/modules/answers/retrieval/search.dialect.ts', table: 'knowledge_chunks' },
-  { file: 'src/modules/answers/retrieval/search.dialect.ts', table: 'knowledge_sources' },
-  { file: 'src/modules/answers/retrieval/vectors.ts', table: 'knowledge_chunks' },
-  { file: 'src/modules/answers/retrieval/vectors.ts', table: 'knowledge_sources' },
-];
+const EXCEPTIONS: ReadonlyArray<{ file: string; table: string }> = [];
 
 /** Each file of src/modules/ that names a table another module owns: `file → table (owner)`. */
 function foreignTables(owners: ReadonlyMap<string, string>): string[] {

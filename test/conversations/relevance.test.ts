@@ -8,6 +8,7 @@ import { DONT_KNOW } from '../../src/modules/answers/wording.js';
 import { searchKnowledge } from '../../src/modules/answers/index.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
+import { chunksOf } from '../knowledge/support.js';
 import { addKnowledge, start } from './support.js';
 
 const PRICING = 'The Business plan costs 16 dollars per user per month and adds single sign-on.';
@@ -19,13 +20,7 @@ describeEachDialect('conversations: hybrid retrieval and the relevance decision'
     await addKnowledge(t(), s, 'Plans and prices', PRICING);
     await addKnowledge(t(), s, 'Cancelling', CANCELLING);
     // The full-text retriever knows no "buisness"; the trigram one finds "Business".
-    const passages = await searchKnowledge(
-      t().db,
-      t().deps.runtimes.knowledge.search,
-      s.chatbotId,
-      'buisness',
-      5,
-    );
+    const passages = await searchKnowledge(chunksOf(t()), s.chatbotId, 'buisness', 5);
     assert.deepEqual(
       passages.map((p) => p.title),
       ['Plans and prices'],
@@ -51,13 +46,7 @@ describeEachDialect('conversations: hybrid retrieval and the relevance decision'
       'Every backpack of our own brand has a warranty of five years against defects in seams, zippers, buckles and straps, as long as it was used as intended.',
     );
     // Neither word is in the full-text index as typed; the passage holding both comes first.
-    const passages = await searchKnowledge(
-      t().db,
-      t().deps.runtimes.knowledge.search,
-      s.chatbotId,
-      'warrenty backpak',
-      5,
-    );
+    const passages = await searchKnowledge(chunksOf(t()), s.chatbotId, 'warrenty backpak', 5);
     assert.deepEqual(
       passages.map((p) => p.title),
       ['Backpacks', 'Warranty'],
@@ -103,10 +92,7 @@ describeEachDialect('conversations: hybrid retrieval and the relevance decision'
       .set({ status: 'processing' })
       .where('id', '=', sourceId)
       .execute();
-    assert.deepEqual(
-      await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'buisness', 5),
-      [],
-    );
+    assert.deepEqual(await searchKnowledge(chunksOf(t()), s.chatbotId, 'buisness', 5), []);
     await t()
       .db.updateTable('knowledge_sources')
       .set({ status: 'ready' })
@@ -117,10 +103,7 @@ describeEachDialect('conversations: hybrid retrieval and the relevance decision'
       token: s.token,
     });
     assert.equal(deleted.status, 200, deleted.text);
-    assert.deepEqual(
-      await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'buisness', 5),
-      [],
-    );
+    assert.deepEqual(await searchKnowledge(chunksOf(t()), s.chatbotId, 'buisness', 5), []);
     const after = await start(t(), s, 'buisness plan cost');
     assert.equal(after.messages[1].text, DONT_KNOW);
   });
@@ -134,13 +117,7 @@ describeEachDialect('conversations: hybrid retrieval and the relevance decision'
       `buisness%_\\ <% plan`,
     ]) {
       // Found by the words alone, on either index; no error, nothing run.
-      const passages = await searchKnowledge(
-        t().db,
-        t().deps.runtimes.knowledge.search,
-        s.chatbotId,
-        question,
-        5,
-      );
+      const passages = await searchKnowledge(chunksOf(t()), s.chatbotId, question, 5);
       assert.deepEqual(
         passages.map((p) => p.title),
         ['Plans and prices'],
@@ -170,13 +147,7 @@ describeEachDialect('conversations: hybrid retrieval and the relevance decision'
     await addKnowledge(t(), s, 'Price list 2026', 'The Business plan costs 16 dollars per user per month.', {
       sourceOfTruth: true,
     });
-    const passages = await searchKnowledge(
-      t().db,
-      t().deps.runtimes.knowledge.search,
-      s.chatbotId,
-      'buisness',
-      5,
-    );
+    const passages = await searchKnowledge(chunksOf(t()), s.chatbotId, 'buisness', 5);
     assert.deepEqual(
       passages.map((p) => [p.title, p.isSourceOfTruth]),
       [

@@ -13,7 +13,7 @@ import { beginRun, finishRun } from '../../src/modules/knowledge/knowledge.runs.
 import { searchKnowledge } from '../../src/modules/answers/retrieval/search.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
-import { addText, chunkCount, getSource, runJobs, syncedEvents } from './support.js';
+import { addText, chunkCount, chunksOf, getSource, runJobs, syncedEvents } from './support.js';
 
 const processJobOf = (t: { db: Db }, sourceId: string) =>
   t.db
@@ -204,14 +204,9 @@ describeEachDialect('knowledge processing', (t) => {
       'a late result of the old run is dropped',
     );
     await runJobs(t());
+    assert.equal((await searchKnowledge(chunksOf(t()), s.chatbotId, 'versionone', 5)).length, 0);
     assert.equal(
-      (await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'versionone', 5))
-        .length,
-      0,
-    );
-    assert.equal(
-      (await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'versiontwo', 5))[0]
-        ?.sourceId,
+      (await searchKnowledge(chunksOf(t()), s.chatbotId, 'versiontwo', 5))[0]?.sourceId,
       source.id,
     );
     assert.deepEqual(

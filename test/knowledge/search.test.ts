@@ -10,12 +10,12 @@ import {
   refreshSearchStatistics,
   SearchCaches,
   STATISTICS_TTL_MS,
-} from '../../src/modules/answers/retrieval/search.dialect.js';
+} from '../../src/modules/knowledge/search/search.dialect.js';
 import { createDeps } from '../../src/deps.js';
 import { createLogger } from '../../src/logger.js';
 import { describeEachDialect, testConfig, TestClock } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
-import { addText, runJobs } from './support.js';
+import { addText, chunksOf, runJobs } from './support.js';
 
 describeEachDialect('knowledge search', (t) => {
   let s: Seeded;
@@ -49,8 +49,7 @@ describeEachDialect('knowledge search', (t) => {
 
   it('returns the most relevant passages with source id, title, url and score', async () => {
     const passages = await searchKnowledge(
-      t().db,
-      t().deps.runtimes.knowledge.search,
+      chunksOf(t()),
       s.chatbotId,
       'how much does express shipping cost?',
       5,
@@ -70,20 +69,13 @@ describeEachDialect('knowledge search', (t) => {
     assert.equal(typeof passages[0]!.score, 'number');
     assert.ok(passages[0]!.score > 0);
     assert.ok(!passages.some((p) => p.sourceId === ids.hours), 'unrelated sources do not match');
-    const stemmed = await searchKnowledge(
-      t().db,
-      t().deps.runtimes.knowledge.search,
-      s.chatbotId,
-      'refund',
-      5,
-    );
+    const stemmed = await searchKnowledge(chunksOf(t()), s.chatbotId, 'refund', 5);
     assert.equal(stemmed[0]?.sourceId, ids.returns, 'words match in other forms (refunds)');
   });
 
   it('ranks source-of-truth passages first, then by relevance', async () => {
     const passages = await searchKnowledge(
-      t().db,
-      t().deps.runtimes.knowledge.search,
+      chunksOf(t()),
       s.chatbotId,
       'returned items returns receipt refunds',
       5,
@@ -95,54 +87,35 @@ describeEachDialect('knowledge search', (t) => {
     assert.equal(passages[0]!.isSourceOfTruth, true);
     assert.equal(passages[1]!.isSourceOfTruth, false);
     assert.ok(passages[1]!.score > passages[0]!.score, 'the flag outranks a better match');
-    const one = await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'returns', 1);
+    const one = await searchKnowledge(chunksOf(t()), s.chatbotId, 'returns', 1);
     assert.equal(one.length, 1);
   });
 
   it('only answers from ready sources', async () => {
     const pending = await addText(t(), s.token, s.chatbotId, 'Pending', 'zanzibar pending passage');
-    assert.deepEqual(
-      await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'zanzibar', 5),
-      [],
-    );
+    assert.deepEqual(await searchKnowledge(chunksOf(t()), s.chatbotId, 'zanzibar', 5), []);
     await runJobs(t());
-    assert.equal(
-      (await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'zanzibar', 5))[0]
-        ?.sourceId,
-      pending.id,
-    );
+    assert.equal((await searchKnowledge(chunksOf(t()), s.chatbotId, 'zanzibar', 5))[0]?.sourceId, pending.id);
     await t()
       .db.updateTable('knowledge_sources')
       .set({ status: 'failed' })
       .where('id', '=', pending.id)
       .execute();
-    assert.deepEqual(
-      await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'zanzibar', 5),
-      [],
-    );
+    assert.deepEqual(await searchKnowledge(chunksOf(t()), s.chatbotId, 'zanzibar', 5), []);
     await t()
       .db.updateTable('knowledge_sources')
       .set({ status: 'processing' })
       .where('id', '=', pending.id)
       .execute();
-    assert.deepEqual(
-      await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'zanzibar', 5),
-      [],
-    );
+    assert.deepEqual(await searchKnowledge(chunksOf(t()), s.chatbotId, 'zanzibar', 5), []);
   });
 
   it('forgets a deleted source at once', async () => {
     const gone = await addText(t(), s.token, s.chatbotId, 'Temporary', 'quokka temporary passage');
     await runJobs(t());
-    assert.equal(
-      (await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'quokka', 5)).length,
-      1,
-    );
+    assert.equal((await searchKnowledge(chunksOf(t()), s.chatbotId, 'quokka', 5)).length, 1);
     await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${gone.id}`, { token: s.token });
-    assert.deepEqual(
-      await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'quokka', 5),
-      [],
-    );
+    assert.deepEqual(await searchKnowledge(chunksOf(t()), s.chatbotId, 'quokka', 5), []);
     const left = await t()
       .db.selectFrom('knowledge_chunks')
       .select('id')
@@ -163,41 +136,30 @@ describeEachDialect('knowledge search', (t) => {
     await addText(t(), s.token, otherBot, 'Other', 'Every narwhal of the other chatbot.');
     await runJobs(t());
     assert.equal(
-      (await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'axlootl', 5))[0]
-        ?.sourceId,
+      (await searchKnowledge(chunksOf(t()), s.chatbotId, 'axlootl', 5))[0]?.sourceId,
       typo.id,
       'two letters swapped',
     );
     assert.equal(
-      (await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'axolotls', 5))[0]
-        ?.sourceId,
+      (await searchKnowledge(chunksOf(t()), s.chatbotId, 'axolotls', 5))[0]?.sourceId,
       typo.id,
       'another form',
     );
     assert.deepEqual(
-      await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'narwahl', 5),
+      await searchKnowledge(chunksOf(t()), s.chatbotId, 'narwahl', 5),
       [],
       'another chatbot’s words find nothing here',
     );
     await t().api('DELETE', `/chatbots/${s.chatbotId}/knowledge/${typo.id}`, { token: s.token });
-    assert.deepEqual(
-      await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'axlootl', 5),
-      [],
-    );
+    assert.deepEqual(await searchKnowledge(chunksOf(t()), s.chatbotId, 'axlootl', 5), []);
   });
 
   it('never returns another chatbot’s knowledge', async () => {
     const otherBot = await s.chatbot('Other bot');
     const other = await addText(t(), s.token, otherBot, 'Other', 'wombat lives in the other chatbot');
     await runJobs(t());
-    assert.deepEqual(
-      await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'wombat', 5),
-      [],
-    );
-    assert.equal(
-      (await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, otherBot, 'wombat', 5))[0]?.sourceId,
-      other.id,
-    );
+    assert.deepEqual(await searchKnowledge(chunksOf(t()), s.chatbotId, 'wombat', 5), []);
+    assert.equal((await searchKnowledge(chunksOf(t()), otherBot, 'wombat', 5))[0]?.sourceId, other.id);
   });
 
   it('stays relevant and bounded when the words of a question are in most chunks', async () => {
@@ -237,25 +199,13 @@ describeEachDialect('knowledge search', (t) => {
     await insertChunks(t().db, { id: sourceId, chatbot_id: bot }, chunks);
     // What processing does after writing a source's chunks (on PostgreSQL: ANALYZE once they are many).
     await refreshSearchStatistics(t().db, t().deps.runtimes.knowledge.search, chunks.length);
-    const rare = await searchKnowledge(
-      t().db,
-      t().deps.runtimes.knowledge.search,
-      bot,
-      'platypus delivery',
-      3,
-    );
+    const rare = await searchKnowledge(chunksOf(t()), bot, 'platypus delivery', 3);
     assert.match(
       rare[0]?.text ?? '',
       /platypus/,
       'the rare word finds its passage, however common the other is',
     );
-    const common = await searchKnowledge(
-      t().db,
-      t().deps.runtimes.knowledge.search,
-      bot,
-      'delivery windows parcels',
-      5,
-    );
+    const common = await searchKnowledge(chunksOf(t()), bot, 'delivery windows parcels', 5);
     assert.equal(common.length, 5, 'a question of common words still gets passages');
     assert.ok(
       common.every((p) => /delivery/i.test(p.text) && /windows/i.test(p.text) && /parcels/i.test(p.text)),
@@ -266,20 +216,11 @@ describeEachDialect('knowledge search', (t) => {
       // With statistics (autovacuum runs ANALYZE), PostgreSQL weighs the words without counting: same answers.
       await sql`analyze knowledge_chunks`.execute(t().db);
       assert.match(
-        (await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, bot, 'platypus delivery', 3))[0]
-          ?.text ?? '',
+        (await searchKnowledge(chunksOf(t()), bot, 'platypus delivery', 3))[0]?.text ?? '',
         /platypus/,
       );
       assert.match(
-        (
-          await searchKnowledge(
-            t().db,
-            t().deps.runtimes.knowledge.search,
-            bot,
-            'delivery windows parcels',
-            5,
-          )
-        )[0]!.text,
+        (await searchKnowledge(chunksOf(t()), bot, 'delivery windows parcels', 5))[0]!.text,
         /^Delivery windows: parcels arrive/,
       );
     }
@@ -309,28 +250,18 @@ describeEachDialect('knowledge search', (t) => {
       '\u0000shipping',
     ];
     for (const query of hostile) {
-      const passages = await searchKnowledge(
-        t().db,
-        t().deps.runtimes.knowledge.search,
-        s.chatbotId,
-        query,
-        5,
-      );
+      const passages = await searchKnowledge(chunksOf(t()), s.chatbotId, query, 5);
       assert.ok(Array.isArray(passages), query);
       if (/shipping/.test(query)) assert.equal(passages[0]?.sourceId, ids.shipping, query);
     }
+    assert.deepEqual(await searchKnowledge(chunksOf(t()), s.chatbotId, '   ', 5), []);
     assert.deepEqual(
-      await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, '   ', 5),
-      [],
-    );
-    assert.deepEqual(
-      await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'the and of', 5),
+      await searchKnowledge(chunksOf(t()), s.chatbotId, 'the and of', 5),
       [],
       'stop words alone match nothing',
     );
     assert.ok(
-      (await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'shipping', 5)).length >
-        0,
+      (await searchKnowledge(chunksOf(t()), s.chatbotId, 'shipping', 5)).length > 0,
       'the tables are still there',
     );
   });

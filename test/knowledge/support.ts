@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
+import type { ChunkIndex } from '../../src/modules/answers/index.js';
+import { createChunkIndex } from '../../src/modules/knowledge/index.js';
 import { startWorkers, type Workers } from '../../src/workers.js';
 import type { TestApp } from '../support/app.js';
 import { assertCatalogued } from '../support/events.js';
@@ -12,6 +14,11 @@ export const MiB = 1024 * 1024;
 
 export function fixture(name: string): Buffer {
   return readFileSync(fileURLToPath(new URL(`../fixtures/knowledge/${name}`, import.meta.url)));
+}
+
+/** The app's chunks as retrieval reads them (what its knowledge service searches). */
+export function chunksOf(t: TestApp): ChunkIndex {
+  return createChunkIndex(t.db, t.deps.runtimes.knowledge.search);
 }
 
 /** Runs every due job (and the jobs those enqueue) to the end. */

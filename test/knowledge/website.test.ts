@@ -11,7 +11,15 @@ import { searchKnowledge } from '../../src/modules/answers/retrieval/search.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { TOPICS, testSiteForThisFile } from './site.js';
-import { chunkCount, closeRuntime, getSource, runJobs, syncedEvents, withWorkers } from './support.js';
+import {
+  chunkCount,
+  chunksOf,
+  closeRuntime,
+  getSource,
+  runJobs,
+  syncedEvents,
+  withWorkers,
+} from './support.js';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -79,13 +87,7 @@ describeEachDialect(
         assert.doesNotMatch(read.text, new RegExp(hidden), hidden);
       }
 
-      const passages = await searchKnowledge(
-        t().db,
-        t().deps.runtimes.knowledge.search,
-        s.chatbotId,
-        'pdfmarker warranty claims',
-        5,
-      );
+      const passages = await searchKnowledge(chunksOf(t()), s.chatbotId, 'pdfmarker warranty claims', 5);
       assert.equal(passages[0]?.sourceId, source.id);
       assert.equal(
         passages[0]?.url,
@@ -269,9 +271,9 @@ describeEachDialect(
       assert.equal(again.status, 409);
       assert.equal(again.body.error.code, 'refresh_running');
       assert.equal(
-        (
-          await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'homemarker', 5)
-        ).filter((p) => p.sourceId === source.id).length,
+        (await searchKnowledge(chunksOf(t()), s.chatbotId, 'homemarker', 5)).filter(
+          (p) => p.sourceId === source.id,
+        ).length,
         0,
         'not answered from while processing',
       );
@@ -282,15 +284,13 @@ describeEachDialect(
       assert.match(second.text, /refreshedmarker/);
       assert.doesNotMatch(second.text, /homemarker/);
       assert.equal(
-        (
-          await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'refreshedmarker', 5)
-        )[0]?.sourceId,
+        (await searchKnowledge(chunksOf(t()), s.chatbotId, 'refreshedmarker', 5))[0]?.sourceId,
         source.id,
       );
       assert.equal(
-        (
-          await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'homemarker', 5)
-        ).filter((p) => p.sourceId === source.id).length,
+        (await searchKnowledge(chunksOf(t()), s.chatbotId, 'homemarker', 5)).filter(
+          (p) => p.sourceId === source.id,
+        ).length,
         0,
       );
       assert.deepEqual(
@@ -402,11 +402,7 @@ describeEachDialect(
       );
       assert.equal(await chunkCount(t(), source.id), 0);
       assert.deepEqual(await syncedEvents(t(), source.id), []);
-      assert.equal(
-        (await searchKnowledge(t().db, t().deps.runtimes.knowledge.search, s.chatbotId, 'slowmarker', 5))
-          .length,
-        0,
-      );
+      assert.equal((await searchKnowledge(chunksOf(t()), s.chatbotId, 'slowmarker', 5)).length, 0);
     });
 
     it('a run past its time limit ends failed with an error instead of staying processing', async () => {

@@ -63,7 +63,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       db,
     );
     // ANALYZE then keeps the 10,000 most common lexemes with their frequencies (100 keeps 1,000): search
-    // reads them to tell common words from rare ones without counting (src/modules/knowledge/search.dialect.ts).
+    // reads them to tell common words from rare ones without counting (src/modules/knowledge/search/search.dialect.ts).
     await sql`alter table knowledge_chunks alter column search_vector set statistics 1000`.execute(db);
     await db.schema
       .createIndex('knowledge_chunks_chatbot_idx')

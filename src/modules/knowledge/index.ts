@@ -10,6 +10,8 @@ import { knowledgeRoutes, type KnowledgeRoutesDeps } from './knowledge.routes.js
 import type { KnowledgeServiceDeps } from './knowledge.service.js';
 
 export { createKnowledgeRuntime, type KnowledgeRuntime } from './knowledge.runtime.js';
+// Retrieval's ports over the chunks (what the service's `search` hands the answers module's ranking).
+export { createChunkIndex, createNearestChunks } from './search/chunk-index.js';
 export {
   createKnowledgeService,
   type KnowledgeService,

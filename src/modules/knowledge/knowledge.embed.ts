@@ -8,7 +8,7 @@ import { runLaterAt } from '../../jobs/catalog.js';
 import { enqueue } from '../../jobs/queue.js';
 import type { PeriodicTask } from '../../jobs/scheduler.js';
 import type { KnowledgeServiceDeps } from './knowledge.service.js';
-import { chunksWithoutVectors, storeVectors } from '../answers/index.js';
+import { chunksWithoutVectors, storeVectors } from './search/vectors.js';
 
 /** Chunks embedded per run of the job: a few requests, well within its time limit. */
 const EMBED_JOB_BATCH = 256;

@@ -13,8 +13,8 @@ import type { ChunkDraft, SourceRow } from './knowledge.repository.js';
 import type { KnowledgeRuntime } from './knowledge.runtime.js';
 import type { PageResult } from './knowledge.table.js';
 import { presentSource } from './knowledge.presenter.js';
-import { refreshSearchStatistics, type VectorCache } from '../answers/index.js';
-import { storeSourceVectors } from '../answers/index.js';
+import { refreshSearchStatistics } from './search/search.dialect.js';
+import { storeSourceVectors, type VectorCache } from './search/vectors.js';
 
 export type ProcessJobPayload = JobPayload<'knowledge.process'>;
 

@@ -7,16 +7,13 @@ import type { Core } from '../../core.js';
 import type { OutboundGuard } from '../../net/outbound-guard.js';
 import { createSafeFetch, type SafeFetch } from '../../net/safe-fetch.js';
 import { VERSION } from '../../version.js';
-import {
-  createEmbeddingsClient,
-  SearchCaches,
-  VectorCache,
-  type EmbeddingsClient,
-} from '../answers/index.js';
+import { createEmbeddingsClient, type EmbeddingsClient } from '../answers/index.js';
 import type { HtmlContent } from './processing/extract-html.js';
 import type { ExtractTask } from './processing/extract-worker.js';
 import type { HtmlTask } from './processing/html-worker.js';
 import { createWorkerPool, type WorkerPool } from './processing/worker-pool.js';
+import { SearchCaches } from './search/search.dialect.js';
+import { VectorCache } from './search/vectors.js';
 
 export interface KnowledgeRuntime {
   guard: OutboundGuard;

@@ -14,8 +14,8 @@ import * as repo from './knowledge.repository.js';
 import type { SourceRow } from './knowledge.repository.js';
 import { startRun } from './knowledge.runs.js';
 import type { KnowledgeRuntime } from './knowledge.runtime.js';
-import { searchKnowledge, type Passage } from '../answers/index.js';
-import { createMeaningSearch } from '../answers/index.js';
+import { createMeaningSearch, searchKnowledge, type Passage } from '../answers/index.js';
+import { createChunkIndex, createNearestChunks } from './search/chunk-index.js';
 import type {
   CrawlSettings,
   PageResult,
@@ -81,8 +81,13 @@ export interface KnowledgeService {
 }
 
 export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeService {
+  const chunks = createChunkIndex(deps.db, deps.runtime.search);
   const meaning = deps.runtime.embeddings
-    ? createMeaningSearch(deps.db, deps.runtime.vectors, deps.runtime.embeddings, deps.logger)
+    ? createMeaningSearch(
+        createNearestChunks(deps.db, deps.runtime.vectors),
+        deps.runtime.embeddings,
+        deps.logger,
+      )
     : null;
   return {
     assertCanAddKnowledge,
@@ -117,14 +122,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
     ) => listPages(deps, principal.accountId, chatbotId, sourceId, status, page),
     /** Passages of the chatbot's ready sources for a question (what the chatbot answers from). */
     search: (chatbotId: string, query: string, limit: number, options?: { byMeaning?: boolean }) =>
-      searchKnowledge(
-        deps.db,
-        deps.runtime.search,
-        chatbotId,
-        query,
-        limit,
-        options?.byMeaning === false ? null : meaning,
-      ),
+      searchKnowledge(chunks, chatbotId, query, limit, options?.byMeaning === false ? null : meaning),
   };
 }
 

@@ -1,4 +1,5 @@
-// Tables of the knowledge capability: the sources of a chatbot and the chunks indexed from them.
+// Tables of the knowledge capability: the sources of a chatbot, the chunks indexed from them and the
+// chunks' vectors.
 import type { Generated } from 'kysely';
 import type { BooleanColumn } from '../../db/database.js';
 import type { FileKind } from './processing/sniff.js';
@@ -8,6 +9,7 @@ declare module '../../db/database.js' {
     knowledge_sources: KnowledgeSourceTable;
     knowledge_chunks: KnowledgeChunkTable;
     knowledge_source_pages: SourcePageTable;
+    knowledge_chunk_vectors: KnowledgeChunkVectorTable;
   }
 }
 
@@ -97,4 +99,16 @@ export interface StoredUpload {
   /** Relative to DATA_DIR. */
   path: string;
   size: number;
+}
+
+/** A chunk's vector (EMBEDDINGS_MODEL), stored beside it (search/vectors.ts). */
+export interface KnowledgeChunkVectorTable {
+  id: Generated<number>;
+  chunk_id: number;
+  chatbot_id: string;
+  /** The model that made the vector (EMBEDDINGS_MODEL then). */
+  model: string;
+  dimensions: number;
+  /** Length 1. A blob of little-endian 32-bit floats, or pgvector's type where the server has it. */
+  embedding: unknown;
 }

@@ -22,8 +22,3 @@ export function searchTerms(query: string): string[] {
   }
   return terms;
 }
-
-/** An FTS5 MATCH expression: every term a quoted string (a phrase of one word), any of them may match. */
-export function fts5Any(terms: readonly string[]): string {
-  return terms.map((term) => `"${term.replace(/"/g, '""')}"`).join(' OR ');
-}

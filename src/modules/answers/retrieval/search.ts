@@ -3,28 +3,25 @@
 //
 // Scoring every chunk that holds a word is what makes full-text search slow on large knowledge bases: a
 // common word can be in most of 100,000 chunks. So the question's terms are weighed first (about how
-// many chunks hold each; see search.dialect.ts). The rarer terms, as many as fit a budget of candidate
-// chunks, pick the candidates and rank them. When every term is common, the candidates are the chunks
-// holding all of them (then, if too few, any of them), the newest first, a bounded number. Either way
-// the work per question stays about the same, whatever the size of the knowledge.
+// many chunks hold each; see ChunkIndex.countTermMatches). The rarer terms, as many as fit a budget of
+// candidate chunks, pick the candidates and rank them. When every term is common, the candidates are the
+// chunks holding all of them (then, if too few, any of them), the newest first, a bounded number. Either
+// way the work per question stays about the same, whatever the size of the knowledge.
 //
 // Retrieval is hybrid. Full text (stemmed words) ranks first; the words of the question that none of its
 // passages holds (a typo, or a word the knowledge never uses) then go to the typo-tolerant retriever: the
 // trigram index proposes chunks sharing their three-letter pieces, and a chunk counts only when one of
 // its words is within a typo of the question's word. The two rankings are fused by rank (reciprocal rank
 // fusion), source-of-truth passages still first. With EMBEDDINGS_MODEL a third ranking joins them: the
-// chunks closest in meaning to the question (vectors.ts), which finds passages sharing no word with it.
-import type { Db } from '../../../db/database.js';
+// chunks closest in meaning to the question (meaning-search.ts), which finds passages sharing no word
+// with it.
+//
+// The chunks are read through the knowledge module's port (ChunkIndex, chunk-index.ts): the queries are
+// the chunks' owner's; what is asked for, and how the answers are ranked and fused, is decided here.
 import { sameWord, wordsOf } from '../../../lib/text/words.js';
-import {
-  countTermMatches,
-  rankedMatches,
-  trigramMatches,
-  type ChunkHit,
-  type SearchCaches,
-} from './search.dialect.js';
+import type { ChunkHit, ChunkIndex } from './chunk-index.js';
+import type { MeaningHit, MeaningSearch } from './meaning-search.js';
 import { searchTerms } from './search-terms.js';
-import type { MeaningHit, MeaningSearch } from './vectors.js';
 
 export interface Passage {
   sourceId: string;
@@ -54,8 +51,7 @@ const TYPO_MIN_LENGTH = 4;
 const TYPO_CANDIDATES = 50;
 
 export async function searchKnowledge(
-  db: Db,
-  caches: SearchCaches,
+  index: ChunkIndex,
   chatbotId: string,
   query: string,
   limit: number,
@@ -66,7 +62,7 @@ export async function searchKnowledge(
   if (terms.length === 0) return [];
   // The question's vector is asked for while full text runs.
   const [fullText, byMeaning] = await Promise.all([
-    fullTextMatches(db, caches, chatbotId, terms, bounded),
+    fullTextMatches(index, chatbotId, terms, bounded),
     meaning ? meaning(chatbotId, query, bounded) : ([] as MeaningHit[]),
   ]);
   const similar = new Map(byMeaning.map((hit) => [Number(hit.id), hit]));
@@ -80,7 +76,7 @@ export async function searchKnowledge(
   );
   let typo: ChunkHit[] = [];
   if (unmatched.length > 0) {
-    const candidates = await trigramMatches(db, caches, chatbotId, unmatched, TYPO_CANDIDATES);
+    const candidates = await index.trigramMatches(chatbotId, unmatched, TYPO_CANDIDATES);
     typo = candidates
       .map((hit, rank) => {
         const words = new Set(wordsOf(hit.text));
@@ -139,13 +135,12 @@ function fuse(rankings: ReadonlyArray<readonly ChunkHit[]>, limit: number): Chun
 
 /** The full-text ranking: the chunks holding the question's (stemmed) words, best first. */
 async function fullTextMatches(
-  db: Db,
-  caches: SearchCaches,
+  index: ChunkIndex,
   chatbotId: string,
   terms: string[],
   bounded: number,
 ): Promise<ChunkHit[]> {
-  const counts = await countTermMatches(db, caches, terms, CANDIDATE_BUDGET);
+  const counts = await index.countTermMatches(terms, CANDIDATE_BUDGET);
   const present = terms
     .map((term, i) => ({ term, chunks: counts[i] ?? 0 }))
     .filter((weighed) => weighed.chunks > 0)
@@ -166,7 +161,7 @@ async function fullTextMatches(
   if (selective.length > 0) {
     // Ranked by the rare terms alone: the common ones would add little to the score (their weight is
     // near zero) and much to its cost (their occurrences would be read in every candidate).
-    rows = await rankedMatches(db, chatbotId, {
+    rows = await index.rankedMatches(chatbotId, {
       select: selective,
       requireAll: false,
       rank: selective,
@@ -174,7 +169,7 @@ async function fullTextMatches(
       limit: bounded,
     });
   } else {
-    rows = await rankedMatches(db, chatbotId, {
+    rows = await index.rankedMatches(chatbotId, {
       select: rank,
       requireAll: true,
       rank,
@@ -182,7 +177,7 @@ async function fullTextMatches(
       limit: bounded,
     });
     if (rows.length < bounded && rank.length > 1) {
-      const any = await rankedMatches(db, chatbotId, {
+      const any = await index.rankedMatches(chatbotId, {
         select: rank,
         requireAll: false,
         rank,

@@ -35,7 +35,7 @@ import { chunkText } from './chunk.js';
 import { ExtractionError, throwIfAborted } from './errors.js';
 import { PermanentJobError } from '../../../jobs/catalog.js';
 import { EmbeddingsError } from '../../answers/index.js';
-import { storedVectorsByText } from '../../answers/index.js';
+import { storedVectorsByText } from '../search/vectors.js';
 
 export interface PipelineContext {
   db: Db;

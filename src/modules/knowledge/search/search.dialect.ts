@@ -1,13 +1,15 @@
-// The full-text queries, once per dialect: SQLite FTS5 (bm25, lower is better, so negated) and PostgreSQL
-// tsvector/tsquery (ts_rank). Terms arrive already reduced to letters and digits (search-terms.ts);
-// they are still only ever bound as parameters (FTS5: inside quoted strings), never spliced into SQL.
+// The full-text queries over the chunks, once per dialect: SQLite FTS5 (bm25, lower is better, so negated)
+// and PostgreSQL tsvector/tsquery (ts_rank). Retrieval (the answers module) asks for them through its
+// ChunkIndex port (chunk-index.ts here implements it). Terms arrive already reduced to letters and digits
+// (retrieval's search terms); they are still only ever bound as parameters (FTS5: inside quoted strings),
+// never spliced into SQL.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { rememberedPerKey } from '../../../lib/remembered.js';
 import type { Db } from '../../../db/database.js';
 import { dialectOf, toBool } from '../../../db/dialect.js';
 import type { Clock } from '../../../lib/clock.js';
 import { sameWord } from '../../../lib/text/words.js';
-import { fts5Any } from './search-terms.js';
+import type { ChunkHit, MatchPlan } from '../../answers/index.js';
 
 /**
  * What the full-text search keeps between questions, per database: ANALYZE's lexeme statistics (read
@@ -62,14 +64,9 @@ export class SearchCaches {
   }
 }
 
-export interface ChunkHit {
-  id: number;
-  source_id: string;
-  title: string | null;
-  url: string | null;
-  text: string;
-  score: number;
-  is_source_of_truth: boolean;
+/** An FTS5 MATCH expression: every term a quoted string (a phrase of one word), any of them may match. */
+function fts5Any(terms: readonly string[]): string {
+  return terms.map((term) => `"${term.replace(/"/g, '""')}"`).join(' OR ');
 }
 
 /** A hit as the driver returns it (SQLite: 1/0 for the flag). */
@@ -186,17 +183,6 @@ export async function refreshSearchStatistics(
   } catch {
     // Searching still works without fresh statistics.
   }
-}
-
-export interface MatchPlan {
-  /** A chunk is a candidate when it holds one of these (or, with `requireAll`, every one of them). */
-  select: readonly string[];
-  requireAll: boolean;
-  /** Every term of the question: they all count toward the score of a candidate. */
-  rank: readonly string[];
-  /** The newest this-many candidates are scored. */
-  scan: number;
-  limit: number;
 }
 
 /** Passages of the chatbot's ready sources by the plan, best first, source-of-truth passages before all others. */

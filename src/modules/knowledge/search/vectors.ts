@@ -1,5 +1,6 @@
 // The chunks' embeddings (EMBEDDINGS_MODEL): stored beside the chunks with the model that made them, and
-// the vector ranking of retrieval, the chatbot's ready chunks by cosine similarity to the question.
+// the nearest of the chatbot's ready chunks to a question's vector, which retrieval (the answers module)
+// reads through its NearestChunks port to rank by meaning.
 //
 // Storage is whatever the migration could make (it looks at the column's type): pgvector on a PostgreSQL
 // server that has the extension, ranked in SQL with its `<=>` distance; else a blob of 32-bit floats
@@ -15,39 +16,11 @@
 //
 // Vectors of another model are never compared (their sizes and spaces differ): after a model change the
 // `knowledge.embed` job re-embeds the ready chunks, and until it is done they are found by words alone.
-import { sql, type Generated, type SqlBool } from 'kysely';
-import type { Logger } from 'pino';
+import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../../../db/database.js';
 import { dialectOf, toBool } from '../../../db/dialect.js';
-import type { EmbeddingsClient } from './embeddings.js';
 import { rememberedPerKey } from '../../../lib/remembered.js';
-import type { ChunkHit } from './search.dialect.js';
-
-declare module '../../../db/database.js' {
-  interface Database {
-    knowledge_chunk_vectors: KnowledgeChunkVectorTable;
-  }
-}
-
-export interface KnowledgeChunkVectorTable {
-  id: Generated<number>;
-  chunk_id: number;
-  chatbot_id: string;
-  /** The model that made the vector (EMBEDDINGS_MODEL then). */
-  model: string;
-  dimensions: number;
-  /** Length 1. A blob of little-endian 32-bit floats, or pgvector's type where the server has it. */
-  embedding: unknown;
-}
-
-/** A chunk the vector ranking found: `score` is its cosine similarity to the question. */
-export interface MeaningHit extends ChunkHit {
-  /** The similarity reaches EMBEDDINGS_MIN_SIMILARITY: it speaks to the question even without its words. */
-  closeInMeaning: boolean;
-}
-
-/** The vector ranking, bound to its database and client: what search adds to the full-text and typo rankings. */
-export type MeaningSearch = (chatbotId: string, question: string, limit: number) => Promise<MeaningHit[]>;
+import type { ChunkHit } from '../../answers/index.js';
 
 /** Without pgvector: vectors compared per question, the newest chunks first. About 60 MB at 1,536 dimensions. */
 const VECTOR_SCAN = 10_000;
@@ -233,33 +206,6 @@ export async function chunksWithoutVectors(db: Executor, model: string, limit: n
     .limit(limit)
     .execute();
   return rows.map((row) => ({ id: Number(row.id), chatbotId: row.chatbot_id, text: row.text }));
-}
-
-/** The vector ranking over a chatbot's ready chunks; empty (and logged) when the question cannot be embedded. */
-export function createMeaningSearch(
-  db: Db,
-  cache: VectorCache,
-  embeddings: EmbeddingsClient,
-  logger: Logger,
-): MeaningSearch {
-  return async (chatbotId, question, limit) => {
-    let vector: Float32Array;
-    try {
-      vector = await embeddings.embedQuestion(question);
-    } catch (error) {
-      // Words still find passages: the answer goes on without the vector ranking.
-      logger.warn({ err: error, chatbotId }, 'the question could not be embedded; searching by words alone');
-      return [];
-    }
-    let hits: Awaited<ReturnType<typeof nearestChunks>>;
-    try {
-      hits = await nearestChunks(db, cache, chatbotId, embeddings.model, vector, limit);
-    } catch (error) {
-      logger.warn({ err: error, chatbotId }, 'the vector ranking failed; searching by words alone');
-      return [];
-    }
-    return hits.map((hit) => ({ ...hit, closeInMeaning: hit.score >= embeddings.minSimilarity }));
-  };
 }
 
 type RawHit = Omit<ChunkHit, 'is_source_of_truth'> & { is_source_of_truth: SqlBool };
