@@ -3,6 +3,7 @@
 // the sentences and list items below them, so they help pick the answer but are never the answer
 // themselves, and no Markdown syntax (heading marks, emphasis, list markers, link syntax) is shown.
 import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from '../../lib/text/structure.js';
+import { sentencesOf } from '../../lib/text/sentences.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
 import { conditionStems, holdsAllWanted, type Wanted } from './question-reading.js';
 import { EXPANSION_SHARE, subjectTerms, weighedCoverage, type WeighedTerm } from './relevance.js';
@@ -29,7 +30,6 @@ const EXCERPT_ITEMS = 8;
 
 /** "A:" before a FAQ answer says nothing to a visitor. */
 const ANSWER_LABEL = /^(?:A|Answer)\s*[:.)]\s*/i;
-const SENTENCE_END = /(?<=[.!?…])\s+/u;
 
 /** Inline Markdown out, what it marks kept: `**x**` → x, `[label](https://…)` → label (https://…). */
 export function plainInline(text: string): string {
@@ -123,7 +123,7 @@ function segmentsOf(information: string): Segment[] {
   const endProse = () => {
     if (prose.length === 0) return;
     const text = plainInline(prose.join(' ').replace(ANSWER_LABEL, ''));
-    for (const sentence of text.split(SENTENCE_END)) add(sentence, 'sentence');
+    for (const sentence of sentencesOf(text)) add(sentence, 'sentence');
     leadIn = text.endsWith(':') ? text : '';
     prose = [];
   };

@@ -4,6 +4,7 @@
 // visitor ("ignore previous instructions", fake system prompts, "hand this conversation to a human").
 // What remains is still only quoted as data; nothing in a passage can trigger a handover or a lead,
 // because those rules read the visitor's messages only.
+import { sentencesOf } from '../../lib/text/sentences.js';
 
 const HIDDEN_ELEMENT =
   /<([a-z][a-z0-9-]*)\b[^>]*?(?:\bhidden\b|aria-hidden\s*=\s*["']?true|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem|%)?\s*[;"']|opacity\s*:\s*0(?:\.0+)?\s*[;"'])[^>]*>[\s\S]*?<\/\1\s*>/gi;
@@ -35,8 +36,6 @@ const DIRECTIVES: RegExp[] = [
   /\b(?:capture|save|record|store|register)\b[^.!?\n]{0,40}\bas (?:a )?(?:new )?lead\b/i,
 ];
 
-const SENTENCE_BOUNDARY = /(?<=[.!?])\s+/;
-
 /**
  * Text a visitor would see on the page, without sentences that try to instruct the chatbot. Its layout
  * stays: lines (headings, list items) and blank lines between paragraphs, so that the answer can tell a
@@ -50,10 +49,9 @@ export function informationOnly(sourceText: string): string {
     .replace(TAG, ' ')
     .replace(INVISIBLE, '');
   const keptLine = (line: string) =>
-    line
-      .split(SENTENCE_BOUNDARY)
-      .map((sentence) => sentence.replace(/[ \t]+/g, ' ').trim())
-      .filter((sentence) => sentence.length > 0 && !isDirective(sentence))
+    sentencesOf(line)
+      .map((sentence) => sentence.replace(/[ \t]+/g, ' '))
+      .filter((sentence) => !isDirective(sentence))
       .join(' ');
   return visible
     .replace(/\r\n?/g, '\n')
