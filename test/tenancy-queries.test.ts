@@ -30,8 +30,6 @@ const src = join(root, 'src');
  * row the caller checked, or serve the system without being marked yet.
  */
 const NOT_YET_CONVERTED: readonly string[] = [
-  // Meta connections: the management API's reads beside the webhook's lookups by external id.
-  'src/modules/channels/meta/meta.repository.ts',
   // The conversations module's sub-areas: figures (analytics), the change feed, notes and mentions.
   'src/modules/conversations/figures/figures.repository.ts',
   'src/modules/conversations/live/live.repository.ts',
