@@ -24,18 +24,6 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const src = join(root, 'src');
 
-/**
- * Repositories not converted yet, each to be deleted from the list when its functions take the account:
- * their queries still rely on the auth hook's check of a `:chatbotId` path parameter, on ids read from a
- * row the caller checked, or serve the system without being marked yet.
- */
-const NOT_YET_CONVERTED: readonly string[] = [
-  // Users and tokens: people's management and token lookups by hash (authentication) not yet split.
-  'src/modules/accounts/accounts.repository.ts',
-  // Meta connections: the management API's reads beside the webhook's lookups by external id.
-  'src/modules/channels/meta/meta.repository.ts',
-];
-
 function sourceFiles(dir: string, suffix: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -273,27 +261,13 @@ describe('tenancy in the queries', () => {
   it('every repository function that reaches an account’s rows takes the account or is marked @system', () => {
     const files = sourceFiles(src, '.repository.ts');
     assert.ok(files.length >= 10, `${files.length} repositories read`);
-    const offenders: string[] = [];
-    const stillUnconverted: string[] = [];
-    for (const file of files) {
-      const path = relative(root, file);
-      const found = unscoped(readFileSync(file, 'utf8'), known);
-      if (NOT_YET_CONVERTED.includes(path)) {
-        if (found.length > 0) stillUnconverted.push(path);
-        continue;
-      }
-      offenders.push(...found.map((entry) => `${path}: ${entry}`));
-    }
+    const offenders = files.flatMap((file) =>
+      unscoped(readFileSync(file, 'utf8'), known).map((entry) => `${relative(root, file)}: ${entry}`),
+    );
     assert.deepEqual(
       offenders,
       [],
       'take accountId and filter by it, or mark the function `@system <why>` (see the header)',
-    );
-    // A converted repository leaves the list, so the list never hides a new unscoped function.
-    assert.deepEqual(
-      NOT_YET_CONVERTED.filter((path) => !stillUnconverted.includes(path)),
-      [],
-      'a repository of NOT_YET_CONVERTED that passes: delete it from the list',
     );
   });
 });

@@ -6,7 +6,7 @@ import { after, before, it } from 'node:test';
 import { liveTiming } from '../../src/modules/conversations/live/live.stream.js';
 import { streamTiming } from '../../src/modules/channels/live/sse.js';
 import { EventStreamReader, listen } from '../channels/support.js';
-import { signIn, withPassword, type Signed } from '../people/support.js';
+import { emailOf, signIn, withPassword, type Signed } from '../people/support.js';
 import { describeEachDialect, type TestApp } from '../support/app.js';
 import { seed, type Seeded } from '../support/factories.js';
 import { escalated, outbox, start } from './support.js';
@@ -256,7 +256,7 @@ describeEachDialect('conversations: notes, mentions and assignment', (t) => {
     );
 
     // Email local parts mention too.
-    const email = (await t().deps.people.me({ userId: zoe.userId } as never)).email;
+    const email = await emailOf(t(), zoe.userId);
     t().clock.advance(1000);
     assert.equal((await note(t(), s, threadId, `@${email.split('@')[0]} once more`)).status, 201);
     assert.equal((await mentionsOf(zoe.token)).unreadCount, 2);

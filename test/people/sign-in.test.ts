@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
-import { PASSWORD, cookieOf, signIn, withPassword } from './support.js';
+import { PASSWORD, cookieOf, emailOf, signIn, withPassword } from './support.js';
 
 const INCORRECT = 'The email or password is incorrect.';
 const MINUTE = 60_000;
@@ -45,7 +45,7 @@ describeEachDialect('sign-in', (t) => {
     const s = await seed(t());
     const email = await withPassword(t(), s.userId);
     const noPassword = await s.colleague('Fox Mulder');
-    const noPasswordEmail = (await t().deps.people.me({ userId: noPassword.userId } as never)).email;
+    const noPasswordEmail = await emailOf(t(), noPassword.userId);
     const disabled = await s.colleague('Walter Skinner');
     const disabledEmail = await withPassword(t(), disabled.userId);
     await t().deps.people.disable(disabled.userId);

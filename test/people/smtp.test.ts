@@ -4,9 +4,10 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
-import { describeEachDialect, type TestApp } from '../support/app.js';
+import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
 import { drainJobs, escalated } from '../conversations/support.js';
+import { emailOf } from './support.js';
 
 interface Received {
   from: string;
@@ -65,10 +66,6 @@ function decodeWords(value: string): string {
 function decodeQuotedPrintable(value: string): string {
   const bytes = value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
   return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
-}
-
-async function emailOf(t: TestApp, userId: string): Promise<string> {
-  return (await t.deps.people.me({ userId } as never)).email;
 }
 
 describeEachDialect(

@@ -1,5 +1,6 @@
 // Signing a team member in through the API, for the people suites.
 import assert from 'node:assert/strict';
+import { findUser } from '../../src/modules/accounts/index.js';
 import type { ApiResponse, TestApp } from '../support/app.js';
 
 export const PASSWORD = 'correct horse battery';
@@ -7,6 +8,13 @@ export const PASSWORD = 'correct horse battery';
 /** Gives the user a password (as `users set-password` does) and returns their email. */
 export async function withPassword(t: TestApp, userId: string, password = PASSWORD): Promise<string> {
   const user = await t.deps.people.setPassword(userId, password);
+  return user.email;
+}
+
+/** The user's email, read by id as the command line reads any account's user. */
+export async function emailOf(t: TestApp, userId: string): Promise<string> {
+  const user = await findUser(t.db, userId);
+  assert.ok(user, `user ${userId}`);
   return user.email;
 }
 

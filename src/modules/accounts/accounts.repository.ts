@@ -33,6 +33,10 @@ export const countAccounts = async (db: Executor): Promise<number> => {
 export const insertUser = (db: Executor, row: Insertable<UserTable>) =>
   db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
 
+/**
+ * Any account's user by id.
+ * @system the command line acting as operator, and an invitation whose token (its hash) names its person
+ */
 export const findUser = (db: Executor, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -54,14 +58,19 @@ export const insertToken = (db: Executor, row: Omit<ApiTokenTable, 'revoked_at' 
     .returningAll()
     .executeTakeFirstOrThrow();
 
-export const revokeToken = (db: Executor, id: string, at: number) =>
+export const revokeToken = (db: Executor, accountId: string, id: string, at: number) =>
   db
     .updateTable('api_tokens')
     .set({ revoked_at: at })
+    .where('account_id', '=', accountId)
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
 
+/**
+ * Any account's token by id.
+ * @system the command line revokes a token as operator: the account is then the token's
+ */
 export const findToken = (db: Executor, id: string) =>
   db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -89,7 +98,10 @@ const tokenByHash = prepareQuery(1, (db: Executor, tokenHash: string) =>
     .where('api_tokens.token_hash', '=', tokenHash),
 );
 
-/** What decides whether the tokens still hold, for those of `ids` that exist. */
+/**
+ * What decides whether the tokens still hold, for those of `ids` that exist.
+ * @system authentication again: the principals' own token ids, checked for the live streams
+ */
 export const findTokenStates = (db: Executor, ids: readonly string[]) =>
   db
     .selectFrom('api_tokens')
@@ -97,9 +109,11 @@ export const findTokenStates = (db: Executor, ids: readonly string[]) =>
     .where('id', 'in', ids)
     .execute();
 
+/** @system authentication: the token's secret (its hash) finds it, before there is a principal */
 export const findTokenByHash = (db: Executor, tokenHash: string) =>
   tokenByHash.executeTakeFirst(db, tokenHash);
 
+/** @system authentication: the token whose secret the request presented */
 export const touchToken = (db: Executor, id: string, at: number) =>
   db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).executeTakeFirst();
 
@@ -118,18 +132,23 @@ export const listUsersOfAccount = (db: Executor, accountId: string) =>
     .orderBy('id', 'desc')
     .execute();
 
-/** Emails are stored in lower case; older databases may hold one email in several accounts. */
+/**
+ * Emails are stored in lower case; older databases may hold one email in several accounts.
+ * @system the command line as operator: people sign in by email alone, so every account's users count
+ */
 export const findUsersByEmail = (db: Executor, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).orderBy('id').execute();
 
+/** @system the command line's `users rename`, acting as operator on any account's user */
 export const renameUser = (db: Executor, id: string, name: string) =>
   db.updateTable('users').set({ name }).where('id', '=', id).returningAll().executeTakeFirst();
 
-/** A user's tokens, revoked and expired ones included; never the hash. */
-export const listTokensOfUser = (db: Executor, userId: string) =>
+/** The account's user's tokens, revoked and expired ones included; never the hash. */
+export const listTokensOfUser = (db: Executor, accountId: string, userId: string) =>
   db
     .selectFrom('api_tokens')
     .select(['id', 'name', 'scopes', 'chatbot_ids', 'expires_at', 'revoked_at', 'created_at'])
+    .where('account_id', '=', accountId)
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -137,7 +156,10 @@ export const listTokensOfUser = (db: Executor, userId: string) =>
 
 // --- team members as people sign in and manage the team (the people module, through this module's face) ---
 
-/** The one user who can sign in with this email (emails are stored in lower case). */
+/**
+ * The one user who can sign in with this email (emails are stored in lower case).
+ * @system authentication: signing in by email and password, before there is a principal
+ */
 export const findSignInUser = (db: Executor, email: string) =>
   db
     .selectFrom('users')
@@ -146,7 +168,10 @@ export const findSignInUser = (db: Executor, email: string) =>
     .where('password_hash', 'is not', null)
     .executeTakeFirst();
 
-/** Users other than `userId` holding `email`. */
+/**
+ * Users other than `userId` holding `email`.
+ * @system the command line's invite, as operator: sign-in is by email alone, so every account's users count
+ */
 export const othersWithEmail = (db: Executor, email: string, userId: string) =>
   db
     .selectFrom('users')
@@ -155,17 +180,19 @@ export const othersWithEmail = (db: Executor, email: string, userId: string) =>
     .where('id', '!=', userId)
     .execute();
 
-export const setPasswordHash = (db: Executor, userId: string, hash: string, at: number) =>
+export const setPasswordHash = (db: Executor, accountId: string, userId: string, hash: string, at: number) =>
   db
     .updateTable('users')
     .set({ password_hash: hash, password_changed_at: at })
+    .where('account_id', '=', accountId)
     .where('id', '=', userId)
     .executeTakeFirst();
 
-export const disableUser = (db: Executor, userId: string, at: number) =>
+export const disableUser = (db: Executor, accountId: string, userId: string, at: number) =>
   db
     .updateTable('users')
     .set({ disabled_at: at })
+    .where('account_id', '=', accountId)
     .where('id', '=', userId)
     .where('disabled_at', 'is', null)
     .executeTakeFirst();
@@ -231,18 +258,28 @@ export const insertMember = (
     .returningAll()
     .executeTakeFirstOrThrow();
 
-export const setRole = (db: Executor, userId: string, role: string) =>
-  db.updateTable('users').set({ role }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
-
-export const enableUser = (db: Executor, userId: string) =>
+export const setRole = (db: Executor, accountId: string, userId: string, role: string) =>
   db
     .updateTable('users')
-    .set({ disabled_at: null })
+    .set({ role })
+    .where('account_id', '=', accountId)
     .where('id', '=', userId)
     .returningAll()
     .executeTakeFirstOrThrow();
 
-/** Anyone, in any account, with this (lower-case) email: people sign in by email alone. */
+export const enableUser = (db: Executor, accountId: string, userId: string) =>
+  db
+    .updateTable('users')
+    .set({ disabled_at: null })
+    .where('account_id', '=', accountId)
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/**
+ * Anyone, in any account, with this (lower-case) email: people sign in by email alone.
+ * @system an email is one person's across every account: adding a member asks only whether it is taken
+ */
 export const findByEmail = (db: Executor, email: string) =>
   db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
 
@@ -277,6 +314,10 @@ export const activeMember = (db: Executor, accountId: string, userId: string): P
 // shows a person's name or an account's subscription beside its own rows without naming these tables,
 // and never sees a password hash or a token's hash.
 
+/**
+ * @system a subquery that reads nothing by itself: the query joining it chooses the rows (by its account,
+ * or a session's secret)
+ */
 export const membersToJoin = (db: Executor) =>
   db
     .selectFrom('users')

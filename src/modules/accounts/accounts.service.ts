@@ -42,7 +42,11 @@ export interface AccountsService {
   countAccounts(): Promise<number>;
   createUser(input: UserInput): Promise<UserRow>;
   createToken(input: TokenInput): Promise<CreatedToken>;
-  revokeToken(tokenId: string): Promise<void>;
+  /**
+   * `accountId`: the account the token must be of (the management API passes its principal's); the
+   * command line, acting as operator, leaves it out.
+   */
+  revokeToken(tokenId: string, accountId?: string): Promise<void>;
   /** null for an unknown, revoked or expired token. */
   authenticate(token: string): Promise<Principal | null>;
   /** For each token id of `principals`: null while the token holds as it did, else why it does not. */
@@ -78,7 +82,8 @@ export function createAccountsService({
     countAccounts: () => repo.countAccounts(db),
     createUser: (input: UserInput) => createUser(db, clock, input),
     createToken: (input: TokenInput) => createToken(db, clock, chatbotIdsOfAccount, input),
-    revokeToken: (tokenId: string) => revokeToken(db, clock, notifications, tokenId),
+    revokeToken: (tokenId: string, accountId?: string) =>
+      revokeToken(db, clock, notifications, tokenId, accountId),
     /** null for an unknown, revoked or expired token. */
     authenticate: (token: string) => authenticate(db, clock, token),
     /** For each token id of `principals`: null while the token holds as it did, else why it does not. */
@@ -160,6 +165,11 @@ export interface CreatedToken {
 
 export interface TokenInput {
   userId: string;
+  /**
+   * The account the user must be of (the management API passes its principal's); the command line, acting
+   * as operator, leaves it out.
+   */
+  accountId?: string;
   scopes: Permission[];
   chatbotIds?: string[] | null;
   expiresInDays?: number | null;
@@ -172,7 +182,10 @@ async function createToken(
   chatbotIdsOfAccount: AccountsDeps['chatbotIdsOfAccount'],
   input: TokenInput,
 ): Promise<CreatedToken> {
-  const user = await repo.findUser(db, input.userId);
+  const user =
+    input.accountId === undefined
+      ? await repo.findUser(db, input.userId)
+      : await repo.findMember(db, input.accountId, input.userId);
   if (!user) throw new AccountsError(`no user ${input.userId}`);
   const chatbotIds = input.chatbotIds ?? null;
   if (chatbotIds) {
@@ -208,12 +221,15 @@ async function revokeToken(
   clock: Clock,
   notifications: AccountsDeps['notifications'],
   tokenId: string,
+  accountId: string | undefined,
 ): Promise<void> {
-  const token = await repo.findToken(db, tokenId);
-  if (!token) throw new AccountsError(`no token ${tokenId}`);
+  let account: string | undefined;
+  if (accountId === undefined) account = (await repo.findToken(db, tokenId))?.account_id;
+  else if (await repo.findAccountToken(db, accountId, tokenId)) account = accountId;
+  if (!account) throw new AccountsError(`no token ${tokenId}`);
   await db.transaction().execute(async (trx) => {
-    await repo.revokeToken(trx, tokenId, clock.now());
-    await notifications?.publish(trx, ACCESS_ENDED_CHANNEL, token.account_id);
+    await repo.revokeToken(trx, account, tokenId, clock.now());
+    await notifications?.publish(trx, ACCESS_ENDED_CHANNEL, account);
   });
 }
 
@@ -335,8 +351,9 @@ export interface TokenSummary {
 
 /** A user's tokens without their text (never stored) or hash. */
 export async function listTokens(db: Db, userId: string): Promise<TokenSummary[]> {
-  if (!isUuid(userId) || !(await repo.findUser(db, userId))) throw new AccountsError(`no user ${userId}`);
-  const rows = await repo.listTokensOfUser(db, userId);
+  const user = isUuid(userId) ? await repo.findUser(db, userId) : undefined;
+  if (!user) throw new AccountsError(`no user ${userId}`);
+  const rows = await repo.listTokensOfUser(db, user.account_id, userId);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

@@ -44,7 +44,12 @@ function metaAdapter(
   return {
     channel,
     async deliver({ conversation, message }: OutgoingMessage): Promise<DeliveryResult> {
-      const connection = await connectionForChannel(db, conversation.chatbot_id, channel);
+      const connection = await connectionForChannel(
+        db,
+        conversation.account_id,
+        conversation.chatbot_id,
+        channel,
+      );
       if (!connection) return { delivered: false, error: NOT_CONNECTED };
       const contact = await repo.findContactOfThread(db, conversation.thread_id);
       if (!contact)

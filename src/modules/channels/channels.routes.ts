@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Core } from '../../core.js';
+import { principalOf } from '../../http/auth.js';
 import { ChatbotParams, Envelope, Nullable, Timestamp, errors, ok } from '../../http/envelope.js';
 import { iso } from '../../lib/clock.js';
 import { PROVIDERS } from './channels.table.js';
@@ -62,9 +63,10 @@ export async function channelStateRoutes(fastify: FastifyInstance, { db, publicB
     },
     async (request) => {
       const { chatbotId } = request.params;
+      const { accountId } = principalOf(request);
       const origins = (await web.allowedOriginsOf(db, [chatbotId])).get(chatbotId) ?? [];
       const connections = new Map(
-        (await meta.listConnectionsOfChatbot(db, chatbotId)).map((row) => [row.provider, row]),
+        (await meta.listConnectionsOfChatbot(db, accountId, chatbotId)).map((row) => [row.provider, row]),
       );
       return ok(request, {
         channels: [

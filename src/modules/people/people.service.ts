@@ -197,7 +197,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
     const hash = await hashPassword(password);
     try {
       await db.transaction().execute(async (trx) => {
-        await members.setPasswordHash(trx, user.id, hash, clock.now());
+        await members.setPasswordHash(trx, user.account_id, user.id, hash, clock.now());
         // A new password ends every session of the person, wherever it was opened.
         await endSessionsOf(trx, user);
       });
@@ -243,7 +243,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
     user: { id: string; account_id: string },
     at: number,
   ): Promise<void> {
-    await members.disableUser(trx, user.id, at);
+    await members.disableUser(trx, user.account_id, user.id, at);
     await repo.deleteOpenInvitations(trx, user.id);
     await endSessionsOf(trx, user);
   }
@@ -274,13 +274,15 @@ export function createPeopleService({ db, clock, config, notifications }: People
         await members.countOtherActiveOwners(trx, principal.accountId, member.id),
       );
       let row = member;
-      if (after.role !== before.role) row = await members.setRole(trx, member.id, after.role);
+      if (after.role !== before.role)
+        row = await members.setRole(trx, principal.accountId, member.id, after.role);
       if (after.disabled && !before.disabled) {
         const at = clock.now();
         await switchOff(trx, member, at);
         return { ...row, disabled_at: at };
       }
-      if (!after.disabled && before.disabled) row = await members.enableUser(trx, member.id);
+      if (!after.disabled && before.disabled)
+        row = await members.enableUser(trx, principal.accountId, member.id);
       // A new role ends the person's sessions at once: what they may do changed.
       if (after.role !== before.role) await endSessionsOf(trx, member);
       return row;
@@ -379,7 +381,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
         .transaction()
         .execute(async (trx) => {
           if (!(await repo.useInvitation(trx, hashSecret(token), clock.now()))) return false;
-          await members.setPasswordHash(trx, found.user.id, hash, clock.now());
+          await members.setPasswordHash(trx, found.user.account_id, found.user.id, hash, clock.now());
           await endSessionsOf(trx, found.user);
           return true;
         })
@@ -476,7 +478,7 @@ export function createPeopleService({ db, clock, config, notifications }: People
       members.listUsersPage(db, principal.accountId, page),
 
     async me(principal: Principal) {
-      const user = await members.findUser(db, principal.userId);
+      const user = await members.findMember(db, principal.accountId, principal.userId);
       if (!user) throw notFound('user');
       return user;
     },

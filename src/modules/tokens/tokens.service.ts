@@ -60,6 +60,7 @@ export function createTokensService({ db, accounts, chatbots }: TokensDeps): Tok
       }
       const created = await accounts.createToken({
         userId: principal.userId,
+        accountId: principal.accountId,
         scopes: [...new Set(input.permissions)],
         chatbotIds,
         expiresInDays: input.expiresInDays ?? null,
@@ -74,7 +75,7 @@ export function createTokensService({ db, accounts, chatbots }: TokensDeps): Tok
     async revoke(principal: Principal, tokenId: string) {
       const row = await accountToken(principal, tokenId);
       if (row.revoked_at !== null) return row;
-      await accounts.revokeToken(row.id);
+      await accounts.revokeToken(row.id, principal.accountId);
       return (await findAccountToken(db, principal.accountId, row.id)) ?? row;
     },
   };

@@ -77,7 +77,7 @@ async function connectChannel({ db, clock, secretKey, chatbots }: ConnectionsDep
           `this ${EXTERNAL_ID_NAME[input.provider]} is already connected to chatbot ${taken.chatbot_id}`,
         );
       }
-      const existing = await repo.findConnection(trx, chatbot.id, input.provider);
+      const existing = await repo.findConnection(trx, chatbot.account_id, chatbot.id, input.provider);
       const id = existing?.id ?? newId();
       const sealed = keys.seal(
         { token: input.token, appSecret: input.appSecret } satisfies ConnectionCredentials,
@@ -90,7 +90,7 @@ async function connectChannel({ db, clock, secretKey, chatbots }: ConnectionsDep
         updated_at: now,
       };
       const row = existing
-        ? await repo.updateConnection(trx, id, changes)
+        ? await repo.updateConnection(trx, chatbot.account_id, id, changes)
         : await repo.insertConnection(trx, {
             id,
             account_id: chatbot.account_id,
@@ -114,7 +114,12 @@ export function openCredentials(secretKey: string, connection: ConnectionTable):
   return credentialKeys(secretKey).open<ConnectionCredentials>(connection.credentials, connection.id);
 }
 
-export const connectionForChannel = (db: Executor, chatbotId: string, channel: Channel) => {
+export const connectionForChannel = (
+  db: Executor,
+  accountId: string,
+  chatbotId: string,
+  channel: Channel,
+) => {
   const provider = PROVIDER_OF[channel];
-  return provider ? repo.findConnection(db, chatbotId, provider) : Promise.resolve(undefined);
+  return provider ? repo.findConnection(db, accountId, chatbotId, provider) : Promise.resolve(undefined);
 };

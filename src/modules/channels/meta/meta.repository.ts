@@ -6,6 +6,10 @@ import { isUniqueViolation } from '../../../db/dialect.js';
 import type { ConnectionTable, ContactTable, InboundMessageTable, Provider } from '../channels.table.js';
 
 // --- Meta connections ------------------------------------------------------------------------------
+// The management API's reads and changes name the account, and so do the command line's `channels
+// connect` and the sending of replies, with the account of the chatbot or conversation they hold. The
+// webhook finds connections by the page or phone number id Meta names, and its job by the id it queued:
+// those lookups are marked `@system`, the account is then the connection's.
 
 /** The connection whose columns have these values (each lookup below names a unique key). */
 const findConnectionWith = (
@@ -15,26 +19,39 @@ const findConnectionWith = (
   db
     .selectFrom('channel_connections')
     .selectAll()
-    .where((eb) => eb.and(values))
+    .where((eb) => eb.and(values));
+
+/** The account's chatbot's connection to the provider. */
+export const findConnection = (db: Executor, accountId: string, chatbotId: string, provider: Provider) =>
+  findConnectionWith(db, { chatbot_id: chatbotId, provider })
+    .where('account_id', '=', accountId)
     .executeTakeFirst();
 
-export const findConnection = (db: Executor, chatbotId: string, provider: Provider) =>
-  findConnectionWith(db, { chatbot_id: chatbotId, provider });
-
-/** The chatbot's connections, without their credentials. */
-export const listConnectionsOfChatbot = (db: Executor, chatbotId: string) =>
+/** The account's chatbot's connections, without their credentials. */
+export const listConnectionsOfChatbot = (db: Executor, accountId: string, chatbotId: string) =>
   db
     .selectFrom('channel_connections')
     .select(['provider', 'external_id', 'created_at', 'updated_at'])
+    .where('account_id', '=', accountId)
     .where('chatbot_id', '=', chatbotId)
     .orderBy('provider')
     .execute();
 
-export const findConnectionById = (db: Executor, id: string) => findConnectionWith(db, { id });
+/**
+ * Any account's connection by id.
+ * @system the inbound job: the message it was queued for names its connection, whose account it serves
+ */
+export const findConnectionById = (db: Executor, id: string) =>
+  findConnectionWith(db, { id }).executeTakeFirst();
 
+/**
+ * The connection of a page or phone number id, in any account.
+ * @system the command line's `channels connect`: an id Meta names is one connection across every account
+ */
 export const findConnectionByExternalId = (db: Executor, provider: Provider, externalId: string) =>
-  findConnectionWith(db, { provider, external_id: externalId });
+  findConnectionWith(db, { provider, external_id: externalId }).executeTakeFirst();
 
+/** @system the Meta webhook: the ids its payload names find the connections, whose app secrets sign it */
 export const findConnectionsByExternalIds = (
   db: Executor,
   provider: Provider,
@@ -49,6 +66,7 @@ export const findConnectionsByExternalIds = (
         .where('external_id', 'in', externalIds)
         .execute();
 
+/** @system Meta's subscription check: the verify token (its hash) is all it presents */
 export async function hasVerifyToken(
   db: Executor,
   provider: Provider,
@@ -68,12 +86,14 @@ export const insertConnection = (db: Executor, row: ConnectionTable) =>
 
 export const updateConnection = (
   db: Executor,
+  accountId: string,
   id: string,
   changes: Pick<ConnectionTable, 'external_id' | 'verify_token_hash' | 'credentials' | 'updated_at'>,
 ) =>
   db
     .updateTable('channel_connections')
     .set(changes)
+    .where('account_id', '=', accountId)
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
