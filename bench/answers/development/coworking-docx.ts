@@ -488,7 +488,7 @@ const HELD_OUT: BenchConversation[] = [
 ];
 
 export const coworkingDocxSet: Dataset = {
-  name: 'coworking member handbook (DOCX upload) [held-out]',
+  name: 'coworking member handbook (DOCX upload) [held out until 2026-11-27]',
   kind: 'docx',
   material: [
     {

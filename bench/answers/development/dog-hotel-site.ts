@@ -552,7 +552,7 @@ const HELD_OUT: BenchConversation[] = [
 ];
 
 export const dogHotelSite: Dataset = {
-  name: 'dog hotel (website, crawl=site) [held-out]',
+  name: 'dog hotel (website, crawl=site) [held out until 2026-11-27]',
   kind: 'site',
   material: [{ type: 'site', pages: DOG_HOTEL_PAGES }],
   conversations: [],

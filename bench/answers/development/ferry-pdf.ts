@@ -350,7 +350,7 @@ const HELD_OUT: BenchConversation[] = [
 ];
 
 export const ferryPdfSet: Dataset = {
-  name: 'island ferry timetable and fares (PDF with tables) [held-out]',
+  name: 'island ferry timetable and fares (PDF with tables) [held out until 2026-11-27]',
   kind: 'pdf',
   material: [
     {

@@ -353,7 +353,7 @@ const HELD_OUT: BenchConversation[] = [
 ];
 
 export const kitchenCsv: Dataset = {
-  name: 'kitchenware catalogue (CSV upload + policies text) [held-out]',
+  name: 'kitchenware catalogue (CSV upload + policies text) [held out until 2026-11-27]',
   kind: 'csv',
   material: [
     {

@@ -6,7 +6,7 @@
 // Its questions were written BLIND on 2026-11-27, from the knowledge below alone, before any engine answered
 // them. They must never be used to tune the engine: they measure it on material nobody tuned it for.
 import { question, type BenchConversation, type Dataset } from '../dataset.js';
-import { eur } from './keys.js';
+import { eur } from '../keys.js';
 
 export const SCHOOL_CATALOGUE_TITLE = 'Harbour Language School – Course catalogue, winter term 2027';
 export const SCHOOL_CATALOGUE_FILE_NAME = 'harbour-language-school-courses-winter-2027.csv';

@@ -7,7 +7,7 @@
 // them. They must never be used to tune the engine: they measure it on material nobody tuned it for.
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import { question, type BenchConversation, type Dataset } from '../dataset.js';
-import { eur } from './keys.js';
+import { eur } from '../keys.js';
 
 export const TELECOM_TITLE = 'Brightwave Mobile – Tariffs and terms, edition November 2026';
 export const TELECOM_FILE_NAME = 'brightwave-tariffs-and-terms-2026-11.pdf';
