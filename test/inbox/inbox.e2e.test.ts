@@ -353,6 +353,8 @@ describeOnDialect(
         await agent.getByRole('link', { name: /^Mine/ }).click();
         await agent.getByRole('link', { name: /Grace Hopper/ }).click();
         await agent.getByRole('heading', { name: 'Grace Hopper' }).waitFor();
+        // Loaded (the view clears its draft and takes the focus once it opens): only then is a reply typed.
+        await transcript.getByText('Is my order on its way?').waitFor();
         apiChannel.use({
           channel: 'api',
           deliver: async () => ({ delivered: false, error: 'the shop system is down' }),
@@ -379,6 +381,68 @@ describeOnDialect(
         assert.equal(after, 401);
         assert.deepEqual(agentProblems, []);
         assert.deepEqual(foxProblems, []);
+      },
+    );
+
+    it(
+      'keeps “You have signed out.” when a request still on its way comes back 401; says so when the session ends without the person',
+      { skip: chromiumForTests.skip },
+      async () => {
+        const s = await seed(t(), { userName: 'Dana Scully' });
+        const dana = await t().deps.people.setPassword(s.userId, PASSWORD);
+        const res = await t().api('POST', `/chatbots/${s.chatbotId}/conversations`, {
+          token: s.token,
+          body: { message: 'I would like to talk to a person.', visitor: { name: 'Held Request' } },
+        });
+        assert.equal(res.status, 201, res.text);
+        const threadId: string = res.body.data.conversation.threadId;
+
+        const context = await browser().newContext({ viewport: { width: 1280, height: 820 } });
+        contexts.push(context);
+        const page = await context.newPage();
+        const signIn = async (password: string) => {
+          await page.getByLabel('Email').fill(dana.email);
+          await page.getByLabel('Password').fill(password);
+          await page.getByRole('button', { name: 'Sign in' }).click();
+          await page.getByRole('link', { name: /Held Request/ }).waitFor();
+        };
+        await page.goto(`${await listen(t().app)}/inbox/#/queue/open`);
+        await signIn(PASSWORD);
+
+        // The conversation's read is held until the person has signed out, then answered 401.
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let held = false;
+        await page.route(`**/api/v1/**${threadId}**`, async (route) => {
+          if (held || route.request().method() !== 'GET') return route.continue();
+          held = true;
+          await released;
+          await route.fulfill({
+            status: 401,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'unauthorized', message: 'Sign in first.' } }),
+          });
+        });
+        await page.getByRole('link', { name: /Held Request/ }).click();
+        await until(async () => held, 'the conversation read is on its way');
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.getByText('You have signed out.').waitFor();
+        release();
+        await until(
+          async () => (await page.getByText('Sign in to the inbox').count()) > 0,
+          'the sign-in page',
+        );
+        // The late 401 has been answered by now: the notice is still the person's own sign-out.
+        await page.waitForTimeout(300);
+        assert.equal(await page.getByText('You have signed out.').count(), 1);
+        assert.equal(await page.getByText('Your session has ended').count(), 0);
+        await page.unroute(`**/api/v1/**${threadId}**`);
+
+        // Signed in again, the session then ends elsewhere (a new password): the next request says so.
+        await signIn(PASSWORD);
+        await t().deps.people.setPassword(s.userId, `${PASSWORD} again`);
+        await page.getByRole('link', { name: /Held Request/ }).click();
+        await page.getByText('Your session has ended. Sign in again.').waitFor();
       },
     );
 

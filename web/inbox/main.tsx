@@ -110,11 +110,15 @@ function App() {
   const [session, setSession] = useState<Session | null | 'loading'>('loading');
   const [notice, setNotice] = useState<string | null>(null);
 
+  // The session ended without the person signing out (expired, ended elsewhere). A request still on its way
+  // when they signed out comes back 401 too, later: it keeps "You have signed out." on screen.
+  const sessionEnded = () => {
+    setSession(null);
+    setNotice((current) => current ?? 'Your session has ended. Sign in again.');
+  };
+
   useEffect(() => {
-    whenSignedOut(() => {
-      setSession(null);
-      setNotice('Your session has ended. Sign in again.');
-    });
+    whenSignedOut(sessionEnded);
     api.session().then(setSession, () => setSession(null));
   }, []);
 
@@ -137,10 +141,11 @@ function App() {
       key={session.user.id}
       session={session}
       route={route}
-      onSignedOut={(why) => {
-        setNotice(why);
+      onSignedOut={() => {
+        setNotice('You have signed out.');
         setSession(null);
       }}
+      onSessionEnded={sessionEnded}
     />
   );
 }
@@ -149,10 +154,14 @@ function Inbox({
   session,
   route,
   onSignedOut,
+  onSessionEnded,
 }: {
   session: Session;
   route: Route;
-  onSignedOut(why: string): void;
+  /** The person signed out. */
+  onSignedOut(): void;
+  /** The session ended without them (the live stream found it gone). */
+  onSessionEnded(): void;
 }) {
   const me = session.user;
   const [conversations, setConversations] = useState<Map<string, Conversation>>(new Map());
@@ -292,8 +301,7 @@ function Inbox({
         changes.current.tell(null);
         setResumedAt(Date.now());
       },
-      checkSession: async () =>
-        (await api.session()) !== null || (onSignedOut('Your session has ended. Sign in again.'), false),
+      checkSession: async () => (await api.session()) !== null || (onSessionEnded(), false),
     });
     live.current = stream;
     refreshMentions();
@@ -340,7 +348,7 @@ function Inbox({
     await api.signOut().catch(() => undefined);
     live.current?.stop();
     location.hash = '#/';
-    onSignedOut('You have signed out.');
+    onSignedOut();
   };
 
   const all = [...conversations.values()];
