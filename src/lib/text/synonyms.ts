@@ -6,6 +6,7 @@
 import { openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { isStopword } from './language.js';
 import { stem } from './words.js';
 
 export type PartOfSpeech = 'noun' | 'verb' | 'adj' | 'adv';
@@ -121,7 +122,8 @@ function baseForms(
 }
 
 /**
- * Words sharing one of the most frequent meanings of `word` (lower case, the word itself not included);
+ * Words sharing one of the most frequent meanings of `word` (lower case, the word itself and stop words not
+ * included);
  * `as`: only its meanings as that part of speech ("can I rent …": the verb, to hire, not a rent in cloth).
  */
 export function synonymsOf(word: string, as?: PartOfSpeech): string[] {
@@ -140,7 +142,8 @@ export function synonymsOf(word: string, as?: PartOfSpeech): string[] {
     }
     for (const offset of index.get(part)!.get(base)!.slice(0, SENSES_PER_PART)) {
       for (const synonym of synsetWords(fd, offset))
-        if (synonym !== base && synonym !== key) synonyms.add(synonym);
+        // A function word never stands for a word of meaning ("can" for "toilet", "will" for "testament").
+        if (synonym !== base && synonym !== key && !isStopword(synonym)) synonyms.add(synonym);
     }
   }
   const result = [...synonyms];
