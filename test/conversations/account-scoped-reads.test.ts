@@ -1,11 +1,14 @@
-// The conversations module's figures, notes and mentions are read through the account: called with
-// another account's id, each repository function finds nothing of this one and changes nothing of it,
-// even given the ids of its chatbot, conversation, notes and people. The HTTP routes check the account
-// before they call them (their 404s are in analytics.test.ts and team-tools.test.ts); these keep the
-// queries themselves honest.
+// The conversations module's figures, notes, mentions and questions report, and the curated answers, are
+// read through the account: called with another account's id, each repository function finds nothing of
+// this one and changes nothing of it, even given the ids of its chatbot, conversation, notes, people and
+// answers. The HTTP routes check the account before they call them (their 404s are in analytics.test.ts,
+// team-tools.test.ts, questions.test.ts and curated-endpoints.test.ts); these keep the queries themselves
+// honest.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import * as curated from '../../src/modules/answers/curated/curated.repository.js';
 import * as figures from '../../src/modules/conversations/figures/figures.repository.js';
+import * as questions from '../../src/modules/conversations/questions/questions.repository.js';
 import * as team from '../../src/modules/conversations/team/team.repository.js';
 import { describeEachDialect } from '../support/app.js';
 import { seed } from '../support/factories.js';
@@ -65,6 +68,35 @@ describeEachDialect('conversations: another account’s figures, notes and menti
       resolutions: 0,
       unanswered: 0,
     });
+  });
+
+  it('questions report and curated answers: another account lists, finds and deletes none of them', async () => {
+    const s = await seed(t());
+    const other = await seed(t());
+    await start(t(), s, 'Do you sell gift cards?');
+    const [group] = await questions.questionGroups(t().db, s.accountId, s.chatbotId, false, page);
+    assert.ok(group, 'the unanswered question is in the report');
+    assert.deepEqual(await questions.questionGroups(t().db, other.accountId, s.chatbotId, false, page), []);
+    assert.equal(
+      (await questions.findReportQuestion(t().db, s.accountId, s.chatbotId, group.question_key))?.text,
+      'Do you sell gift cards?',
+    );
+    assert.equal(
+      await questions.findReportQuestion(t().db, other.accountId, s.chatbotId, group.question_key),
+      undefined,
+    );
+
+    const created = await t().api('POST', `/chatbots/${s.chatbotId}/answers`, {
+      token: s.token,
+      body: { question: 'Do you sell gift cards?', answer: 'Yes, from 10 to 200 euros.' },
+    });
+    assert.equal(created.status, 201, created.text);
+    const answerId: string = created.body.data.answer.id;
+    assert.equal((await curated.listAnswers(t().db, s.accountId, s.chatbotId, page)).length, 1);
+    assert.deepEqual(await curated.listAnswers(t().db, other.accountId, s.chatbotId, page), []);
+    assert.equal(await curated.findAnswer(t().db, other.accountId, s.chatbotId, answerId), undefined);
+    assert.equal(await curated.deleteAnswer(t().db, other.accountId, s.chatbotId, answerId), false);
+    assert.equal((await curated.findAnswer(t().db, s.accountId, s.chatbotId, answerId))?.id, answerId);
   });
 
   it('notes and mentions: another account lists, finds, counts and marks none of them', async () => {

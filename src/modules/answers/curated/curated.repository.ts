@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db, Executor } from '../../../db/database.js';
 import { prepareQuery } from '../../../db/prepared.js';
 import { keysetPage, type PageRequest } from '../../../db/keyset.js';
+import { chatbotIdsOfAccountQuery } from '../../chatbots/index.js';
 import type { CuratedAnswerRow, CuratedAnswerTable } from './curated.table.js';
 import './curated.table.js';
 
@@ -65,6 +66,7 @@ async function insertWordings(
 
 export const findAnswer = async (
   db: Executor,
+  accountId: string,
   chatbotId: string,
   answerId: string,
 ): Promise<CuratedAnswerRow | undefined> => {
@@ -72,6 +74,7 @@ export const findAnswer = async (
     .selectFrom('curated_answers')
     .selectAll()
     .where('chatbot_id', '=', chatbotId)
+    .where('chatbot_id', 'in', chatbotIdsOfAccountQuery(db, accountId))
     .where('id', '=', answerId)
     .executeTakeFirst();
   return row ? answerRow(row) : undefined;
@@ -79,12 +82,17 @@ export const findAnswer = async (
 
 export const listAnswers = async (
   db: Executor,
+  accountId: string,
   chatbotId: string,
   page: PageRequest,
 ): Promise<CuratedAnswerRow[]> =>
   (
     await keysetPage(
-      db.selectFrom('curated_answers').selectAll().where('chatbot_id', '=', chatbotId),
+      db
+        .selectFrom('curated_answers')
+        .selectAll()
+        .where('chatbot_id', '=', chatbotId)
+        .where('chatbot_id', 'in', chatbotIdsOfAccountQuery(db, accountId)),
       'created_at',
       'id',
       page,
@@ -152,10 +160,16 @@ export async function replaceWordings(
   return added;
 }
 
-export async function deleteAnswer(db: Executor, chatbotId: string, answerId: string): Promise<boolean> {
+export async function deleteAnswer(
+  db: Executor,
+  accountId: string,
+  chatbotId: string,
+  answerId: string,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('curated_answers')
     .where('chatbot_id', '=', chatbotId)
+    .where('chatbot_id', 'in', chatbotIdsOfAccountQuery(db, accountId))
     .where('id', '=', answerId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

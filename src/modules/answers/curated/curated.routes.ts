@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Core } from '../../../core.js';
+import { principalOf } from '../../../http/auth.js';
 import { ChatbotParams, Envelope, ListEnvelope, errors, ok } from '../../../http/envelope.js';
 import { listPage } from '../../../http/pagination.js';
 import { presentCuratedAnswer } from './curated.presenter.js';
@@ -50,7 +51,7 @@ export async function curatedAnswerRoutes(
       return listPage(request, paginator, {
         list: 'curated-answers',
         scope: chatbotId,
-        fetch: (page) => service.list(chatbotId, page),
+        fetch: (page) => service.list(principalOf(request).accountId, chatbotId, page),
         keyOf: (row) => ({ at: row.created_at, id: row.id }),
         present: (items) => ({ answers: items.map(presentCuratedAnswer) }),
       });
@@ -77,7 +78,11 @@ export async function curatedAnswerRoutes(
       },
     },
     async (request, reply) => {
-      const answer = await service.create(request.params.chatbotId, request.body);
+      const answer = await service.create(
+        principalOf(request).accountId,
+        request.params.chatbotId,
+        request.body,
+      );
       reply.code(201);
       return ok(request, { answer: presentCuratedAnswer(answer) });
     },
@@ -96,7 +101,13 @@ export async function curatedAnswerRoutes(
     },
     async (request) =>
       ok(request, {
-        answer: presentCuratedAnswer(await service.get(request.params.chatbotId, request.params.answerId)),
+        answer: presentCuratedAnswer(
+          await service.get(
+            principalOf(request).accountId,
+            request.params.chatbotId,
+            request.params.answerId,
+          ),
+        ),
       }),
   );
 
@@ -117,7 +128,12 @@ export async function curatedAnswerRoutes(
     async (request) =>
       ok(request, {
         answer: presentCuratedAnswer(
-          await service.update(request.params.chatbotId, request.params.answerId, request.body),
+          await service.update(
+            principalOf(request).accountId,
+            request.params.chatbotId,
+            request.params.answerId,
+            request.body,
+          ),
         ),
       }),
   );
@@ -138,7 +154,7 @@ export async function curatedAnswerRoutes(
       },
     },
     async (request) => {
-      await service.delete(request.params.chatbotId, request.params.answerId);
+      await service.delete(principalOf(request).accountId, request.params.chatbotId, request.params.answerId);
       return ok(request, { id: request.params.answerId, deleted: true as const });
     },
   );

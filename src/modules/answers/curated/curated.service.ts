@@ -29,15 +29,23 @@ export type NewCuratedAnswer = Static<typeof NewAnswerBody>;
 
 export type CuratedAnswerPatch = Static<typeof AnswerPatch>;
 
-/** A chatbot's curated answers: the team's own answers to questions, sent before any engine's. */
+/**
+ * A chatbot's curated answers: the team's own answers to questions, sent before any engine's. Each call
+ * names the caller's account: a chatbot of another account has none.
+ */
 export interface CuratedAnswersService {
-  list(chatbotId: string, page: PageRequest): Promise<CuratedAnswerRow[]>;
-  get(chatbotId: string, answerId: string): Promise<CuratedAnswerRow>;
-  create(chatbotId: string, input: NewCuratedAnswer): Promise<CuratedAnswerRow>;
+  list(accountId: string, chatbotId: string, page: PageRequest): Promise<CuratedAnswerRow[]>;
+  get(accountId: string, chatbotId: string, answerId: string): Promise<CuratedAnswerRow>;
+  create(accountId: string, chatbotId: string, input: NewCuratedAnswer): Promise<CuratedAnswerRow>;
   /** Only sent fields change; `alternatives` replaces the list. */
-  update(chatbotId: string, answerId: string, patch: CuratedAnswerPatch): Promise<CuratedAnswerRow>;
+  update(
+    accountId: string,
+    chatbotId: string,
+    answerId: string,
+    patch: CuratedAnswerPatch,
+  ): Promise<CuratedAnswerRow>;
   /** The chatbot stops sending it at once; answer records that name it keep the question, not the link. */
-  delete(chatbotId: string, answerId: string): Promise<void>;
+  delete(accountId: string, chatbotId: string, answerId: string): Promise<void>;
 }
 
 const duplicate = (text: string, answerId: string | null) =>
@@ -90,17 +98,20 @@ export function createCuratedAnswersService(deps: CuratedAnswersDeps): CuratedAn
   }
 
   return {
-    list: (chatbotId: string, page: PageRequest) => repo.listAnswers(db, chatbotId, page),
+    list: (accountId: string, chatbotId: string, page: PageRequest) =>
+      repo.listAnswers(db, accountId, chatbotId, page),
 
-    async get(chatbotId: string, answerId: string): Promise<CuratedAnswerRow> {
-      const answer = await repo.findAnswer(db, chatbotId, answerId);
+    async get(accountId: string, chatbotId: string, answerId: string): Promise<CuratedAnswerRow> {
+      const answer = await repo.findAnswer(db, accountId, chatbotId, answerId);
       if (!answer) throw notFound('curated answer');
       return answer;
     },
 
-    async create(chatbotId: string, input: NewCuratedAnswer): Promise<CuratedAnswerRow> {
+    async create(accountId: string, chatbotId: string, input: NewCuratedAnswer): Promise<CuratedAnswerRow> {
       const fromQuestion =
-        input.fromQuestion === undefined ? null : await findReportQuestion(db, chatbotId, input.fromQuestion);
+        input.fromQuestion === undefined
+          ? null
+          : await findReportQuestion(db, accountId, chatbotId, input.fromQuestion);
       if (input.fromQuestion !== undefined && !fromQuestion) {
         throw validationError('body.fromQuestion', "is not a question of this chatbot's questions report");
       }
@@ -148,8 +159,13 @@ export function createCuratedAnswersService(deps: CuratedAnswersDeps): CuratedAn
     },
 
     /** Only sent fields change; `alternatives` replaces the list. */
-    async update(chatbotId: string, answerId: string, patch: CuratedAnswerPatch): Promise<CuratedAnswerRow> {
-      const current = await repo.findAnswer(db, chatbotId, answerId);
+    async update(
+      accountId: string,
+      chatbotId: string,
+      answerId: string,
+      patch: CuratedAnswerPatch,
+    ): Promise<CuratedAnswerRow> {
+      const current = await repo.findAnswer(db, accountId, chatbotId, answerId);
       if (!current) throw notFound('curated answer');
       const wordings = checkedWordings(
         patch.question ?? current.question,
@@ -159,7 +175,7 @@ export function createCuratedAnswersService(deps: CuratedAnswersDeps): CuratedAn
       return asDuplicate(() =>
         db.transaction().execute(async (trx) => {
           // Deleted meanwhile: gone.
-          if (!(await repo.findAnswer(trx, chatbotId, answerId))) throw notFound('curated answer');
+          if (!(await repo.findAnswer(trx, accountId, chatbotId, answerId))) throw notFound('curated answer');
           if (Object.keys(patch).length === 0) return current;
           await refuseTaken(trx, chatbotId, wordings, answerId);
           const now = clock.now();
@@ -180,8 +196,8 @@ export function createCuratedAnswersService(deps: CuratedAnswersDeps): CuratedAn
     },
 
     /** The chatbot stops sending it at once; answer records that name it keep the question, not the link. */
-    async delete(chatbotId: string, answerId: string): Promise<void> {
-      if (!(await repo.deleteAnswer(db, chatbotId, answerId))) throw notFound('curated answer');
+    async delete(accountId: string, chatbotId: string, answerId: string): Promise<void> {
+      if (!(await repo.deleteAnswer(db, accountId, chatbotId, answerId))) throw notFound('curated answer');
     },
   };
 }

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import type { PageRequest } from '../../../db/keyset.js';
+import { chatbotIdsOfAccountQuery } from '../../chatbots/index.js';
 import { maskContactDetails } from '../../leads/index.js';
 import type { AnswerRecordTable, QuestionGroupRow, Rating } from './questions.table.js';
 import './questions.table.js';
@@ -102,6 +103,7 @@ function inReport(alias: 'r' | 'w' | 'c', answered: boolean) {
  */
 export async function questionGroups(
   db: Executor,
+  accountId: string,
   chatbotId: string,
   answered: boolean,
   page: PageRequest,
@@ -111,6 +113,7 @@ export async function questionGroups(
   let query = db
     .selectFrom('answer_records as r')
     .where('r.chatbot_id', '=', chatbotId)
+    .where('r.chatbot_id', 'in', chatbotIdsOfAccountQuery(db, accountId))
     .where(inReport('r', answered))
     .groupBy('r.question_key')
     .select([
@@ -174,6 +177,7 @@ export async function questionGroups(
  */
 export async function findReportQuestion(
   db: Executor,
+  accountId: string,
   chatbotId: string,
   id: string,
 ): Promise<{ id: string; text: string } | undefined> {
@@ -181,6 +185,7 @@ export async function findReportQuestion(
     .selectFrom('answer_records')
     .select('question')
     .where('chatbot_id', '=', chatbotId)
+    .where('chatbot_id', 'in', chatbotIdsOfAccountQuery(db, accountId))
     .where('question_key', '=', id)
     .orderBy('asked_at', 'desc')
     .orderBy('message_id', 'desc')

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Core } from '../../../core.js';
+import { principalOf } from '../../../http/auth.js';
 import { ChatbotParams, ListEnvelope, errors } from '../../../http/envelope.js';
 import { listPage } from '../../../http/pagination.js';
 import { groupCursorId } from './questions.repository.js';
@@ -44,7 +45,7 @@ export async function questionRoutes(fastify: FastifyInstance, { questions, pagi
         list: 'questions',
         scope: chatbotId,
         filters: { answered },
-        fetch: (page) => questions.listQuestions(chatbotId, answered, page),
+        fetch: (page) => questions.listQuestions(principalOf(request).accountId, chatbotId, answered, page),
         keyOf: (row) => ({ at: row.count, id: groupCursorId(row) }),
         present: (items) => ({ questions: items.map(presentQuestion) }),
       });

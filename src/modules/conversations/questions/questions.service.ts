@@ -47,7 +47,12 @@ export interface QuestionsService {
    * Questions grouped by normalised form, most frequent first (see `questionGroups`), each with the
    * curated answer that now covers it (the coverage port), else the one that last answered it.
    */
-  listQuestions(chatbotId: string, answered: boolean, page: PageRequest): Promise<QuestionGroupRow[]>;
+  listQuestions(
+    accountId: string,
+    chatbotId: string,
+    answered: boolean,
+    page: PageRequest,
+  ): Promise<QuestionGroupRow[]>;
 }
 
 /** Written with the chatbot's answer, in the same transaction. */
@@ -109,11 +114,12 @@ export function createQuestionsService({ db, clock, coverage }: QuestionsDeps): 
      * curated answer that now covers it (the coverage port), else the one that last answered it.
      */
     async listQuestions(
+      accountId: string,
       chatbotId: string,
       answered: boolean,
       page: PageRequest,
     ): Promise<QuestionGroupRow[]> {
-      const groups = await repo.questionGroups(db, chatbotId, answered, page);
+      const groups = await repo.questionGroups(db, accountId, chatbotId, answered, page);
       if (!coverage || groups.length === 0) return groups;
       const covered = await coverage(
         chatbotId,
