@@ -17,14 +17,20 @@ const NUMBER_ABBREVIATIONS = new Set(['no', 'nr', 'nos']);
 /** A candidate end: the punctuation (with closing quotes or brackets) and the space after it. */
 const CANDIDATE_END = /[.!?…]+["'”’)\]]*\s+/gu;
 
+/** How far back from a period its word is looked for. */
+const WORD_WINDOW = 32;
+
 /** The word (letters and inner periods) right before a period at the end of `before`. */
 const WORD_BEFORE_PERIOD = /(?:^|[^\p{L}.])([\p{L}.]*\p{L})\.$/u;
 
-function endsSentence(before: string, after: string): boolean {
-  const punctuation = /[.!?…]+["'”’)\]]*$/u.exec(before)?.[0] ?? '';
+/**
+ * Whether the candidate end `punctuation` (the marks and closing quotes, no space) after `before` ends its
+ * sentence, `after` being the text that follows.
+ */
+function endsSentence(punctuation: string, before: string, after: string): boolean {
   // A sentence does not go on in lower case ("p.m. and", "e.g. the", "etc. and so on").
   if (/^\p{Ll}/u.test(after) && !/[!?]/u.test(punctuation)) return false;
-  if (!punctuation.startsWith('.') || punctuation.length > 1) return true;
+  if (punctuation !== '.') return true;
   const word = WORD_BEFORE_PERIOD.exec(before)?.[1];
   if (!word) return true;
   // "J. Smith": an initial; "e.g." / "z.B.": letters with periods between them.
@@ -39,10 +45,14 @@ export function sentencesOf(text: string): string[] {
   const sentences: string[] = [];
   let start = 0;
   for (const match of text.matchAll(CANDIDATE_END)) {
-    const end = match.index + match[0].trimEnd().length;
-    if (!endsSentence(text.slice(start, end), text.slice(match.index + match[0].length))) continue;
+    const punctuation = match[0].trimEnd();
+    const end = match.index + punctuation.length;
+    const next = match.index + match[0].length;
+    // The word before the mark is all that is read of what precedes it: no abbreviation is longer.
+    const before = text.slice(Math.max(start, end - WORD_WINDOW), end);
+    if (!endsSentence(punctuation, before, text.slice(next, next + 1))) continue;
     sentences.push(text.slice(start, end).trim());
-    start = match.index + match[0].length;
+    start = next;
   }
   sentences.push(text.slice(start).trim());
   return sentences.filter((sentence) => sentence.length > 0);

@@ -65,6 +65,17 @@ describe('chunkText', () => {
       assert.match(chunk, /^Sentence \d+ .*\.$/s, 'starts and ends with a whole sentence');
   });
 
+  it('never splits an over-long paragraph after an abbreviation or an initial', () => {
+    const withTitles = (n: number) =>
+      `Sentence ${n}: ask Dr. Berger or J. Smith, e.g. by phone, about parcel ${n}.`;
+    const text = Array.from({ length: 20 }, (_, i) => withTitles(i + 1)).join(' ');
+    // 250: the cuts fall inside sentences, where a period ends "Dr.", "J." or "e.g.".
+    const chunks = chunkText(text, { target: 250, overlap: 0 });
+    assert.ok(chunks.length >= 5);
+    for (const chunk of chunks)
+      assert.match(chunk, /^Sentence \d+: .*\.$/s, 'starts and ends with a whole sentence');
+  });
+
   it('splits a paragraph without sentence ends at word boundaries', () => {
     const words = Array.from({ length: 400 }, (_, i) => `word${i}`);
     const chunks = chunkText(words.join(' '), { target: 100, overlap: 0 });

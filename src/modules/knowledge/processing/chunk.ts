@@ -1,5 +1,6 @@
 import { normaliseText, runsOnto } from './text-clean.js';
 import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from '../../../lib/text/structure.js';
+import { sentencesOf } from '../../../lib/text/sentences.js';
 
 export interface ChunkOptions {
   /** Longest chunk, in characters (UTF-16 units). Chunks are packed up to it. */
@@ -312,7 +313,8 @@ interface Piece {
 
 const SPLIT_LEVELS: Array<{ split: (text: string) => string[]; joiner: string }> = [
   { split: (text) => text.split('\n'), joiner: '\n' },
-  { split: (text) => text.split(/(?<=[.!?…])\s+|(?<=[。！？])/u), joiner: ' ' },
+  // The toolkit's sentences (an abbreviation does not end one), then the CJK marks, which no space follows.
+  { split: (text) => sentencesOf(text).flatMap((sentence) => sentence.split(/(?<=[。！？])/u)), joiner: ' ' },
   { split: (text) => text.split(' '), joiner: ' ' },
 ];
 
