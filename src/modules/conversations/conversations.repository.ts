@@ -8,7 +8,7 @@ import { dialectOf, forUpdate, toBool } from '../../db/dialect.js';
 import { containsText } from '../../db/text-match.js';
 import type { Urgency } from './handover-rules.js';
 import { prepareQuery } from '../../db/prepared.js';
-import { keysetPage, type PageRequest } from '../../db/keyset.js';
+import { keysetPage, preparedKeysetPage, type PageRequest } from '../../db/keyset.js';
 import { newId } from '../../lib/ids.js';
 import type {
   Channel,
@@ -312,6 +312,17 @@ export const updateConversation = async (
       .executeTakeFirstOrThrow(),
   );
 
+/** A chatbot's conversations without a filter, the common case, compiled once (`preparedKeysetPage`). */
+const allConversationsPage = preparedKeysetPage(
+  2,
+  (db: Executor, accountId: string, chatbotId: string) =>
+    views(db, accountId)
+      .where('conversations.account_id', '=', accountId)
+      .where('conversations.chatbot_id', '=', chatbotId),
+  'conversations.started_at',
+  'conversations.thread_id',
+);
+
 export const listConversations = async (
   db: Executor,
   accountId: string,
@@ -319,6 +330,8 @@ export const listConversations = async (
   filters: ConversationFilters,
   page: PageRequest,
 ) => {
+  if (Object.values(filters).every((value) => value === undefined))
+    return (await allConversationsPage(db, page, accountId, chatbotId)).map(viewRow);
   const query = filtered(
     views(db, accountId)
       .where('conversations.account_id', '=', accountId)
