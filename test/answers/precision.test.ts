@@ -349,4 +349,47 @@ describeEachDialect('answers: precision first', (t) => {
     const breakfast = await answerTo(t(), s, 'Is breakfast served in the restaurant?');
     assert.match(breakfast, /^According to "Hotel": .*Breakfast is served from 7 am\./);
   });
+  it('quotes a part only when it names the action asked about, a name when a name is asked, a length of time when "how long" is', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Practice',
+      [
+        'You can book your first appointment online up to 8 weeks ahead.',
+        '',
+        'Our groomers wash, cut and pamper dogs of all breeds.',
+        '',
+        'Physiotherapy sessions usually take place once or twice a week.',
+      ].join('\n'),
+    );
+    // Booking is not cancelling; groomers with no name give none; "once a week" says how often, not how long.
+    assert.equal(await answerTo(t(), s, 'Can I cancel my first appointment online?'), DONT_KNOW);
+    assert.equal(await answerTo(t(), s, "What's the name of the groomer?"), DONT_KNOW);
+    assert.equal(await answerTo(t(), s, 'How long does a physiotherapy session take?'), DONT_KNOW);
+    const other = await seed(t());
+    await addKnowledge(
+      t(),
+      other,
+      'Practice',
+      [
+        'You can book your first appointment online up to 8 weeks ahead.',
+        '',
+        'Appointments can be cancelled online until 24 hours before.',
+        '',
+        'Our groomer Lena Weiss washes, cuts and pampers dogs of all breeds.',
+        '',
+        'Physiotherapy sessions usually take place once or twice a week. A physiotherapy session lasts 25 minutes.',
+      ].join('\n'),
+    );
+    assert.equal(
+      await answerTo(t(), other, 'Can I cancel my first appointment online?'),
+      'According to "Practice": Appointments can be cancelled online until 24 hours before.',
+    );
+    assert.match(await answerTo(t(), other, "What's the name of the groomer?"), /Lena Weiss/);
+    assert.match(
+      await answerTo(t(), other, 'How long does a physiotherapy session take?'),
+      /lasts 25 minutes/,
+    );
+  });
 });

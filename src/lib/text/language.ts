@@ -71,13 +71,14 @@ export function languageOf(text: string): Language {
 }
 
 /**
- * English words that say nothing of what a visitor asks about: function words, greetings, and the verbs and
- * fillers of a request ("can you show me", "is there any way"). The one English list; other languages use
+ * English words that say nothing of what a visitor asks about: function words (also as typed without their
+ * apostrophe: "whats", "dont"), greetings, and the verbs and fillers of a request ("can you show me", "is
+ * there any way"). The one English list; other languages use
  * the `stopword` package's.
  */
 const ENGLISH_STOPWORDS = new Set(
   `a about above after again against all am an and any are aren't as at be because been before being below between both but by can
-  can't cannot could couldn't did didn't do does doesn't doing don't down during each few for from further get gets got had hadn't
+  can't cannot could couldn't did didn't do does doesn't doing don't during each few for from further get gets got had hadn't
   has hasn't have haven't having he her here hers herself him himself his how i i'd i'll i'm i've if in into is isn't it it's its
   itself just know let let's like me more most much must my myself need no nor not now of off on once only or other ought our ours
   ourselves out over own please same shall she should shouldn't so some such tell than that that's the their theirs them
@@ -85,7 +86,8 @@ const ENGLISH_STOPWORDS = new Set(
   were weren't what what's when where where's which while who who's whom why why's will with won't would wouldn't you you'd
   you'll you're you've your yours yourself yourselves hi hello hey thanks thank anyone anything someone something also ever
   long much many way ways find possible kind sort thing things really actually exactly
-  mean means need needs show shows work works use using happen happens able offer offers provide provides u ur r wat pls plz`.split(
+  mean means need needs show shows work works use using happen happens able offer offers provide provides u ur r wat pls plz
+  whats wheres hows whos thats theres dont doesnt didnt cant couldnt wont isnt arent wasnt im ive id youre theyre`.split(
     /\s+/,
   ),
 );

@@ -5,7 +5,7 @@
 import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from '../../lib/text/structure.js';
 import { sentencesOf } from '../../lib/text/sentences.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
-import { conditionStems, holdsAllWanted, type Wanted } from './question-reading.js';
+import { conditionStems, holdsAllWanted, usedAsVerb, type Wanted } from './question-reading.js';
 import { EXPANSION_SHARE, subjectTerms, weighedCoverage, type WeighedTerm } from './relevance.js';
 
 interface Segment {
@@ -164,6 +164,23 @@ function segmentsOf(information: string): Segment[] {
   return segments;
 }
 
+/**
+ * What the question asks to do ("can I *cancel*", "what should I *bring*"): its words used as verbs, but the
+ * light verbs whose meaning lies in the words around them ("put", "make", "turn on"). A part that does not
+ * name the action answers another question ("Please arrive 10 minutes early" is not what to bring).
+ */
+const actionTerms = (weighed: readonly WeighedTerm[], question: string): WeighedTerm[] =>
+  weighed.filter(
+    (w) => w.weight > 0 && !w.earlier && !LIGHT_VERBS.has(w.term) && usedAsVerb(question, w.term),
+  );
+const LIGHT_VERBS = new Set(
+  'put make take get give go come turn bring send keep let set do have see look'.split(' '),
+);
+
+/** Whether a text names the action: as the question words it (or a synonym the knowledge uses), or a word
+ * made from it ("payable", "payment" for "pay"). */
+const namesAction = (action: WeighedTerm, text: string): boolean =>
+  weighedCoverage([action], text) > 0 || wordsOf(text).some((word) => word.startsWith(action.term));
 const stems = (text: string): Set<string> => new Set(wordsOf(text).map((word) => stem(word)));
 
 /** How alike two texts are by their words (all of them, stemmed): shared over all. */
@@ -218,7 +235,8 @@ const GOES_ON = /^(?:it|its|this|that|these|those|they|there|then|the\s+(?:fee|p
  * question names comes first, one stating a condition the question does not name last. When the question
  * asks for something in particular (a price, a duration, a time, a quantity, a way to contact: wantedBy),
  * only a part that holds it can answer (with the sentence before it when it goes on from it: "It costs
- * …"); when none does, the passage holds no answer. Others join only from the same section. A list's items
+ * …"); when none does, the passage holds no answer. So does a part that does not name what the question
+ * asks to do (actionTerms: "can I *cancel* online?" is not answered by "you can book online"). Others join only from the same section. A list's items
  * are read with the line that announced them, and only the items matching best are given. Empty when the
  * passage holds nothing but headings, or when no part of it reaches `minimum`: words scattered over a
  * passage's sections do not make an answer.
@@ -235,27 +253,29 @@ export function answerExcerpt(
   if (segments.length === 0) return none;
   const asked = stems(question);
   const subject = subjectTerms(weighed);
+  const actions = actionTerms(weighed, question);
   const scored = segments.map((segment, i) => {
     const words = `${title ?? ''} ${segment.context} ${segment.text}`;
     let matched = weighedCoverage(weighed, words);
     let ranked = weighedCoverage(weighed, words, { expansions: EXPANSION_SHARE });
+    // "It costs 12 euros." after "Express delivery is available.": the two say it together…
+    const previous = segments[i - 1];
+    const readsOn =
+      previous !== undefined &&
+      previous.kind === 'sentence' &&
+      segment.kind === 'sentence' &&
+      // …and a line that labels the next ("Opening hours" above "9:00 to 17:00").
+      (previous.line === segment.line || !/[.!?…]$/u.test(previous.text));
     const holds =
       holdsAllWanted(segment.text, wanted) &&
       (!defines || explains(segment, defines)) &&
       (subject.length === 0 ||
-        weighedCoverage(subject, `${title ?? ''} ${segment.context} ${segment.text}`) > 0);
-    // "It costs 12 euros." after "Express delivery is available.": the two say it together.
-    const previous = segments[i - 1];
+        weighedCoverage(subject, `${title ?? ''} ${segment.context} ${segment.text}`) > 0) &&
+      actions.every((action) =>
+        namesAction(action, `${segment.context} ${readsOn ? previous.text : ''} ${segment.text}`),
+      );
     let withPrevious = false;
-    // …and a line that labels the next ("Opening hours" above "9:00 to 17:00").
-    if (
-      wanted.length > 0 &&
-      holds &&
-      previous &&
-      previous.kind === 'sentence' &&
-      segment.kind === 'sentence' &&
-      (previous.line === segment.line || !/[.!?…]$/u.test(previous.text))
-    ) {
+    if (wanted.length > 0 && holds && readsOn) {
       const together = `${title ?? ''} ${segment.context} ${previous.text} ${segment.text}`;
       // A sentence that goes on from the one before says it with it; another of the same paragraph nearly.
       const matchedTogether =

@@ -20,7 +20,8 @@ export type Wanted =
   | 'power'
   | 'contact'
   | 'phone'
-  | 'email';
+  | 'email'
+  | 'name';
 
 const PRICE_ASKED =
   /\bhow\s+much\s+(?:is|are|was|were|do|does|did|will|would|should|for|to|it|money|extra|more)\b|\bhow\s+much\s*(?:\?|$)|\bhow\s+much's\b|\b(?:price|prices|priced|pricing|cost|costs|costing|fee|fees|charge|charges|rate|rates|tariff|tariffs|fare|fares)\b|\bwhat\s+do(?:es)?\s+(?:it|\S+)\s+cost\b|\b(?:pay|paying)\s+(?:for|extra)\b/iu;
@@ -36,10 +37,10 @@ const QUANTITY_ASKED =
   /\bhow\s+(?:many|much)\b|\bhow\s+(?:heavy|big|large|small|wide|tall|high|deep|old|hot|cold|warm|full|far|often|strong|loud|low)\b|\bmaximum\b|\bminimum\b/iu;
 /** "How heavy", "how big", "how wide", "how hot", "how much power": a measure, stated with its unit. */
 const MEASURES: ReadonlyArray<readonly [Wanted, RegExp]> = [
-  ['weight', /\bhow\s+heavy\b/iu],
-  ['size', /\bhow\s+(?:big|large|small)\b|\bdimensions?\b|\bmeasurements?\b/iu],
-  ['length', /\bhow\s+(?:wide|tall|high|deep)\b/iu],
-  ['temperature', /\bhow\s+(?:hot|cold|warm)\b/iu],
+  ['weight', /\bhow\s+heavy\b|\bweigh(?:s|t)?\b/iu],
+  ['size', /\bhow\s+(?:big|large|small)\b|\bdimensions?\b|\bmeasurements?\b|\b(?:capacity|volume)\b/iu],
+  ['length', /\bhow\s+(?:wide|tall|high|deep)\b|\b(?:height|width|depth)\b/iu],
+  ['temperature', /\bhow\s+(?:hot|cold|warm)\b|\btemperatures?\b/iu],
   [
     'power',
     /\bhow\s+much\s+(?:power|electricity|energy)\b|\bhow\s+many\s+(?:watts|kilowatts)\b|\bwattage\b|\bpower\s+(?:consumption|rating|draw)\b/iu,
@@ -50,6 +51,9 @@ const PHONE_ASKED =
   /\b(?:phone|telephone|hotline|mobile)\s*(?:number|no\.?|#)?\b|\bnumber\s+to\s+call\b|\bcall\s+(?:you|them|us)\b/iu;
 const EMAIL_ASKED =
   /\be-?mail\s+address\b|\b(?:your|support|service|contact|team|customer|office|booking)\s+e-?mail\b|^\W*e-?mail\W*$/iu;
+/** "What's the name of …", "what is it called": a name, which the answer writes with a capital letter. */
+const NAME_ASKED =
+  /\bname\s+of\b|\bwhat(?:'s|’s|\s+is|\s+are|\s+was)\s+(?:the\s+|their\s+|your\s+|its\s+|his\s+|her\s+)?names?\b|\bcalled\s*\??\s*$/iu;
 const OWN = /\b(?:my|mine|i|i'm|i've)\b/iu;
 const CONTACT_ASKED =
   /\b(?:phone|telephone|email|e-mail|mail\s+address|contact|call\s+(?:you|them)|reach\s+(?:you|someone|somebody|a\s+person)|whatsapp|hotline)\b/iu;
@@ -76,6 +80,7 @@ export function wantedBy(question: string): Wanted[] {
     wanted.push('quantity');
   for (const [kind, pattern] of MEASURES) if (pattern.test(question)) wanted.push(kind);
   if (CONTACT_ASKED.test(question)) wanted.push('contact');
+  if (NAME_ASKED.test(question)) wanted.push('name');
   if (!OWN.test(question)) {
     if (PHONE_ASKED.test(question)) wanted.push('phone');
     if (EMAIL_ASKED.test(question)) wanted.push('email');
@@ -100,6 +105,10 @@ const CONTACT =
 
 const PHONE_NUMBER = /(?:\+|\b0)\d[\d\s()./-]{5,}\d\b|\b\d{3}[\s.-]\d{3,4}[\s.-]\d{3,4}\b/u;
 const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
+
+/** How often something happens: "once a week", "twice a month", "3 times per year". */
+const FREQUENCY =
+  /\b(?:once|twice|\p{N}+\s+times|(?:one|two|three|four|five|six|several|a\s+few)\s+times)\s+(?:a|per|each|every)\s+\p{L}+/giu;
 
 /** A moment told by what happens around it: "after the light stops flashing", "once it is paid". */
 const MOMENT =
@@ -127,6 +136,7 @@ const ASKING_WORDS: Partial<Record<Wanted, readonly string[]>> = {
   // A phone number or an email address is told by its form, not by the word: "write to praxis@example.org".
   phone: ['phone', 'telephone', 'hotline', 'number'],
   email: ['email', 'e-mail', 'mail', 'address'],
+  name: ['name', 'names', 'called'],
 };
 
 /** Asking words that say least of what is asked: a question made only of asking words keeps the others. */
@@ -151,11 +161,19 @@ export function holdsWanted(text: string, wanted: Wanted): boolean {
       return MONEY.test(text);
     case 'rate':
       return MONEY.test(text) || PERCENTAGE.test(text);
-    case 'duration':
+    case 'duration': {
+      // "Once a week" says how often, not how long.
+      const withoutFrequency = text.replace(FREQUENCY, ' ');
       return (
-        (NUMBER.test(text) && TIME_UNIT.test(text)) ||
-        /\b(?:immediately|instantly|right\s+away|same[-\s]day|next[-\s]day|overnight)\b/iu.test(text)
+        (NUMBER.test(withoutFrequency) && TIME_UNIT.test(withoutFrequency)) ||
+        /\b(?:immediately|instantly|right\s+away|same[-\s]day|next[-\s]day|overnight)\b/iu.test(
+          withoutFrequency,
+        )
       );
+    }
+    case 'name':
+      // A capitalised word after the first: "Dr. Anna Berger", "our groomer Lena", "name: Ridgeline 35".
+      return /\s\p{Lu}\p{Ll}/u.test(text);
     case 'time':
       return TIME_OF_DAY.test(text) || DAY_OR_DATE.test(text) || (NUMBER.test(text) && TIME_UNIT.test(text));
     case 'moment':
@@ -304,17 +322,26 @@ export function conditionStems(text: string): Set<string> {
   return found;
 }
 
+/** Columns of how long something lasts or how far it goes, read before a time of day for "longest". */
+const LASTING = /length|distance|duration|minutes|_min\b|\bmin\b|hours|days|km\b|miles?\b/iu;
+
 /** Superlatives a question may ask over the rows of a table or catalogue, and the column each reads. */
-const SUPERLATIVES: ReadonlyArray<{ pattern: RegExp; order: 'min' | 'max'; columns: RegExp }> = [
+const SUPERLATIVES: ReadonlyArray<{
+  pattern: RegExp;
+  order: 'min' | 'max';
+  columns: RegExp;
+  preferred?: RegExp;
+  reads?: 'time of day';
+}> = [
   {
     pattern:
-      /\b(?:cheapest|least\s+expensive|lowest[-\s]priced|lowest\s+price|most\s+affordable|costs?\s+the\s+least)\b/iu,
+      /\b(?:cheapest|least\s+expensive|lowest[-\s]priced|lowest(?=[\s\p{L}-]{0,20}\b(?:price|cost|fee|fare|rate)s?\b)|most\s+affordable|costs?\s+the\s+least)\b/iu,
     order: 'min',
     columns: /price|cost|eur|usd|gbp|fee|fare|rate|€|\$|£/iu,
   },
   {
     pattern:
-      /\b(?:most\s+expensive|priciest|highest[-\s]priced|highest\s+price|dearest|costs?\s+the\s+most)\b/iu,
+      /\b(?:most\s+expensive|priciest|highest[-\s]priced|highest(?=[\s\p{L}-]{0,20}\b(?:price|cost|fee|fare|rate)s?\b)|dearest|costs?\s+the\s+most)\b/iu,
     order: 'max',
     columns: /price|cost|eur|usd|gbp|fee|fare|rate|€|\$|£/iu,
   },
@@ -328,11 +355,25 @@ const SUPERLATIVES: ReadonlyArray<{ pattern: RegExp; order: 'min' | 'max'; colum
     pattern: /\b(?:longest|lengthiest)\b/iu,
     order: 'max',
     columns: /length|long|distance|duration|time|minutes|min\b|hours|days|km\b|miles?\b|cm\b|\bm\b/iu,
+    preferred: LASTING,
   },
   {
     pattern: /\bshortest\b/iu,
     order: 'min',
     columns: /length|long|distance|duration|time|minutes|min\b|hours|days|km\b|miles?\b|cm\b|\bm\b/iu,
+    preferred: LASTING,
+  },
+  {
+    pattern: /\bearliest\b/iu,
+    order: 'min',
+    columns: /time|start|begin|from|opens?|depart|departure|leaves?|\d{1,2}[:.]\d{2}/iu,
+    reads: 'time of day',
+  },
+  {
+    pattern: /\blatest\b/iu,
+    order: 'max',
+    columns: /time|start|begin|from|opens?|depart|departure|leaves?|\d{1,2}[:.]\d{2}/iu,
+    reads: 'time of day',
   },
   {
     pattern: /\b(?:biggest|largest|roomiest|most\s+spacious)\b/iu,
@@ -355,15 +396,19 @@ export interface Superlative {
   order: 'min' | 'max';
   /** Which column names the superlative reads ("price", "weight_g"…). */
   columns: RegExp;
+  /** Among those, the columns read first ("duration" before "start time" for "the longest"). */
+  preferred?: RegExp;
+  /** How a value is read: as a number (the default) or as a time of day ("09:30"). */
+  reads?: 'time of day';
   /** The question without the superlative's words: what the rows compared must be. */
   rest: string;
 }
 
 /** The superlative a question asks ("the lightest tent"), if any. */
 export function superlativeOf(question: string): Superlative | null {
-  for (const { pattern, order, columns } of SUPERLATIVES) {
+  for (const { pattern, ...reading } of SUPERLATIVES) {
     const match = pattern.exec(question);
-    if (match) return { order, columns, rest: question.replace(pattern, ' ') };
+    if (match) return { ...reading, rest: question.replace(pattern, ' ') };
   }
   return null;
 }

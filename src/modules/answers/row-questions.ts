@@ -28,6 +28,9 @@ const REQUEST_WORDS = new Set(
 /** Columns that say what a row is. */
 const IDENTITY_COLUMN =
   /\b(?:name|title|product|item|model|category|type|kind)\b|^(?:name|title|product|item|model|category|type|kind)|_(?:name|type)\b/iu;
+/** Columns that describe a row rather than class it. */
+const DESCRIBING_COLUMN =
+  /\b(?:description|descriptions|notes?|comments?|details|info|information|remarks?|highlights?|features?|good\s+to\s+know|summary)\b/iu;
 /** The longest cell value that still says what a row is, rather than describing it. */
 const IDENTITY_CELL = 40;
 
@@ -42,6 +45,15 @@ function numberIn(value: string): number | null {
   else digits = digits.replace(/,/g, '');
   const number = Number.parseFloat(digits);
   return Number.isFinite(number) ? number : null;
+}
+
+/** A time of day in a cell, in minutes after midnight: "09:30" → 570, "6:15 pm" → 1095. */
+function timeOfDayIn(value: string): number | null {
+  const match = /\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?/iu.exec(value);
+  if (!match || (match[2] === undefined && match[3] === undefined)) return null;
+  const hours = (Number(match[1]) % 12) + (/^p/iu.test(match[3] ?? '') ? 12 : 0);
+  const clock = match[3] === undefined ? Number(match[1]) : hours;
+  return clock * 60 + Number(match[2] ?? 0);
 }
 
 /** The rows of passages' texts, each with its cells as `column: value`. */
@@ -98,7 +110,11 @@ function identityWords(cells: readonly string[]): Set<string> {
     const label = cell.slice(0, Math.max(0, colon));
     const value = cell.slice(colon + 1);
     if (i === 0) return [label, value];
-    return IDENTITY_COLUMN.test(label) && value.trim().length <= IDENTITY_CELL ? [value] : [];
+    // A short value of another column says what the row is too ("weekday: Saturday", "room: Garden Room");
+    // a description or a note does not, however short ("Room for a sleeping bag").
+    // A column naming what rows are ("class name", "product type") says it of every row.
+    if (IDENTITY_COLUMN.test(label)) return value.trim().length <= IDENTITY_CELL ? [label, value] : [label];
+    return !DESCRIBING_COLUMN.test(label) && value.trim().length <= IDENTITY_CELL ? [value] : [];
   });
   return new Set(wordsOf(identity.join(' ')).map((word) => stem(word)));
 }
@@ -128,12 +144,16 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
       return label.length === 0 ? 0 : label.filter((word) => about.includes(word)).length / label.length;
     };
     const mostNamed = [...readable].sort((a, b) => named(b) - named(a))[0];
+    const labelled = (columns: RegExp | undefined) =>
+      columns && readable.find((candidate) => columns.test(candidate.slice(0, candidate.indexOf(':'))));
     const cell =
       (mostNamed && named(mostNamed) > 0 ? mostNamed : undefined) ??
-      readable.find((candidate) => superlative.columns.test(candidate.slice(0, candidate.indexOf(':')))) ??
+      labelled(superlative.preferred) ??
+      labelled(superlative.columns) ??
       readable[0];
     if (!cell) continue;
-    const value = numberIn(cell.slice(cell.indexOf(':') + 1));
+    const text = cell.slice(cell.indexOf(':') + 1);
+    const value = superlative.reads === 'time of day' ? timeOfDayIn(text) : numberIn(text);
     if (value === null) continue;
     const better = !best || (superlative.order === 'min' ? value < best.value : value > best.value);
     if (better) best = { text: cells.join('; '), passage, value };

@@ -306,6 +306,7 @@ const WANTED_WORDS: Record<Wanted, string> = {
   contact: 'a way to get in touch',
   phone: 'a phone number',
   email: 'an email address',
+  name: 'a name',
 };
 
 /** Why the engine says it does not know, in words an owner can act on. */
