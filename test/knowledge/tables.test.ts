@@ -83,6 +83,38 @@ describeEachDialect(
       const team = await start(t(), s, 'What is the price per month of the Team plan?');
       assert.match(team.messages[1].text, /Team; Price per month: €29/);
     });
+
+    it('writes a CSV column’s unit with its numbers, reads "earliest" by the clock and "longest" by the duration', async () => {
+      const s = await seed(t());
+      const csv = [
+        'code,class_name,weekday,start_time,duration_min,price_eur,weight (g),notes',
+        'Y1,Yin Yoga,Saturday,10:30,75,16,,Long holds',
+        'Y2,Power Yoga,Saturday,9:15,45,14,,',
+        'Y3,Hatha Yoga,Saturday,18:00,90,15,,',
+        'Y4,Morning Flow,Monday,7:00,60,12,,',
+        'M1,Cork block,,,,on request,210,',
+      ].join('\n');
+      const res = await upload(t(), s.token, s.chatbotId, [
+        { name: 'file', filename: 'timetable.csv', contentType: 'text/csv', value: Buffer.from(csv) },
+      ]);
+      assert.equal(res.status, 201, res.text);
+      await runJobs(t());
+      const source = await getSource(t(), s.token, s.chatbotId, res.body.data.source.id, true);
+      assert.equal(source.status, 'ready', source.error);
+      assert.match(
+        source.text,
+        /code: Y1; class name: Yin Yoga; weekday: Saturday; start time: 10:30; duration: 75 min; price: €16; notes: Long holds/,
+      );
+      // A value that is not a number keeps the unit in the column's name.
+      assert.match(source.text, /code: M1; class name: Cork block; price eur: on request; weight: 210 g/);
+
+      const yin = await start(t(), s, 'how much is the yin yoga class?');
+      assert.match(yin.messages[1].text, /Yin Yoga.*price: €16/);
+      const earliest = await start(t(), s, 'earliest class on saturday?');
+      assert.match(earliest.messages[1].text, /class name: Power Yoga; weekday: Saturday; start time: 9:15/);
+      const longest = await start(t(), s, 'whats the longest class?');
+      assert.match(longest.messages[1].text, /class name: Hatha Yoga; .*duration: 90 min/);
+    });
   },
   { env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } },
 );

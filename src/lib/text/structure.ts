@@ -114,10 +114,41 @@ export function tableRowsAsText(
           const value = cell.trim();
           if (!value) return '';
           const column = header?.[i]?.trim();
-          return column ? `${column}: ${value}` : value;
+          return column ? labelledCell(column, value) : value;
         })
         .filter(Boolean)
         .join('; '),
     )
     .filter(Boolean);
+}
+
+/** A unit written at the end of a column's name: `price_eur`, `weight (g)`, `Duration [min]`. */
+const COLUMN_UNIT =
+  /^(?<name>.*?\p{L}.*?)[\s_-]*[([]?\s*(?<unit>eur|euro|euros|usd|gbp|chf|€|\$|£|min|mins|minutes|h|hrs|hours|days|weeks|g|kg|cm|mm|m|km|l|ml|gb|mb|kwh|w)\s*[)\]]?$/iu;
+const CURRENCY_SYMBOL: Readonly<Record<string, string>> = {
+  eur: '€',
+  euro: '€',
+  euros: '€',
+  '€': '€',
+  usd: '$',
+  $: '$',
+  gbp: '£',
+  '£': '£',
+};
+const BARE_NUMBER = /^[-+]?\d+(?:[.,]\d+)?$/u;
+
+/**
+ * One cell as a visitor reads it: `column: value`, the column's name in words (`start_time` → "start time")
+ * and a unit the name carries written with a number it holds (`price_eur: 65` → "price: €65", `duration_min:
+ * 75` → "duration: 75 min"). A value that is not a bare number keeps the unit in the name.
+ */
+export function labelledCell(column: string, value: string): string {
+  const words = column.replace(/_+/g, ' ').replace(/\s+/g, ' ').trim();
+  const unit = COLUMN_UNIT.exec(words)?.groups;
+  if (!unit || !BARE_NUMBER.test(value)) return `${words}: ${value}`;
+  const name = unit.name!.trim();
+  const symbol = CURRENCY_SYMBOL[unit.unit!.toLowerCase()];
+  if (symbol) return `${name}: ${symbol}${value}`;
+  const code = unit.unit!.toLowerCase() === 'chf' ? 'CHF' : unit.unit!.toLowerCase();
+  return `${name}: ${value} ${code}`;
 }
