@@ -9,6 +9,7 @@ import { clinicDocxSet } from './clinic-docx.js';
 import { coworkingDocxSet } from './coworking-docx.js';
 import { dogHotelSite } from './dog-hotel-site.js';
 import { ferryPdfSet } from './ferry-pdf.js';
+import { fitnessStudioCsv } from './fitness-studio-csv.js';
 import { invoicingManualPdfSet } from './invoicing-manual-pdf.js';
 import { kitchenCsv } from './kitchen-csv.js';
 import { outdoorCsv } from './outdoor-csv.js';
@@ -19,6 +20,7 @@ export {
   coworkingDocxSet,
   dogHotelSite,
   ferryPdfSet,
+  fitnessStudioCsv,
   invoicingManualPdfSet,
   kitchenCsv,
   outdoorCsv,
@@ -33,4 +35,5 @@ export const NEW_DEVELOPMENT_DATASETS: Dataset[] = [
   coworkingDocxSet,
   kitchenCsv,
   ferryPdfSet,
+  fitnessStudioCsv,
 ];
