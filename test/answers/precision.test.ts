@@ -392,4 +392,27 @@ describeEachDialect('answers: precision first', (t) => {
       /lasts 25 minutes/,
     );
   });
+  it('finds "morning" in a clock time and "rent" in "rental", without letting them outrank the words themselves', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Studio',
+      [
+        'Pilates runs on Friday at 9:30 and on Monday at 18:00.',
+        '',
+        'Towels can be rented for €1.50.',
+        '',
+        'Rental mats cost €2 per class.',
+      ].join('\n'),
+    );
+    assert.equal(
+      await answerTo(t(), s, 'is there pilates on friday morning?'),
+      'According to "Studio": Pilates runs on Friday at 9:30 and on Monday at 18:00.',
+    );
+    assert.equal(
+      await answerTo(t(), s, 'do you rent mats?'),
+      'Yes. According to "Studio": Rental mats cost €2 per class.',
+    );
+  });
 });

@@ -87,9 +87,8 @@ const ENGLISH_STOPWORDS = new Set(
   you'll you're you've your yours yourself yourselves hi hello hey thanks thank anyone anything someone something also ever
   long much many way ways find possible kind sort thing things really actually exactly
   mean means need needs show shows work works use using happen happens able offer offers provide provides u ur r wat pls plz
-  whats wheres hows whos thats theres dont doesnt didnt cant couldnt wont isnt arent wasnt im ive id youre theyre`.split(
-    /\s+/,
-  ),
+  whats wheres hows whos thats theres dont doesnt didnt cant couldnt wont isnt arent wasnt im ive id youre theyre
+  without`.split(/\s+/),
 );
 
 /** The language's stop words (lower case); empty when the package has none for it. */

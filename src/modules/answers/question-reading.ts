@@ -125,6 +125,9 @@ const PRICE_WORDS = [
   'pay',
   'charge',
   'charges',
+  // "Cancellation fee?" asks for the amount; "fare" and "tariff" may name what is priced ("a cheaper fare").
+  'fee',
+  'fees',
   'much',
 ];
 /** The words a question asks for a kind of answer with, which the answer itself need not repeat. */

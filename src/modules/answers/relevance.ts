@@ -3,6 +3,7 @@
 // meet by their Snowball stem (English, and the visitor's language) or as a typo of one another.
 import { ENGLISH, isStopword, languageOf, type Language } from '../../lib/text/language.js';
 import { isEnglishWord, synonymsOf } from '../../lib/text/synonyms.js';
+import { timeWordsIn } from '../../lib/text/times.js';
 import { sameWord, stem, wordsOf } from '../../lib/text/words.js';
 
 /**
@@ -35,6 +36,12 @@ const MEASURE_WORDS = new Set(
 const wordsIn = (text: string): Set<string> => new Set(wordsOf(text));
 
 /**
+ * The words a text's times and days imply ("morning" for "9:30", "weekend" for "Saturday": timeWordsIn): a
+ * text holds them as it holds a synonym, as an expansion that finds it but never outranks exact evidence.
+ */
+const impliedIn = (text: string): Set<string> => new Set(timeWordsIn(text));
+
+/**
  * Whether a text's words hold the question's word (sameWord; `language`: the visitor's Snowball stemmer).
  * `exactOnly`: by the word or its stem only, no typo (the knowledge uses the word as the visitor wrote it,
  * so a near spelling elsewhere is another word: "move" is not "more"). A stop word is never the typo of a
@@ -49,7 +56,7 @@ const holdsWord = (
   if (present.has(term)) return true;
   const own = stem(term);
   for (const word of present) {
-    if (stem(word) === own) return true;
+    if (stem(word) === own || derivedFrom(word, term) || derivedFrom(term, word)) return true;
     if (exactOnly || isStopword(word)) continue;
     if (sameWord(term, word, language) && !twoEnglishWords(term, word, language)) return true;
   }
@@ -69,6 +76,18 @@ const twoEnglishWords = (term: string, word: string, language?: string): boolean
   isEnglishWord(term) &&
   isEnglishWord(word) &&
   !synonymsOf(term).some((synonym) => stem(synonym) === stem(word));
+
+/**
+ * Whether a word is made from another with a suffix the stemmer keeps: "rental" from "rent", "payment"
+ * and "payable" from "pay" (not "-er": a "groomer" is not a "groom").
+ */
+const derivedFrom = (word: string, base: string): boolean =>
+  base.length >= DERIVED_BASE_MIN &&
+  word.length > base.length &&
+  word.startsWith(base) &&
+  DERIVATIONAL_SUFFIXES.has(word.slice(base.length));
+const DERIVATIONAL_SUFFIXES = new Set(['al', 'als', 'ment', 'ments', 'able']);
+const DERIVED_BASE_MIN = 3;
 
 /** Whether a text's words hold the word as it is or by its stem (no typo, no synonym). */
 const holdsExactly = (present: ReadonlySet<string>, term: string): boolean =>
@@ -121,6 +140,7 @@ export function termWeights(
     context.language && context.language.code !== ENGLISH.code ? context.language.snowball : undefined;
   const holds = (words: ReadonlySet<string>, term: string) => holdsWord(words, term, language);
   const present = pool.map(wordsIn);
+  const implied = pool.map(impliedIn);
   // With only a passage or two, a title shared by all says nothing of what every passage is about.
   const titled =
     titles.length >= TITLED_POOL_MIN && titles.length === pool.length
@@ -128,7 +148,7 @@ export function termWeights(
       : [];
   return [
     ...terms.map((term): WeighedTerm => {
-      if (!present.some((words) => holds(words, term))) {
+      if (!present.some((words, i) => holds(words, term) || implied[i]!.has(term))) {
         // "How long does it take": the knowledge may say "takes 3 days" or only "within 3 days". "Dose" for
         // "does": a slip on a word that asks, not a word the knowledge lacks.
         if (LIGHT_WORDS.has(term) || slipOfStopword(term)) return { term, weight: 0, language };
@@ -187,11 +207,13 @@ export function weighedCoverage(
   const total = weighed.reduce((sum, { weight }) => sum + weight, 0);
   if (total === 0) return 0;
   const present = wordsIn(text);
+  let implied: Set<string> | undefined;
   const held = ({ term, alternatives, language, exact }: WeighedTerm): number => {
     if (holdsExactly(present, term)) return 1;
     if (
       holdsWord(present, term, language, exact) ||
-      (alternatives?.some((word) => present.has(word)) ?? false)
+      (alternatives?.some((word) => present.has(word)) ?? false) ||
+      (implied ??= impliedIn(text)).has(term)
     )
       return expansions;
     return 0;

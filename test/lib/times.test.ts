@@ -1,0 +1,26 @@
+// The words a text's times and days imply: what a timetable says without saying "morning" or "weekend".
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { timeWordsIn } from '../../src/lib/text/times.js';
+
+describe('text toolkit: the parts of the day and week a text implies', () => {
+  it('reads clock times with a colon or am/pm as parts of the day', () => {
+    assert.deepEqual(timeWordsIn('starts at 9:30').sort(), ['morning', 'mornings']);
+    assert.deepEqual(timeWordsIn('starts at 4:59').sort(), ['night', 'nights']);
+    assert.deepEqual(timeWordsIn('from 12:15').sort(), ['afternoon', 'afternoons', 'lunch', 'lunchtime']);
+    assert.deepEqual(timeWordsIn('at 7 pm').sort(), ['evening', 'evenings']);
+    assert.deepEqual(timeWordsIn('until 22:00').sort(), ['night', 'nights']);
+    assert.deepEqual(timeWordsIn('12 am').sort(), ['night', 'nights']);
+  });
+
+  it('does not take a price or a version for a time', () => {
+    assert.deepEqual(timeWordsIn('costs 12.50 a month'), []);
+    assert.deepEqual(timeWordsIn('version 4.2, 3 users'), []);
+  });
+
+  it('reads day names as weekdays or the weekend', () => {
+    assert.deepEqual(timeWordsIn('Monday to Friday').sort(), ['weekday', 'weekdays']);
+    assert.deepEqual(timeWordsIn('on Sundays').sort(), ['weekend', 'weekends']);
+    assert.deepEqual(timeWordsIn('no class given'), []);
+  });
+});
