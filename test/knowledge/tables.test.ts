@@ -115,6 +115,36 @@ describeEachDialect(
       const longest = await start(t(), s, 'whats the longest class?');
       assert.match(longest.messages[1].text, /class name: Hatha Yoga; .*duration: 90 min/);
     });
+
+    it('answers with every row that matches as well, even when the table was cut into several passages', async () => {
+      const s = await seed(t());
+      const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+      const rows = Array.from({ length: 40 }, (_, i) => {
+        const day = i % 13 === 6 ? 'Saturday' : days[i % days.length];
+        return `C${i},Course number ${i},${day},${8 + (i % 10)}:00,60,${10 + (i % 7)},A class with a long description so that the table needs several passages`;
+      });
+      const csv = ['code,course_name,weekday,start_time,duration_min,price_eur,notes', ...rows].join('\n');
+      const res = await upload(t(), s.token, s.chatbotId, [
+        { name: 'file', filename: 'courses.csv', contentType: 'text/csv', value: Buffer.from(csv) },
+      ]);
+      assert.equal(res.status, 201, res.text);
+      await runJobs(t());
+      const saturday = ['C6', 'C19', 'C32'];
+      const chunks = await t()
+        .deps.db.selectFrom('knowledge_chunks')
+        .select('text')
+        .where('source_id', '=', res.body.data.source.id)
+        .execute();
+      // The rows asked for are in different passages.
+      const holding = chunks.filter((chunk) =>
+        saturday.some((code) => chunk.text.includes(`code: ${code};`)),
+      );
+      assert.ok(holding.length >= 2, `${holding.length} passages hold the Saturday rows`);
+
+      const answer = (await start(t(), s, 'any courses on saturday?')).messages[1].text as string;
+      for (const code of saturday) assert.match(answer, new RegExp(`code: ${code}; `), answer);
+      assert.doesNotMatch(answer, /weekday: (?:Monday|Tuesday|Wednesday|Thursday|Friday)/);
+    });
   },
   { env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } },
 );

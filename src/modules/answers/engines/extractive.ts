@@ -38,6 +38,7 @@ import {
   type WeighedTerm,
 } from '../relevance.js';
 import { DONT_KNOW, citing } from '../wording.js';
+import { classifyLine } from '../../../lib/text/structure.js';
 
 export const PASSAGES_PER_ANSWER = 8;
 const DEFINITION_CUES = ['used', 'use', 'mean', 'means', 'meant', 'stand', 'stands'];
@@ -168,6 +169,34 @@ const compareText = (a: Passage, b: Passage): number =>
           ? 1
           : 0;
 
+type Candidate = Excerpt & { passage: RelevantPassage; titled: number };
+
+/** At most this many rows answer together: a longer list is no answer a visitor can read. */
+const TIED_ROWS_MAX = 8;
+const isRow = (line: string): boolean => classifyLine(line).kind === 'row';
+
+/**
+ * The best part and, when it is table rows, the rows of the same source's other passages that match the
+ * question exactly as well: a table cut into passages answers as the whole table would ("which classes
+ * are for beginners?" → every such row, not those of one passage). Only the best part when more would tie.
+ */
+function withTiedRows(best: Candidate, candidates: readonly Candidate[]): string {
+  if (!best.lead || !isRow(best.lead)) return best.text;
+  const lines = best.text.split('\n');
+  for (const other of candidates) {
+    if (
+      other === best ||
+      other.passage.title !== best.passage.title ||
+      other.passage.url !== best.passage.url ||
+      other.score !== best.score ||
+      other.own !== best.own
+    )
+      continue;
+    for (const line of other.text.split('\n')) if (isRow(line) && !lines.includes(line)) lines.push(line);
+  }
+  return lines.length > TIED_ROWS_MAX ? best.text : lines.join('\n');
+}
+
 const betterExcerpt = (a: Excerpt & { titled: number }, b: Excerpt & { titled: number }): boolean =>
   (a.score - b.score || a.titled - b.titled || a.own - b.own || a.alike - b.alike) > 0;
 
@@ -232,7 +261,8 @@ export class ExtractiveEngine implements AnswerEngine {
     const defines = definedBy(request.question);
     // The part of a passage that answers best (a passage of headings alone holds none); source-of-truth
     // passages come first and are not outweighed by others.
-    let best: (Excerpt & { passage: RelevantPassage; titled: number }) | null = null;
+    let best: Candidate | null = null;
+    const candidates: Candidate[] = [];
     for (const passage of passages) {
       if (best && best.passage.isSourceOfTruth && !passage.isSourceOfTruth) break;
       const excerpt = answerExcerpt(weighed, request.question, passage.information, {
@@ -247,10 +277,11 @@ export class ExtractiveEngine implements AnswerEngine {
       // it, not a page linking to it), then the part whose own words hold more of the question, then the one
       // under the heading most like it, then the more relevant passage.
       const candidate = { ...excerpt, passage, titled: weighedCoverage(weighed, passage.title ?? '') };
+      candidates.push(candidate);
       if (!best || betterExcerpt(candidate, best)) best = candidate;
     }
     if (best) {
-      const cited = citing(best.passage.title, best.passage.url, best.text);
+      const cited = citing(best.passage.title, best.passage.url, withTiedRows(best, candidates));
       // "Do I have to pay for a helmet?" asks for a price: "Helmets are free" answers it, a "Yes." would not.
       const verdict =
         isYesNoQuestion(request.question) && wanted.length === 0
