@@ -415,4 +415,28 @@ describeEachDialect('answers: precision first', (t) => {
       'Yes. According to "Studio": Rental mats cost €2 per class.',
     );
   });
+  it('answers whether something exists only with a part that names it', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Venue',
+      'Events in the Ringstrasse room end at 22:00.\n\nThe Ringstrasse room seats 40 people.',
+    );
+    assert.equal(
+      await answerTo(t(), s, 'do you offer catering for events in the Ringstrasse room?'),
+      DONT_KNOW,
+    );
+    const other = await seed(t());
+    await addKnowledge(
+      t(),
+      other,
+      'Venue',
+      'Events in the Ringstrasse room end at 22:00.\n\nCatering for events in the Ringstrasse room comes from a local bakery.',
+    );
+    assert.match(
+      await answerTo(t(), other, 'do you offer catering for events in the Ringstrasse room?'),
+      /Catering for events in the Ringstrasse room comes from a local bakery\./,
+    );
+  });
 });

@@ -5,7 +5,13 @@
 import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from '../../lib/text/structure.js';
 import { sentencesOf } from '../../lib/text/sentences.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
-import { conditionStems, holdsAllWanted, usedAsVerb, type Wanted } from './question-reading.js';
+import {
+  conditionStems,
+  existenceAsked,
+  holdsAllWanted,
+  usedAsVerb,
+  type Wanted,
+} from './question-reading.js';
 import { EXPANSION_SHARE, subjectTerms, weighedCoverage, type WeighedTerm } from './relevance.js';
 
 interface Segment {
@@ -254,6 +260,8 @@ export function answerExcerpt(
   const asked = stems(question);
   const subject = subjectTerms(weighed);
   const actions = actionTerms(weighed, question);
+  const thing = new Set(existenceAsked(question));
+  const existing = weighed.filter((w) => thing.has(w.term));
   const scored = segments.map((segment, i) => {
     const words = `${title ?? ''} ${segment.context} ${segment.text}`;
     let matched = weighedCoverage(weighed, words);
@@ -273,6 +281,9 @@ export function answerExcerpt(
         weighedCoverage(subject, `${title ?? ''} ${segment.context} ${segment.text}`) > 0) &&
       actions.every((action) =>
         namesAction(action, `${segment.context} ${readsOn ? previous.text : ''} ${segment.text}`),
+      ) &&
+      existing.every(
+        (term) => weighedCoverage([term], `${title ?? ''} ${segment.context} ${segment.text}`) > 0,
       );
     let withPrevious = false;
     if (wanted.length > 0 && holds && readsOn) {

@@ -263,6 +263,39 @@ export function isYesNoQuestion(question: string): boolean {
   );
 }
 
+/**
+ * "Do you offer X", "is there X", "have you got X": a question whether something exists, and the words
+ * naming it (up to a preposition: "catering" in "do you offer catering for events in the Ringstrasse
+ * room?"). A part that does not name all of it speaks of something else.
+ */
+const EXISTENCE_ASKED = [
+  /^\s*(?:(?:and|so|also|hi|hello|hey|ok|okay)[\s,]+)?(?:do|does)\s+(?:you|they|it)\s+(?:(?:also|still|even)\s+)?(?:have|offer|sell|provide|stock|carry|serve|organi[sz]e|run)\s+(?<thing>[^?.,!;]+)/iu,
+  /^\s*(?:(?:and|so|also|hi|hello|hey|ok|okay)[\s,]+)?(?:is|are)\s+there\s+(?<thing>[^?.,!;]+)/iu,
+  /^\s*(?:(?:and|so|also|hi|hello|hey|ok|okay)[\s,]+)?(?:have|has)\s+(?:you|they|it)\s+got\s+(?<thing>[^?.,!;]+)/iu,
+];
+const NAME_ENDS =
+  /\s(?:for|in|on|at|with|to|from|during|near|after|before|by|of|if|when|while|that|which|who|where|available|included|allowed|here|there|today|tomorrow|now)\b.*$/iu;
+
+/** Words that qualify what is asked for rather than name it ("a *cheaper* fare", "*other* sizes"). */
+const QUALIFIERS = new Set(
+  'cheaper cheapest better best bigger biggest larger smaller faster quicker longer shorter newer other another extra additional different good nice decent special separate'.split(
+    ' ',
+  ),
+);
+
+/** The meaningful words of what a question asks whether it exists, or [] when it asks something else. */
+export function existenceAsked(question: string): string[] {
+  if (languageOf(question).code !== ENGLISH.code) return [];
+  for (const pattern of EXISTENCE_ASKED) {
+    const thing = pattern.exec(question)?.groups?.thing;
+    if (!thing) continue;
+    return wordsOf(` ${thing}`.replace(NAME_ENDS, '')).filter(
+      (word) => !isStopword(word) && !QUALIFIERS.has(word) && (word.length > 1 || /\d/.test(word)),
+    );
+  }
+  return [];
+}
+
 /** Words that deny what follows, when not part of a set phrase ("not only", "no later than", "no questions asked"). */
 const NEGATION = /\b(?:not(?!\s+only\b)|never|cannot|no\s+longer|unavailable|impossible)\b|n't\b/iu;
 /** "No" denies the noun it stands before: "no fee", "no dogs", "no extra charge". */
