@@ -111,8 +111,14 @@ const DONT_KNOW_SIGNS: RegExp[] = [
 /** The answer without the reminder that the team was told (added to every answer while a handover is open). */
 const withoutPendingNotice = (text: string) => text.replace(`\n\n${HANDOVER_PENDING}`, '');
 
+/**
+ * The local site's address as the answer cites it: its port changes from run to run, and a key's number
+ * ("14", "30") must not be found in it.
+ */
+const withoutLocalAddress = (text: string) => text.replace(/\bhttps?:\/\/127\.0\.0\.1:\d+/g, 'http://site');
+
 export function grade(question: BenchQuestion, answer: string | null): Verdict {
-  const text = normalise(withoutPendingNotice(answer ?? ''));
+  const text = normalise(withoutLocalAddress(withoutPendingNotice(answer ?? '')));
   if (answer === null || DONT_KNOW_SIGNS.some((sign) => sign.test(text))) return 'dont_know';
   if (!question.facts) return 'wrong';
   const holds = question.facts.every((group) => group.some((fact) => text.includes(normalise(fact))));
