@@ -439,4 +439,20 @@ describeEachDialect('answers: precision first', (t) => {
       /Catering for events in the Ringstrasse room comes from a local bakery\./,
     );
   });
+  it('answers with a table row whose note names an exception: the note qualifies the row, it is no rule for another case', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Passes',
+      [
+        '- name: 10-Class Card; price: €130; validity: 4 months; notes: any class except Kids Yoga',
+        '- name: 20-Class Card; price: €240; validity: 8 months; notes: any class except Kids Yoga',
+      ].join('\n'),
+    );
+    assert.match(
+      await answerTo(t(), s, 'how much is the 10 class card?'),
+      /name: 10-Class Card; price: €130/,
+    );
+  });
 });

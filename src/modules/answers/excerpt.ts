@@ -297,7 +297,10 @@ export function answerExcerpt(
         withPrevious = true;
       }
     }
-    const conditions = conditionStems(segment.text);
+    // A table row's note ("any class except Kids Yoga") qualifies the row: the row is not a rule for
+    // another case, and still answers a question about it.
+    const conditions =
+      classifyLine(segment.text).kind === 'row' ? new Set<string>() : conditionStems(segment.text);
     const named = [...conditions].some((word) => asked.has(word));
     const condition = conditions.size === 0 ? 0 : named ? CONDITION_WEIGHT : -CONDITION_WEIGHT;
     return {
