@@ -1,7 +1,7 @@
 // The words a text's times and days imply: what a timetable says without saying "morning" or "weekend".
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { timeWordsIn } from '../../src/lib/text/times.js';
+import { holidayWordsIn, timeWordsIn } from '../../src/lib/text/times.js';
 
 describe('text toolkit: the parts of the day and week a text implies', () => {
   it('reads clock times with a colon or am/pm as parts of the day', () => {
@@ -22,5 +22,20 @@ describe('text toolkit: the parts of the day and week a text implies', () => {
     assert.deepEqual(timeWordsIn('Monday to Friday').sort(), ['weekday', 'weekdays']);
     assert.deepEqual(timeWordsIn('on Sundays').sort(), ['weekend', 'weekends']);
     assert.deepEqual(timeWordsIn('no class given'), []);
+  });
+
+  it("names the holidays a text's dates are, in lists and ranges too", () => {
+    assert.deepEqual(holidayWordsIn('closed on 25 and 26 December').sort(), [
+      'boxing',
+      'christmas',
+      'day',
+      'xmas',
+    ]);
+    assert.ok(holidayWordsIn('From 27 to 31 December: one class a day').includes('eve'));
+    assert.ok(holidayWordsIn('December 24th').includes('christmas'));
+    assert.ok(holidayWordsIn('closed 31/12/2026').includes('year'));
+    assert.ok(holidayWordsIn('closed 1.1.').includes('new'));
+    assert.deepEqual(holidayWordsIn('version 1.1, €24.12, 12.50'), []);
+    assert.deepEqual(holidayWordsIn('open on 3 March'), []);
   });
 });

@@ -1,6 +1,7 @@
 // Words a text implies by the times and days it states: "9:30" is in the morning, "19:00" in the evening,
-// "Saturday" is at the weekend. A visitor asks for "a class on Friday morning"; a timetable says "Friday;
-// 09:30". Only a clock time with a colon (or am/pm) is read: "12.50" is a price as often as a time.
+// "Saturday" is at the weekend, "25 December" is Christmas Day. A visitor asks for "a class on Friday
+// morning"; a timetable says "Friday; 09:30". Only a clock time with a colon (or am/pm) is read: "12.50"
+// is a price as often as a time.
 
 const CLOCK =
   /\b([01]?\d|2[0-3]):([0-5]\d)\s*(a\.?m\.?|p\.?m\.?)?(?![\p{L}\p{N}])|\b(1[0-2]|0?[1-9])\s*(a\.?m\.?|p\.?m\.?)(?![\p{L}\p{N}])/giu;
@@ -19,6 +20,62 @@ const LUNCH_UNTIL = 14 * 60;
 
 const WEEKDAYS = /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri)(?:day)?s?\b/iu;
 const WEEKEND_DAYS = /\b(?:sat|sun)(?:urday|day)?s?\b/iu;
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const MONTH =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
+/** "24 December", "25 and 26 December", "27 to 30 December", "December 31", "31/12", "24.12." */
+const DAYS_MONTH = new RegExp(
+  `\\b${DAY}((?:\\s*(?:,|and|&|to|until|till|[–-])\\s*\\d{1,2}(?:st|nd|rd|th)?)*)\\s+(?:of\\s+)?${MONTH}(?![\\p{L}])`,
+  'giu',
+);
+const MONTH_DAY = new RegExp(`\\b${MONTH}\\s+${DAY}(?![\\p{N}])`, 'giu');
+/** "24.12." or "31/12/2026": a day and a month with a year or a closing dot, so that "4.2" or "12.50" is no date. */
+const NUMERIC = /\b(\d{1,2})[./](\d{1,2})(?:[./](?:\d{4}|\d{2})(?!\d)|\.(?!\d))/gu;
+
+/** Holidays a date is, in the words a visitor names them with. */
+const HOLIDAYS: Readonly<Record<string, readonly string[]>> = {
+  '12-24': ['christmas', 'xmas', 'eve'],
+  '12-25': ['christmas', 'xmas', 'day'],
+  '12-26': ['boxing', 'christmas', 'xmas', 'day'],
+  '12-31': ['new', 'year', 'years', "year's", 'eve'],
+  '1-1': ['new', 'year', 'years', "year's", 'day'],
+};
+
+const monthNumber = (name: string): number =>
+  MONTHS.findIndex((month) => month.startsWith(name.toLowerCase().replace(/\.$/u, '').slice(0, 3))) + 1;
+
+/** The (month, day) dates a text states, ranges ("27 to 30 December") with the days between. */
+function datesIn(text: string): Array<[number, number]> {
+  const dates: Array<[number, number]> = [];
+  for (const match of text.matchAll(DAYS_MONTH)) {
+    const month = monthNumber(match[3]!);
+    const days = [match[1]!, ...(match[2]!.match(/\d{1,2}/gu) ?? [])].map(Number);
+    const ranged = /\b(?:to|until|till)\b|[–-]/iu.test(match[2]!);
+    const from = days[0]!;
+    const to = days.at(-1)!;
+    if (ranged && days.length === 2 && to > from && to - from <= 31)
+      for (let day = from; day <= to; day++) dates.push([month, day]);
+    else for (const day of days) dates.push([month, day]);
+  }
+  for (const match of text.matchAll(MONTH_DAY)) dates.push([monthNumber(match[1]!), Number(match[2])]);
+  for (const match of text.matchAll(NUMERIC)) dates.push([Number(match[2]), Number(match[1])]);
+  return dates.filter(([month, day]) => month >= 1 && month <= 12 && day >= 1 && day <= 31);
+}
 
 /** Minutes after midnight of each clock time a text states. */
 function clockTimes(text: string): number[] {
@@ -45,5 +102,13 @@ export function timeWordsIn(text: string): string[] {
   }
   if (WEEKDAYS.test(text)) words.add('weekday').add('weekdays');
   if (WEEKEND_DAYS.test(text)) words.add('weekend').add('weekends');
+  return [...words];
+}
+
+/** The words for the holidays a text's dates are ("christmas" for "25 December", "new year's eve" for "31/12"). */
+export function holidayWordsIn(text: string): string[] {
+  const words = new Set<string>();
+  for (const [month, day] of datesIn(text))
+    for (const word of HOLIDAYS[`${month}-${day}`] ?? []) words.add(word);
   return [...words];
 }

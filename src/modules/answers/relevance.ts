@@ -3,7 +3,7 @@
 // meet by their Snowball stem (English, and the visitor's language) or as a typo of one another.
 import { ENGLISH, isStopword, languageOf, type Language } from '../../lib/text/language.js';
 import { isEnglishWord, synonymsOf } from '../../lib/text/synonyms.js';
-import { timeWordsIn } from '../../lib/text/times.js';
+import { holidayWordsIn, timeWordsIn } from '../../lib/text/times.js';
 import { sameWord, stem, wordsOf } from '../../lib/text/words.js';
 
 /**
@@ -36,10 +36,13 @@ const MEASURE_WORDS = new Set(
 const wordsIn = (text: string): Set<string> => new Set(wordsOf(text));
 
 /**
- * The words a text's times and days imply ("morning" for "9:30", "weekend" for "Saturday": timeWordsIn): a
- * text holds them as it holds a synonym, as an expansion that finds it but never outranks exact evidence.
+ * The words a text's times, days and dates imply ("morning" for "9:30", "weekend" for "Saturday":
+ * timeWordsIn; "christmas" for "25 December": holidayWordsIn): a text holds them as it holds a synonym, as
+ * an expansion that finds it but never outranks exact evidence.
  */
-const impliedIn = (text: string): Set<string> => new Set(timeWordsIn(text));
+const impliedIn = (text: string): Set<string> => new Set([...timeWordsIn(text), ...holidayWordsIn(text)]);
+/** A holiday is a thing asked about ("open on Christmas Day?"); a part of the day only qualifies one. */
+const namedDaysIn = (text: string): Set<string> => new Set(holidayWordsIn(text));
 
 /**
  * Whether a text's words hold the question's word (sameWord; `language`: the visitor's Snowball stemmer).
@@ -141,6 +144,7 @@ export function termWeights(
   const holds = (words: ReadonlySet<string>, term: string) => holdsWord(words, term, language);
   const present = pool.map(wordsIn);
   const implied = pool.map(impliedIn);
+  const namedDays = pool.map(namedDaysIn);
   // With only a passage or two, a title shared by all says nothing of what every passage is about.
   const titled =
     titles.length >= TITLED_POOL_MIN && titles.length === pool.length
@@ -162,7 +166,8 @@ export function termWeights(
       // The name of what every passage is about ("Brewmaster 3000" in a manual's title) says nothing of which part answers.
       const everyTitle = titled.length > 0 && titled.every((words) => holds(words, term));
       const exact = present.some((words) => holdsExactly(words, term));
-      const share = present.filter((words) => holds(words, term)).length / present.length;
+      const share =
+        present.filter((words, i) => holds(words, term) || namedDays[i]!.has(term)).length / present.length;
       return {
         term,
         weight: everyTitle ? TITLE_WORD_WEIGHT : 1,
