@@ -8,6 +8,7 @@ import { bikeRentalSite } from './bike-rental-site.js';
 import { clinicDocxSet } from './clinic-docx.js';
 import { coworkingDocxSet } from './coworking-docx.js';
 import { dogHotelSite } from './dog-hotel-site.js';
+import { energyTariffsPdf } from './energy-tariffs-pdf.js';
 import { ferryPdfSet } from './ferry-pdf.js';
 import { fitnessStudioCsv } from './fitness-studio-csv.js';
 import { invoicingManualPdfSet } from './invoicing-manual-pdf.js';
@@ -19,6 +20,7 @@ export {
   clinicDocxSet,
   coworkingDocxSet,
   dogHotelSite,
+  energyTariffsPdf,
   ferryPdfSet,
   fitnessStudioCsv,
   invoicingManualPdfSet,
@@ -36,4 +38,5 @@ export const NEW_DEVELOPMENT_DATASETS: Dataset[] = [
   kitchenCsv,
   ferryPdfSet,
   fitnessStudioCsv,
+  energyTariffsPdf,
 ];
