@@ -455,4 +455,26 @@ describeEachDialect('answers: precision first', (t) => {
       /name: 10-Class Card; price: €130/,
     );
   });
+  it('answers with the row named as the question names it, not a row whose name says more', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Tariffs',
+      [
+        '| Tariff | Base price/month | Price per kWh |',
+        '| --- | --- | --- |',
+        '| Eco | €13.50 | 32.9 ct |',
+        '| Eco Plus | €15.90 | 34.1 ct |',
+        '| Basic | €11.90 | 35.2 ct |',
+      ].join('\n'),
+    );
+    const eco = await answerTo(t(), s, 'how much is the base price for eco');
+    assert.match(eco, /Tariff: Eco; Base price\/month: €13\.50/);
+    assert.doesNotMatch(eco, /Eco Plus/);
+    assert.match(
+      await answerTo(t(), s, 'base price for eco plus?'),
+      /Tariff: Eco Plus; Base price\/month: €15\.90/,
+    );
+  });
 });

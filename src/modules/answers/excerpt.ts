@@ -187,6 +187,25 @@ const LIGHT_VERBS = new Set(
  * made from it ("payable", "payment" for "pay"). */
 const namesAction = (action: WeighedTerm, text: string): boolean =>
   weighedCoverage([action], text) > 0 || wordsOf(text).some((word) => word.startsWith(action.term));
+/** Columns whose value names a row. */
+const NAMING_COLUMN =
+  /\b(?:name|title|product|item|model|tariff|plan|service|option|course|class|room|type)\b/iu;
+
+/**
+ * For a table row, how many words of its name (its first cell, and cells of a naming column) the question
+ * does not hold (`asked`: its stems); null for any other part.
+ */
+function unaskedNameWords(text: string, asked: ReadonlySet<string>): number | null {
+  const read = classifyLine(text);
+  if (read.kind !== 'row') return null;
+  const names = read.cells.filter((cell, i) => {
+    const label = cell.slice(0, cell.indexOf(':'));
+    return i === 0 || NAMING_COLUMN.test(label);
+  });
+  const words = names.flatMap((cell) => wordsOf(cell.slice(cell.indexOf(':') + 1)));
+  return words.filter((word) => !asked.has(stem(word))).length;
+}
+
 const stems = (text: string): Set<string> => new Set(wordsOf(text).map((word) => stem(word)));
 
 /** How alike two texts are by their words (all of them, stemmed): shared over all. */
@@ -312,6 +331,7 @@ export function answerExcerpt(
       withPrevious,
       score: matched > 0 ? ranked + condition : 0,
       alike: similarity(asked, stems(segment.context)),
+      unasked: unaskedNameWords(segment.text, asked),
     };
   });
   // Only a part that holds what is asked for answers; the others may still join it.
@@ -327,8 +347,12 @@ export function answerExcerpt(
   );
   if (answering.length === 0)
     return minimum > 0 || wanted.length > 0 || defines ? none : { ...none, text: fallback(scored) };
+  // Between rows matching alike, the one named as the question names it: "Eco" for "the base price for
+  // eco", not "Eco Plus".
+  const byName = (a: (typeof scored)[number], b: (typeof scored)[number]) =>
+    a.unasked !== null && b.unasked !== null ? a.unasked - b.unasked : 0;
   const byRank = (a: (typeof scored)[number], b: (typeof scored)[number]) =>
-    b.score - a.score || b.own - a.own || b.alike - a.alike || a.index - b.index;
+    b.score - a.score || byName(a, b) || b.own - a.own || b.alike - a.alike || a.index - b.index;
   const top = [...answering].sort(byRank)[0]!;
   const best = top.score;
   const chosen: typeof scored = [];
@@ -355,7 +379,7 @@ export function answerExcerpt(
     )
       continue;
     // Items and rows are alternatives: only those matching best answer (the whole list when it was asked for).
-    if (segment.kind === 'item' && segment.score < best) continue;
+    if (segment.kind === 'item' && (segment.score < best || byName(segment, top) > 0)) continue;
     // A list joins the sentence that announces it ("You can pay with:"), not any other.
     if (segment.kind === 'item' && top.kind !== 'item' && !top.text.endsWith(':')) continue;
     if (segment.kind === 'sentence' ? sentences === EXCERPT_SENTENCES : items === EXCERPT_ITEMS) continue;
