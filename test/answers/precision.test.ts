@@ -477,4 +477,28 @@ describeEachDialect('answers: precision first', (t) => {
       /Tariff: Eco Plus; Base price\/month: €15\.90/,
     );
   });
+  it('compares lengths of time in their units for "the longest", and reads cents as a price', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Tours',
+      [
+        '| Tour | Duration | Price |',
+        '| --- | --- | --- |',
+        '| Depot tour | 90 minutes | €12 |',
+        '| Harbour walk | 2 hours | €9 |',
+        '| Highlights tour | 60 minutes | €5 |',
+        '',
+        '| Tariff | Price per kWh |',
+        '| --- | --- |',
+        '| Night Storage | 23.9 ct |',
+      ].join('\n'),
+    );
+    assert.match(await answerTo(t(), s, 'whats the longest tour'), /Tour: Harbour walk; Duration: 2 hours/);
+    assert.match(
+      await answerTo(t(), s, 'how much per kwh is night storage?'),
+      /Night Storage; Price per kWh: 23\.9 ct/,
+    );
+  });
 });

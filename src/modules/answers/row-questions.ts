@@ -56,6 +56,22 @@ function timeOfDayIn(value: string): number | null {
   return clock * 60 + Number(match[2] ?? 0);
 }
 
+const MINUTES_PER: ReadonlyArray<readonly [RegExp, number]> = [
+  [/^(?:s|secs?|seconds?)$/iu, 1 / 60],
+  [/^(?:m|mins?|minutes?)$/iu, 1],
+  [/^(?:h|hrs?|hours?)$/iu, 60],
+  [/^(?:d|days?|nights?)$/iu, 24 * 60],
+  [/^(?:w|wks?|weeks?)$/iu, 7 * 24 * 60],
+];
+
+/** A length of time in a cell, in minutes: "90 minutes" → 90, "2 hours" → 120, "1.5 h" → 90. */
+function minutesIn(value: string): number | null {
+  const match = /(\d+(?:[.,]\d+)?)\s*(\p{L}+)/u.exec(value);
+  if (!match) return null;
+  const per = MINUTES_PER.find(([unit]) => unit.test(match[2]!))?.[1];
+  return per === undefined ? null : Number.parseFloat(match[1]!.replace(',', '.')) * per;
+}
+
 /** The rows of passages' texts, each with its cells as `column: value`. */
 function rowsOf(texts: readonly string[]): Array<{ cells: string[]; passage: number }> {
   const rows: Array<{ cells: string[]; passage: number }> = [];
@@ -153,7 +169,12 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
       readable[0];
     if (!cell) continue;
     const text = cell.slice(cell.indexOf(':') + 1);
-    const value = superlative.reads === 'time of day' ? timeOfDayIn(text) : numberIn(text);
+    const value =
+      superlative.reads === 'time of day'
+        ? timeOfDayIn(text)
+        : superlative.reads === 'duration'
+          ? (minutesIn(text) ?? numberIn(text))
+          : numberIn(text);
     if (value === null) continue;
     const better = !best || (superlative.order === 'min' ? value < best.value : value > best.value);
     if (better) best = { text: cells.join('; '), passage, value };
