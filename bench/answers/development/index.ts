@@ -13,6 +13,7 @@ import { ferryPdfSet } from './ferry-pdf.js';
 import { fitnessStudioCsv } from './fitness-studio-csv.js';
 import { invoicingManualPdfSet } from './invoicing-manual-pdf.js';
 import { kitchenCsv } from './kitchen-csv.js';
+import { museumSite } from './museum-site.js';
 import { outdoorCsv } from './outdoor-csv.js';
 
 export {
@@ -25,6 +26,7 @@ export {
   fitnessStudioCsv,
   invoicingManualPdfSet,
   kitchenCsv,
+  museumSite,
   outdoorCsv,
 };
 
@@ -39,4 +41,5 @@ export const NEW_DEVELOPMENT_DATASETS: Dataset[] = [
   ferryPdfSet,
   fitnessStudioCsv,
   energyTariffsPdf,
+  museumSite,
 ];
