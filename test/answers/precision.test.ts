@@ -501,4 +501,27 @@ describeEachDialect('answers: precision first', (t) => {
       /Night Storage; Price per kWh: 23\.9 ct/,
     );
   });
+  it("reads what a table's rows are from the heading above it, for a superlative", async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Museum',
+      [
+        '## Guided tours',
+        '',
+        '| Tour | Price |',
+        '| --- | --- |',
+        '| Highlights tour | €5 |',
+        '| Lightship tour | €4 |',
+        '',
+        '## Workshops',
+        '',
+        '| Workshop | Price |',
+        '| --- | --- |',
+        '| Knot tying | €3 |',
+      ].join('\n'),
+    );
+    assert.match(await answerTo(t(), s, 'cheapest guided tour?'), /Tour: Lightship tour; Price: €4/);
+  });
 });

@@ -72,13 +72,32 @@ function minutesIn(value: string): number | null {
   return per === undefined ? null : Number.parseFloat(match[1]!.replace(',', '.')) * per;
 }
 
+interface Row {
+  cells: string[];
+  passage: number;
+  /** The heading or label line above the row's table, if any. */
+  context: string;
+}
+/** A line of text this short without a full stop, above a table, labels it. */
+const TABLE_LABEL_MAX = 60;
+
 /** The rows of passages' texts, each with its cells as `column: value`. */
-function rowsOf(texts: readonly string[]): Array<{ cells: string[]; passage: number }> {
-  const rows: Array<{ cells: string[]; passage: number }> = [];
+function rowsOf(texts: readonly string[]): Row[] {
+  const rows: Row[] = [];
   texts.forEach((text, passage) => {
     let header: string[] | null = null;
+    // The heading or label line above a table says what its rows are ("Guided tours").
+    let context = '';
     for (const line of text.split('\n')) {
       let read = classifyLine(line);
+      if (read.kind === 'heading') context = read.text;
+      else if (
+        read.kind === 'text' &&
+        read.text.trim() !== '' &&
+        read.text.length <= TABLE_LABEL_MAX &&
+        !/[.!?]$/u.test(read.text)
+      )
+        context = read.text;
       // A catalogue's records may come as list items ("- sku: …; name: …"): each is a row all the same.
       if (read.kind === 'item') {
         const inner = classifyLine(read.text);
@@ -98,7 +117,7 @@ function rowsOf(texts: readonly string[]): Array<{ cells: string[]; passage: num
       const cells = labelled
         ? read.cells
         : read.cells.map((cell, i) => (header?.[i] ? `${header[i]}: ${cell}` : cell));
-      rows.push({ cells: cells.map(plainInline), passage });
+      rows.push({ cells: cells.map(plainInline), passage, context: plainInline(context) });
     }
   });
   return rows;
@@ -113,10 +132,11 @@ const labelWords = (cell: string): string[] =>
  * those words; a description may mention other things ("room for a sleeping bag" in a backpack's). Words
  * that name one of the `compared` cells' columns ("for a week") say which value to read, not what the row is.
  */
-function isAbout(cells: readonly string[], about: readonly string[], compared: readonly string[]): boolean {
+function isAbout(row: Row, about: readonly string[], compared: readonly string[]): boolean {
   const columnWords = new Set(compared.flatMap(labelWords));
   const rowWords = about.filter((term) => !columnWords.has(term));
-  const words = identityWords(cells);
+  const words = identityWords(row.cells);
+  for (const word of wordsOf(row.context)) words.add(stem(word));
   return rowWords.length > 0 && rowWords.every((term) => words.has(term));
 }
 
@@ -149,10 +169,11 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
   const about = aboutWords(superlative.rest);
   if (about.length === 0) return null;
   let best: { text: string; passage: number; value: number } | null = null;
-  for (const { cells, passage } of rowsOf(texts)) {
+  for (const row of rowsOf(texts)) {
+    const { cells, passage } = row;
     // The cells the superlative can read: a price column, or a value in euros (a weight column, or kilograms…).
     const readable = cells.filter((cell) => superlative.columns.test(cell));
-    if (!isAbout(cells, about, readable)) continue;
+    if (!isAbout(row, about, readable)) continue;
     // The column the question names most ("for a full day": Full day, not Half day), else the one whose
     // name says it holds the value ("Price"), else the first that holds one.
     const named = (cell: string) => {
@@ -213,14 +234,20 @@ export function filteredRows(filter: RowFilter, texts: readonly string[]): Filte
   const rows = rowsOf(texts);
   // A filter's other words may be its verb ("which plans allow …"): what the rows are is said by those
   // words that name rows found ("plans").
-  const named = new Set(rows.flatMap(({ cells }) => [...identityWords(cells)]));
+  const named = new Set(
+    rows.flatMap(({ cells, context }) => [
+      ...identityWords(cells),
+      ...wordsOf(context).map((word) => stem(word)),
+    ]),
+  );
   const about = aboutWords(filter.rest).filter((term) => named.has(term));
   if (about.length === 0) return null;
   const quality = filter.kind === 'quality' ? stem(filter.word) : null;
   const unit = filter.kind === 'number' && filter.unit ? stem(filter.unit.toLowerCase()) : null;
   const found: Array<{ text: string; passage: number }> = [];
   let compared = 0;
-  for (const { cells, passage } of rows) {
+  for (const row of rows) {
+    const { cells, passage } = row;
     let readable: string[];
     if (filter.kind === 'quality') {
       readable = cells.filter((cell) => {
@@ -231,7 +258,7 @@ export function filteredRows(filter: RowFilter, texts: readonly string[]): Filte
         );
       });
       // Any row of what is named may hold the quality: one that does not simply fails the filter.
-      if (!isAbout(cells, about, [])) continue;
+      if (!isAbout(row, about, [])) continue;
       compared++;
       if (readable.length > 0) found.push({ text: cells.join('; '), passage });
       continue;
@@ -245,7 +272,7 @@ export function filteredRows(filter: RowFilter, texts: readonly string[]): Filte
         wordsOf(cell.slice(cell.indexOf(':') + 1)).some((word) => stem(word) === unit)
       );
     });
-    if (readable.length === 0 || !isAbout(cells, about, readable)) continue;
+    if (readable.length === 0 || !isAbout(row, about, readable)) continue;
     const value = valueIn(readable[0]!)!;
     compared++;
     const passes =
