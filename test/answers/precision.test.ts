@@ -524,4 +524,23 @@ describeEachDialect('answers: precision first', (t) => {
     );
     assert.match(await answerTo(t(), s, 'cheapest guided tour?'), /Tour: Lightship tour; Price: €4/);
   });
+  it("between parts that match alike, prefers the one holding the question's words side by side, as a phrase", async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Museum',
+      [
+        'From the station it is a 12-minute walk along the harbour.',
+        '',
+        '| Tour | Day | Time |',
+        '| --- | --- | --- |',
+        '| Harbour walk | Sunday | 13:30 |',
+      ].join('\n'),
+    );
+    assert.match(
+      await answerTo(t(), s, 'what time is the harbour walk'),
+      /Tour: Harbour walk; Day: Sunday; Time: 13:30/,
+    );
+  });
 });

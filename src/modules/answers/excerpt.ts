@@ -4,6 +4,7 @@
 // themselves, and no Markdown syntax (heading marks, emphasis, list markers, link syntax) is shown.
 import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from '../../lib/text/structure.js';
 import { sentencesOf } from '../../lib/text/sentences.js';
+import { isStopword } from '../../lib/text/language.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
 import {
   conditionStems,
@@ -206,6 +207,22 @@ function unaskedNameWords(text: string, asked: ReadonlySet<string>): number | nu
   return words.filter((word) => !asked.has(stem(word))).length;
 }
 
+/** The stems of a text's meaningful words, each with the next: "harbour walk tour" → "harbour walk", "walk tour". */
+function pairsOf(text: string): Set<string> {
+  const words = wordsOf(text)
+    .filter((word) => !isStopword(word))
+    .map((word) => stem(word));
+  return new Set(words.slice(1).map((word, i) => `${words[i]} ${word}`));
+}
+
+/** How many of the question's pairs of words a text holds side by side: a phrase, not words scattered. */
+function adjacentPairs(questionPairs: ReadonlySet<string>, text: string): number {
+  if (questionPairs.size === 0) return 0;
+  let count = 0;
+  for (const pair of pairsOf(text)) if (questionPairs.has(pair)) count++;
+  return count;
+}
+
 const stems = (text: string): Set<string> => new Set(wordsOf(text).map((word) => stem(word)));
 
 /** How alike two texts are by their words (all of them, stemmed): shared over all. */
@@ -234,6 +251,8 @@ export interface Excerpt {
   /** How well the best part chosen matches, as the parts of one passage are ranked: its score… */
   score: number;
   /** …how much of the question its own words hold… */
+  /** …how many pairs of the question's words it holds side by side, as the question has them ("harbour walk")… */
+  adjacent: number;
   own: number;
   /** …and how alike its headings are to the question. */
   alike: number;
@@ -272,11 +291,12 @@ export function answerExcerpt(
   information: string,
   options: ExcerptOptions = {},
 ): Excerpt {
-  const none = { text: '', score: 0, own: 0, alike: 0 };
+  const none = { text: '', score: 0, adjacent: 0, own: 0, alike: 0 };
   const { wanted = [], defines = null, title = null, minimum = 0, maxLength = 500 } = options;
   const segments = segmentsOf(information);
   if (segments.length === 0) return none;
   const asked = stems(question);
+  const questionPairs = pairsOf(question);
   const subject = subjectTerms(weighed);
   const actions = actionTerms(weighed, question);
   const thing = new Set(existenceAsked(question));
@@ -331,6 +351,7 @@ export function answerExcerpt(
       withPrevious,
       score: matched > 0 ? ranked + condition : 0,
       alike: similarity(asked, stems(segment.context)),
+      adjacent: adjacentPairs(questionPairs, segment.text),
       unasked: unaskedNameWords(segment.text, asked),
     };
   });
@@ -352,7 +373,12 @@ export function answerExcerpt(
   const byName = (a: (typeof scored)[number], b: (typeof scored)[number]) =>
     a.unasked !== null && b.unasked !== null ? a.unasked - b.unasked : 0;
   const byRank = (a: (typeof scored)[number], b: (typeof scored)[number]) =>
-    b.score - a.score || byName(a, b) || b.own - a.own || b.alike - a.alike || a.index - b.index;
+    b.score - a.score ||
+    byName(a, b) ||
+    b.adjacent - a.adjacent ||
+    b.own - a.own ||
+    b.alike - a.alike ||
+    a.index - b.index;
   const top = [...answering].sort(byRank)[0]!;
   const best = top.score;
   const chosen: typeof scored = [];
@@ -404,7 +430,15 @@ export function answerExcerpt(
     chosen.length > 1 && excerpt.length > maxLength
       ? `${excerpt.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…`
       : excerpt;
-  return { text, score: top.score, own: top.own, alike: top.alike, lead: top.text, leadContext: top.context };
+  return {
+    text,
+    score: top.score,
+    adjacent: top.adjacent,
+    own: top.own,
+    alike: top.alike,
+    lead: top.text,
+    leadContext: top.context,
+  };
 }
 
 const ARTICLE = /^(?:a|an|the)$/u;

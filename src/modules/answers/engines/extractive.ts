@@ -198,7 +198,11 @@ function withTiedRows(best: Candidate, candidates: readonly Candidate[]): string
 }
 
 const betterExcerpt = (a: Excerpt & { titled: number }, b: Excerpt & { titled: number }): boolean =>
-  (a.score - b.score || a.titled - b.titled || a.own - b.own || a.alike - b.alike) > 0;
+  (a.score - b.score ||
+    a.adjacent - b.adjacent ||
+    a.titled - b.titled ||
+    a.own - b.own ||
+    a.alike - b.alike) > 0;
 
 const retrieveCleaned = async (
   retrieve: Retrieve,
