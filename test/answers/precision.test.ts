@@ -476,6 +476,11 @@ describeEachDialect('answers: precision first', (t) => {
       await answerTo(t(), s, 'base price for eco plus?'),
       /Tariff: Eco Plus; Base price\/month: €15\.90/,
     );
+    // Asked for every row that fits, every one answers, whatever its name says besides.
+    const any = await answerTo(t(), s, 'any eco tariffs?');
+    assert.match(any, /Tariff: Eco; /);
+    assert.match(any, /Tariff: Eco Plus; /);
+    assert.doesNotMatch(any, /Basic/);
   });
   it('compares lengths of time in their units for "the longest", and reads cents as a price', async () => {
     const s = await seed(t());

@@ -7,6 +7,7 @@ import { sentencesOf } from '../../lib/text/sentences.js';
 import { isStopword } from '../../lib/text/language.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
 import {
+  asksForEveryRow,
   conditionStems,
   existenceAsked,
   holdsAllWanted,
@@ -370,8 +371,10 @@ export function answerExcerpt(
     return minimum > 0 || wanted.length > 0 || defines ? none : { ...none, text: fallback(scored) };
   // Between rows matching alike, the one named as the question names it: "Eco" for "the base price for
   // eco", not "Eco Plus".
+  // Not when it asks for every row that fits ("which tours are on Sundays?").
+  const everyRow = asksForEveryRow(question);
   const byName = (a: (typeof scored)[number], b: (typeof scored)[number]) =>
-    a.unasked !== null && b.unasked !== null ? a.unasked - b.unasked : 0;
+    !everyRow && a.unasked !== null && b.unasked !== null ? a.unasked - b.unasked : 0;
   const byRank = (a: (typeof scored)[number], b: (typeof scored)[number]) =>
     b.score - a.score ||
     byName(a, b) ||

@@ -478,6 +478,9 @@ const COMPARISONS: ReadonlyArray<readonly [RegExp, 'below' | 'at most' | 'above'
 ];
 const AMOUNT = /^(?:[€$£]\s?)?(\d+(?:[.,]\d+)?)\s*([\p{L}€$£%]+)?/u;
 /** "Which …", "any …", "what … do you have": a question asking for the rows that pass. */
+/** "Which tours …", "any classes …", "list …": a question asking for every row that fits, not for one. */
+const ASKS_FOR_EVERY_ROW = /^\s*(?:(?:and|so)\s+)?(?:which|any|are\s+there\s+any|list)\b/iu;
+export const asksForEveryRow = (question: string): boolean => ASKS_FOR_EVERY_ROW.test(question);
 const ASKS_FOR_ROWS =
   /^\s*(?:(?:and|so)\s+)?(?:which|what|any|are\s+there\s+any|do\s+you\s+have(?:\s+any)?|list)\b/iu;
 const QUALITY_ASKED =
