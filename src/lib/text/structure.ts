@@ -77,7 +77,11 @@ export function isTitleParagraph(paragraph: string, next: string | undefined): b
   const words = line.replace(SECTION_NUMBER, '');
   if (!/^[\p{Lu}\p{N}]/u.test(words) || words.split(/\s+/).length > MAX_TITLE_WORDS) return false;
   const following = next?.trim().split('\n')[0];
-  return following !== undefined && following !== '' && classifyLine(following).kind === 'text';
+  if (following === undefined || following === '') return false;
+  // A title above prose; a line of words above a list or a table too ("Electricity tariffs" above its rows),
+  // but a numbered line above more numbered lines is one of a list.
+  const after = classifyLine(following).kind;
+  return after === 'text' || (read.kind === 'text' && (after === 'item' || after === 'row'));
 }
 
 export function classifyLine(raw: string): LineKind {

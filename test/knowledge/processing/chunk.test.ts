@@ -407,6 +407,28 @@ describe('pageTitle', () => {
     assert.ok(long.length <= 150 && long.endsWith('word…'), long);
   });
 
+  it('reads a line of words above a list or table rows as their title, and gives it to every chunk of them', () => {
+    const rows = Array.from(
+      { length: 30 },
+      (_, i) =>
+        `- Tariff: Tariff ${i}; Base price/month: €${10 + i}.50; Price per kWh: ${20 + i}.9 ct; Notes: row ${i}`,
+    );
+    const text = [
+      'Electricity tariffs',
+      rows.join('\n'),
+      'Gas tariffs',
+      '- Tariff: Gas Fix; Price per kWh: 9.8 ct',
+    ].join('\n\n');
+    const chunks = chunkText(text, { target: 500, overlap: 0 });
+    const withRows = chunks.filter((chunk) => /Tariff: Tariff \d+;/.test(chunk));
+    assert.ok(withRows.length >= 2, chunks.join('\n---\n'));
+    for (const chunk of withRows) assert.match(chunk, /Electricity tariffs/, chunk);
+    assert.match(
+      chunks.find((chunk) => chunk.includes('Gas Fix'))!,
+      /Gas tariffs/,
+    );
+  });
+
   it('reads a one-line paragraph before prose as a section title (a PDF’s "7. Frothing milk"), not a list item', () => {
     const text = [
       '6. Making an espresso',
