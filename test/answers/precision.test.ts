@@ -548,4 +548,30 @@ describeEachDialect('answers: precision first', (t) => {
       /Tour: Harbour walk; Day: Sunday; Time: 13:30/,
     );
   });
+  it('answers "which … have Y" with the rows whose column Y holds something, and "… no Y" with those that lack it', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Tariffs',
+      [
+        'Electricity tariffs',
+        '',
+        '- Tariff: Basic; Minimum term: none; Price guarantee: none',
+        '- Tariff: Eco; Minimum term: 12 months; Price guarantee: 12 months',
+        '- Tariff: Heat Pump; Minimum term: 12 months; Price guarantee: 24 months',
+        '',
+        'Gas tariffs',
+        '',
+        '- Tariff: Gas Fix; Minimum term: 24 months; Price guarantee: 24 months',
+      ].join('\n'),
+    );
+    const guaranteed = await answerTo(t(), s, 'which electricity tariffs have a price guarantee');
+    assert.match(guaranteed, /Tariff: Eco; /);
+    assert.match(guaranteed, /Tariff: Heat Pump; /);
+    assert.doesNotMatch(guaranteed, /Basic|Gas Fix/);
+    const noTerm = await answerTo(t(), s, 'which electricity tariff has no minimum term');
+    assert.match(noTerm, /Tariff: Basic; Minimum term: none/);
+    assert.doesNotMatch(noTerm, /Eco|Heat Pump|Gas Fix/);
+  });
 });

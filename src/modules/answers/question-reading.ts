@@ -465,7 +465,9 @@ export type RowFilter =
       /** The question without the comparison: what the rows must be. */
       rest: string;
     }
-  | { kind: 'quality'; word: string; rest: string };
+  | { kind: 'quality'; word: string; rest: string }
+  /** "Which tariffs have a price guarantee?": rows whose column of that name holds something. */
+  | { kind: 'feature'; words: string[]; negated: boolean; rest: string };
 
 const COMPARISONS: ReadonlyArray<readonly [RegExp, 'below' | 'at most' | 'above' | 'at least']> = [
   [
@@ -483,6 +485,8 @@ const ASKS_FOR_EVERY_ROW = /^\s*(?:(?:and|so)\s+)?(?:which|any|are\s+there\s+any
 export const asksForEveryRow = (question: string): boolean => ASKS_FOR_EVERY_ROW.test(question);
 const ASKS_FOR_ROWS =
   /^\s*(?:(?:and|so)\s+)?(?:which|what|any|are\s+there\s+any|do\s+you\s+have(?:\s+any)?|list)\b/iu;
+const FEATURE_ASKED =
+  /^\s*(?:(?:and|so)\s+)?(?:which|what|any)\s+(?<things>\p{L}+(?:\s+\p{L}+)?)\s+(?:have|has|offer|offers|include|includes|come\s+with|comes\s+with)\s+(?:an?\s+|the\s+|any\s+)?(?<feature>(?:no\s+)?\p{L}+(?:[\s-]\p{L}+){0,2})\s*\??\s*$/iu;
 const QUALITY_ASKED =
   /^\s*(?:(?:and|so)\s+)?(?:which|what)\s+(?<things>\p{L}+(?:\s+\p{L}+)?)\s+(?:are|is)\s+(?<quality>\p{L}+)\s*\??\s*$/iu;
 
@@ -517,5 +521,9 @@ export function rowFilterOf(question: string): RowFilter | null {
   const quality = QUALITY_ASKED.exec(question)?.groups;
   if (quality && !isStopword(quality.quality!))
     return { kind: 'quality', word: quality.quality!, rest: quality.things! };
+  const feature = FEATURE_ASKED.exec(question)?.groups;
+  const words = feature ? wordsOf(feature.feature!).filter((word) => !isStopword(word)) : [];
+  if (feature && words.length > 0)
+    return { kind: 'feature', words, negated: /^no\s/iu.test(feature.feature!), rest: feature.things! };
   return null;
 }

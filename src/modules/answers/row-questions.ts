@@ -208,6 +208,9 @@ const FILTERED_ROWS_MAX = 8;
 const MONEY_UNIT = /^(?:€|\$|£|eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?)$/iu;
 const MONEY_CELL = /[€$£]|\b(?:eur|usd|gbp|chf)\b|price|cost|fee/iu;
 
+/** A cell that says a row lacks what its column names. */
+const LACKING = /^\s*(?:no|none|not\s+\p{L}+|n\/a|without|[-–—]|0|x)?\s*$/iu;
+
 /** A cell's value as a number to compare; "unlimited" is more than any number. */
 function valueIn(cell: string): number | null {
   const value = cell.slice(cell.indexOf(':') + 1);
@@ -249,6 +252,17 @@ export function filteredRows(filter: RowFilter, texts: readonly string[]): Filte
   for (const row of rows) {
     const { cells, passage } = row;
     let readable: string[];
+    if (filter.kind === 'feature') {
+      // The column named as the feature, holding something ("Price guarantee: 12 months", not "none" or "–").
+      const feature = filter.words.map((word) => stem(word));
+      const column = cells.find((cell) => feature.every((word) => labelWords(cell).includes(word)));
+      if (!column || !isAbout(row, about, [column])) continue;
+      compared++;
+      // "Which … have no minimum term?": those whose column says they lack it.
+      const lacking = LACKING.test(column.slice(column.indexOf(':') + 1));
+      if (lacking === filter.negated) found.push({ text: cells.join('; '), passage });
+      continue;
+    }
     if (filter.kind === 'quality') {
       readable = cells.filter((cell) => {
         const value = wordsOf(cell.slice(cell.indexOf(':') + 1)).map((word) => stem(word));
