@@ -574,4 +574,9 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(noTerm, /Tariff: Basic; Minimum term: none/);
     assert.doesNotMatch(noTerm, /Eco|Heat Pump|Gas Fix/);
   });
+  it('does not take a phone number beside the words "opening hours" for a time', async () => {
+    const s = await seed(t());
+    await addKnowledge(t(), s, 'Hotel', 'Emergency phone for guests, outside opening hours: 0176 555 01 02.');
+    assert.equal(await answerTo(t(), s, 'what are your opening hours?'), DONT_KNOW);
+  });
 });

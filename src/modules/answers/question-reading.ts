@@ -106,6 +106,10 @@ const CONTACT =
 const PHONE_NUMBER = /(?:\+|\b0)\d[\d\s()./-]{5,}\d\b|\b\d{3}[\s.-]\d{3,4}[\s.-]\d{3,4}\b/u;
 const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
 
+/** A number of units of time: "3 days", "two weeks", "24-hour", "5 working days". */
+const COUNTED_TIME =
+  /(?:\p{N}+|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty|a\s+few|a|an))(?:\s*[-–]\s*\p{N}+)?[\s-]*(?:(?:working|business|calendar|full)\s+)?(?:seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?)\b/iu;
+
 /** How often something happens: "once a week", "twice a month", "3 times per year". */
 const FREQUENCY =
   /\b(?:once|twice|\p{N}+\s+times|(?:one|two|three|four|five|six|several|a\s+few)\s+times)\s+(?:a|per|each|every)\s+\p{L}+/giu;
@@ -178,7 +182,8 @@ export function holdsWanted(text: string, wanted: Wanted): boolean {
       // A capitalised word after the first: "Dr. Anna Berger", "our groomer Lena", "name: Ridgeline 35".
       return /\s\p{Lu}\p{Ll}/u.test(text);
     case 'time':
-      return TIME_OF_DAY.test(text) || DAY_OR_DATE.test(text) || (NUMBER.test(text) && TIME_UNIT.test(text));
+      // "Within 3 days" tells when; a phone number beside the words "opening hours" does not.
+      return TIME_OF_DAY.test(text) || DAY_OR_DATE.test(text) || COUNTED_TIME.test(text);
     case 'moment':
       return holdsWanted(text, 'time') || NUMBER.test(text) || MOMENT.test(text);
     case 'quantity':
