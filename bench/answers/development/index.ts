@@ -1,8 +1,9 @@
 // The newer development sets: knowledge of the same kinds as the held-out sets (websites, DOCX files, PDF
 // files, CSV catalogues with a policies text) but of other businesses, with questions to tune the engine on.
-// The first four were written for it; the other four were the held-out sets until newer blind sets took their
-// place (their questions stay in `heldOut`, counted here as development questions). Each dataset carries its
-// material (`Dataset.material`, see ../dataset.ts).
+// The first four were written for it; the next four were the held-out sets until newer blind sets took their
+// place (their questions stay in `heldOut`, counted here as development questions); the last three were
+// written blind to the engine (knowledge and questions from the dataset format alone) as development sets.
+// Each dataset carries its material (`Dataset.material`, see ../dataset.ts).
 import type { Dataset } from '../dataset.js';
 import { bikeRentalSite } from './bike-rental-site.js';
 import { clinicDocxSet } from './clinic-docx.js';
