@@ -145,6 +145,30 @@ describeEachDialect(
       for (const code of saturday) assert.match(answer, new RegExp(`code: ${code}; `), answer);
       assert.doesNotMatch(answer, /weekday: (?:Monday|Tuesday|Wednesday|Thursday|Friday)/);
     });
+
+    it('reads a superlative over every row of a long table, not only the passages the question found', async () => {
+      const s = await seed(t());
+      // 300 courses; the cheapest is the last row, far from the passages "course" finds first.
+      const rows = Array.from(
+        { length: 300 },
+        (_, i) =>
+          `K${i},Course number ${i},${i === 299 ? 9 : 40 + (i % 50)},A course with a description long enough to fill passages`,
+      );
+      const csv = ['code,course_name,price_eur,notes', ...rows].join('\n');
+      const res = await upload(t(), s.token, s.chatbotId, [
+        { name: 'file', filename: 'courses.csv', contentType: 'text/csv', value: Buffer.from(csv) },
+      ]);
+      assert.equal(res.status, 201, res.text);
+      await runJobs(t());
+      const chunks = await t()
+        .deps.db.selectFrom('knowledge_chunks')
+        .select('id')
+        .where('source_id', '=', res.body.data.source.id)
+        .execute();
+      assert.ok(chunks.length > 20, `${chunks.length} passages`);
+      const answer = (await start(t(), s, 'cheapest course?')).messages[1].text as string;
+      assert.match(answer, /code: K299; course name: Course number 299; price: €9;/);
+    });
   },
   { env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } },
 );

@@ -209,8 +209,9 @@ const retrieveCleaned = async (
   chatbotId: string,
   query: string,
   options?: { byMeaning?: boolean },
+  limit = RELEVANCE_POOL,
 ) =>
-  (await retrieve(chatbotId, query, RELEVANCE_POOL, options)).map((passage) => ({
+  (await retrieve(chatbotId, query, limit, options)).map((passage) => ({
     ...passage,
     information: informationOnly(passage.text),
   }));
@@ -231,12 +232,19 @@ export class ExtractiveEngine implements AnswerEngine {
     );
     // "The lightest tent": the rows found that are tents, compared by weight.
     const superlative = superlativeOf(request.question);
+    const filter = superlative ? null : rowFilterOf(request.question);
+    // Rows are compared over the whole table, not the part of it the question's wording found: the passages
+    // holding what the rows are ("tents", "courses") join the pool.
+    const rowPool =
+      superlative || filter
+        ? await withRowsOf(this.retrieve, request.chatbotId, (superlative ?? filter)!.rest, pool)
+        : pool;
     if (superlative) {
       const row = superlativeRow(
         superlative,
-        pool.map((passage) => passage.information),
+        rowPool.map((passage) => passage.information),
       );
-      const from = row && pool[row.passage];
+      const from = row && rowPool[row.passage];
       if (row && from)
         return {
           text: citing(from.title, from.url, row.text),
@@ -246,13 +254,12 @@ export class ExtractiveEngine implements AnswerEngine {
         };
     }
     // "Which plans allow more than 2 users?": the rows found that are plans and pass, each whole.
-    const filter = rowFilterOf(request.question);
     if (filter) {
       const rows = filteredRows(
         filter,
-        pool.map((passage) => passage.information),
+        rowPool.map((passage) => passage.information),
       );
-      const from = rows && pool[rows.passage];
+      const from = rows && rowPool[rows.passage];
       if (rows && from)
         return {
           text: citing(from.title, from.url, rows.text),
@@ -305,6 +312,21 @@ export class ExtractiveEngine implements AnswerEngine {
       grounds: groundsOf(pool, null, whyDeclined(weighed, pool, passages, wanted)),
     };
   }
+}
+
+/** Passages read for the rows of a superlative or a filter: every chunk of a table of a few thousand rows. */
+const ROW_POOL = 100;
+
+/** The pool and the passages that hold the words of what the rows are (`rest`), each once. */
+async function withRowsOf<P extends Passage & { information: string }>(
+  retrieve: Retrieve,
+  chatbotId: string,
+  rest: string,
+  pool: readonly P[],
+): Promise<Array<P | (Passage & { information: string })>> {
+  const more = await retrieveCleaned(retrieve, chatbotId, rest, { byMeaning: false }, ROW_POOL);
+  const seen = new Set(pool.map((passage) => passage.text));
+  return [...pool, ...more.filter((passage) => !seen.has(passage.text))];
 }
 
 /** The passages weighed (the five most relevant) for the team trying the chatbot, and why it declined. */
