@@ -579,4 +579,17 @@ describeEachDialect('answers: precision first', (t) => {
     await addKnowledge(t(), s, 'Hotel', 'Emergency phone for guests, outside opening hours: 0176 555 01 02.');
     assert.equal(await answerTo(t(), s, 'what are your opening hours?'), DONT_KNOW);
   });
+  it('reads a misspelt measure after "how" ("how ofen") as asking, not as a word the knowledge lacks', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Machine',
+      'Descale the machine every 2 months, or when the descale light comes on.',
+    );
+    assert.match(
+      await answerTo(t(), s, 'how ofen do i need to descale'),
+      /Descale the machine every 2 months/,
+    );
+  });
 });

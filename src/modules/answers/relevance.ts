@@ -17,7 +17,11 @@ export function significantTerms(text: string, language: Language = languageOf(t
       !isStopword(word, language) &&
       (word.length > 1 || /\d/.test(word)) &&
       // "How fast", "how soon": the word asks for a measure (wantedBy), it is not what the question is about.
-      !(words[i - 1] === 'how' && MEASURE_WORDS.has(word)),
+      // …and so does its typo ("how ofen").
+      !(
+        words[i - 1] === 'how' &&
+        (MEASURE_WORDS.has(word) || [...MEASURE_WORDS].some((measure) => sameWord(word, measure)))
+      ),
   );
   return [...new Set(terms)];
 }
