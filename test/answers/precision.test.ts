@@ -592,4 +592,9 @@ describeEachDialect('answers: precision first', (t) => {
       /Descale the machine every 2 months/,
     );
   });
+  it('reads a function word missing a letter ("ther", "wher") as the slip it is, not as a word the knowledge lacks', async () => {
+    const s = await seed(t());
+    await addKnowledge(t(), s, 'Office', 'There are 20 free parking spaces behind the building.');
+    assert.match(await answerTo(t(), s, 'is ther parking'), /20 free parking spaces behind the building/);
+  });
 });

@@ -4,7 +4,7 @@
 import { ENGLISH, isStopword, languageOf, type Language } from '../../lib/text/language.js';
 import { isEnglishWord, synonymsOf } from '../../lib/text/synonyms.js';
 import { holidayWordsIn, timeWordsIn } from '../../lib/text/times.js';
-import { sameWord, stem, wordsOf } from '../../lib/text/words.js';
+import { sameWord, stem, withinEdits, wordsOf } from '../../lib/text/words.js';
 
 /**
  * The words of a question that carry meaning, without repeats (compared by stem or as a typo: sameWord):
@@ -188,7 +188,7 @@ export function termWeights(
 export const unknownTerms = (weighed: readonly WeighedTerm[]): string[] =>
   weighed.filter((w) => w.weight === UNKNOWN_WORD_WEIGHT).map((w) => w.term);
 
-/** Short function words two swapped letters turn into another word ("dose" for "does", "form" for "from"). */
+/** Short function words a slip turns into another word: two letters swapped ("dose" for "does", "form" for "from"), or one left out ("wher"). */
 const SLIPPED_STOPWORDS =
   'does what when where which have your there their they from with this that then than were will would could should about'.split(
     ' ',
@@ -199,9 +199,17 @@ function slipOfStopword(term: string): boolean {
   if (term.length > SLIP_MAX_LENGTH || /\d/.test(term)) return false;
   return SLIPPED_STOPWORDS.some(
     (word) =>
-      word !== term && word.length === term.length && [...word].sort().join('') === [...term].sort().join(''),
+      word !== term &&
+      ((word.length === term.length && [...word].sort().join('') === [...term].sort().join('')) ||
+        // A letter left out or one too many, in a word that is no English word: "wher", "ther", "whith".
+        (term.length >= SLIP_MIN_LENGTH &&
+          Math.abs(word.length - term.length) === 1 &&
+          term[0] === word[0] &&
+          withinEdits(term, word, 1) &&
+          !isEnglishWord(term))),
   );
 }
+const SLIP_MIN_LENGTH = 4;
 
 /**
  * The weighed share of the question's words a text holds: 0 to 1. A word held only through an expansion
