@@ -597,4 +597,14 @@ describeEachDialect('answers: precision first', (t) => {
     await addKnowledge(t(), s, 'Office', 'There are 20 free parking spaces behind the building.');
     assert.match(await answerTo(t(), s, 'is ther parking'), /20 free parking spaces behind the building/);
   });
+  it('answers "when" with a time or what happens around it, not with any number', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Shop',
+      '- name: Beeswax Wraps; stock: 0; price: €13.90\n- name: Linen Bag; stock: 12; price: €9.90',
+    );
+    assert.equal(await answerTo(t(), s, 'when will the beeswax wraps be back in stock?'), DONT_KNOW);
+  });
 });

@@ -96,10 +96,11 @@ const MONEY =
 const PERCENTAGE = /\d+(?:[.,]\d+)?\s?(?:%|percent\b)/iu;
 const TIME_UNIT =
   /\b(?:seconds?|minutes?|mins?|hours?|hrs?|h|days?|nights?|weeks?|months?|years?|weekends?|overnight|same[-\s]day|next[-\s]day|immediately|instantly|right\s+away|at\s+once|business\s+days?|working\s+days?)\b/iu;
+/** A clock time: "9:30", "13.30 Uhr", "6 pm"; not a price ("€13.90", "13.50 €"). */
 const TIME_OF_DAY =
-  /\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h\b|uhr\b)|\b\d{1,2}[:.]\d{2}\b|\b(?:noon|midday|midnight|morning|afternoon|evening|night|tonight|today|tomorrow|yesterday)\b/iu;
+  /\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h\b|uhr\b)|(?<![€$£¥₹]\s?)\b\d{1,2}[:.][0-5]\d\b(?!\s?(?:€|eur\b|euros?\b|usd\b|\$|£))|\b(?:noon|midday|midnight|morning|afternoon|evening|night|tonight|today|tomorrow|yesterday)\b/iu;
 const DAY_OR_DATE =
-  /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b|\b(?:weekdays?|weekends?|daily|every\s+day|(?:each|every)\s+(?:week|month|year|morning|evening)|monthly|weekly|public\s+holidays?|holidays?|year[-\s]round|all\s+year)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)|\b(?:january|february|march|april|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|season)\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?\b|\b(?:before|after|until|till|by|within|from)\b[^.;]{0,30}(?:\p{N}|day|week|month|hour)/iu;
+  /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b|\b(?:weekdays?|weekends?|daily|every\s+day|(?:each|every)\s+(?:week|month|year|morning|evening)|monthly|weekly|public\s+holidays?|holidays?|year[-\s]round|all\s+year)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)|\b(?:january|february|march|april|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|season)\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b|\b\d{1,2}\.\d{1,2}\.(?:\d{2,4}\b)?|\b(?:before|after|until|till|by|within|from)\b[^.;]{0,30}(?:\p{N}|day|week|month|hour)/iu;
 const CONTACT =
   /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d[\d\s().-]{6,}\d|\bhttps?:\/\/\S+|\b(?:call|phone|ring|email|e-mail|write\s+to|contact|chat|whatsapp|visit\s+(?:us|our))\b/iu;
 
@@ -185,7 +186,8 @@ export function holdsWanted(text: string, wanted: Wanted): boolean {
       // "Within 3 days" tells when; a phone number beside the words "opening hours" does not.
       return TIME_OF_DAY.test(text) || DAY_OR_DATE.test(text) || COUNTED_TIME.test(text);
     case 'moment':
-      return holdsWanted(text, 'time') || NUMBER.test(text) || MOMENT.test(text);
+      // A time, or what happens around it ("once it is paid", "at 65 °C"); not any number ("stock: 0").
+      return holdsWanted(text, 'time') || MOMENT.test(text) || /\d\s?(?:°|degrees?\b|%)/iu.test(text);
     case 'quantity':
       return NUMBER.test(text);
     case 'contact':
