@@ -3,14 +3,28 @@
 // through the API is answered with the row that holds the answer.
 import assert from 'node:assert/strict';
 import { after, it } from 'node:test';
-import { describeEachDialect } from '../support/app.js';
-import { seed } from '../support/factories.js';
+import { describeEachDialect, type TestApp } from '../support/app.js';
+import { seed, type Seeded } from '../support/factories.js';
 import { start } from '../conversations/support.js';
 import { PLANS, positionedPdf, priceListDocx, tableRuns } from './processing/helpers.js';
 import { testSiteForThisFile } from './site.js';
 import { closeRuntime, getSource, runJobs, upload } from './support.js';
 
 const site = testSiteForThisFile();
+
+/** Uploads a CSV file, processes it, and gives the new source's id. */
+async function csvSource(t: TestApp, s: Seeded, filename: string, csv: string): Promise<string> {
+  const res = await upload(t, s.token, s.chatbotId, [
+    { name: 'file', filename, contentType: 'text/csv', value: Buffer.from(csv) },
+  ]);
+  assert.equal(res.status, 201, res.text);
+  await runJobs(t);
+  return res.body.data.source.id as string;
+}
+
+/** How many passages the source was cut into, and their texts. */
+const chunksOf = (t: TestApp, sourceId: string) =>
+  t.deps.db.selectFrom('knowledge_chunks').select('text').where('source_id', '=', sourceId).execute();
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -94,12 +108,8 @@ describeEachDialect(
         'Y4,Morning Flow,Monday,7:00,60,12,,',
         'M1,Cork block,,,,on request,210,',
       ].join('\n');
-      const res = await upload(t(), s.token, s.chatbotId, [
-        { name: 'file', filename: 'timetable.csv', contentType: 'text/csv', value: Buffer.from(csv) },
-      ]);
-      assert.equal(res.status, 201, res.text);
-      await runJobs(t());
-      const source = await getSource(t(), s.token, s.chatbotId, res.body.data.source.id, true);
+      const id = await csvSource(t(), s, 'timetable.csv', csv);
+      const source = await getSource(t(), s.token, s.chatbotId, id, true);
       assert.equal(source.status, 'ready', source.error);
       assert.match(
         source.text,
@@ -124,17 +134,9 @@ describeEachDialect(
         return `C${i},Course number ${i},${day},${8 + (i % 10)}:00,60,${10 + (i % 7)},A class with a long description so that the table needs several passages`;
       });
       const csv = ['code,course_name,weekday,start_time,duration_min,price_eur,notes', ...rows].join('\n');
-      const res = await upload(t(), s.token, s.chatbotId, [
-        { name: 'file', filename: 'courses.csv', contentType: 'text/csv', value: Buffer.from(csv) },
-      ]);
-      assert.equal(res.status, 201, res.text);
-      await runJobs(t());
+      const id = await csvSource(t(), s, 'courses.csv', csv);
       const saturday = ['C6', 'C19', 'C32'];
-      const chunks = await t()
-        .deps.db.selectFrom('knowledge_chunks')
-        .select('text')
-        .where('source_id', '=', res.body.data.source.id)
-        .execute();
+      const chunks = await chunksOf(t(), id);
       // The rows asked for are in different passages.
       const holding = chunks.filter((chunk) =>
         saturday.some((code) => chunk.text.includes(`code: ${code};`)),
@@ -155,16 +157,7 @@ describeEachDialect(
           `K${i},Course number ${i},${i === 299 ? 9 : 40 + (i % 50)},A course with a description long enough to fill passages`,
       );
       const csv = ['code,course_name,price_eur,notes', ...rows].join('\n');
-      const res = await upload(t(), s.token, s.chatbotId, [
-        { name: 'file', filename: 'courses.csv', contentType: 'text/csv', value: Buffer.from(csv) },
-      ]);
-      assert.equal(res.status, 201, res.text);
-      await runJobs(t());
-      const chunks = await t()
-        .deps.db.selectFrom('knowledge_chunks')
-        .select('id')
-        .where('source_id', '=', res.body.data.source.id)
-        .execute();
+      const chunks = await chunksOf(t(), await csvSource(t(), s, 'courses.csv', csv));
       assert.ok(chunks.length > 20, `${chunks.length} passages`);
       const answer = (await start(t(), s, 'cheapest course?')).messages[1].text as string;
       assert.match(answer, /code: K299; course name: Course number 299; price: €9;/);
