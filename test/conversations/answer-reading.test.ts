@@ -74,6 +74,27 @@ describeEachDialect('conversations: how the extractive engine reads questions an
     assert.match(newTopic.messages[1].text, /Gift cards are available from 10 to 500 euros/);
   });
 
+  it('keeps a follow-up that points back on the earlier topic: a part about something else does not answer it', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Ferry',
+      [
+        'Bicycles cost €5 a crossing.',
+        '',
+        'Dogs travel free of charge.',
+        '',
+        'The car park at the harbour costs €6 that day and every day.',
+      ].join('\n'),
+    );
+    const first = await start(t(), s, 'how much is a crossing with a dog?');
+    assert.match(first.messages[1].text, /Dogs travel free of charge/);
+    // "That day" is in the car park's sentence, but the question is about the crossing.
+    const followUp = await say(t(), s, first.conversation.threadId, 'and what about my car that day?');
+    assert.equal(followUp.messages[1].text, DONT_KNOW);
+  });
+
   it('meets a word the knowledge never uses through its synonym, and still says no without one', async () => {
     const s = await seed(t());
     await addKnowledge(t(), s, 'Tents', 'Our tents have a 5-year warranty against manufacturing defects.');

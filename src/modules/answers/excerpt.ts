@@ -14,6 +14,7 @@ import {
   usedAsVerb,
   type Wanted,
 } from './question-reading.js';
+import { pointsBack } from './follow-up.js';
 import { EXPANSION_SHARE, subjectTerms, weighedCoverage, type WeighedTerm } from './relevance.js';
 
 interface Segment {
@@ -300,6 +301,8 @@ export function answerExcerpt(
   const questionPairs = pairsOf(question);
   const subject = subjectTerms(weighed);
   const actions = actionTerms(weighed, question);
+  // A follow-up stays on the topic it refers back to: its part holds a word of the earlier question too.
+  const topic = pointsBack(question) ? weighed.filter((w) => w.earlier) : [];
   const thing = new Set(existenceAsked(question));
   const existing = weighed.filter((w) => thing.has(w.term));
   const scored = segments.map((segment, i) => {
@@ -324,7 +327,12 @@ export function answerExcerpt(
       ) &&
       existing.every(
         (term) => weighedCoverage([term], `${title ?? ''} ${segment.context} ${segment.text}`) > 0,
-      );
+      ) &&
+      (topic.length === 0 ||
+        weighedCoverage(
+          topic,
+          `${title ?? ''} ${segment.context} ${readsOn ? previous.text : ''} ${segment.text}`,
+        ) > 0);
     let withPrevious = false;
     if (wanted.length > 0 && holds && readsOn) {
       const together = `${title ?? ''} ${segment.context} ${previous.text} ${segment.text}`;

@@ -20,8 +20,15 @@ type Turn = { role: MessageRole; text: string };
 
 /** Whether a visitor's message may only make sense with the conversation before it. */
 export function refersBack(question: string): boolean {
-  return CONTINUES.test(question) || REFERS_BACK.test(question) || significantTerms(question).length <= TERSE;
+  return pointsBack(question) || significantTerms(question).length <= TERSE;
 }
+
+/**
+ * Whether a message says it goes on from the one before ("and …", "what about …", "is it …"), rather than
+ * only saying little ("When are you open?"): then its answer stays on the earlier topic.
+ */
+export const pointsBack = (question: string): boolean =>
+  CONTINUES.test(question) || REFERS_BACK.test(question);
 
 /**
  * The meaningful words of the earlier question a message refers back to, none of the message's own: empty
