@@ -139,6 +139,7 @@ const CURRENCY_SYMBOL: Readonly<Record<string, string>> = {
   gbp: '£',
   '£': '£',
 };
+const UNIT_COLUMN_MAX = 60;
 const BARE_NUMBER = /^[-+]?\d+(?:[.,]\d+)?$/u;
 
 /**
@@ -148,7 +149,8 @@ const BARE_NUMBER = /^[-+]?\d+(?:[.,]\d+)?$/u;
  */
 export function labelledCell(column: string, value: string): string {
   const words = column.replace(/_+/g, ' ').replace(/\s+/g, ' ').trim();
-  const unit = COLUMN_UNIT.exec(words)?.groups;
+  // A unit ends a column's name of a few words; a long one is read as it is (and never scanned for one).
+  const unit = words.length <= UNIT_COLUMN_MAX ? COLUMN_UNIT.exec(words)?.groups : undefined;
   if (!unit || !BARE_NUMBER.test(value)) return `${words}: ${value}`;
   const name = unit.name!.trim();
   const symbol = CURRENCY_SYMBOL[unit.unit!.toLowerCase()];

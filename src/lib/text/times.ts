@@ -38,9 +38,11 @@ const MONTHS = [
 const MONTH =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
+/** At most this many more days listed before their month ("24, 25 and 26 December"): a bound keeps a long run of numbers linear to read. */
+const DAYS_LISTED_MAX = 8;
 /** "24 December", "25 and 26 December", "27 to 30 December", "December 31", "31/12", "24.12." */
 const DAYS_MONTH = new RegExp(
-  `\\b${DAY}((?:\\s*(?:,|and|&|to|until|till|[–-])\\s*\\d{1,2}(?:st|nd|rd|th)?)*)\\s+(?:of\\s+)?${MONTH}(?![\\p{L}])`,
+  `\\b${DAY}((?:\\s{0,3}(?:,|and|&|to|until|till|[–-])\\s{0,3}\\d{1,2}(?:st|nd|rd|th)?){0,${DAYS_LISTED_MAX}})\\s{1,3}(?:of\\s+)?${MONTH}(?![\\p{L}])`,
   'giu',
 );
 const MONTH_DAY = new RegExp(`\\b${MONTH}\\s+${DAY}(?![\\p{N}])`, 'giu');
