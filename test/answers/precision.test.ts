@@ -607,4 +607,15 @@ describeEachDialect('answers: precision first', (t) => {
     );
     assert.equal(await answerTo(t(), s, 'when will the beeswax wraps be back in stock?'), DONT_KNOW);
   });
+  it('meets a compound spelt together, apart or with a hyphen ("ebike", "e-bike"; "citybike", "city bike")', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Rental',
+      'The deposit for an e-bike is €100.\n\nA city bike costs €12 for half a day.',
+    );
+    assert.match(await answerTo(t(), s, 'whats the deposit for an ebike'), /deposit for an e-bike is €100/);
+    assert.match(await answerTo(t(), s, 'how much is a citybike for half a day'), /city bike costs €12/);
+  });
 });

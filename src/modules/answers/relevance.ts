@@ -36,8 +36,18 @@ const MEASURE_WORDS = new Set(
   ),
 );
 
-/** The words of a text, split like the question's ("don't" stays one word, "it's" too). */
-const wordsIn = (text: string): Set<string> => new Set(wordsOf(text));
+/**
+ * The words of a text, split like the question's ("don't" stays one word, "it's" too), and each pair of
+ * neighbouring words written as one ("e-bike" and "city bike" hold "ebike" and "citybike"): a compound is
+ * spelt together, apart or with a hyphen.
+ */
+const wordsIn = (text: string): Set<string> => {
+  const words = wordsOf(text);
+  const found = new Set(words);
+  for (let i = 1; i < words.length; i++)
+    if (!/\d/.test(words[i - 1]!) && !/\d/.test(words[i]!)) found.add(words[i - 1]! + words[i]!);
+  return found;
+};
 
 /**
  * The words a text's times, days and dates imply ("morning" for "9:30", "weekend" for "Saturday":
