@@ -618,4 +618,27 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(await answerTo(t(), s, 'whats the deposit for an ebike'), /deposit for an e-bike is €100/);
     assert.match(await answerTo(t(), s, 'how much is a citybike for half a day'), /city bike costs €12/);
   });
+  it('reads "takes the longest" and "costs the most" as which value to compare, not as what the rows are', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Treatments',
+      [
+        '| Treatment | Duration | Price |',
+        '| --- | --- | --- |',
+        '| Teeth cleaning | 60 min | €95 |',
+        '| Whitening | 90 min | €320 |',
+        '| Kinesio taping | 10 min | €15 |',
+      ].join('\n'),
+    );
+    assert.match(
+      await answerTo(t(), s, 'which treatment takes the longest?'),
+      /Treatment: Whitening; Duration: 90 min/,
+    );
+    assert.match(
+      await answerTo(t(), s, 'which treatment costs the most?'),
+      /Treatment: Whitening; .*Price: €320/,
+    );
+  });
 });

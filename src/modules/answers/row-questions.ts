@@ -18,9 +18,12 @@ export interface ComparedRow {
   passage: number;
 }
 
-/** Words of the request itself ("which … do you sell", "the cheapest one you have"), not of what is compared. */
+/**
+ * Words of the request itself ("which … do you sell", "the cheapest one you have") and the verbs that say
+ * which value to compare ("takes the longest", "costs the most", "weighs the least"), not what is compared.
+ */
 const REQUEST_WORDS = new Set(
-  'sell sells selling sold buy buying bought have has stock stocks carry carries offer offers available one ones product products item items model models option options shop store order rent hire get got cheapest'.split(
+  'sell sells selling sold buy buying bought have has stock stocks carry carries offer offers available one ones product products item items model models option options shop store order rent hire get got cheapest take takes cost costs last lasts weigh weighs'.split(
     ' ',
   ),
 );
