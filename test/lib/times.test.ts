@@ -1,7 +1,13 @@
 // The words a text's times and days imply: what a timetable says without saying "morning" or "weekend".
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { holidayWordsIn, timeWordsIn } from '../../src/lib/text/times.js';
+import {
+  IMPLIED_WORDS,
+  clockTimes,
+  holidayWordsIn,
+  minutesIn,
+  timeWordsIn,
+} from '../../src/lib/text/times.js';
 
 describe('text toolkit: the parts of the day and week a text implies', () => {
   it('reads clock times with a colon or am/pm as parts of the day', () => {
@@ -37,5 +43,30 @@ describe('text toolkit: the parts of the day and week a text implies', () => {
     assert.ok(holidayWordsIn('closed 1.1.').includes('new'));
     assert.deepEqual(holidayWordsIn('version 1.1, €24.12, 12.50'), []);
     assert.deepEqual(holidayWordsIn('open on 3 March'), []);
+  });
+
+  it('lists every word it may imply, so that a question without one reads none', () => {
+    const texts = [
+      '9:30',
+      '12:15',
+      '19:00',
+      '23:00',
+      '3 am',
+      'Monday',
+      'Sunday',
+      '24, 25, 26 and 31 December',
+      '1 January',
+    ];
+    for (const word of texts.flatMap((text) => [...timeWordsIn(text), ...holidayWordsIn(text)]))
+      assert.ok(IMPLIED_WORDS.has(word), word);
+  });
+
+  it('reads clock times and lengths of time in minutes', () => {
+    assert.deepEqual(clockTimes('from 09:30 to 6:15 pm'), [570, 1095]);
+    assert.deepEqual(clockTimes('€12.50'), []);
+    assert.equal(minutesIn('2 hours'), 120);
+    assert.equal(minutesIn('90 minutes'), 90);
+    assert.equal(minutesIn('1,5 h'), 90);
+    assert.equal(minutesIn('71 km'), null);
   });
 });

@@ -79,8 +79,8 @@ function datesIn(text: string): Array<[number, number]> {
   return dates.filter(([month, day]) => month >= 1 && month <= 12 && day >= 1 && day <= 31);
 }
 
-/** Minutes after midnight of each clock time a text states. */
-function clockTimes(text: string): number[] {
+/** Minutes after midnight of each clock time a text states ("09:30" → 570, "6:15 pm" → 1095), in order. */
+export function clockTimes(text: string): number[] {
   const times: number[] = [];
   for (const match of text.matchAll(CLOCK)) {
     const meridiem = (match[3] ?? match[5] ?? '').toLowerCase();
@@ -91,6 +91,22 @@ function clockTimes(text: string): number[] {
     times.push(hours * 60 + minutes);
   }
   return times;
+}
+
+const MINUTES_PER: ReadonlyArray<readonly [RegExp, number]> = [
+  [/^(?:s|secs?|seconds?)$/iu, 1 / 60],
+  [/^(?:m|mins?|minutes?)$/iu, 1],
+  [/^(?:h|hrs?|hours?)$/iu, 60],
+  [/^(?:d|days?|nights?)$/iu, 24 * 60],
+  [/^(?:w|wks?|weeks?)$/iu, 7 * 24 * 60],
+];
+
+/** The first length of time a text states, in minutes ("90 minutes" → 90, "2 hours" → 120, "1.5 h" → 90). */
+export function minutesIn(text: string): number | null {
+  const match = /(\d+(?:[.,]\d+)?)\s*(\p{L}+)/u.exec(text);
+  if (!match) return null;
+  const per = MINUTES_PER.find(([unit]) => unit.test(match[2]!))?.[1];
+  return per === undefined ? null : Number.parseFloat(match[1]!.replace(',', '.')) * per;
 }
 
 /** The words for the parts of the day and week a text's times and days fall in ("morning", "weekend"). */
@@ -114,3 +130,15 @@ export function holidayWordsIn(text: string): string[] {
     for (const word of HOLIDAYS[`${month}-${day}`] ?? []) words.add(word);
   return [...words];
 }
+
+/** Every word timeWordsIn and holidayWordsIn may give: a question without one needs neither read. */
+export const IMPLIED_WORDS: ReadonlySet<string> = new Set([
+  ...PARTS_OF_DAY.flatMap(([, words]) => words),
+  'lunch',
+  'lunchtime',
+  'weekday',
+  'weekdays',
+  'weekend',
+  'weekends',
+  ...Object.values(HOLIDAYS).flat(),
+]);

@@ -186,8 +186,10 @@ const LIGHT_VERBS = new Set(
   'put make take get give go come turn bring send keep let set do have see look'.split(' '),
 );
 
-/** Whether a text names the action: as the question words it (or a synonym the knowledge uses), or a word
- * made from it ("payable", "payment" for "pay"). */
+/**
+ * Whether a text names the action: as the question words it (its stem, a word made from it, a synonym the
+ * knowledge uses), or as the start of a word ("PayPal" for "pay with PayPal").
+ */
 const namesAction = (action: WeighedTerm, text: string): boolean =>
   weighedCoverage([action], text) > 0 || wordsOf(text).some((word) => word.startsWith(action.term));
 /** Columns whose value names a row. */
@@ -195,13 +197,11 @@ const NAMING_COLUMN =
   /\b(?:name|title|product|item|model|tariff|plan|service|option|course|class|room|type)\b/iu;
 
 /**
- * For a table row, how many words of its name (its first cell, and cells of a naming column) the question
- * does not hold (`asked`: its stems); null for any other part.
+ * For a table row (its cells), how many words of its name (its first cell, and cells of a naming column) the
+ * question does not hold (`asked`: its stems).
  */
-function unaskedNameWords(text: string, asked: ReadonlySet<string>): number | null {
-  const read = classifyLine(text);
-  if (read.kind !== 'row') return null;
-  const names = read.cells.filter((cell, i) => {
+function unaskedNameWords(cells: readonly string[], asked: ReadonlySet<string>): number {
+  const names = cells.filter((cell, i) => {
     const label = cell.slice(0, cell.indexOf(':'));
     return i === 0 || NAMING_COLUMN.test(label);
   });
@@ -252,9 +252,9 @@ export interface Excerpt {
   text: string;
   /** How well the best part chosen matches, as the parts of one passage are ranked: its score… */
   score: number;
-  /** …how much of the question its own words hold… */
   /** …how many pairs of the question's words it holds side by side, as the question has them ("harbour walk")… */
   adjacent: number;
+  /** …how much of the question its own words hold… */
   own: number;
   /** …and how alike its headings are to the question. */
   alike: number;
@@ -307,8 +307,7 @@ export function answerExcerpt(
   const existing = weighed.filter((w) => thing.has(w.term));
   const scored = segments.map((segment, i) => {
     const words = `${title ?? ''} ${segment.context} ${segment.text}`;
-    let matched = weighedCoverage(weighed, words);
-    let ranked = weighedCoverage(weighed, words, { expansions: EXPANSION_SHARE });
+    const read = classifyLine(segment.text);
     // "It costs 12 euros." after "Express delivery is available.": the two say it together…
     const previous = segments[i - 1];
     const readsOn =
@@ -317,38 +316,31 @@ export function answerExcerpt(
       segment.kind === 'sentence' &&
       // …and a line that labels the next ("Opening hours" above "9:00 to 17:00").
       (previous.line === segment.line || !/[.!?…]$/u.test(previous.text));
+    const around = readsOn ? `${words} ${previous.text}` : words;
+    let matched = weighedCoverage(weighed, words);
+    let ranked = weighedCoverage(weighed, words, { expansions: EXPANSION_SHARE });
     const holds =
       holdsAllWanted(segment.text, wanted) &&
       (!defines || explains(segment, defines)) &&
-      (subject.length === 0 ||
-        weighedCoverage(subject, `${title ?? ''} ${segment.context} ${segment.text}`) > 0) &&
-      actions.every((action) =>
-        namesAction(action, `${segment.context} ${readsOn ? previous.text : ''} ${segment.text}`),
-      ) &&
-      existing.every(
-        (term) => weighedCoverage([term], `${title ?? ''} ${segment.context} ${segment.text}`) > 0,
-      ) &&
-      (topic.length === 0 ||
-        weighedCoverage(
-          topic,
-          `${title ?? ''} ${segment.context} ${readsOn ? previous.text : ''} ${segment.text}`,
-        ) > 0);
+      (subject.length === 0 || weighedCoverage(subject, words) > 0) &&
+      existing.every((term) => weighedCoverage([term], words) > 0) &&
+      // The action and the earlier topic may be named by the sentence this one goes on from.
+      actions.every((action) => namesAction(action, around)) &&
+      (topic.length === 0 || weighedCoverage(topic, around) > 0);
     let withPrevious = false;
     if (wanted.length > 0 && holds && readsOn) {
-      const together = `${title ?? ''} ${segment.context} ${previous.text} ${segment.text}`;
       // A sentence that goes on from the one before says it with it; another of the same paragraph nearly.
       const matchedTogether =
-        weighedCoverage(weighed, together) * (GOES_ON.test(segment.text) ? 1 : PARAGRAPH_SHARE);
+        weighedCoverage(weighed, around) * (GOES_ON.test(segment.text) ? 1 : PARAGRAPH_SHARE);
       if (matchedTogether > matched) {
         matched = matchedTogether;
-        ranked = weighedCoverage(weighed, together, { expansions: EXPANSION_SHARE });
+        ranked = weighedCoverage(weighed, around, { expansions: EXPANSION_SHARE });
         withPrevious = true;
       }
     }
     // A table row's note ("any class except Kids Yoga") qualifies the row: the row is not a rule for
     // another case, and still answers a question about it.
-    const conditions =
-      classifyLine(segment.text).kind === 'row' ? new Set<string>() : conditionStems(segment.text);
+    const conditions = read.kind === 'row' ? new Set<string>() : conditionStems(segment.text);
     const named = [...conditions].some((word) => asked.has(word));
     const condition = conditions.size === 0 ? 0 : named ? CONDITION_WEIGHT : -CONDITION_WEIGHT;
     return {
@@ -361,7 +353,7 @@ export function answerExcerpt(
       score: matched > 0 ? ranked + condition : 0,
       alike: similarity(asked, stems(segment.context)),
       adjacent: adjacentPairs(questionPairs, segment.text),
-      unasked: unaskedNameWords(segment.text, asked),
+      unasked: read.kind === 'row' ? unaskedNameWords(read.cells, asked) : null,
     };
   });
   // Only a part that holds what is asked for answers; the others may still join it.

@@ -3,7 +3,7 @@
 // meet by their Snowball stem (English, and the visitor's language) or as a typo of one another.
 import { ENGLISH, isStopword, languageOf, type Language } from '../../lib/text/language.js';
 import { isEnglishWord, synonymsOf } from '../../lib/text/synonyms.js';
-import { holidayWordsIn, timeWordsIn } from '../../lib/text/times.js';
+import { IMPLIED_WORDS, holidayWordsIn, timeWordsIn } from '../../lib/text/times.js';
 import { sameWord, stem, withinEdits, wordsOf } from '../../lib/text/words.js';
 
 /**
@@ -18,10 +18,7 @@ export function significantTerms(text: string, language: Language = languageOf(t
       (word.length > 1 || /\d/.test(word)) &&
       // "How fast", "how soon": the word asks for a measure (wantedBy), it is not what the question is about.
       // …and so does its typo ("how ofen").
-      !(
-        words[i - 1] === 'how' &&
-        (MEASURE_WORDS.has(word) || [...MEASURE_WORDS].some((measure) => sameWord(word, measure)))
-      ),
+      !(words[i - 1] === 'how' && [...MEASURE_WORDS].some((measure) => sameWord(word, measure))),
   );
   return [...new Set(terms)];
 }
@@ -37,26 +34,31 @@ const MEASURE_WORDS = new Set(
 );
 
 /**
- * The words of a text, split like the question's ("don't" stays one word, "it's" too), and each pair of
- * neighbouring words written as one ("e-bike" and "city bike" hold "ebike" and "citybike"): a compound is
- * spelt together, apart or with a hyphen.
+ * The words of a text, split like the question's ("don't" stays one word, "it's" too), and apart from them
+ * each pair of neighbouring words written as one ("e-bike" and "city bike" give "ebike" and "citybike"): a
+ * compound is spelt together, apart or with a hyphen. A joined pair meets only the same word, never as a
+ * stem or a typo.
  */
-const wordsIn = (text: string): Set<string> => {
+interface TextWords {
+  words: ReadonlySet<string>;
+  joined: ReadonlySet<string>;
+}
+const wordsIn = (text: string): TextWords => {
   const words = wordsOf(text);
-  const found = new Set(words);
+  const joined = new Set<string>();
   for (let i = 1; i < words.length; i++)
-    if (!/\d/.test(words[i - 1]!) && !/\d/.test(words[i]!)) found.add(words[i - 1]! + words[i]!);
-  return found;
+    if (!/\d/.test(words[i - 1]!) && !/\d/.test(words[i]!)) joined.add(words[i - 1]! + words[i]!);
+  return { words: new Set(words), joined };
 };
 
 /**
  * The words a text's times, days and dates imply ("morning" for "9:30", "weekend" for "Saturday":
  * timeWordsIn; "christmas" for "25 December": holidayWordsIn): a text holds them as it holds a synonym, as
- * an expansion that finds it but never outranks exact evidence.
+ * an expansion that finds it but never outranks exact evidence. Read only for a question holding such a
+ * word (IMPLIED_WORDS).
  */
-const impliedIn = (text: string): Set<string> => new Set([...timeWordsIn(text), ...holidayWordsIn(text)]);
-/** A holiday is a thing asked about ("open on Christmas Day?"); a part of the day only qualifies one. */
-const namedDaysIn = (text: string): Set<string> => new Set(holidayWordsIn(text));
+const impliedIn = (text: string, holidays = holidayWordsIn(text)): Set<string> =>
+  new Set([...timeWordsIn(text), ...holidays]);
 
 /**
  * Whether a text's words hold the question's word (sameWord; `language`: the visitor's Snowball stemmer).
@@ -64,15 +66,10 @@ const namedDaysIn = (text: string): Set<string> => new Set(holidayWordsIn(text))
  * so a near spelling elsewhere is another word: "move" is not "more"). A stop word is never the typo of a
  * meaningful word, nor are two English words (twoEnglishWords).
  */
-const holdsWord = (
-  present: ReadonlySet<string>,
-  term: string,
-  language?: string,
-  exactOnly = false,
-): boolean => {
-  if (present.has(term)) return true;
+const holdsWord = (present: TextWords, term: string, language?: string, exactOnly = false): boolean => {
+  if (present.words.has(term) || present.joined.has(term)) return true;
   const own = stem(term);
-  for (const word of present) {
+  for (const word of present.words) {
     if (stem(word) === own || derivedFrom(word, term) || derivedFrom(term, word)) return true;
     if (exactOnly || isStopword(word)) continue;
     if (sameWord(term, word, language) && !twoEnglishWords(term, word, language)) return true;
@@ -107,8 +104,7 @@ const DERIVATIONAL_SUFFIXES = new Set(['al', 'als', 'ment', 'ments', 'able']);
 const DERIVED_BASE_MIN = 3;
 
 /** Whether a text's words hold the word as it is or by its stem (no typo, no synonym). */
-const holdsExactly = (present: ReadonlySet<string>, term: string): boolean =>
-  holdsWord(present, term, undefined, true);
+const holdsExactly = (present: TextWords, term: string): boolean => holdsWord(present, term, undefined, true);
 
 /** A word of the question and how much it counts (relevance weights). */
 export interface WeighedTerm {
@@ -155,10 +151,12 @@ export function termWeights(
   const { earlier = [], titles = [], synonyms = new Map<string, readonly string[]>() } = context;
   const language =
     context.language && context.language.code !== ENGLISH.code ? context.language.snowball : undefined;
-  const holds = (words: ReadonlySet<string>, term: string) => holdsWord(words, term, language);
+  const holds = (words: TextWords, term: string) => holdsWord(words, term, language);
   const present = pool.map(wordsIn);
-  const implied = pool.map(impliedIn);
-  const namedDays = pool.map(namedDaysIn);
+  // A holiday is a thing asked about ("open on Christmas Day?"); a part of the day only qualifies one.
+  const reads = terms.some((term) => IMPLIED_WORDS.has(term));
+  const holidays = pool.map((text) => (reads ? new Set(holidayWordsIn(text)) : new Set<string>()));
+  const implied = pool.map((text, i) => (reads ? impliedIn(text, [...holidays[i]!]) : holidays[i]!));
   // With only a passage or two, a title shared by all says nothing of what every passage is about.
   const titled =
     titles.length >= TITLED_POOL_MIN && titles.length === pool.length
@@ -171,7 +169,7 @@ export function termWeights(
         // "does": a slip on a word that asks, not a word the knowledge lacks.
         if (LIGHT_WORDS.has(term) || slipOfStopword(term)) return { term, weight: 0, language };
         const alternatives = (synonyms.get(term) ?? []).filter((synonym) =>
-          present.some((words) => words.has(synonym)),
+          present.some((words) => words.words.has(synonym)),
         );
         return alternatives.length > 0
           ? { term, weight: 1, alternatives, language }
@@ -181,7 +179,7 @@ export function termWeights(
       const everyTitle = titled.length > 0 && titled.every((words) => holds(words, term));
       const exact = present.some((words) => holdsExactly(words, term));
       const share =
-        present.filter((words, i) => holds(words, term) || namedDays[i]!.has(term)).length / present.length;
+        present.filter((words, i) => holds(words, term) || holidays[i]!.has(term)).length / present.length;
       return {
         term,
         weight: everyTitle ? TITLE_WORD_WEIGHT : 1,
@@ -239,8 +237,8 @@ export function weighedCoverage(
     if (holdsExactly(present, term)) return 1;
     if (
       holdsWord(present, term, language, exact) ||
-      (alternatives?.some((word) => present.has(word)) ?? false) ||
-      (implied ??= impliedIn(text)).has(term)
+      (alternatives?.some((word) => present.words.has(word)) ?? false) ||
+      (IMPLIED_WORDS.has(term) && (implied ??= impliedIn(text)).has(term))
     )
       return expansions;
     return 0;

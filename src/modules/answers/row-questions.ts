@@ -6,6 +6,7 @@
 //   easy?"): the rows whose value passes it answer, each whole.
 // Rows that do not name what is asked about are not compared.
 import { classifyLine } from '../../lib/text/structure.js';
+import { clockTimes, minutesIn } from '../../lib/text/times.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
 import { plainInline } from './excerpt.js';
 import { significantTerms } from './relevance.js';
@@ -50,36 +51,11 @@ function numberIn(value: string): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-/** A time of day in a cell, in minutes after midnight: "09:30" → 570, "6:15 pm" → 1095. */
-function timeOfDayIn(value: string): number | null {
-  const match = /\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?/iu.exec(value);
-  if (!match || (match[2] === undefined && match[3] === undefined)) return null;
-  const hours = (Number(match[1]) % 12) + (/^p/iu.test(match[3] ?? '') ? 12 : 0);
-  const clock = match[3] === undefined ? Number(match[1]) : hours;
-  return clock * 60 + Number(match[2] ?? 0);
-}
-
-const MINUTES_PER: ReadonlyArray<readonly [RegExp, number]> = [
-  [/^(?:s|secs?|seconds?)$/iu, 1 / 60],
-  [/^(?:m|mins?|minutes?)$/iu, 1],
-  [/^(?:h|hrs?|hours?)$/iu, 60],
-  [/^(?:d|days?|nights?)$/iu, 24 * 60],
-  [/^(?:w|wks?|weeks?)$/iu, 7 * 24 * 60],
-];
-
-/** A length of time in a cell, in minutes: "90 minutes" → 90, "2 hours" → 120, "1.5 h" → 90. */
-function minutesIn(value: string): number | null {
-  const match = /(\d+(?:[.,]\d+)?)\s*(\p{L}+)/u.exec(value);
-  if (!match) return null;
-  const per = MINUTES_PER.find(([unit]) => unit.test(match[2]!))?.[1];
-  return per === undefined ? null : Number.parseFloat(match[1]!.replace(',', '.')) * per;
-}
-
 interface Row {
   cells: string[];
   passage: number;
-  /** The heading or label line above the row's table, if any. */
-  context: string;
+  /** The stems of the words that say what the row is: its identity cells and the line above its table. */
+  identity: Set<string>;
 }
 /** A line of text this short without a full stop, above a table, labels it. */
 const TABLE_LABEL_MAX = 60;
@@ -120,7 +96,10 @@ function rowsOf(texts: readonly string[]): Row[] {
       const cells = labelled
         ? read.cells
         : read.cells.map((cell, i) => (header?.[i] ? `${header[i]}: ${cell}` : cell));
-      rows.push({ cells: cells.map(plainInline), passage, context: plainInline(context) });
+      const plain = cells.map(plainInline);
+      const identity = identityWords(plain);
+      for (const word of wordsOf(plainInline(context))) identity.add(stem(word));
+      rows.push({ cells: plain, passage, identity });
     }
   });
   return rows;
@@ -138,9 +117,7 @@ const labelWords = (cell: string): string[] =>
 function isAbout(row: Row, about: readonly string[], compared: readonly string[]): boolean {
   const columnWords = new Set(compared.flatMap(labelWords));
   const rowWords = about.filter((term) => !columnWords.has(term));
-  const words = identityWords(row.cells);
-  for (const word of wordsOf(row.context)) words.add(stem(word));
-  return rowWords.length > 0 && rowWords.every((term) => words.has(term));
+  return rowWords.length > 0 && rowWords.every((term) => row.identity.has(term));
 }
 
 function identityWords(cells: readonly string[]): Set<string> {
@@ -149,10 +126,10 @@ function identityWords(cells: readonly string[]): Set<string> {
     const label = cell.slice(0, Math.max(0, colon));
     const value = cell.slice(colon + 1);
     if (i === 0) return [label, value];
-    // A short value of another column says what the row is too ("weekday: Saturday", "room: Garden Room");
-    // a description or a note does not, however short ("Room for a sleeping bag").
     // A column naming what rows are ("class name", "product type") says it of every row.
     if (IDENTITY_COLUMN.test(label)) return value.trim().length <= IDENTITY_CELL ? [label, value] : [label];
+    // A short value of another column says what the row is too ("weekday: Saturday", "room: Garden Room");
+    // a description or a note does not, however short ("Room for a sleeping bag").
     return !DESCRIBING_COLUMN.test(label) && value.trim().length <= IDENTITY_CELL ? [value] : [];
   });
   return new Set(wordsOf(identity.join(' ')).map((word) => stem(word)));
@@ -195,7 +172,7 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
     const text = cell.slice(cell.indexOf(':') + 1);
     const value =
       superlative.reads === 'time of day'
-        ? timeOfDayIn(text)
+        ? (clockTimes(text)[0] ?? null)
         : superlative.reads === 'duration'
           ? (minutesIn(text) ?? numberIn(text))
           : numberIn(text);
@@ -240,12 +217,7 @@ export function filteredRows(filter: RowFilter, texts: readonly string[]): Filte
   const rows = rowsOf(texts);
   // A filter's other words may be its verb ("which plans allow …"): what the rows are is said by those
   // words that name rows found ("plans").
-  const named = new Set(
-    rows.flatMap(({ cells, context }) => [
-      ...identityWords(cells),
-      ...wordsOf(context).map((word) => stem(word)),
-    ]),
-  );
+  const named = new Set(rows.flatMap(({ identity }) => [...identity]));
   const about = aboutWords(filter.rest).filter((term) => named.has(term));
   if (about.length === 0) return null;
   const quality = filter.kind === 'quality' ? stem(filter.word) : null;
