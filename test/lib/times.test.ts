@@ -64,6 +64,7 @@ describe('text toolkit: the parts of the day and week a text implies', () => {
   it('reads clock times and lengths of time in minutes', () => {
     assert.deepEqual(clockTimes('from 09:30 to 6:15 pm'), [570, 1095]);
     assert.deepEqual(clockTimes('€12.50'), []);
+    assert.deepEqual(clockTimes('9.30', { dotted: true }), [570]);
     assert.equal(minutesIn('2 hours'), 120);
     assert.equal(minutesIn('90 minutes'), 90);
     assert.equal(minutesIn('1,5 h'), 90);

@@ -79,10 +79,16 @@ function datesIn(text: string): Array<[number, number]> {
   return dates.filter(([month, day]) => month >= 1 && month <= 12 && day >= 1 && day <= 31);
 }
 
-/** Minutes after midnight of each clock time a text states ("09:30" → 570, "6:15 pm" → 1095), in order. */
-export function clockTimes(text: string): number[] {
+/** In a cell of a column of times, "9.30" is a time too. */
+const CLOCK_OR_DOTTED = new RegExp(CLOCK.source.replace('):([0-5]\\d)', ')[:.]([0-5]\\d)'), CLOCK.flags);
+
+/**
+ * Minutes after midnight of each clock time a text states ("09:30" → 570, "6:15 pm" → 1095), in order.
+ * `dotted`: "9.30" too, for a text known to hold times (a cell of a "start time" column).
+ */
+export function clockTimes(text: string, { dotted = false }: { dotted?: boolean } = {}): number[] {
   const times: number[] = [];
-  for (const match of text.matchAll(CLOCK)) {
+  for (const match of text.matchAll(dotted ? CLOCK_OR_DOTTED : CLOCK)) {
     const meridiem = (match[3] ?? match[5] ?? '').toLowerCase();
     let hours = Number(match[1] ?? match[4]);
     const minutes = Number(match[2] ?? 0);

@@ -316,7 +316,7 @@ export function answerExcerpt(
       segment.kind === 'sentence' &&
       // …and a line that labels the next ("Opening hours" above "9:00 to 17:00").
       (previous.line === segment.line || !/[.!?…]$/u.test(previous.text));
-    const around = readsOn ? `${words} ${previous.text}` : words;
+    const around = readsOn ? `${title ?? ''} ${segment.context} ${previous.text} ${segment.text}` : words;
     let matched = weighedCoverage(weighed, words);
     let ranked = weighedCoverage(weighed, words, { expansions: EXPANSION_SHARE });
     const holds =
@@ -325,7 +325,10 @@ export function answerExcerpt(
       (subject.length === 0 || weighedCoverage(subject, words) > 0) &&
       existing.every((term) => weighedCoverage([term], words) > 0) &&
       // The action and the earlier topic may be named by the sentence this one goes on from.
-      actions.every((action) => namesAction(action, around)) &&
+      // (the action by the part's own words and headings: a title naming it says nothing of this part).
+      actions.every((action) =>
+        namesAction(action, `${segment.context} ${readsOn ? previous.text : ''} ${segment.text}`),
+      ) &&
       (topic.length === 0 || weighedCoverage(topic, around) > 0);
     let withPrevious = false;
     if (wanted.length > 0 && holds && readsOn) {

@@ -172,7 +172,7 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
     const text = cell.slice(cell.indexOf(':') + 1);
     const value =
       superlative.reads === 'time of day'
-        ? (clockTimes(text)[0] ?? null)
+        ? (clockTimes(text, { dotted: true })[0] ?? null)
         : superlative.reads === 'duration'
           ? (minutesIn(text) ?? numberIn(text))
           : numberIn(text);
