@@ -1,11 +1,13 @@
 // The newer development sets: knowledge of the same kinds as the held-out sets (websites, DOCX files, PDF
 // files, CSV catalogues with a policies text) but of other businesses, with questions to tune the engine on.
 // The first four were written for it; the next four were the held-out sets until newer blind sets took their
-// place (their questions stay in `heldOut`, counted here as development questions); the last three were
-// written blind to the engine (knowledge and questions from the dataset format alone) as development sets.
+// place (their questions stay in `heldOut`, counted here as development questions); the last five, from the
+// fitness studio on, were written blind to the engine (knowledge and questions from the dataset format
+// alone) as development sets, and measured once on the engine of their day before it was tuned on them.
 // Each dataset carries its material (`Dataset.material`, see ../dataset.ts).
 import type { Dataset } from '../dataset.js';
 import { bikeRentalSite } from './bike-rental-site.js';
+import { campsiteDocx } from './campsite-docx.js';
 import { clinicDocxSet } from './clinic-docx.js';
 import { coworkingDocxSet } from './coworking-docx.js';
 import { dogHotelSite } from './dog-hotel-site.js';
@@ -16,9 +18,11 @@ import { invoicingManualPdfSet } from './invoicing-manual-pdf.js';
 import { kitchenCsv } from './kitchen-csv.js';
 import { museumSite } from './museum-site.js';
 import { outdoorCsv } from './outdoor-csv.js';
+import { removalsFaqText } from './removals-faq-text.js';
 
 export {
   bikeRentalSite,
+  campsiteDocx,
   clinicDocxSet,
   coworkingDocxSet,
   dogHotelSite,
@@ -29,6 +33,7 @@ export {
   kitchenCsv,
   museumSite,
   outdoorCsv,
+  removalsFaqText,
 };
 
 export const NEW_DEVELOPMENT_DATASETS: Dataset[] = [
@@ -43,4 +48,6 @@ export const NEW_DEVELOPMENT_DATASETS: Dataset[] = [
   fitnessStudioCsv,
   energyTariffsPdf,
   museumSite,
+  removalsFaqText,
+  campsiteDocx,
 ];
