@@ -591,4 +591,33 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(await ask('which treatment takes the longest?'), /Treatment: Whitening; Duration: 90 min/);
     assert.match(await ask('which treatment costs the most?'), /Treatment: Whitening; .*Price: €320/);
   });
+
+  it("answers a question naming one of a row's columns with the row's name and that column, and the whole row otherwise", async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Opening hours',
+      [
+        'Our facilities are open in both seasons.',
+        '',
+        '| Facility | Size | Low season | High season |',
+        '| --- | --- | --- | --- |',
+        '| Restaurant | 60 seats | Thursday to Sunday, 12:00–14:00 | daily, 11:30–22:00 |',
+        '| Pool | 25 m | 10:00–18:00 | 9:00–19:30 |',
+      ].join('\n'),
+    );
+    assert.equal(
+      await ask('what time does the restaurant open in low season?'),
+      'According to "Opening hours": Facility: Restaurant; Low season: Thursday to Sunday, 12:00–14:00',
+    );
+    // A cell whose value holds a word of the question stays: it says which row and case it is.
+    assert.equal(
+      await ask('pool hours in the high season, is it 25 m long?'),
+      'According to "Opening hours": Facility: Pool; Size: 25 m; High season: 9:00–19:30',
+    );
+    // No column named but the one of what is asked for: the whole row.
+    assert.equal(
+      await ask('what times is the pool open?'),
+      'According to "Opening hours": Facility: Pool; Size: 25 m; Low season: 10:00–18:00; High season: 9:00–19:30',
+    );
+  });
 });

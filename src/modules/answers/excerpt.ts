@@ -7,6 +7,7 @@ import { sentencesOf } from '../../lib/text/sentences.js';
 import { isStopword } from '../../lib/text/language.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
 import {
+  askingWords,
   asksForEveryRow,
   conditionStems,
   existenceAsked,
@@ -207,6 +208,39 @@ function unaskedNameWords(cells: readonly string[], asked: ReadonlySet<string>):
   });
   const words = names.flatMap((cell) => wordsOf(cell.slice(cell.indexOf(':') + 1)));
   return words.filter((word) => !asked.has(stem(word))).length;
+}
+
+/**
+ * A table row that gives a value for each of several cases ("Low season: …; High season: …") answers a
+ * question naming one of them with that one: the row's name (its first cell and naming columns), the cells
+ * whose column the question names, and the cells whose value holds a word of it. The whole row when the
+ * question names none of its other columns, or names only the column of what it asks for ("what time is
+ * the harbour walk?": the day is worth knowing too). (`asked`: the question's stems; `asking`: those of
+ * the words that ask for a kind of answer.)
+ */
+function askedCells(
+  cells: readonly string[],
+  asked: ReadonlySet<string>,
+  asking: ReadonlySet<string>,
+): string {
+  const labelOf = (cell: string) => cell.slice(0, Math.max(0, cell.indexOf(':')));
+  const meaningful = (text: string) => wordsOf(text).filter((word) => !isStopword(word));
+  const named = (label: string) => {
+    const words = meaningful(label);
+    return words.length > 0 && words.every((word) => asked.has(stem(word)));
+  };
+  const naming = (cell: string, i: number) => i === 0 || NAMING_COLUMN.test(labelOf(cell));
+  const namesCase = (label: string) =>
+    named(label) && meaningful(label).some((word) => !asking.has(stem(word)));
+  if (!cells.some((cell, i) => !naming(cell, i) && namesCase(labelOf(cell)))) return cells.join('; ');
+  return cells
+    .filter(
+      (cell, i) =>
+        naming(cell, i) ||
+        named(labelOf(cell)) ||
+        meaningful(cell.slice(cell.indexOf(':') + 1)).some((word) => asked.has(stem(word))),
+    )
+    .join('; ');
 }
 
 /** The stems of a text's meaningful words, each with the next: "harbour walk tour" → "harbour walk", "walk tour". */
@@ -419,16 +453,24 @@ export function answerExcerpt(
     take(segment);
   }
   chosen.sort((a, b) => a.index - b.index);
+  const asking = new Set([...askingWords(wanted)].map((word) => stem(word)));
+  const quoted = (segment: (typeof scored)[number]): string => {
+    const read = classifyLine(segment.text);
+    if (read.kind !== 'row') return segment.text;
+    // …as long as it still gives what the question asks for.
+    const cells = askedCells(read.cells, asked, asking);
+    return holdsAllWanted(cells, wanted) ? cells : segment.text;
+  };
   // Sentences run on; items and rows take a line each, and so does a line that does not end a sentence.
   const excerpt = chosen
     .map((segment, i) => {
-      if (i === 0) return segment.text;
+      if (i === 0) return quoted(segment);
       const previous = chosen[i - 1]!;
       const ownLine =
         segment.kind === 'item' ||
         previous.kind === 'item' ||
         (previous.line !== segment.line && !/[.!?…:]$/u.test(previous.text));
-      return (ownLine ? '\n' : ' ') + segment.text;
+      return (ownLine ? '\n' : ' ') + quoted(segment);
     })
     .join('');
   // A single part is given whole (a row cut in the middle misleads); several are cut to the length.
