@@ -620,4 +620,36 @@ describeEachDialect('answers: precision first', (t) => {
       'According to "Opening hours": Facility: Pool; Size: 25 m; Low season: 10:00–18:00; High season: 9:00–19:30',
     );
   });
+
+  it('answers a question about notice given ("if I cancel 5 days before") with the part for that notice period', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Cancellation',
+      [
+        'If you cancel, the fee depends on how much notice you give:',
+        '- More than 14 days before the move: free of charge',
+        '- 7 to 14 days before the move: the deposit of €100 is kept',
+        '- 2 to 6 days before the move: 30% of the quoted price',
+        '- Less than 48 hours before the move: 50% of the quoted price',
+        '',
+        'Christmas moves must last at least 3 days, and cancelling them is free up to 30 days before the move.',
+      ].join('\n'),
+    );
+    assert.equal(
+      await ask('cancellation fee if i cancel 5 days before?'),
+      'According to "Cancellation": 2 to 6 days before the move: 30% of the quoted price',
+    );
+    assert.match(
+      await ask('what does it cost to cancel 10 days before the move?'),
+      /7 to 14 days before the move: the deposit of €100 is kept$/,
+    );
+    assert.match(
+      await ask('cancellation fee less than 48 hours before?'),
+      /Less than 48 hours before the move: 50% of the quoted price$/,
+    );
+    assert.match(
+      await ask('how much is it to cancel 3 weeks in advance?'),
+      /More than 14 days before the move: free of charge$/,
+    );
+  });
 });

@@ -148,3 +148,110 @@ export const IMPLIED_WORDS: ReadonlySet<string> = new Set([
   'weekends',
   ...Object.values(HOLIDAYS).flat(),
 ]);
+
+const AMOUNT = String.raw`(\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty)`;
+const SPAN_UNIT = String.raw`(?:working\s+|business\s+|calendar\s+|full\s+)?(minutes?|mins?|hours?|hrs?|h|days?|nights?|weeks?|months?)\b`;
+const AMOUNT_WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fourteen: 14,
+  twenty: 20,
+  thirty: 30,
+};
+const UNIT_MINUTES: ReadonlyArray<readonly [RegExp, number]> = [
+  ...MINUTES_PER,
+  [/^months?$/iu, 30 * 24 * 60],
+];
+const minutesOf = (amount: string, unit: string): number => {
+  const value = AMOUNT_WORDS[amount.toLowerCase()] ?? Number.parseFloat(amount.replace(',', '.'));
+  return value * (UNIT_MINUTES.find(([pattern]) => pattern.test(unit))?.[1] ?? Number.NaN);
+};
+
+/** How much notice a question says it gives ("if I cancel 5 days before", "less than 48 hours ahead"), in minutes. */
+export function noticeIn(question: string): number | null {
+  if (!NOTICE_CUE.test(question)) return null;
+  const match = new RegExp(
+    String.raw`(less\s+(?:than|then)\s+|under\s+|more\s+(?:than|then)\s+|over\s+)?\b${AMOUNT}\s*${SPAN_UNIT}`,
+    'iu',
+  ).exec(question);
+  if (!match) return null;
+  const minutes = minutesOf(match[2]!, match[3]!);
+  if (Number.isNaN(minutes)) return null;
+  // "Less than 48 hours": just under; "more than 2 weeks": just over.
+  const bound = match[1]?.trim().toLowerCase() ?? '';
+  return /^(?:less|under)/u.test(bound) ? minutes - 1 : /^(?:more|over)/u.test(bound) ? minutes + 1 : minutes;
+}
+/**
+ * The words a question states its notice in ("5 days before", "3 weeks in advance"): read as a length of
+ * time (noticeIn), not looked for as words; empty when it states none.
+ */
+export function noticeWords(question: string): Set<string> {
+  if (noticeIn(question) === null) return new Set();
+  return new Set(
+    (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
+      (word) =>
+        /^\d/u.test(word) || word in AMOUNT_WORDS || UNIT_WORD.test(word) || NOTICE_CUE_WORDS.has(word),
+    ),
+  );
+}
+
+const UNIT_WORD = new RegExp(`^${SPAN_UNIT}$`, 'iu');
+const NOTICE_CUE_WORDS = new Set(
+  'before befor b4 advance ahead prior notice beforehand earlier early late short'.split(' '),
+);
+/** Words that say a length of time is notice given before something (or a slip of "before"). */
+const NOTICE_CUE =
+  /\b(?:before|befor|b4|in\s+advance|ahead|prior|notice|beforehand|earlier|early|late|short\s+notice)\b/iu;
+
+/** After a length of time: it is notice given before something ("14 days before the move", "48 hours' notice"). */
+const NOTICE_AFTER = String.raw`(?:['’]s?)?\s+(?:before|in\s+advance|prior|ahead|beforehand|notice)\b`;
+
+/** A range of lengths of time, in minutes (to: Infinity when it has no end). */
+export interface Span {
+  from: number;
+  to: number;
+}
+
+/**
+ * The ranges of notice a text states, each a length of time before something: "7 to 14 days before" (7
+ * days to 14), "more than 14 days before" (over 14 days), "less than 48 hours before" (under 48 hours), "up
+ * to 7 days before arrival" and "at least 24 hours in advance" (7 days or more, 24 hours or more: notice
+ * given early enough). "At least 3 nights" is no notice.
+ */
+export function spansIn(text: string): Span[] {
+  const spans: Span[] = [];
+  const between = new RegExp(
+    String.raw`\b(?:between\s+)?${AMOUNT}\s*(?:to|-|–|and)\s*${AMOUNT}\s*${SPAN_UNIT}`,
+    'giu',
+  );
+  for (const match of text.matchAll(between)) {
+    const [a, b] = [minutesOf(match[1]!, match[3]!), minutesOf(match[2]!, match[3]!)];
+    if (!Number.isNaN(a) && !Number.isNaN(b)) spans.push({ from: Math.min(a, b), to: Math.max(a, b) });
+  }
+  const bounded = new RegExp(
+    String.raw`\b(more\s+than|over|longer\s+than|at\s+least|less\s+than|under|fewer\s+than|shorter\s+than|within|up\s+to|until|till|no\s+later\s+than)\s+${AMOUNT}\s*${SPAN_UNIT}${NOTICE_AFTER}`,
+    'giu',
+  );
+  for (const match of text.matchAll(bounded)) {
+    const minutes = minutesOf(match[2]!, match[3]!);
+    if (Number.isNaN(minutes)) continue;
+    const bound = match[1]!.toLowerCase().replace(/\s+/gu, ' ');
+    if (['more than', 'over', 'longer than'].includes(bound)) spans.push({ from: minutes + 1, to: Infinity });
+    else if (['at least', 'up to', 'until', 'till', 'no later than'].includes(bound))
+      spans.push({ from: minutes, to: Infinity });
+    else if (['less than', 'under', 'fewer than', 'shorter than'].includes(bound))
+      spans.push({ from: 0, to: minutes - 1 });
+    else spans.push({ from: 0, to: minutes });
+  }
+  return spans;
+}

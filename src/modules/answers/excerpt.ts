@@ -5,6 +5,7 @@
 import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from '../../lib/text/structure.js';
 import { sentencesOf } from '../../lib/text/sentences.js';
 import { isStopword } from '../../lib/text/language.js';
+import { noticeIn, spansIn } from '../../lib/text/times.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
 import {
   askingWords,
@@ -338,6 +339,7 @@ export function answerExcerpt(
   // A follow-up stays on the topic it refers back to: its part holds a word of the earlier question too.
   const topic = pointsBack(question) ? weighed.filter((w) => w.earlier) : [];
   const thing = new Set(existenceAsked(question));
+  const notice = noticeIn(question);
   const existing = weighed.filter((w) => thing.has(w.term));
   const scored = segments.map((segment, i) => {
     const words = `${title ?? ''} ${segment.context} ${segment.text}`;
@@ -379,7 +381,16 @@ export function answerExcerpt(
     // another case, and still answers a question about it.
     const conditions = read.kind === 'row' ? new Set<string>() : conditionStems(segment.text);
     const named = [...conditions].some((word) => asked.has(word));
-    const condition = conditions.size === 0 ? 0 : named ? CONDITION_WEIGHT : -CONDITION_WEIGHT;
+    // "If I cancel 5 days before": the part for "2 to 6 days before" is the case asked about, the parts
+    // for other notice periods are not.
+    const spans = notice === null ? [] : spansIn(segment.text);
+    const fits = spans.length === 0 ? null : spans.some(({ from, to }) => notice! >= from && notice! <= to);
+    const condition =
+      fits === true || (conditions.size > 0 && named)
+        ? CONDITION_WEIGHT
+        : fits === false || conditions.size > 0
+          ? -CONDITION_WEIGHT
+          : 0;
     return {
       ...segment,
       unnamedCondition: condition < 0,

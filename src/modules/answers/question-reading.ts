@@ -91,7 +91,7 @@ export function wantedBy(question: string): Wanted[] {
 const NUMBER =
   /\p{N}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|half|third|quarter|first|second|last|a\s+dozen|once|twice|a\s+couple|daily|weekly|monthly|yearly|annually|hourly)\b/iu;
 const MONEY =
-  /[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|chf\b|francs?\b|cents?\b|ct\b|sek\b|nok\b|dkk\b|kr\b)|\b(?:free|no\s+(?:[\p{L}-]+\s+)?(?:charges?|fees?|costs?)|at\s+no\s+(?:extra\s+)?(?:cost|charge)|complimentary|costs?\s+nothing|without\s+(?:charge|cost|a\s+fee))\b|\b(?:price|cost|fee|fare|rate)\w*[^.;]{0,30}\d(?![\d.,]*\s?(?:%|percent\b))|\d[^.;]{0,20}\b(?:per|a|each)\s+(?:day|night|hour|month|year|person|week|item|kg|unit)\b|\d\s?%\s+of\s+(?:the\s+|your\s+|its\s+)?(?:fare|price|cost|total|amount|value|fee|rent|rental|booking|order|invoice|deposit)\b/iu;
+  /[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|chf\b|francs?\b|cents?\b|ct\b|sek\b|nok\b|dkk\b|kr\b)|\b(?:free|no\s+(?:[\p{L}-]+\s+)?(?:charges?|fees?|costs?)|at\s+no\s+(?:extra\s+)?(?:cost|charge)|complimentary|costs?\s+nothing|without\s+(?:charge|cost|a\s+fee))\b|\b(?:price|cost|fee|fare|rate)\w*[^.;]{0,30}\d(?![\d.,]*\s?(?:%|percent\b))|\d[^.;]{0,20}\b(?:per|a|each)\s+(?:day|night|hour|month|year|person|week|item|kg|unit)\b|\d\s?%\s+of\s+(?:the\s+|your\s+|its\s+)?(?:[\p{L}-]+\s+)?(?:fare|price|cost|total|amount|value|fee|rent|rental|booking|order|invoice|deposit)\b/iu;
 /** A share: a price only when the question names a discount or a rate ("50 % of the fare" is a price itself). */
 const PERCENTAGE = /\d+(?:[.,]\d+)?\s?(?:%|percent\b)/iu;
 const TIME_UNIT =

@@ -24,6 +24,7 @@ import {
   usedAsVerb,
   wantedBy,
 } from '../question-reading.js';
+import { noticeWords } from '../../../lib/text/times.js';
 import { stem, wordsOf } from '../../../lib/text/words.js';
 import { filteredRows, superlativeRow } from '../row-questions.js';
 import {
@@ -87,6 +88,8 @@ async function weighedPassages(
   // "What is shockwave therapy used for?": the words around the thing to explain only ask for it.
   if (definedBy(question)) for (const word of DEFINITION_CUES) cues.add(word);
   const all = significantTerms(question, language);
+  // "If I cancel 5 days before": the notice is read as a length of time (excerpt.ts), not looked for.
+  for (const word of noticeWords(question)) cues.add(word);
   const rest = all.filter((term) => !cues.has(term));
   // "What does pricing cost?", "What is your phone number?": when the asking words are all it says, they
   // are what it is about, the most telling of them ("phone", not "number").
