@@ -652,4 +652,27 @@ describeEachDialect('answers: precision first', (t) => {
       /More than 14 days before the move: free of charge$/,
     );
   });
+
+  it('reads "the cheapest X with Y" over the rows whose column Y says they have it', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Pitches',
+      [
+        '| Pitch type | Electricity | Price per night |',
+        '| --- | --- | --- |',
+        '| Standard tent pitch | no | €18 |',
+        '| Tent pitch with electricity | yes (6 A) | €23 |',
+        '| Motorhome pitch | yes (10 A) | €21 |',
+        '| Bike pitch | no | €12 |',
+      ].join('\n'),
+    );
+    assert.equal(
+      await ask('cheapest pitch with electricity?'),
+      'According to "Pitches": Pitch type: Motorhome pitch; Electricity: yes (10 A); Price per night: €21',
+    );
+    assert.match(
+      await ask('cheapest pitch?'),
+      /Pitch type: Bike pitch; Electricity: no; Price per night: €12$/,
+    );
+  });
 });

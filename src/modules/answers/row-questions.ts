@@ -117,8 +117,16 @@ const labelWords = (cell: string): string[] =>
 function isAbout(row: Row, about: readonly string[], compared: readonly string[]): boolean {
   const columnWords = new Set(compared.flatMap(labelWords));
   const rowWords = about.filter((term) => !columnWords.has(term));
-  return rowWords.length > 0 && rowWords.every((term) => row.identity.has(term));
+  return rowWords.length > 0 && rowWords.every((term) => row.identity.has(term) || hasFeature(row, term));
 }
+
+/**
+ * Whether a row has what a column names, by a cell saying so: "the cheapest pitch with electricity" is a
+ * pitch whose "Electricity: yes (6 A)" says it has some.
+ */
+const hasFeature = (row: Row, term: string): boolean =>
+  row.cells.some((cell) => HAS.test(cell.slice(cell.indexOf(':') + 1)) && labelWords(cell).includes(term));
+const HAS = /^\s*(?:yes|included|available|[✓✔])(?![\p{L}])/iu;
 
 function identityWords(cells: readonly string[]): Set<string> {
   const identity = cells.flatMap((cell, i) => {
