@@ -675,4 +675,19 @@ describeEachDialect('answers: precision first', (t) => {
       /Pitch type: Bike pitch; Electricity: no; Price per night: €12$/,
     );
   });
+
+  it('does not take a number that names a thing ("building 2", "bus 42") for a quantity', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Dogs',
+      'Dogs are welcome on every pitch. Wash your dogs at the dog shower behind building 2.',
+    );
+    assert.equal(await ask('how many dogs are welcome on a pitch?'), DONT_KNOW);
+    const askOther = await chatbotKnowing(
+      t(),
+      'Dogs',
+      'Dogs are welcome on every pitch, at most 2 dogs per pitch. Wash your dogs at the dog shower behind building 2.',
+    );
+    assert.match(await askOther('how many dogs are welcome on a pitch?'), /at most 2 dogs per pitch/);
+  });
 });

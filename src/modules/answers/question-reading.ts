@@ -104,6 +104,9 @@ const DAY_OR_DATE =
 const CONTACT =
   /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d[\d\s().-]{6,}\d|\bhttps?:\/\/\S+|\b(?:call|phone|ring|email|e-mail|write\s+to|contact|chat|whatsapp|visit\s+(?:us|our))\b/iu;
 
+/** A number after the thing it names: "building 2", "bus 42", "gate B3", "version 4.2". */
+const NAMING_NUMBER =
+  /\b(?:building|bus|tram|line|route|room|gate|platform|terminal|door|entrance|exit|floor|level|hall|house|block|unit|stand|pitch|bay|track|version|no\.?|number|nr\.?)\s+[a-z]?\d+(?:[.,]\d+)*[a-z]?\b/giu;
 const PHONE_NUMBER = /(?:\+|\b0)\d[\d\s()./-]{5,}\d\b|\b\d{3}[\s.-]\d{3,4}[\s.-]\d{3,4}\b/u;
 const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
 
@@ -189,7 +192,8 @@ export function holdsWanted(text: string, wanted: Wanted): boolean {
       // A time, or what happens around it ("once it is paid", "at 65 °C"); not any number ("stock: 0").
       return holdsWanted(text, 'time') || MOMENT.test(text) || /\d\s?(?:°|degrees?\b|%)/iu.test(text);
     case 'quantity':
-      return NUMBER.test(text);
+      // "Behind building 2", "bus 42": a number that names a thing counts nothing.
+      return NUMBER.test(text.replace(NAMING_NUMBER, ' '));
     case 'contact':
       return CONTACT.test(text);
     case 'weight':
