@@ -690,4 +690,17 @@ describeEachDialect('answers: precision first', (t) => {
     );
     assert.match(await askOther('how many dogs are welcome on a pitch?'), /at most 2 dogs per pitch/);
   });
+
+  it('answers only from the passages holding the most of the question: when they give no answer, a passage holding less of it is about something else', async () => {
+    const s = await seed(t());
+    await addKnowledge(t(), s, 'Lighthouse tours', 'Lighthouse tours run on Saturdays from the old quay.');
+    await addKnowledge(t(), s, 'Harbour tours', 'Harbour tours on Saturdays cost €9 per person.');
+    await addKnowledge(t(), s, 'Lighthouse', 'The lighthouse is open on Saturdays.');
+    // The harbour tour's price holds "tour" and "Saturday", but it is not the lighthouse tour's.
+    assert.equal(await answerTo(t(), s, 'how much is a lighthouse tour on saturday?'), DONT_KNOW);
+    assert.equal(
+      await answerTo(t(), s, 'how much is a harbour tour on saturday?'),
+      'According to "Harbour tours": Harbour tours on Saturdays cost €9 per person.',
+    );
+  });
 });

@@ -174,6 +174,9 @@ const compareText = (a: Passage, b: Passage): number =>
 
 type Candidate = Excerpt & { passage: RelevantPassage; titled: number };
 
+/** Relevances this close are equal (sums of weights over a total, as floating-point numbers). */
+const RELEVANCE_TIE = 1e-9;
+
 /** At most this many rows answer together: a longer list is no answer a visitor can read. */
 const TIED_ROWS_MAX = 8;
 const isRow = (line: string): boolean => classifyLine(line).kind === 'row';
@@ -277,8 +280,12 @@ export class ExtractiveEngine implements AnswerEngine {
     // passages come first and are not outweighed by others.
     let best: Candidate | null = null;
     const candidates: Candidate[] = [];
+    // Only the passages holding the most of the question answer it: when those give no answer, one holding
+    // less of it is about something else (source-of-truth passages excepted: they win conflicts).
+    const most = Math.max(0, ...passages.map((passage) => passage.relevance));
     for (const passage of passages) {
       if (best && best.passage.isSourceOfTruth && !passage.isSourceOfTruth) break;
+      if (!passage.isSourceOfTruth && passage.relevance < most - RELEVANCE_TIE) continue;
       const excerpt = answerExcerpt(weighed, request.question, passage.information, {
         wanted,
         defines,
