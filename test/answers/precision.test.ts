@@ -703,4 +703,35 @@ describeEachDialect('answers: precision first', (t) => {
       'According to "Harbour tours": Harbour tours on Saturdays cost €9 per person.',
     );
   });
+
+  it('reads a superlative and a filter over a list whose items name a thing and give its details', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Storage',
+      [
+        'Storage',
+        'Our warehouse has units in three sizes:',
+        '',
+        '- Locker S: 1.5 m², for boxes and a few small items, €39 per month',
+        '- Unit M: 5 m², the contents of a one-room flat, €79 per month',
+        '- Unit L: 10 m², a two- or three-room flat, €139 per month',
+        '',
+        'Packing materials',
+        '- Moving box: €2.50 each',
+        '- Bubble wrap, 50 m roll: €14',
+      ].join('\n'),
+    );
+    // "Locker S" is one of the units the line above the list announces.
+    assert.equal(
+      await ask('cheapest storage unit?'),
+      'According to "Storage": Locker S: 1.5 m², for boxes and a few small items, €39 per month',
+    );
+    assert.match(
+      await ask('most expensive storage unit?'),
+      /: Unit L: 10 m², a two- or three-room flat, €139 per month$/,
+    );
+    const under = await ask('which storage units are under 100 euros a month?');
+    assert.match(under, /Locker S: .*€39 per month\nUnit M: .*€79 per month$/);
+    assert.doesNotMatch(under, /Unit L|Moving box/);
+  });
 });

@@ -53,6 +53,8 @@ function numberIn(value: string): number | null {
 
 interface Row {
   cells: string[];
+  /** The row as the knowledge writes it: its cells, or the list item it was read from. */
+  text: string;
   passage: number;
   /** The stems of the words that say what the row is: its identity cells and the line above its table. */
   identity: Set<string>;
@@ -65,16 +67,29 @@ function rowsOf(texts: readonly string[]): Row[] {
   const rows: Row[] = [];
   texts.forEach((text, passage) => {
     let header: string[] | null = null;
-    // The heading or label line above a table says what its rows are ("Guided tours").
+    // The heading or label line above a table or list says what its rows are ("Guided tours")…
     let context = '';
+    // …and so does a line announcing them ("Our warehouse has units in four sizes:").
+    let leadIn = '';
     for (const line of text.split('\n')) {
       let read = classifyLine(line);
+      if (read.kind === 'item') {
+        const item = itemRow(plainInline(read.text));
+        if (item) {
+          const identity = identityWords(item);
+          for (const word of wordsOf(plainInline(`${context} ${leadIn}`))) identity.add(stem(word));
+          rows.push({ cells: item, text: plainInline(read.text), passage, identity });
+          continue;
+        }
+      }
+      if ((read.kind === 'text' || read.kind === 'heading') && line.trim() !== '')
+        leadIn = read.kind === 'text' && read.text.trim().endsWith(':') ? read.text : '';
       if (read.kind === 'heading') context = read.text;
       else if (
         read.kind === 'text' &&
         read.text.trim() !== '' &&
         read.text.length <= TABLE_LABEL_MAX &&
-        !/[.!?]$/u.test(read.text)
+        !/[.!?:]$/u.test(read.text)
       )
         context = read.text;
       // A catalogue's records may come as list items ("- sku: …; name: …"): each is a row all the same.
@@ -98,12 +113,28 @@ function rowsOf(texts: readonly string[]): Row[] {
         : read.cells.map((cell, i) => (header?.[i] ? `${header[i]}: ${cell}` : cell));
       const plain = cells.map(plainInline);
       const identity = identityWords(plain);
-      for (const word of wordsOf(plainInline(context))) identity.add(stem(word));
-      rows.push({ cells: plain, passage, identity });
+      for (const word of wordsOf(plainInline(`${context} ${leadIn}`))) identity.add(stem(word));
+      rows.push({ cells: plain, text: plain.join('; '), passage, identity });
     }
   });
   return rows;
 }
+
+/**
+ * A list item that names a thing and gives its details ("Locker S: 1.5 m², about 3 m³, €39 per month"),
+ * as the cells of a row: its name, then each detail, a price labelled as one. Null for any other item
+ * (one already written as `column: value; …` is read as the row it is).
+ */
+function itemRow(text: string): string[] | null {
+  const match = ITEM_WITH_DETAILS.exec(text);
+  if (!match || classifyLine(text).kind === 'row') return null;
+  const details = match[2]!.split(/[,;]\s+/u).filter(Boolean);
+  return [
+    `name: ${match[1]!.trim()}`,
+    ...details.map((detail) => `${MONEY_CELL.test(detail) ? 'price' : 'detail'}: ${detail}`),
+  ];
+}
+const ITEM_WITH_DETAILS = /^([^:;.!?]{1,60}):\s*(\S.*)$/u;
 
 const labelWords = (cell: string): string[] =>
   wordsOf(cell.slice(0, cell.indexOf(':'))).map((word) => stem(word));
@@ -186,7 +217,7 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
           : numberIn(text);
     if (value === null) continue;
     const better = !best || (superlative.order === 'min' ? value < best.value : value > best.value);
-    if (better) best = { text: cells.join('; '), passage, value };
+    if (better) best = { text: row.text, passage, value };
   }
   return best && { text: best.text, passage: best.passage };
 }
@@ -243,7 +274,7 @@ export function filteredRows(filter: RowFilter, texts: readonly string[]): Filte
       compared++;
       // "Which … have no minimum term?": those whose column says they lack it.
       const lacking = LACKING.test(column.slice(column.indexOf(':') + 1));
-      if (lacking === filter.negated) found.push({ text: cells.join('; '), passage });
+      if (lacking === filter.negated) found.push({ text: row.text, passage });
       continue;
     }
     if (filter.kind === 'quality') {
@@ -257,7 +288,7 @@ export function filteredRows(filter: RowFilter, texts: readonly string[]): Filte
       // Any row of what is named may hold the quality: one that does not simply fails the filter.
       if (!isAbout(row, about, [])) continue;
       compared++;
-      if (readable.length > 0) found.push({ text: cells.join('; '), passage });
+      if (readable.length > 0) found.push({ text: row.text, passage });
       continue;
     }
     readable = cells.filter((cell) => {
@@ -280,7 +311,7 @@ export function filteredRows(filter: RowFilter, texts: readonly string[]): Filte
           : filter.comparison === 'above'
             ? value > filter.value
             : value >= filter.value;
-    if (passes) found.push({ text: cells.join('; '), passage });
+    if (passes) found.push({ text: row.text, passage });
   }
   const unique = [...new Map(found.map((row) => [row.text, row])).values()];
   if (compared === 0 || unique.length === 0 || unique.length > FILTERED_ROWS_MAX) return null;
