@@ -734,4 +734,30 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(under, /Locker S: .*€39 per month\nUnit M: .*€79 per month$/);
     assert.doesNotMatch(under, /Unit L|Moving box/);
   });
+
+  it('reads a paragraph\'s first line as its title when the text goes on below it ("Storage", then the storage units)', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Removals',
+      [
+        'Storage',
+        'Our warehouse has units in two sizes:',
+        '- Unit M: 5 m², €79 per month',
+        '- Unit XL: 18 m², €219 per month',
+        '',
+        'Parking',
+        'Vans park in the yard behind the office.',
+      ].join('\n'),
+    );
+    // "Storage" says what the units are: with it, the part holds three of the question's four words.
+    assert.equal(
+      await ask('wats the price of the xl storage unit'),
+      'According to "Removals": Unit XL: 18 m², €219 per month',
+    );
+    // A title is never the answer itself.
+    assert.equal(
+      await ask('where do vans park?'),
+      'According to "Removals": Vans park in the yard behind the office.',
+    );
+  });
 });

@@ -69,6 +69,21 @@ const MAX_TITLE_WORDS = 10;
  * item written alone ("- milk") is not one, nor is a line followed by a list or by nothing.
  */
 export function isTitleParagraph(paragraph: string, next: string | undefined): boolean {
+  return isTitleLine(paragraph, next?.trim().split('\n')[0]);
+}
+
+/**
+ * The first line of a paragraph that is its title ("Storage" above "Need somewhere to keep your things?
+ * …", as plain texts write a section), or null. The next line must not go on from it (a wrapped line of
+ * prose goes on in lower case).
+ */
+export function titleLineOf(paragraph: string): string | null {
+  const [first, second] = paragraph.trim().split('\n');
+  if (first === undefined || second === undefined || /^\s*\p{Ll}/u.test(second)) return null;
+  return isTitleLine(first, second) ? first.trim() : null;
+}
+
+function isTitleLine(paragraph: string, following: string | undefined): boolean {
   const line = paragraph.trim();
   if (!line || line.includes('\n') || line.length > MAX_TITLE_LENGTH || /[.!?:;,…]["'”’)\]]*$/u.test(line))
     return false;
@@ -76,8 +91,7 @@ export function isTitleParagraph(paragraph: string, next: string | undefined): b
   if (read.kind !== 'text' && !(read.kind === 'item' && SECTION_NUMBER.test(line))) return false;
   const words = line.replace(SECTION_NUMBER, '');
   if (!/^[\p{Lu}\p{N}]/u.test(words) || words.split(/\s+/).length > MAX_TITLE_WORDS) return false;
-  const following = next?.trim().split('\n')[0];
-  if (following === undefined || following === '') return false;
+  if (following === undefined || following.trim() === '') return false;
   // A title above prose; a line of words above a list or a table too ("Electricity tariffs" above its rows),
   // but a numbered line above more numbered lines is one of a list.
   const after = classifyLine(following).kind;

@@ -2,7 +2,13 @@
 // is read by its structure (the same rules chunking used): headings and FAQ questions are the context of
 // the sentences and list items below them, so they help pick the answer but are never the answer
 // themselves, and no Markdown syntax (heading marks, emphasis, list markers, link syntax) is shown.
-import { TITLE_LEVEL, classifyLine, isTitleParagraph, tableRowsAsText } from '../../lib/text/structure.js';
+import {
+  TITLE_LEVEL,
+  classifyLine,
+  isTitleParagraph,
+  tableRowsAsText,
+  titleLineOf,
+} from '../../lib/text/structure.js';
 import { sentencesOf } from '../../lib/text/sentences.js';
 import { isStopword } from '../../lib/text/language.js';
 import { noticeIn, spansIn } from '../../lib/text/times.js';
@@ -145,7 +151,13 @@ function segmentsOf(information: string): Segment[] {
       heading(TITLE_LEVEL, paragraph.trim());
       return;
     }
-    const lines = paragraph.split('\n');
+    let lines = paragraph.split('\n');
+    // A title on the paragraph's first line ("Storage", then its text on the next lines).
+    const title = titleLineOf(paragraph);
+    if (title !== null) {
+      heading(TITLE_LEVEL, title);
+      lines = paragraph.trim().split('\n').slice(1);
+    }
     const longest = Math.max(...lines.map((raw) => raw.trim().length));
     for (const raw of lines) {
       if (!raw.trim()) continue;
