@@ -760,4 +760,24 @@ describeEachDialect('answers: precision first', (t) => {
       'According to "Removals": Vans park in the yard behind the office.',
     );
   });
+
+  it('reads a letter naming one of a kind ("unit m", "size s"), and no letter written for a word ("do u open")', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Storage',
+      [
+        'Our storage units:',
+        '- Unit S: 1.5 m², €39 per month',
+        '- Unit M: 5 m², €79 per month',
+        '- Unit L: 10 m², €139 per month',
+        '',
+        'We open at 8:00 on weekdays.',
+      ].join('\n'),
+    );
+    assert.equal(
+      await ask('how much is storage unit m a month?'),
+      'According to "Storage": Unit M: 5 m², €79 per month',
+    );
+    assert.equal(await ask('what time do u open'), 'According to "Storage": We open at 8:00 on weekdays.');
+  });
 });

@@ -15,13 +15,30 @@ export function significantTerms(text: string, language: Language = languageOf(t
   const terms = words.filter(
     (word, i) =>
       !isStopword(word, language) &&
-      (word.length > 1 || /\d/.test(word)) &&
+      (word.length > 1 || /\d/.test(word) || namingLetter(words, i)) &&
       // "How fast", "how soon": the word asks for a measure (wantedBy), it is not what the question is about.
       // …and so does its typo ("how ofen").
       !(words[i - 1] === 'how' && [...MEASURE_WORDS].some((measure) => sameWord(word, measure))),
   );
   return [...new Set(terms)];
 }
+
+/**
+ * A single letter that names one of a kind, after the word for the kind ("unit m", "size s", "plan b"); not
+ * a letter written for a word ("do u open", "r u there").
+ */
+const namingLetter = (words: readonly string[], i: number): boolean => {
+  const before = words[i - 1];
+  return (
+    /^\p{L}$/u.test(words[i]!) &&
+    !CHAT_LETTERS.has(words[i]!) &&
+    before !== undefined &&
+    before.length >= 3 &&
+    !/\d/.test(before) &&
+    !isStopword(before)
+  );
+};
+const CHAT_LETTERS = new Set(['u', 'r', 'y', 'n', 'k']);
 
 /**
  * Words that, right after "how", make the question ask for a time, an amount or a measure ("how heavy":
@@ -167,7 +184,9 @@ export function termWeights(
       if (!present.some((words, i) => holds(words, term) || implied[i]!.has(term))) {
         // "How long does it take": the knowledge may say "takes 3 days" or only "within 3 days". "Dose" for
         // "does": a slip on a word that asks, not a word the knowledge lacks.
-        if (LIGHT_WORDS.has(term) || slipOfStopword(term)) return { term, weight: 0, language };
+        // A letter the knowledge never writes alone names nothing of it.
+        if (LIGHT_WORDS.has(term) || slipOfStopword(term) || term.length === 1)
+          return { term, weight: 0, language };
         const alternatives = (synonyms.get(term) ?? []).filter((synonym) =>
           present.some((words) => words.words.has(synonym)),
         );
