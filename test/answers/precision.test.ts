@@ -780,4 +780,24 @@ describeEachDialect('answers: precision first', (t) => {
     );
     assert.equal(await ask('what time do u open'), 'According to "Storage": We open at 8:00 on weekdays.');
   });
+
+  it('answers "what time" with a time of day, not with a day or a part of it', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Campsite',
+      'Our staff light the fire pit on Wednesday and Saturday evenings.',
+    );
+    assert.equal(await ask('what time do they light the fire pit on wednesdays?'), DONT_KNOW);
+    // "When" is answered by the day.
+    assert.match(await ask('when do they light the fire pit?'), /on Wednesday and Saturday evenings/);
+    const askOther = await chatbotKnowing(
+      t(),
+      'Campsite',
+      'Our staff light the fire pit at 20:00 on Wednesdays.',
+    );
+    assert.match(
+      await askOther('what time do they light the fire pit on wednesdays?'),
+      /at 20:00 on Wednesdays/,
+    );
+  });
 });

@@ -139,9 +139,10 @@ describeEachDialect(
         'Shop',
         'Opening hours\n9:00 to 17:00 on weekdays\n\nThe shop is closed on public holidays.',
       );
+      // "Opening hours" is the title of what follows it: read as its heading, not quoted.
       assert.equal(
         (await start(t(), s, 'When are you open on weekdays?')).messages[1].text,
-        'According to "Shop": Opening hours\n9:00 to 17:00 on weekdays',
+        'According to "Shop": 9:00 to 17:00 on weekdays\nThe shop is closed on public holidays.',
       );
     });
 

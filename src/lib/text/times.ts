@@ -18,7 +18,7 @@ const PARTS_OF_DAY: ReadonlyArray<readonly [number, readonly string[]]> = [
 const LUNCH_FROM = 11 * 60 + 30;
 const LUNCH_UNTIL = 14 * 60;
 
-const WEEKDAYS = /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri)(?:day)?s?\b/iu;
+const WEEKDAYS = /\b(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri)(?:day)?s?\b/iu;
 const WEEKEND_DAYS = /\b(?:sat|sun)(?:urday|day)?s?\b/iu;
 
 const MONTHS = [

@@ -2,6 +2,7 @@
 // shares the question's words but holds no price cannot answer "how much is it?"; one that holds no time
 // cannot answer "when do you open?". Precision comes first: a wrong answer is worse than "I don't know",
 // so the engine quotes a sentence only when it holds what is asked for (see excerpt.ts).
+import { clockTimes } from '../../lib/text/times.js';
 import { ENGLISH, isStopword, languageOf } from '../../lib/text/language.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
 
@@ -11,6 +12,7 @@ export type Wanted =
   | 'rate'
   | 'duration'
   | 'time'
+  | 'clock'
   | 'moment'
   | 'quantity'
   | 'weight'
@@ -33,6 +35,8 @@ const DURATION_ASKED =
 // A bare "when" may ask for a condition ("when do I stop frothing?" → "at 65 degrees"): not a time.
 const TIME_ASKED =
   /\b(?:support|office|business|opening|service|visiting|phone|desk|counter|reception)\s+hours\b|\byour\s+hours\b|\bwhen\s+(?:do|does|are|is|will)\s+(?:you|we|it|they|the\s+[\p{L}-]+)\s+(?:open|close|opened|closed|start|end|leave|depart|arrive)\b|\bwhat\s+time\b|\b(?:which|what)\s+(?:days?|hours|times|dates?|months?)\b|\bopening\s+(?:hours|times)\b|\b(?:open|opened|close|closed)\s+(?:on|at)\b|\bhow\s+(?:early|late)\b|\bdeadline\b/iu;
+/** "What time …", "at what time …": a time of day, which a day or "in the evening" does not give. */
+const CLOCK_ASKED = /\bwhat\s+time\b/iu;
 const QUANTITY_ASKED =
   /\bhow\s+(?:many|much)\b|\bhow\s+(?:heavy|big|large|small|wide|tall|high|deep|old|hot|cold|warm|full|far|often|strong|loud|low)\b|\bmaximum\b|\bminimum\b/iu;
 /** "How heavy", "how big", "how wide", "how hot", "how much power": a measure, stated with its unit. */
@@ -69,6 +73,7 @@ export function wantedBy(question: string): Wanted[] {
   // "How much does it cost?" asks for an amount of money; "weekly prices are 20 % lower" does not give one.
   if (PRICE_ASKED.test(question)) wanted.push(RATE_NAMED.test(question) ? 'rate' : 'price');
   if (DURATION_ASKED.test(question)) wanted.push('duration');
+  else if (CLOCK_ASKED.test(question)) wanted.push('clock');
   else if (TIME_ASKED.test(question)) wanted.push('time');
   else if (/\bwhen\b/iu.test(question)) wanted.push('moment');
   if (
@@ -98,9 +103,9 @@ const TIME_UNIT =
   /\b(?:seconds?|minutes?|mins?|hours?|hrs?|h|days?|nights?|weeks?|months?|years?|weekends?|overnight|same[-\s]day|next[-\s]day|immediately|instantly|right\s+away|at\s+once|business\s+days?|working\s+days?)\b/iu;
 /** A clock time: "9:30", "13.30 Uhr", "6 pm"; not a price ("€13.90", "13.50 €"). */
 const TIME_OF_DAY =
-  /\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h\b|uhr\b)|(?<![€$£¥₹]\s?)\b\d{1,2}[:.][0-5]\d\b(?!\s?(?:€|eur\b|euros?\b|usd\b|\$|£))|\b(?:noon|midday|midnight|morning|afternoon|evening|night|tonight|today|tomorrow|yesterday)\b/iu;
+  /\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h\b|uhr\b)|(?<![€$£¥₹]\s?)\b\d{1,2}[:.][0-5]\d\b(?!\s?(?:€|eur\b|euros?\b|usd\b|\$|£))|\b(?:noon|midday|midnight|mornings?|afternoons?|evenings?|nights?|tonight|today|tomorrow|yesterday)\b/iu;
 const DAY_OR_DATE =
-  /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b|\b(?:weekdays?|weekends?|daily|every\s+day|(?:each|every)\s+(?:week|month|year|morning|evening)|monthly|weekly|public\s+holidays?|holidays?|year[-\s]round|all\s+year)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)|\b(?:january|february|march|april|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|season)\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b|\b\d{1,2}\.\d{1,2}\.(?:\d{2,4}\b)?|\b(?:before|after|until|till|by|within|from)\b[^.;]{0,30}(?:\p{N}|day|week|month|hour)/iu;
+  /\b(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?s?\b|\b(?:weekdays?|weekends?|daily|every\s+day|(?:each|every)\s+(?:week|month|year|morning|evening)|monthly|weekly|public\s+holidays?|holidays?|year[-\s]round|all\s+year)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)|\b(?:january|february|march|april|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|season)\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b|\b\d{1,2}\.\d{1,2}\.(?:\d{2,4}\b)?|\b(?:before|after|until|till|by|within|from)\b[^.;]{0,30}(?:\p{N}|day|week|month|hour)/iu;
 const CONTACT =
   /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d[\d\s().-]{6,}\d|\bhttps?:\/\/\S+|\b(?:call|phone|ring|email|e-mail|write\s+to|contact|chat|whatsapp|visit\s+(?:us|our))\b/iu;
 
@@ -143,6 +148,7 @@ const ASKING_WORDS: Partial<Record<Wanted, readonly string[]>> = {
   price: PRICE_WORDS,
   rate: PRICE_WORDS,
   time: ['time', 'times', 'hours'],
+  clock: ['time', 'times', 'hours'],
   contact: ['contact', 'reach', 'number', 'address', 'details'],
   // A phone number or an email address is told by its form, not by the word: "write to praxis@example.org".
   phone: ['phone', 'telephone', 'hotline', 'number'],
@@ -185,6 +191,8 @@ export function holdsWanted(text: string, wanted: Wanted): boolean {
     case 'name':
       // A capitalised word after the first: "Dr. Anna Berger", "our groomer Lena", "name: Ridgeline 35".
       return /\s\p{Lu}\p{Ll}/u.test(text);
+    case 'clock':
+      return clockTimes(text).length > 0 || /\b(?:noon|midday|midnight)\b/iu.test(text);
     case 'time':
       // "Within 3 days" tells when; a phone number beside the words "opening hours" does not.
       return TIME_OF_DAY.test(text) || DAY_OR_DATE.test(text) || COUNTED_TIME.test(text);

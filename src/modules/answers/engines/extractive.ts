@@ -363,6 +363,7 @@ const WANTED_WORDS: Record<Wanted, string> = {
   rate: 'a price or a percentage',
   duration: 'a duration',
   time: 'a day or a time',
+  clock: 'a time of day',
   moment: 'a moment',
   quantity: 'a number',
   weight: 'a weight',
