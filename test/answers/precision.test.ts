@@ -800,4 +800,26 @@ describeEachDialect('answers: precision first', (t) => {
       /at 20:00 on Wednesdays/,
     );
   });
+
+  it('takes "free" for the price of what the clause saying it names, not of anything else in the sentence', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Campsite',
+      'Hot water at the sinks is free; only the showers need tokens, sold at reception.\n\nHelmets for the bikes are free.',
+    );
+    assert.equal(await ask('how much is a shower token?'), DONT_KNOW);
+    assert.equal(
+      await ask('how much is a helmet?'),
+      'According to "Campsite": Helmets for the bikes are free.',
+    );
+    const askRow = await chatbotKnowing(
+      t(),
+      'Extras',
+      '| Extra | Price |\n| --- | --- |\n| Shower token | free |',
+    );
+    assert.equal(
+      await askRow('how much is a shower token?'),
+      'According to "Extras": Extra: Shower token; Price: free',
+    );
+  });
 });

@@ -256,6 +256,29 @@ function askedCells(
     .join('; ');
 }
 
+/**
+ * A part whose only price is "free" gives the price of what it says is free: "Hot water is free; only
+ * the showers need tokens" does not say what a shower token costs. The clause saying "free" must name
+ * what the question is about (`subject`), unless the part is a table row (its price is the row's).
+ */
+function freeOfWhatIsAsked(
+  text: string,
+  context: string,
+  wanted: readonly Wanted[],
+  subject: readonly WeighedTerm[],
+): boolean {
+  if (subject.length === 0 || !wanted.some((kind) => kind === 'price' || kind === 'rate')) return true;
+  // A table row's price is the row's.
+  if (classifyLine(text).kind === 'row') return true;
+  if (holdsAllWanted(text.replace(new RegExp(FREE.source, 'giu'), ' '), wanted)) return true;
+  return text
+    .split(CLAUSE_BREAK)
+    .some((clause) => FREE.test(clause) && weighedCoverage(subject, `${context} ${clause}`) > 0);
+}
+const FREE =
+  /\b(?:free(?:\s+of\s+charge)?|at\s+no\s+(?:extra\s+)?(?:cost|charge)|complimentary|costs?\s+nothing)\b/iu;
+const CLAUSE_BREAK = /[;,]\s+|\s+(?:and|but|while|whereas)\s+/u;
+
 /** The stems of a text's meaningful words, each with the next: "harbour walk tour" → "harbour walk", "walk tour". */
 function pairsOf(text: string): Set<string> {
   const words = wordsOf(text)
@@ -369,6 +392,8 @@ export function answerExcerpt(
     let ranked = weighedCoverage(weighed, words, { expansions: EXPANSION_SHARE });
     const holds =
       holdsAllWanted(segment.text, wanted) &&
+      // (a list's item says it of what the line announcing the list names)
+      freeOfWhatIsAsked(segment.text, segment.kind === 'item' ? segment.context : '', wanted, subject) &&
       (!defines || explains(segment, defines)) &&
       (subject.length === 0 || weighedCoverage(subject, words) > 0) &&
       existing.every((term) => weighedCoverage([term], words) > 0) &&
