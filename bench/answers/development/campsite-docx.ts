@@ -521,7 +521,7 @@ const CONVERSATIONS: BenchConversation[] = [
 ];
 
 export const campsiteDocx: Dataset = {
-  name: 'campsite-docx',
+  name: 'campsite guest guide (DOCX with tables)',
   kind: 'docx',
   material: [
     {

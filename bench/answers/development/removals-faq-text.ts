@@ -408,7 +408,7 @@ const CONVERSATIONS: BenchConversation[] = [
 ];
 
 export const removalsFaqText: Dataset = {
-  name: 'removals-faq-text',
+  name: 'removals company FAQ and terms (two text sources)',
   kind: 'text',
   material: [
     { type: 'text', title: REMOVALS_FAQ_TITLE, text: REMOVALS_FAQ_TEXT },
