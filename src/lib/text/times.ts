@@ -177,41 +177,40 @@ const minutesOf = (amount: string, unit: string): number => {
   return value * (UNIT_MINUTES.find(([pattern]) => pattern.test(unit))?.[1] ?? Number.NaN);
 };
 
-/** How much notice a question says it gives ("if I cancel 5 days before", "less than 48 hours ahead"), in minutes. */
+/**
+ * How much notice a question says it gives, in minutes: a length of time followed by "before", "in
+ * advance", "ahead" or "notice" ("if I cancel 5 days before", "less than 48 hours in advance"); null when
+ * it states none ("we booked 10 days" is no notice).
+ */
 export function noticeIn(question: string): number | null {
-  if (!NOTICE_CUE.test(question)) return null;
-  const match = new RegExp(
-    String.raw`(less\s+(?:than|then)\s+|under\s+|more\s+(?:than|then)\s+|over\s+)?\b${AMOUNT}\s*${SPAN_UNIT}`,
-    'iu',
-  ).exec(question);
+  const match = NOTICE_STATED.exec(question);
   if (!match) return null;
   const minutes = minutesOf(match[2]!, match[3]!);
   if (Number.isNaN(minutes)) return null;
   // "Less than 48 hours": just under; "more than 2 weeks": just over.
   const bound = match[1]?.trim().toLowerCase() ?? '';
-  return /^(?:less|under)/u.test(bound) ? minutes - 1 : /^(?:more|over)/u.test(bound) ? minutes + 1 : minutes;
+  return /^(?:less|under|fewer|within)/u.test(bound)
+    ? minutes - 1
+    : /^(?:more|over|longer)/u.test(bound)
+      ? minutes + 1
+      : minutes;
 }
+
 /**
  * The words a question states its notice in ("5 days before", "3 weeks in advance"): read as a length of
  * time (noticeIn), not looked for as words; empty when it states none.
  */
 export function noticeWords(question: string): Set<string> {
-  if (noticeIn(question) === null) return new Set();
-  return new Set(
-    (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
-      (word) =>
-        /^\d/u.test(word) || word in AMOUNT_WORDS || UNIT_WORD.test(word) || NOTICE_CUE_WORDS.has(word),
-    ),
-  );
+  const match = NOTICE_STATED.exec(question);
+  return new Set(match ? (match[0].toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) : []);
 }
 
-const UNIT_WORD = new RegExp(`^${SPAN_UNIT}$`, 'iu');
-const NOTICE_CUE_WORDS = new Set(
-  'before befor b4 advance ahead prior notice beforehand earlier early late short'.split(' '),
+/** "Before", as notice is given (a slip of it too). */
+const BEFORE = String.raw`(?:before|befor|b4|in\s+advance|ahead|prior|beforehand|notice)`;
+const NOTICE_STATED = new RegExp(
+  String.raw`(less\s+(?:than|then)\s+|under\s+|fewer\s+than\s+|within\s+|more\s+(?:than|then)\s+|over\s+|longer\s+than\s+)?\b${AMOUNT}\s*${SPAN_UNIT}(?:['’]s?)?\s+${BEFORE}\b`,
+  'iu',
 );
-/** Words that say a length of time is notice given before something (or a slip of "before"). */
-const NOTICE_CUE =
-  /\b(?:before|befor|b4|in\s+advance|ahead|prior|notice|beforehand|earlier|early|late|short\s+notice)\b/iu;
 
 /** After a length of time: it is notice given before something ("14 days before the move", "48 hours' notice"). */
 const NOTICE_AFTER = String.raw`(?:['’]s?)?\s+(?:before|in\s+advance|prior|ahead|beforehand|notice)\b`;
@@ -231,12 +230,15 @@ export interface Span {
 export function spansIn(text: string): Span[] {
   const spans: Span[] = [];
   const between = new RegExp(
-    String.raw`\b(?:between\s+)?${AMOUNT}\s*(?:to|-|–|and)\s*${AMOUNT}\s*${SPAN_UNIT}`,
+    String.raw`\b(?:between\s+)?${AMOUNT}\s*(?:to|-|–|and)\s*${AMOUNT}\s*${SPAN_UNIT}${NOTICE_AFTER}`,
     'giu',
   );
   for (const match of text.matchAll(between)) {
     const [a, b] = [minutesOf(match[1]!, match[3]!), minutesOf(match[2]!, match[3]!)];
-    if (!Number.isNaN(a) && !Number.isNaN(b)) spans.push({ from: Math.min(a, b), to: Math.max(a, b) });
+    // "2 to 6 days" runs up to the 7th day: "6 and a half days" is in it, as "7 to 14 days" starts there.
+    const unit = minutesOf('1', match[3]!);
+    if (!Number.isNaN(a) && !Number.isNaN(b))
+      spans.push({ from: Math.min(a, b), to: Math.max(a, b) + unit - 1 });
   }
   const bounded = new RegExp(
     String.raw`\b(more\s+than|over|longer\s+than|at\s+least|less\s+than|under|fewer\s+than|shorter\s+than|within|up\s+to|until|till|no\s+later\s+than)\s+${AMOUNT}\s*${SPAN_UNIT}${NOTICE_AFTER}`,

@@ -225,9 +225,9 @@ function unaskedNameWords(cells: readonly string[], asked: ReadonlySet<string>):
 
 /**
  * A table row that gives a value for each of several cases ("Low season: …; High season: …") answers a
- * question naming one of them with that one: the row's name (its first cell and naming columns), the cells
- * whose column the question names, and the cells whose value holds a word of it. The whole row when the
- * question names none of its other columns, or names only the column of what it asks for ("what time is
+ * question naming one of them without the others: the cells whose column shares a word with the case
+ * named are left out, unless their value holds a word of the question; every other cell stays. The whole
+ * row when the question names none of its other columns, or names only the column of what it asks for ("what time is
  * the harbour walk?": the day is worth knowing too). (`asked`: the question's stems; `asking`: those of
  * the words that ask for a kind of answer.)
  */
@@ -245,21 +245,23 @@ function askedCells(
   const naming = (cell: string, i: number) => i === 0 || NAMING_COLUMN.test(labelOf(cell));
   const namesCase = (label: string) =>
     named(label) && meaningful(label).some((word) => !asking.has(stem(word)));
-  if (!cells.some((cell, i) => !naming(cell, i) && namesCase(labelOf(cell)))) return cells.join('; ');
-  return cells
-    .filter(
-      (cell, i) =>
-        naming(cell, i) ||
-        named(labelOf(cell)) ||
-        meaningful(cell.slice(cell.indexOf(':') + 1)).some((word) => asked.has(stem(word))),
-    )
-    .join('; ');
+  const cases = cells.filter((cell, i) => !naming(cell, i) && namesCase(labelOf(cell)));
+  if (cases.length === 0) return cells.join('; ');
+  // The other cases are the cells whose column shares a word with a case named ("High season" beside
+  // "Low season"); a cell for every case ("Closed: Mondays", a note) stays.
+  const caseWords = new Set(cases.flatMap((cell) => meaningful(labelOf(cell)).map((word) => stem(word))));
+  const otherCase = (cell: string) =>
+    !named(labelOf(cell)) &&
+    meaningful(labelOf(cell)).some((word) => caseWords.has(stem(word))) &&
+    !meaningful(cell.slice(cell.indexOf(':') + 1)).some((word) => asked.has(stem(word)));
+  return cells.filter((cell, i) => naming(cell, i) || !otherCase(cell)).join('; ');
 }
 
 /**
  * A part whose only price is "free" gives the price of what it says is free: "Hot water is free; only
- * the showers need tokens" does not say what a shower token costs. The clause saying "free" must name
- * what the question is about (`subject`), unless the part is a table row (its price is the row's).
+ * the showers need tokens" does not say what a shower token costs. The clause saying "free", with the
+ * part's headings (`context`), must name what the question is about (`subject`), unless the part is a
+ * table row (its price is the row's).
  */
 function freeOfWhatIsAsked(
   text: string,
@@ -277,7 +279,7 @@ function freeOfWhatIsAsked(
 }
 const FREE =
   /\b(?:free(?:\s+of\s+charge)?|at\s+no\s+(?:extra\s+)?(?:cost|charge)|complimentary|costs?\s+nothing)\b/iu;
-const CLAUSE_BREAK = /[;,]\s+|\s+(?:and|but|while|whereas)\s+/u;
+const CLAUSE_BREAK = /[;,]\s+|\s(?:and|but|while|whereas)\s/u;
 
 /** The stems of a text's meaningful words, each with the next: "harbour walk tour" → "harbour walk", "walk tour". */
 function pairsOf(text: string): Set<string> {
@@ -392,8 +394,8 @@ export function answerExcerpt(
     let ranked = weighedCoverage(weighed, words, { expansions: EXPANSION_SHARE });
     const holds =
       holdsAllWanted(segment.text, wanted) &&
-      // (a list's item says it of what the line announcing the list names)
-      freeOfWhatIsAsked(segment.text, segment.kind === 'item' ? segment.context : '', wanted, subject) &&
+      // (a part says it of what its headings, or the line announcing its list, name)
+      freeOfWhatIsAsked(segment.text, segment.context, wanted, subject) &&
       (!defines || explains(segment, defines)) &&
       (subject.length === 0 || weighedCoverage(subject, words) > 0) &&
       existing.every((term) => weighedCoverage([term], words) > 0) &&

@@ -101,6 +101,9 @@ const MONEY =
 const PERCENTAGE = /\d+(?:[.,]\d+)?\s?(?:%|percent\b)/iu;
 const TIME_UNIT =
   /\b(?:seconds?|minutes?|mins?|hours?|hrs?|h|days?|nights?|weeks?|months?|years?|weekends?|overnight|same[-\s]day|next[-\s]day|immediately|instantly|right\s+away|at\s+once|business\s+days?|working\s+days?)\b/iu;
+/** A time of day written with a number or as noon or midnight (TIME_OF_DAY without the parts of the day). */
+const CLOCK_WRITTEN =
+  /\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h\b|uhr\b)|(?<![€$£¥₹]\s?)\b\d{1,2}[:.][0-5]\d\b(?!\s?(?:€|eur\b|euros?\b|usd\b|\$|£))|\b(?:noon|midday|midnight)\b/iu;
 /** A clock time: "9:30", "13.30 Uhr", "6 pm"; not a price ("€13.90", "13.50 €"). */
 const TIME_OF_DAY =
   /\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h\b|uhr\b)|(?<![€$£¥₹]\s?)\b\d{1,2}[:.][0-5]\d\b(?!\s?(?:€|eur\b|euros?\b|usd\b|\$|£))|\b(?:noon|midday|midnight|mornings?|afternoons?|evenings?|nights?|tonight|today|tomorrow|yesterday)\b/iu;
@@ -192,7 +195,8 @@ export function holdsWanted(text: string, wanted: Wanted): boolean {
       // A capitalised word after the first: "Dr. Anna Berger", "our groomer Lena", "name: Ridgeline 35".
       return /\s\p{Lu}\p{Ll}/u.test(text);
     case 'clock':
-      return clockTimes(text).length > 0 || /\b(?:noon|midday|midnight)\b/iu.test(text);
+      // "9:30", "7.30", "6 pm", "18h", "13 Uhr", noon: not a day, nor "in the evening".
+      return clockTimes(text).length > 0 || CLOCK_WRITTEN.test(text);
     case 'time':
       // "Within 3 days" tells when; a phone number beside the words "opening hours" does not.
       return TIME_OF_DAY.test(text) || DAY_OR_DATE.test(text) || COUNTED_TIME.test(text);

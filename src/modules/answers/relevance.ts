@@ -185,7 +185,7 @@ export function termWeights(
         // "How long does it take": the knowledge may say "takes 3 days" or only "within 3 days". "Dose" for
         // "does": a slip on a word that asks, not a word the knowledge lacks.
         // A letter the knowledge never writes alone names nothing of it.
-        if (LIGHT_WORDS.has(term) || slipOfStopword(term) || term.length === 1)
+        if (LIGHT_WORDS.has(term) || slipOfStopword(term) || /^\p{L}$/u.test(term))
           return { term, weight: 0, language };
         const alternatives = (synonyms.get(term) ?? []).filter((synonym) =>
           present.some((words) => words.words.has(synonym)),

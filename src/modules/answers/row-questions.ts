@@ -122,7 +122,7 @@ function rowsOf(texts: readonly string[]): Row[] {
 
 /**
  * A list item that names a thing and gives its details ("Locker S: 1.5 m², about 3 m³, €39 per month"),
- * as the cells of a row: its name, then each detail, a price labelled as one. Null for any other item
+ * as the cells of a row: its name, then each detail, an amount of money labelled a price. Null for any other item
  * (one already written as `column: value; …` is read as the row it is).
  */
 function itemRow(text: string): string[] | null {
@@ -131,9 +131,11 @@ function itemRow(text: string): string[] | null {
   const details = match[2]!.split(/[,;]\s+/u).filter(Boolean);
   return [
     `name: ${match[1]!.trim()}`,
-    ...details.map((detail) => `${MONEY_CELL.test(detail) ? 'price' : 'detail'}: ${detail}`),
+    ...details.map((detail) => `${PRICED.test(detail) ? 'price' : 'detail'}: ${detail}`),
   ];
 }
+/** An amount of money, not a share of one ("€39 per month"; not "30 % of the quoted price"). */
+const PRICED = /^(?!.*%)(?=.*(?:[€$£]\s?\d|\d\s?(?:€|eur\b|euros?\b|usd\b|gbp\b|\$|£)))/iu;
 const ITEM_WITH_DETAILS = /^([^:;.!?]{1,60}):\s*(\S.*)$/u;
 
 const labelWords = (cell: string): string[] =>
@@ -191,7 +193,10 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
   for (const row of rowsOf(texts)) {
     const { cells, passage } = row;
     // The cells the superlative can read: a price column, or a value in euros (a weight column, or kilograms…).
-    const readable = cells.filter((cell) => superlative.columns.test(cell));
+    // A share ("30 % of the price") is no amount of money to compare.
+    const readable = cells.filter(
+      (cell) => superlative.columns.test(cell) && !(superlative.columns.test('€') && cell.includes('%')),
+    );
     if (!isAbout(row, about, readable)) continue;
     // The column the question names most ("for a full day": Full day, not Half day), else the one whose
     // name says it holds the value ("Price"), else the first that holds one.
@@ -294,7 +299,7 @@ export function filteredRows(filter: RowFilter, texts: readonly string[]): Filte
     readable = cells.filter((cell) => {
       if (valueIn(cell) === null) return false;
       if (!filter.unit) return true;
-      if (MONEY_UNIT.test(filter.unit)) return MONEY_CELL.test(cell);
+      if (MONEY_UNIT.test(filter.unit)) return MONEY_CELL.test(cell) && !cell.includes('%');
       return (
         labelWords(cell).includes(unit!) ||
         wordsOf(cell.slice(cell.indexOf(':') + 1)).some((word) => stem(word) === unit)
