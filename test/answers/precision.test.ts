@@ -592,7 +592,7 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(await ask('which treatment costs the most?'), /Treatment: Whitening; .*Price: €320/);
   });
 
-  it("answers a question naming one of a row's columns with the row's name and that column, and the whole row otherwise", async () => {
+  it("answers a question naming one of a row's cases without the row's other cases, and the whole row otherwise", async () => {
     const ask = await chatbotKnowing(
       t(),
       'Opening hours',
@@ -607,11 +607,11 @@ describeEachDialect('answers: precision first', (t) => {
     );
     assert.equal(
       await ask('what time does the restaurant open in low season?'),
-      'According to "Opening hours": Facility: Restaurant; Low season: Thursday to Sunday, 12:00–14:00',
+      'According to "Opening hours": Facility: Restaurant; Size: 60 seats; Low season: Thursday to Sunday, 12:00–14:00',
     );
-    // A cell whose value holds a word of the question stays: it says which row and case it is.
+    // The other case ("High season" beside "Low season") goes; a cell for every case ("Size") stays.
     assert.equal(
-      await ask('pool hours in the high season, is it 25 m long?'),
+      await ask('pool hours in the high season?'),
       'According to "Opening hours": Facility: Pool; Size: 25 m; High season: 9:00–19:30',
     );
     // No column named but the one of what is asked for: the whole row.
@@ -821,5 +821,47 @@ describeEachDialect('answers: precision first', (t) => {
       await askRow('how much is a shower token?'),
       'According to "Extras": Extra: Shower token; Price: free',
     );
+  });
+
+  it('reads notice only as a length of time before something, and a digit the knowledge never uses as what the question is about', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Cabins',
+      [
+        'Cancellation fees:',
+        '- More than 14 days before arrival: free',
+        '- 7 to 14 days before arrival: 50% of the booking',
+        '- Less than 7 days before arrival: 100% of the booking',
+        '',
+        'Breakfast is served from 7.30 to 10.00.',
+      ].join('\n'),
+    );
+    // "10 days" is the stay, not the notice: never the part for 7 to 14 days.
+    assert.doesNotMatch(
+      await ask('we booked 10 days in the cabin, what is the cancellation fee if i cancel 1 day before?'),
+      /7 to 14 days/,
+    );
+    assert.match(
+      await ask('cancellation fee if i cancel 1 day before arrival?'),
+      /Less than 7 days before arrival: 100% of the booking$/,
+    );
+    // Between "2 to 6" and "7 to 14" whole days, six and a half days fall in the first.
+    assert.match(
+      await ask('cancellation fee less than 7 days before arrival?'),
+      /Less than 7 days before arrival/,
+    );
+    const askBus = await chatbotKnowing(t(), 'Transport', 'Bus 3 runs on Sundays every hour.');
+    assert.equal(await askBus('when does bus 7 run?'), DONT_KNOW);
+    assert.match(await ask('what time is breakfast?'), /from 7\.30 to 10\.00/);
+  });
+
+  it('takes no line of data for a title ("Adult day pass €12", "Phone +49 …")', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Passes',
+      'Adult day pass €12\nChild day pass €6 (under 12)\n\nPhone +49 30 1234567\nEmail info@example.org',
+    );
+    assert.match(await ask('how much is an adult day pass?'), /: Adult day pass €12/);
+    assert.match(await ask('what is your phone number?'), /Phone \+49 30 1234567/);
   });
 });
