@@ -75,15 +75,20 @@ export function isTitleParagraph(paragraph: string, next: string | undefined): b
 /**
  * The first line of a paragraph that is its title ("Storage" above "Need somewhere to keep your things?
  * …", as plain texts write a section), or null. The next line must not go on from it (a wrapped line of
- * prose goes on in lower case), and a line holding a number, a price or an address is data, not a title.
+ * prose goes on in lower case), and a line holding a price, an address or a phone number is data, not a
+ * title.
  */
 export function titleLineOf(paragraph: string): string | null {
   const [first, second] = paragraph.trim().split('\n');
   if (first === undefined || second === undefined || /^\s*\p{Ll}/u.test(second)) return null;
-  // A line holding a number, an address or a price is data ("Adult day pass €12", "Phone +49 …"), no title.
-  if (/[\p{N}@€$£]/u.test(first)) return null;
+  // A line holding a price, an address or a phone number is data ("Adult day pass €12", "Phone +49 …"),
+  // no title ("Winter notice 2026/27" is one).
+  if (/[@€$£]|\+\s?\d/u.test(first) || (first.match(/\d/gu)?.length ?? 0) >= PHONE_DIGITS) return null;
   return isTitleLine(first, second) ? first.trim() : null;
 }
+
+/** A phone number has at least this many digits; a title's year or season ("2026/27") fewer. */
+const PHONE_DIGITS = 7;
 
 function isTitleLine(paragraph: string, following: string | undefined): boolean {
   const line = paragraph.trim();
