@@ -205,15 +205,25 @@ export function noticeWords(question: string): Set<string> {
   return new Set(match ? (match[0].toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) : []);
 }
 
-/** "Before", as notice is given (a slip of it too). */
-const BEFORE = String.raw`(?:before|befor|b4|in\s+advance|ahead|prior|beforehand|notice)`;
+/**
+ * After a length of time: it is notice given before something ("14 days before the move", "48 hours'
+ * notice"; a visitor's slip of "before" too).
+ */
+const NOTICE_AFTER = String.raw`(?:['’]s?)?\s+(?:before|befor|b4|in\s+advance|ahead|prior|beforehand|notice)\b`;
 const NOTICE_STATED = new RegExp(
-  String.raw`(less\s+(?:than|then)\s+|under\s+|fewer\s+than\s+|within\s+|more\s+(?:than|then)\s+|over\s+|longer\s+than\s+)?\b${AMOUNT}\s*${SPAN_UNIT}(?:['’]s?)?\s+${BEFORE}\b`,
+  String.raw`(less\s+(?:than|then)\s+|under\s+|fewer\s+than\s+|within\s+|more\s+(?:than|then)\s+|over\s+|longer\s+than\s+)?\b${AMOUNT}\s*${SPAN_UNIT}${NOTICE_AFTER}`,
   'iu',
 );
-
-/** After a length of time: it is notice given before something ("14 days before the move", "48 hours' notice"). */
-const NOTICE_AFTER = String.raw`(?:['’]s?)?\s+(?:before|in\s+advance|prior|ahead|beforehand|notice)\b`;
+/** "7 to 14 days before", "between 2 and 6 days before". */
+const SPAN_BETWEEN = new RegExp(
+  String.raw`\b(?:between\s+)?${AMOUNT}\s*(?:to|-|–|and)\s*${AMOUNT}\s*${SPAN_UNIT}${NOTICE_AFTER}`,
+  'giu',
+);
+/** "More than 14 days before", "at least 24 hours in advance", "up to 7 days before". */
+const SPAN_BOUNDED = new RegExp(
+  String.raw`\b(more\s+than|over|longer\s+than|at\s+least|less\s+than|under|fewer\s+than|shorter\s+than|within|up\s+to|until|till|no\s+later\s+than)\s+${AMOUNT}\s*${SPAN_UNIT}${NOTICE_AFTER}`,
+  'giu',
+);
 
 /** A range of lengths of time, in minutes (to: Infinity when it has no end). */
 export interface Span {
@@ -229,22 +239,14 @@ export interface Span {
  */
 export function spansIn(text: string): Span[] {
   const spans: Span[] = [];
-  const between = new RegExp(
-    String.raw`\b(?:between\s+)?${AMOUNT}\s*(?:to|-|–|and)\s*${AMOUNT}\s*${SPAN_UNIT}${NOTICE_AFTER}`,
-    'giu',
-  );
-  for (const match of text.matchAll(between)) {
+  for (const match of text.matchAll(SPAN_BETWEEN)) {
     const [a, b] = [minutesOf(match[1]!, match[3]!), minutesOf(match[2]!, match[3]!)];
     // "2 to 6 days" runs up to the 7th day: "6 and a half days" is in it, as "7 to 14 days" starts there.
     const unit = minutesOf('1', match[3]!);
     if (!Number.isNaN(a) && !Number.isNaN(b))
       spans.push({ from: Math.min(a, b), to: Math.max(a, b) + unit - 1 });
   }
-  const bounded = new RegExp(
-    String.raw`\b(more\s+than|over|longer\s+than|at\s+least|less\s+than|under|fewer\s+than|shorter\s+than|within|up\s+to|until|till|no\s+later\s+than)\s+${AMOUNT}\s*${SPAN_UNIT}${NOTICE_AFTER}`,
-    'giu',
-  );
-  for (const match of text.matchAll(bounded)) {
+  for (const match of text.matchAll(SPAN_BOUNDED)) {
     const minutes = minutesOf(match[2]!, match[3]!);
     if (Number.isNaN(minutes)) continue;
     const bound = match[1]!.toLowerCase().replace(/\s+/gu, ' ');

@@ -260,8 +260,7 @@ function askedCells(
 /**
  * A part whose only price is "free" gives the price of what it says is free: "Hot water is free; only
  * the showers need tokens" does not say what a shower token costs. The clause saying "free", with the
- * part's headings (`context`), must name what the question is about (`subject`), unless the part is a
- * table row (its price is the row's).
+ * part's headings (`context`), must name what the question is about (`subject`).
  */
 function freeOfWhatIsAsked(
   text: string,
@@ -270,15 +269,14 @@ function freeOfWhatIsAsked(
   subject: readonly WeighedTerm[],
 ): boolean {
   if (subject.length === 0 || !wanted.some((kind) => kind === 'price' || kind === 'rate')) return true;
-  // A table row's price is the row's.
-  if (classifyLine(text).kind === 'row') return true;
-  if (holdsAllWanted(text.replace(new RegExp(FREE.source, 'giu'), ' '), wanted)) return true;
+  if (holdsAllWanted(text.replace(FREE_ALL, ' '), wanted)) return true;
   return text
     .split(CLAUSE_BREAK)
     .some((clause) => FREE.test(clause) && weighedCoverage(subject, `${context} ${clause}`) > 0);
 }
 const FREE =
   /\b(?:free(?:\s+of\s+charge)?|at\s+no\s+(?:extra\s+)?(?:cost|charge)|complimentary|costs?\s+nothing)\b/iu;
+const FREE_ALL = new RegExp(FREE.source, 'giu');
 const CLAUSE_BREAK = /[;,]\s+|\s(?:and|but|while|whereas)\s/u;
 
 /** The stems of a text's meaningful words, each with the next: "harbour walk tour" → "harbour walk", "walk tour". */
@@ -395,7 +393,8 @@ export function answerExcerpt(
     const holds =
       holdsAllWanted(segment.text, wanted) &&
       // (a part says it of what its headings, or the line announcing its list, name)
-      freeOfWhatIsAsked(segment.text, segment.context, wanted, subject) &&
+      // (a table row's price is the row's)
+      (read.kind === 'row' || freeOfWhatIsAsked(segment.text, segment.context, wanted, subject)) &&
       (!defines || explains(segment, defines)) &&
       (subject.length === 0 || weighedCoverage(subject, words) > 0) &&
       existing.every((term) => weighedCoverage([term], words) > 0) &&
@@ -440,6 +439,7 @@ export function answerExcerpt(
       score: matched > 0 ? ranked + condition : 0,
       alike: similarity(asked, stems(segment.context)),
       adjacent: adjacentPairs(questionPairs, segment.text),
+      cells: read.kind === 'row' ? read.cells : null,
       unasked: read.kind === 'row' ? unaskedNameWords(read.cells, asked) : null,
     };
   });
@@ -505,10 +505,9 @@ export function answerExcerpt(
   chosen.sort((a, b) => a.index - b.index);
   const asking = new Set([...askingWords(wanted)].map((word) => stem(word)));
   const quoted = (segment: (typeof scored)[number]): string => {
-    const read = classifyLine(segment.text);
-    if (read.kind !== 'row') return segment.text;
+    if (segment.cells === null) return segment.text;
     // …as long as it still gives what the question asks for.
-    const cells = askedCells(read.cells, asked, asking);
+    const cells = askedCells(segment.cells, asked, asking);
     return holdsAllWanted(cells, wanted) ? cells : segment.text;
   };
   // Sentences run on; items and rows take a line each, and so does a line that does not end a sentence.

@@ -2,7 +2,6 @@
 // shares the question's words but holds no price cannot answer "how much is it?"; one that holds no time
 // cannot answer "when do you open?". Precision comes first: a wrong answer is worse than "I don't know",
 // so the engine quotes a sentence only when it holds what is asked for (see excerpt.ts).
-import { clockTimes } from '../../lib/text/times.js';
 import { ENGLISH, isStopword, languageOf } from '../../lib/text/language.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
 
@@ -101,12 +100,14 @@ const MONEY =
 const PERCENTAGE = /\d+(?:[.,]\d+)?\s?(?:%|percent\b)/iu;
 const TIME_UNIT =
   /\b(?:seconds?|minutes?|mins?|hours?|hrs?|h|days?|nights?|weeks?|months?|years?|weekends?|overnight|same[-\s]day|next[-\s]day|immediately|instantly|right\s+away|at\s+once|business\s+days?|working\s+days?)\b/iu;
-/** A time of day written with a number or as noon or midnight (TIME_OF_DAY without the parts of the day). */
+/** A clock time: "9:30", "13.30 Uhr", "6 pm", "18h", noon; not a price ("€13.90", "13.50 €"). */
 const CLOCK_WRITTEN =
   /\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h\b|uhr\b)|(?<![€$£¥₹]\s?)\b\d{1,2}[:.][0-5]\d\b(?!\s?(?:€|eur\b|euros?\b|usd\b|\$|£))|\b(?:noon|midday|midnight)\b/iu;
-/** A clock time: "9:30", "13.30 Uhr", "6 pm"; not a price ("€13.90", "13.50 €"). */
-const TIME_OF_DAY =
-  /\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h\b|uhr\b)|(?<![€$£¥₹]\s?)\b\d{1,2}[:.][0-5]\d\b(?!\s?(?:€|eur\b|euros?\b|usd\b|\$|£))|\b(?:noon|midday|midnight|mornings?|afternoons?|evenings?|nights?|tonight|today|tomorrow|yesterday)\b/iu;
+/** A time of day, or a part of one: a clock time or "noon" (CLOCK_WRITTEN), "evenings", "tomorrow". */
+const TIME_OF_DAY = new RegExp(
+  `${CLOCK_WRITTEN.source}|\\b(?:mornings?|afternoons?|evenings?|nights?|tonight|today|tomorrow|yesterday)\\b`,
+  'iu',
+);
 const DAY_OR_DATE =
   /\b(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?s?\b|\b(?:weekdays?|weekends?|daily|every\s+day|(?:each|every)\s+(?:week|month|year|morning|evening)|monthly|weekly|public\s+holidays?|holidays?|year[-\s]round|all\s+year)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)|\b(?:january|february|march|april|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|season)\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b|\b\d{1,2}\.\d{1,2}\.(?:\d{2,4}\b)?|\b(?:before|after|until|till|by|within|from)\b[^.;]{0,30}(?:\p{N}|day|week|month|hour)/iu;
 const CONTACT =
@@ -196,7 +197,7 @@ export function holdsWanted(text: string, wanted: Wanted): boolean {
       return /\s\p{Lu}\p{Ll}/u.test(text);
     case 'clock':
       // "9:30", "7.30", "6 pm", "18h", "13 Uhr", noon: not a day, nor "in the evening".
-      return clockTimes(text).length > 0 || CLOCK_WRITTEN.test(text);
+      return CLOCK_WRITTEN.test(text);
     case 'time':
       // "Within 3 days" tells when; a phone number beside the words "opening hours" does not.
       return TIME_OF_DAY.test(text) || DAY_OR_DATE.test(text) || COUNTED_TIME.test(text);

@@ -10,7 +10,7 @@ import { clockTimes, minutesIn } from '../../lib/text/times.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
 import { plainInline } from './excerpt.js';
 import { significantTerms } from './relevance.js';
-import type { RowFilter, Superlative } from './question-reading.js';
+import { holdsWanted, type RowFilter, type Superlative } from './question-reading.js';
 
 export interface ComparedRow {
   /** The row as plain text, `column: value; …`. */
@@ -131,11 +131,11 @@ function itemRow(text: string): string[] | null {
   const details = match[2]!.split(/[,;]\s+/u).filter(Boolean);
   return [
     `name: ${match[1]!.trim()}`,
-    ...details.map((detail) => `${PRICED.test(detail) ? 'price' : 'detail'}: ${detail}`),
+    ...details.map((detail) => `${priced(detail) ? 'price' : 'detail'}: ${detail}`),
   ];
 }
-/** An amount of money, not a share of one ("€39 per month"; not "30 % of the quoted price"). */
-const PRICED = /^(?!.*%)(?=.*(?:[€$£]\s?\d|\d\s?(?:€|eur\b|euros?\b|usd\b|gbp\b|\$|£)))/iu;
+/** A price, not a share of one ("€39 per month", "free"; not "30 % of the quoted price"). */
+const priced = (detail: string): boolean => holdsWanted(detail, 'price') && !detail.includes('%');
 const ITEM_WITH_DETAILS = /^([^:;.!?]{1,60}):\s*(\S.*)$/u;
 
 const labelWords = (cell: string): string[] =>
