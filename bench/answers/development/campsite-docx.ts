@@ -15,27 +15,14 @@
 // ones (about half of them near misses), with yes/no questions, one-row table questions (a neighbouring row's
 // value in `not`), superlatives, filters and questions answered by the notice (the general rule's value in
 // `not`).
-import {
-  Document,
-  HeadingLevel,
-  Packer,
-  Paragraph,
-  Table,
-  TableCell,
-  TableRow,
-  TextRun,
-  WidthType,
-} from 'docx';
+import { docxOf, type DocxBlock } from './docx-guide.js';
 import { question, type BenchConversation, type Dataset } from '../dataset.js';
 import { ask, eur, nearMiss, offTopic } from './helpers.js';
 
 export const CAMPSITE_TITLE = 'Lakeside Camping Saletta – Guest guide 2027';
 export const CAMPSITE_FILE_NAME = 'lakeside-camping-saletta-guest-guide-2027.docx';
 
-/** A block of the guide: a heading, a paragraph, a table (first row: column headings) or a bulleted list. */
-type Block = { h: string } | { p: string } | { table: string[][] } | { bullets: string[] };
-
-const GUIDE: Block[] = [
+const GUIDE: DocxBlock[] = [
   {
     p: 'Lakeside Camping Saletta · Via del Lago 7, 32020 Valmora (BL), Italy · open from 1 May to 4 October 2027',
   },
@@ -206,41 +193,9 @@ const GUIDE: Block[] = [
   },
 ];
 
-const cell = (text: string, heading: boolean) =>
-  new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, bold: heading })] })] });
-
 /** The guest guide as a DOCX file. */
-export async function campsiteDocxFile(): Promise<Buffer> {
-  const children: Array<Paragraph | Table> = [
-    new Paragraph({ text: CAMPSITE_TITLE, heading: HeadingLevel.TITLE }),
-  ];
-  for (const block of GUIDE) {
-    if ('h' in block) children.push(new Paragraph({ text: block.h, heading: HeadingLevel.HEADING_1 }));
-    else if ('p' in block) children.push(new Paragraph({ text: block.p }));
-    else if ('table' in block)
-      children.push(
-        new Table({
-          width: { size: 100, type: WidthType.PERCENTAGE },
-          // Only the heading row carries tableHeader (given `false`, a reader may take every row for headings).
-          rows: block.table.map(
-            (row, i) =>
-              new TableRow({
-                ...(i === 0 ? { tableHeader: true } : {}),
-                children: row.map((text) => cell(text, i === 0)),
-              }),
-          ),
-        }),
-        new Paragraph({ text: '' }),
-      );
-    else for (const item of block.bullets) children.push(new Paragraph({ text: item, bullet: { level: 0 } }));
-  }
-  const doc = new Document({
-    creator: 'Lakeside Camping Saletta',
-    title: CAMPSITE_TITLE,
-    sections: [{ children }],
-  });
-  return Packer.toBuffer(doc);
-}
+export const campsiteDocxFile = (): Promise<Buffer> =>
+  docxOf(CAMPSITE_TITLE, 'Lakeside Camping Saletta', GUIDE);
 
 const TIME_16 = ['16:00', '4 pm', '4pm', '4 p.m.'];
 

@@ -3,30 +3,14 @@
 // treatment price table (treatment | duration | price), an opening-hours table (day | morning |
 // afternoon), a cancellation rule with its exception, a dated summer notice, insurance, parking and what to
 // bring.
-import {
-  AlignmentType,
-  Document,
-  HeadingLevel,
-  LevelFormat,
-  Packer,
-  Paragraph,
-  Table,
-  TableCell,
-  TableRow,
-  TextRun,
-  WidthType,
-} from 'docx';
+import { docxOf, type DocxBlock } from './docx-guide.js';
 import { question, type BenchConversation, type Dataset } from '../dataset.js';
 import { ask, eur, nearMiss, offTopic } from './helpers.js';
 
 export const CLINIC_TITLE = 'Praxis am Lindenhof – Patient guide 2027';
 export const CLINIC_FILE_NAME = 'praxis-am-lindenhof-patient-guide-2027.docx';
 
-/** A block of the guide: a heading, a paragraph, a table (first row: column headings) or a list. */
-type Block =
-  { h: string } | { p: string } | { table: string[][] } | { steps: string[] } | { bullets: string[] };
-
-const GUIDE: Block[] = [
+const GUIDE: DocxBlock[] = [
   { h: 'Welcome' },
   {
     p: 'Praxis am Lindenhof brings a dental practice and a physiotherapy team together under one roof: Dr. Katrin Vogt and Dr. Ali Demir (dentists) and five physiotherapists. You find us at Lindenstraße 22, 48143 Münster, on the 2nd floor; there is a lift.',
@@ -146,52 +130,8 @@ const GUIDE: Block[] = [
   { p: 'We keep your records for 10 years after your last treatment, as the law requires.' },
 ];
 
-const cell = (text: string, heading: boolean) =>
-  new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, bold: heading })] })] });
-
 /** The patient guide as a DOCX file. */
-export async function clinicDocx(): Promise<Buffer> {
-  const children: Array<Paragraph | Table> = [
-    new Paragraph({ text: CLINIC_TITLE, heading: HeadingLevel.TITLE }),
-  ];
-  for (const block of GUIDE) {
-    if ('h' in block) children.push(new Paragraph({ text: block.h, heading: HeadingLevel.HEADING_1 }));
-    else if ('p' in block) children.push(new Paragraph({ text: block.p }));
-    else if ('table' in block)
-      children.push(
-        new Table({
-          width: { size: 100, type: WidthType.PERCENTAGE },
-          // Only the heading row carries tableHeader (given `false`, a reader would take every row for headings).
-          rows: block.table.map(
-            (row, i) =>
-              new TableRow({
-                ...(i === 0 ? { tableHeader: true } : {}),
-                children: row.map((text) => cell(text, i === 0)),
-              }),
-          ),
-        }),
-        new Paragraph({ text: '' }),
-      );
-    else if ('steps' in block)
-      for (const step of block.steps)
-        children.push(new Paragraph({ text: step, numbering: { reference: 'steps', level: 0 } }));
-    else for (const item of block.bullets) children.push(new Paragraph({ text: item, bullet: { level: 0 } }));
-  }
-  const doc = new Document({
-    creator: 'Praxis am Lindenhof',
-    title: CLINIC_TITLE,
-    numbering: {
-      config: [
-        {
-          reference: 'steps',
-          levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START }],
-        },
-      ],
-    },
-    sections: [{ children }],
-  });
-  return Packer.toBuffer(doc);
-}
+export const clinicDocx = (): Promise<Buffer> => docxOf(CLINIC_TITLE, 'Praxis am Lindenhof', GUIDE);
 
 const CONVERSATIONS: BenchConversation[] = [
   // Treatments and prices (table).

@@ -6,30 +6,14 @@
 // Its questions were written blind on 2026-11-26, from the knowledge below alone, and measured the engine as
 // a held-out set, unread, until 2026-11-27; since then they are a development set (newer blind sets took
 // their place in ../held-out/), read and tuned on like the others.
-import {
-  AlignmentType,
-  Document,
-  HeadingLevel,
-  LevelFormat,
-  Packer,
-  Paragraph,
-  Table,
-  TableCell,
-  TableRow,
-  TextRun,
-  WidthType,
-} from 'docx';
+import { docxOf, type DocxBlock } from './docx-guide.js';
 import { question, type BenchConversation, type Dataset } from '../dataset.js';
 import { eur } from '../keys.js';
 
 export const COWORKING_TITLE = 'Werkbank Coworking – Member handbook';
 export const COWORKING_FILE_NAME = 'werkbank-member-handbook.docx';
 
-/** A block of the handbook: a heading, a paragraph, a table (first row: column headings) or a list. */
-type Block =
-  { h: string } | { p: string } | { table: string[][] } | { steps: string[] } | { bullets: string[] };
-
-const HANDBOOK: Block[] = [
+const HANDBOOK: DocxBlock[] = [
   { p: 'Valid from 1 October 2026 · Werkbank Coworking GmbH · Lindengasse 41, 1070 Vienna' },
   { h: '1. Welcome' },
   {
@@ -160,53 +144,9 @@ const HANDBOOK: Block[] = [
   },
 ];
 
-const cell = (text: string, heading: boolean) =>
-  new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, bold: heading })] })] });
-
 /** The handbook as a DOCX file. */
-export async function coworkingDocx(): Promise<Buffer> {
-  const children: Array<Paragraph | Table> = [
-    new Paragraph({ text: COWORKING_TITLE, heading: HeadingLevel.TITLE }),
-  ];
-  for (const block of HANDBOOK) {
-    if ('h' in block) children.push(new Paragraph({ text: block.h, heading: HeadingLevel.HEADING_1 }));
-    else if ('p' in block) children.push(new Paragraph({ text: block.p }));
-    else if ('table' in block)
-      children.push(
-        new Table({
-          width: { size: 100, type: WidthType.PERCENTAGE },
-          // Only the heading row carries tableHeader: given `false`, docx writes <w:tblHeader w:val="false"/>,
-          // which a reader may take for a heading row too (every row would become one).
-          rows: block.table.map(
-            (row, i) =>
-              new TableRow({
-                ...(i === 0 ? { tableHeader: true } : {}),
-                children: row.map((text) => cell(text, i === 0)),
-              }),
-          ),
-        }),
-        new Paragraph({ text: '' }),
-      );
-    else if ('steps' in block)
-      for (const step of block.steps)
-        children.push(new Paragraph({ text: step, numbering: { reference: 'steps', level: 0 } }));
-    else for (const item of block.bullets) children.push(new Paragraph({ text: item, bullet: { level: 0 } }));
-  }
-  const doc = new Document({
-    creator: 'Werkbank Coworking GmbH',
-    title: COWORKING_TITLE,
-    numbering: {
-      config: [
-        {
-          reference: 'steps',
-          levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START }],
-        },
-      ],
-    },
-    sections: [{ children }],
-  });
-  return Packer.toBuffer(doc);
-}
+export const coworkingDocx = (): Promise<Buffer> =>
+  docxOf(COWORKING_TITLE, 'Werkbank Coworking GmbH', HANDBOOK);
 
 const HELD_OUT: BenchConversation[] = [
   // Plans and prices
