@@ -41,6 +41,13 @@ describe('sentencesOf', () => {
     ]);
   });
 
+  it('keeps a quoted question or exclamation that the sentence goes on after', () => {
+    assert.deepEqual(
+      sentencesOf('If you forgot it, click "Forgot password?" on the sign-in page. Is it free? yes.'),
+      ['If you forgot it, click "Forgot password?" on the sign-in page.', 'Is it free?', 'yes.'],
+    );
+  });
+
   it('still cuts after a word that is only an abbreviation before a number', () => {
     assert.deepEqual(sentencesOf('The answer is no. We do not ship there.'), [
       'The answer is no.',

@@ -29,7 +29,8 @@ const WORD_BEFORE_PERIOD = /(?:^|[^\p{L}.])([\p{L}.]*\p{L})\.$/u;
  */
 function endsSentence(punctuation: string, before: string, after: string): boolean {
   // A sentence does not go on in lower case ("p.m. and", "e.g. the", "etc. and so on").
-  if (/^\p{Ll}/u.test(after) && !/[!?]/u.test(punctuation)) return false;
+  // Nor after a quoted question or exclamation: 'click "Forgot password?" on the sign-in page'.
+  if (/^\p{Ll}/u.test(after) && (!/[!?]/u.test(punctuation) || /["'”’)\]]$/u.test(punctuation))) return false;
   if (punctuation !== '.') return true;
   const word = WORD_BEFORE_PERIOD.exec(before)?.[1];
   if (!word) return true;
