@@ -494,6 +494,48 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(await ask('cheapest guided tour?'), /Tour: Lightship tour; Price: €4/);
   });
 
+  it('reads a superlative over the rows that are what it names (by their first column), before rows that only mention it', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Price list',
+      [
+        '## Internet plans',
+        '',
+        '| Plan | Price/month |',
+        '| --- | --- |',
+        '| Fibre 100 | €34.99 |',
+        '| DSL 16 | €24.99 |',
+        '',
+        '## One-off fees',
+        '',
+        '| Service | Fee |',
+        '| --- | --- |',
+        '| Downgrade to a slower plan | €19.00 |',
+        '| Moving house | €39.00 |',
+        '',
+        '## Rooms',
+        '',
+        '| Room type | Price per night |',
+        '| --- | --- |',
+        '| Garden Single | €89 |',
+        '| Lake Double | €154 |',
+        '',
+        '## Room extras',
+        '',
+        '| Extra | Price |',
+        '| --- | --- |',
+        '| Bouquet of flowers | €26 |',
+      ].join('\n'),
+    );
+    assert.match(await ask('cheapest plan?'), /Plan: DSL 16; Price\/month: €24\.99$/);
+    assert.match(
+      await ask("what's the cheapest room you have"),
+      /Room type: Garden Single; Price per night: €89$/,
+    );
+    // Named by nothing but their heading, the extras are still compared among themselves.
+    assert.match(await ask('cheapest room extra?'), /Extra: Bouquet of flowers; Price: €26$/);
+  });
+
   it("between parts that match alike, prefers the one holding the question's words side by side, as a phrase", async () => {
     const ask = await chatbotKnowing(
       t(),

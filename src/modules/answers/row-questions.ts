@@ -58,6 +58,11 @@ interface Row {
   passage: number;
   /** The stems of the words that say what the row is: its identity cells and the line above its table. */
   identity: Set<string>;
+  /**
+   * What kind of thing every row of its table is, as stems: said by the name of its first column ("Plan")
+   * or of a column naming rows ("Room type"), and, less surely, by the heading above it ("Room extras").
+   */
+  kind: { columns: Set<string>; heading: Set<string> };
 }
 /** A line of text this short without a full stop, above a table, labels it. */
 const TABLE_LABEL_MAX = 60;
@@ -78,7 +83,13 @@ function rowsOf(texts: readonly string[]): Row[] {
         if (item) {
           const identity = identityWords(item);
           for (const word of wordsOf(plainInline(`${context} ${leadIn}`))) identity.add(stem(word));
-          rows.push({ cells: item, text: plainInline(read.text), passage, identity });
+          rows.push({
+            cells: item,
+            text: plainInline(read.text),
+            passage,
+            identity,
+            kind: kindWords(item, context),
+          });
           continue;
         }
       }
@@ -114,7 +125,7 @@ function rowsOf(texts: readonly string[]): Row[] {
       const plain = cells.map(plainInline);
       const identity = identityWords(plain);
       for (const word of wordsOf(plainInline(`${context} ${leadIn}`))) identity.add(stem(word));
-      rows.push({ cells: plain, text: plain.join('; '), passage, identity });
+      rows.push({ cells: plain, text: plain.join('; '), passage, identity, kind: kindWords(plain, context) });
     }
   });
   return rows;
@@ -161,6 +172,16 @@ const hasFeature = (row: Row, term: string): boolean =>
   row.cells.some((cell) => HAS.test(cell.slice(cell.indexOf(':') + 1)) && labelWords(cell).includes(term));
 const HAS = /^\s*(?:yes|included|available|[✓✔])(?![\p{L}])/iu;
 
+function kindWords(cells: readonly string[], heading: string): Row['kind'] {
+  const naming = cells.filter(
+    (cell, i) => i === 0 || IDENTITY_COLUMN.test(cell.slice(0, Math.max(0, cell.indexOf(':')))),
+  );
+  return {
+    columns: new Set(naming.flatMap(labelWords)),
+    heading: new Set(wordsOf(plainInline(heading)).map((word) => stem(word))),
+  };
+}
+
 function identityWords(cells: readonly string[]): Set<string> {
   const identity = cells.flatMap((cell, i) => {
     const colon = cell.indexOf(':');
@@ -189,9 +210,9 @@ const aboutWords = (rest: string): string[] =>
 export function superlativeRow(superlative: Superlative, texts: readonly string[]): ComparedRow | null {
   const about = aboutWords(superlative.rest);
   if (about.length === 0) return null;
-  let best: { text: string; passage: number; value: number } | null = null;
+  const compared: Array<{ row: Row; value: number }> = [];
   for (const row of rowsOf(texts)) {
-    const { cells, passage } = row;
+    const { cells } = row;
     // The cells the superlative can read: a price column, or a value in euros (a weight column, or kilograms…).
     // A share ("30 % of the price") is no amount of money to compare.
     const readable = cells.filter(
@@ -220,11 +241,22 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
         : superlative.reads === 'duration'
           ? (minutesIn(text) ?? numberIn(text))
           : numberIn(text);
-    if (value === null) continue;
-    const better = !best || (superlative.order === 'min' ? value < best.value : value > best.value);
-    if (better) best = { text: row.text, passage, value };
+    if (value !== null) compared.push({ row, value });
   }
-  return best && { text: best.text, passage: best.passage };
+  // "The cheapest plan" is read over the rows that are plans (a table whose first column is "Plan"), when
+  // there are any, not over every row that mentions one ("Downgrade to a slower plan: €19"); "the cheapest
+  // room" over the rooms ("Room type"), before the rows under a heading "Room extras".
+  const named = (by: 'columns' | 'heading') =>
+    compared.filter(({ row }) => about.some((term) => row.kind[by].has(term)));
+  const byColumns = named('columns');
+  const byHeading = named('heading');
+  const ofTheKind = byColumns.length > 0 ? byColumns : byHeading.length > 0 ? byHeading : compared;
+  let best: { row: Row; value: number } | null = null;
+  for (const candidate of ofTheKind) {
+    const { value } = candidate;
+    if (!best || (superlative.order === 'min' ? value < best.value : value > best.value)) best = candidate;
+  }
+  return best && { text: best.row.text, passage: best.row.passage };
 }
 
 /** At most this many rows answer a filter: a longer list is no answer a visitor can read. */
