@@ -288,6 +288,28 @@ describeEachDialect('answers: precision first', (t) => {
     assert.doesNotMatch(easy, /Schauinsland/);
   });
 
+  it('filters rows by a value in a list ("on Sundays": "Saturday and Sunday"), over records whose "course" column names them', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Course catalogue',
+      [
+        'code: FM-01; course: Piano; weekday: Monday; start time: 15:30',
+        'code: FM-07; course: Guitar Group; weekday: Saturday; start time: 11:00',
+        'code: FM-21; course: Musical Tots; weekday: Saturday and Sunday; start time: 09:30',
+        'code: FM-30; course: Choir; weekday: Thursday; start time: 19:00',
+      ].join('\n'),
+    );
+    const saturdays = await ask('which courses are on saturdays?');
+    assert.match(
+      saturdays,
+      /course: Guitar Group; weekday: Saturday; .*\n.*course: Musical Tots; weekday: Saturday and Sunday/,
+    );
+    assert.doesNotMatch(saturdays, /Piano|Choir/);
+    const sundays = await ask('which courses run on sundays?');
+    assert.match(sundays, /course: Musical Tots/);
+    assert.doesNotMatch(sundays, /Guitar|Piano|Choir/);
+  });
+
   it('reads "how heavy" and "how big" as asking for a weight and a size, and "email address" as asking for one', async () => {
     const ask = await chatbotKnowing(
       t(),

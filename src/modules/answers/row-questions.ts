@@ -171,6 +171,8 @@ function isAbout(row: Row, about: readonly string[], compared: readonly string[]
 const hasFeature = (row: Row, term: string): boolean =>
   row.cells.some((cell) => HAS.test(cell.slice(cell.indexOf(':') + 1)) && labelWords(cell).includes(term));
 const HAS = /^\s*(?:yes|included|available|[✓✔])(?![\p{L}])/iu;
+/** A value that names something: it starts with a capital ("Piano", "Saturday"), not a yes, a no or a number. */
+const NAMED = /^\s*\p{Lu}/u;
 
 function kindWords(cells: readonly string[], heading: string): Row['kind'] {
   const naming = cells.filter(
@@ -190,9 +192,13 @@ function identityWords(cells: readonly string[]): Set<string> {
     if (i === 0) return [label, value];
     // A column naming what rows are ("class name", "product type") says it of every row.
     if (IDENTITY_COLUMN.test(label)) return value.trim().length <= IDENTITY_CELL ? [label, value] : [label];
-    // A short value of another column says what the row is too ("weekday: Saturday", "room: Garden Room");
+    // A short value of another column says what the row is too ("weekday: Saturday", "room: Garden Room"),
+    // and a one-word column holding a name says what every row has ("course: Musical Tots" is a course);
     // a description or a note does not, however short ("Room for a sleeping bag").
-    return !DESCRIBING_COLUMN.test(label) && value.trim().length <= IDENTITY_CELL ? [value] : [];
+    if (DESCRIBING_COLUMN.test(label) || value.trim().length > IDENTITY_CELL) return [];
+    return wordsOf(label).length === 1 && NAMED.test(value) && !HAS.test(value) && !LACKING.test(value)
+      ? [label, value]
+      : [value];
   });
   return new Set(wordsOf(identity.join(' ')).map((word) => stem(word)));
 }
@@ -264,6 +270,10 @@ const FILTERED_ROWS_MAX = 8;
 const MONEY_UNIT = /^(?:€|\$|£|eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?)$/iu;
 const MONEY_CELL = /[€$£]|\b(?:eur|usd|gbp|chf)\b|price|cost|fee/iu;
 
+/** A cell value of at most this many words (those joining a list aside) can name a quality of its row. */
+const QUALITY_VALUE_WORDS = 3;
+const LISTING_WORDS = new Set(['and', 'or', 'und', 'et']);
+
 /** A cell that says a row lacks what its column names. */
 const LACKING = /^\s*(?:no|none|not\s+\p{L}+|n\/a|without|[-–—]|0|x)?\s*$/iu;
 
@@ -316,9 +326,12 @@ export function filteredRows(filter: RowFilter, texts: readonly string[]): Filte
     }
     if (filter.kind === 'quality') {
       readable = cells.filter((cell) => {
-        const value = wordsOf(cell.slice(cell.indexOf(':') + 1)).map((word) => stem(word));
+        // A short value naming it, alone or in a list ("Level: easy", "Day: Saturday and Sunday").
+        const value = wordsOf(cell.slice(cell.indexOf(':') + 1))
+          .filter((word) => !LISTING_WORDS.has(word))
+          .map((word) => stem(word));
         return (
-          (value.length <= 2 && value.includes(quality!)) ||
+          (value.length <= QUALITY_VALUE_WORDS && value.includes(quality!)) ||
           (labelWords(cell).includes(quality!) && /^\s*yes\b/iu.test(cell.slice(cell.indexOf(':') + 1)))
         );
       });
