@@ -310,6 +310,25 @@ describeEachDialect('answers: precision first', (t) => {
     assert.doesNotMatch(sundays, /Guitar|Piano|Choir/);
   });
 
+  it('reads "50 min" as "50 minutes": a treatment of that length, not an amount of €50', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Spa',
+      [
+        '| Treatment | Duration | Price |',
+        '| --- | --- | --- |',
+        '| Back massage | 25 min | €42 |',
+        '| Classic full-body massage | 50 min | €76 |',
+        '',
+        'Do you sell vouchers? Yes, for any amount from €50, or for a stay or a massage.',
+      ].join('\n'),
+    );
+    assert.match(
+      await ask('price for a 50 minute massage'),
+      /Classic full-body massage; Duration: 50 min; Price: €76$/,
+    );
+  });
+
   it('reads "how heavy" and "how big" as asking for a weight and a size, and "email address" as asking for one', async () => {
     const ask = await chatbotKnowing(
       t(),

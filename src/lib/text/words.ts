@@ -49,6 +49,16 @@ export function stem(word: string, language = 'english'): string {
   return found;
 }
 
+const UNITS = new Map([
+  ['min', 'minutes'],
+  ['mins', 'minutes'],
+  ['hr', 'hours'],
+  ['hrs', 'hours'],
+  ['wk', 'weeks'],
+  ['wks', 'weeks'],
+]);
+const UNIT_AFTER_NUMBER = /(\p{N})\s?(mins?|hrs?|wks?)\b\.?/gu;
+
 /**
  * Lower-case words of a text (letters and digits, accents kept), in order: the one way text is split into
  * words, at indexing and at answering. A contraction stays one word ("don't", "it's"), with one kind of
@@ -59,6 +69,8 @@ export const wordsOf = (text: string): string[] =>
     text
       .normalize('NFKC')
       .toLowerCase()
+      // A unit of time after a number is the word it abbreviates: "50 min" is "50 minutes", as asked.
+      .replace(UNIT_AFTER_NUMBER, (_, number: string, unit: string) => `${number} ${UNITS.get(unit)!}`)
       .match(/\p{N}+(?:[.,]\p{N}+)+(?![\p{L}\p{N}])|[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu) ?? []
   ).map((word) => word.replace(/’/g, "'"));
 

@@ -1,0 +1,31 @@
+// The text toolkit's words: one way of splitting text into words, at indexing and at answering.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { wordsOf } from '../../src/lib/text/words.js';
+
+describe('text: words', () => {
+  it('keeps contractions, decimals and versions as one word', () => {
+    assert.deepEqual(wordsOf("Don't pay €34,90 for version 4.2"), [
+      "don't",
+      'pay',
+      '34,90',
+      'for',
+      'version',
+      '4.2',
+    ]);
+  });
+
+  it('reads a unit of time abbreviated after a number as the word it stands for, and nothing else', () => {
+    assert.deepEqual(wordsOf('Duration: 50 min; 2 hrs; 3wks.'), [
+      'duration',
+      '50',
+      'minutes',
+      '2',
+      'hours',
+      '3',
+      'weeks',
+    ]);
+    // Not after a number, "min" is another word ("min. order", "admin").
+    assert.deepEqual(wordsOf('Min. order for admin'), ['min', 'order', 'for', 'admin']);
+  });
+});
