@@ -329,6 +329,28 @@ describeEachDialect('answers: precision first', (t) => {
     );
   });
 
+  it('quotes an address written one short line under the other as one part', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Getting here',
+      [
+        '## Our address',
+        '',
+        'Seepromenade 9',
+        '83727 Kaltenbrunn am Mirsee',
+        'Germany',
+        '',
+        '## Opening hours',
+        '',
+        'Monday: closed',
+        'Tuesday: 9:00 – 17:00',
+      ].join('\n'),
+    );
+    assert.match(await ask("what's your adress"), /: Seepromenade 9, 83727 Kaltenbrunn am Mirsee, Germany$/);
+    // Labelled lines are facts of their own.
+    assert.match(await ask('are you open on tuesday?'), /: Tuesday: 9:00 – 17:00$/);
+  });
+
   it('reads "how heavy" and "how big" as asking for a weight and a size, and "email address" as asking for one', async () => {
     const ask = await chatbotKnowing(
       t(),

@@ -105,6 +105,26 @@ function wrapsOnto(line: string, next: string, longest: number): boolean {
   );
 }
 
+/**
+ * Whether a paragraph's lines are a block read together (an address: "Hotel Uferhaus", "Seepromenade 9",
+ * "83727 Kaltenbrunn"): two or more short lines of text, none ending a sentence or labelling a value
+ * ("Saturday: 10:00 – 14:00" is a fact of its own).
+ */
+function isLineBlock(lines: readonly string[]): boolean {
+  const written = lines.map((raw) => raw.trim()).filter(Boolean);
+  return (
+    written.length >= 2 &&
+    written.every(
+      (text) =>
+        text.length <= BLOCK_LINE_MAX &&
+        classifyLine(text).kind === 'text' &&
+        !/[.!?…:;,]["'”’)\]]*$/u.test(text) &&
+        !/:\s/u.test(text),
+    )
+  );
+}
+const BLOCK_LINE_MAX = 50;
+
 const WRAPPED_LINE_MIN = 40;
 const WRAPPED_LINE_SHARE = 0.8;
 
@@ -152,6 +172,13 @@ function segmentsOf(information: string): Segment[] {
       return;
     }
     let lines = paragraph.split('\n');
+    // An address or a block of contact lines, one short line under the other: one part, as it is read.
+    if (isLineBlock(lines)) {
+      endProse();
+      add(plainInline(lines.map((raw) => raw.trim()).filter(Boolean).join(', ')), 'sentence');
+      line += lines.length;
+      return;
+    }
     // A title on the paragraph's first line ("Storage", then its text on the next lines).
     const title = titleLineOf(paragraph);
     if (title !== null) {

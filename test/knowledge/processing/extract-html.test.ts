@@ -112,6 +112,17 @@ describe('extractMainContent', () => {
     assert.equal(short.title, null);
   });
 
+  it('reads a line break as the end of a line, not of a paragraph: an address stays one block', () => {
+    const page = extractMainContent(
+      '<html><body><main><h2>Address</h2><p>Hotel Uferhaus<br>Seepromenade 9<br>83727 Kaltenbrunn</p><p>Next paragraph.</p></main></body></html>',
+      'https://hotel.example/',
+    );
+    assert.equal(
+      page.text,
+      '## Address\n\nHotel Uferhaus\nSeepromenade 9\n83727 Kaltenbrunn\n\nNext paragraph.',
+    );
+  });
+
   it('keeps a form that wraps the whole page (ASP.NET style) and drops small ones', () => {
     const wrapped = extractMainContent(
       '<body><form id="aspnetForm"><p>All the page content lives inside one form.</p><form>Newsletter sign-up</form></form></body>',

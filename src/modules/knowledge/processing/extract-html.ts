@@ -354,7 +354,6 @@ const LINE_BLOCKS = new Set([
   'FIGCAPTION',
   'CAPTION',
   'SUMMARY',
-  'BR',
   'LEGEND',
 ]);
 
@@ -399,6 +398,11 @@ export function blockText(root: Node): string {
       let next = node.nextSibling;
       while (next && next.nodeType !== 1 && !next.textContent?.trim()) next = next.nextSibling;
       if ((next as Element | null)?.tagName !== 'LI') parts.push('\n');
+      return;
+    }
+    // A line break ends a line, not a paragraph: an address keeps its lines together.
+    if (tag === 'BR') {
+      parts.push('\n');
       return;
     }
     const heading = /^H([1-6])$/.exec(tag);
