@@ -351,6 +351,23 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(await ask('are you open on tuesday?'), /: Tuesday: 9:00 – 17:00$/);
   });
 
+  it('quotes from a price list in a sentence the item the question names, and the whole list otherwise', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Exams',
+      'We hold graded music exams in March and June. Exam fees are not part of the term fee: €45 for grade 1 and €110 for grade 8.',
+    );
+    assert.match(
+      await ask('how much is the exam fee for grade 8?'),
+      /Exam fees are not part of the term fee: … €110 for grade 8\.$/,
+    );
+    assert.match(
+      await ask('how much is the exam fee for grade 1?'),
+      /Exam fees are not part of the term fee: €45 for grade 1 …$/,
+    );
+    assert.match(await ask('how much are exam fees?'), /: €45 for grade 1 and €110 for grade 8\.$/);
+  });
+
   it('reads "how heavy" and "how big" as asking for a weight and a size, and "email address" as asking for one', async () => {
     const ask = await chatbotKnowing(
       t(),

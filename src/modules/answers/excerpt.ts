@@ -12,7 +12,7 @@ import {
 import { sentencesOf } from '../../lib/text/sentences.js';
 import { isStopword } from '../../lib/text/language.js';
 import { noticeIn, spansIn } from '../../lib/text/times.js';
-import { stem, wordsOf } from '../../lib/text/words.js';
+import { sameWord, stem, wordsOf } from '../../lib/text/words.js';
 import {
   askingWords,
   asksForEveryRow,
@@ -175,7 +175,15 @@ function segmentsOf(information: string): Segment[] {
     // An address or a block of contact lines, one short line under the other: one part, as it is read.
     if (isLineBlock(lines)) {
       endProse();
-      add(plainInline(lines.map((raw) => raw.trim()).filter(Boolean).join(', ')), 'sentence');
+      add(
+        plainInline(
+          lines
+            .map((raw) => raw.trim())
+            .filter(Boolean)
+            .join(', '),
+        ),
+        'sentence',
+      );
       line += lines.length;
       return;
     }
@@ -532,7 +540,7 @@ export function answerExcerpt(
   chosen.sort((a, b) => a.index - b.index);
   const asking = new Set([...askingWords(wanted)].map((word) => stem(word)));
   const quoted = (segment: (typeof scored)[number]): string => {
-    if (segment.cells === null) return segment.text;
+    if (segment.cells === null) return askedListItem(segment.text, question, wanted);
     // …as long as it still gives what the question asks for.
     const cells = askedCells(segment.cells, asked, asking);
     return holdsAllWanted(cells, wanted) ? cells : segment.text;
@@ -563,6 +571,59 @@ export function answerExcerpt(
     lead: top.text,
     leadContext: top.context,
   };
+}
+
+/**
+ * A price list in a sentence ("a bonus: €100 for electricity and €80 for gas") answers a question naming
+ * one of its cases with that one, as a table row's cell would: the sentence up to the colon, then the item
+ * the question names ("a bonus: … €80 for gas."). Only a list after a colon whose every item, split at
+ * commas, semicolons, "and" and "or" outside brackets, holds an amount of money; the whole sentence when
+ * the question's words name none of them, or more than one, alone.
+ */
+function askedListItem(text: string, question: string, wanted: readonly Wanted[]): string {
+  if (!wanted.some((kind) => kind === 'price' || kind === 'rate')) return text;
+  const colon = text.indexOf(': ');
+  if (colon < 0) return text;
+  const head = text.slice(0, colon + 2);
+  const items = topLevelPieces(text.slice(head.length));
+  if (items.length < 2 || !items.every((item) => /\d/u.test(item.text) && holdsAllWanted(item.text, wanted)))
+    return text;
+  const asked = wordsOf(question).filter((word) => !isStopword(word));
+  const names = (item: Piece, word: string) => wordsOf(item.text).some((own) => sameWord(word, own));
+  const named = items.filter((item) =>
+    asked.some((word) => names(item, word) && items.every((other) => other === item || !names(other, word))),
+  );
+  if (named.length !== 1) return text;
+  const item = named[0]!;
+  return `${head}${item === items[0] ? '' : '… '}${item.text}${item === items.at(-1) ? '' : ' …'}`;
+}
+
+interface Piece {
+  text: string;
+  start: number;
+}
+
+const PIECE_BREAK = /[,;:]\s+|\s+(?:and|or)\s+/uy;
+
+/** A text's pieces between commas, semicolons, colons, "and" and "or", brackets kept whole. */
+function topLevelPieces(text: string): Piece[] {
+  const pieces: Piece[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === '(' || char === '[') depth++;
+    else if ((char === ')' || char === ']') && depth > 0) depth--;
+    if (depth > 0) continue;
+    PIECE_BREAK.lastIndex = i;
+    const separator = PIECE_BREAK.exec(text);
+    if (!separator) continue;
+    pieces.push({ text: text.slice(start, i), start });
+    start = i + separator[0].length;
+    i = start - 1;
+  }
+  pieces.push({ text: text.slice(start), start });
+  return pieces.filter((piece) => piece.text.trim() !== '');
 }
 
 const ARTICLE = /^(?:a|an|the)$/u;
