@@ -172,7 +172,14 @@ function segmentsOf(information: string): Segment[] {
       return;
     }
     let lines = paragraph.split('\n');
-    // An address or a block of contact lines, one short line under the other: one part, as it is read.
+    // A title on the paragraph's first line ("Storage", then its text on the next lines); not the first
+    // line of a block of short lines when it holds a number (an address: "Seepromenade 9", "83727 …").
+    const title = isLineBlock(lines) && /\p{N}/u.test(lines[0]!) ? null : titleLineOf(paragraph);
+    if (title !== null) {
+      heading(TITLE_LEVEL, title);
+      lines = paragraph.trim().split('\n').slice(1);
+    }
+    // A block of short lines is one part, as it is read: "Seepromenade 9, 83727 Kaltenbrunn".
     if (isLineBlock(lines)) {
       endProse();
       add(
@@ -186,12 +193,6 @@ function segmentsOf(information: string): Segment[] {
       );
       line += lines.length;
       return;
-    }
-    // A title on the paragraph's first line ("Storage", then its text on the next lines).
-    const title = titleLineOf(paragraph);
-    if (title !== null) {
-      heading(TITLE_LEVEL, title);
-      lines = paragraph.trim().split('\n').slice(1);
     }
     const longest = Math.max(...lines.map((raw) => raw.trim().length));
     for (const raw of lines) {
