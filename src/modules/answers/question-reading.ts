@@ -158,6 +158,13 @@ const ASKING_WORDS: Partial<Record<Wanted, readonly string[]>> = {
   phone: ['phone', 'telephone', 'hotline', 'number'],
   email: ['email', 'e-mail', 'mail', 'address'],
   name: ['name', 'names', 'called'],
+  // A measure is told by its unit ("how heavy is it?" → "9.2 kg", "how much power does it use?" → "1450
+  // watts"); the nouns that label one ("Weight: 9.2 kg", "Dimensions: …") are matched all the same.
+  weight: ['heavy', 'weigh', 'weighs'],
+  size: ['big', 'large'],
+  length: ['tall', 'wide', 'high', 'deep'],
+  temperature: ['hot', 'cold', 'warm'],
+  power: ['power', 'wattage'],
 };
 
 /** Asking words that say least of what is asked: a question made only of asking words keeps the others. */

@@ -305,21 +305,33 @@ const TITLED_POOL_MIN = 3;
 /**
  * How much of what the question asks about a passage must hold to be used, and the part of it quoted too
  * (with its headings): more than half. Exactly half is not enough: on the development sets of the answers
- * benchmark, the passages holding exactly half of a longer question were wrong more often than right (a
- * product's name and a price, for a detail of it the knowledge never gives), and a wrong answer is worse
- * than "I don't know". A question of two words of its own is the exception: half of it is its most specific word
- * (the part must hold that: subjectTerms), and the other is often said in other words ("Can I pay with
- * PayPal?" → "We accept PayPal").
+ * benchmark, the passages holding exactly half of the question were wrong more often than right (a
+ * product's name and a price, for a detail of it the knowledge never gives; "how much for the whole day?"
+ * answered by "free Wi-Fi in the whole building"), and a wrong answer is worse than "I don't know". Half
+ * is enough for a question of one or two words of its own that names something (written with a capital,
+ * or letters and digits: "Can I pay with PayPal?", "what does E3 mean?"): half of it is the name, and the
+ * other word is often said in other words ("We accept PayPal"); and for a follow-up of one or two words
+ * ("When are you open?" later in a conversation), whose earlier words weigh in the total without being
+ * what is asked now.
  */
-export function relevanceThreshold(weighed: readonly WeighedTerm[]): number {
-  // Counted among the question's own words: a follow-up's earlier words help find the topic, they do not
-  // raise the bar ("When are you open?" after another question is still a question of one word).
-  const twoWords = weighed.filter((w) => !w.earlier && w.weight > 0).length <= TWO_WORDS;
-  return twoWords ? HALF : MORE_THAN_HALF;
+export function relevanceThreshold(weighed: readonly WeighedTerm[], question: string): number {
+  const own = weighed.filter((w) => !w.earlier && w.weight > 0);
+  if (own.length > TWO_WORDS) return MORE_THAN_HALF;
+  const followUp = weighed.some((w) => w.earlier);
+  const names = new Set(namesIn(question));
+  return followUp || own.some((w) => names.has(w.term)) ? HALF : MORE_THAN_HALF;
 }
 const TWO_WORDS = 2;
 const HALF = 0.5;
 const MORE_THAN_HALF = 0.5 + 1e-9;
+
+/** The words of a question that name something: written with a capital after its first word, or "E3". */
+function namesIn(question: string): string[] {
+  const written = question.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return written
+    .filter((word, i) => (i > 0 && /^\p{Lu}/u.test(word)) || (/\p{N}/u.test(word) && /\p{L}/u.test(word)))
+    .map((word) => word.toLowerCase());
+}
 
 /**
  * The question's own words that say what it is about more than the others: held by the fewest of the

@@ -131,7 +131,6 @@ async function weighedPassages(
     retrieved = [...retrieved, ...more.filter((passage) => !seen.has(passage.text))];
     weighed = weigh(synonyms);
   }
-  const threshold = relevanceThreshold(weighed);
   const averageLength =
     retrieved.reduce((sum, passage) => sum + wordsOf(passage.information).length, 0) /
     (retrieved.length || 1);
@@ -154,7 +153,9 @@ async function weighedPassages(
         compareText(a, b),
     );
   const passages = ordered
-    .filter((passage) => passage.relevance >= threshold || closeInMeaning(passage))
+    .filter(
+      (passage) => passage.relevance >= relevanceThreshold(weighed, question) || closeInMeaning(passage),
+    )
     .slice(0, PASSAGES_PER_ANSWER)
     .map(({ evidence: _evidence, focus: _focus, ...passage }) => passage);
   return { passages, weighed, pool: ordered.map(({ evidence: _e, focus: _f, ...passage }) => passage) };
@@ -291,7 +292,7 @@ export class ExtractiveEngine implements AnswerEngine {
         defines,
         title: passage.title,
         // A passage close in meaning (vectors) may share no word with the question.
-        minimum: closeInMeaning(passage) ? 0 : relevanceThreshold(weighed),
+        minimum: closeInMeaning(passage) ? 0 : relevanceThreshold(weighed, request.question),
       });
       if (!excerpt.text) continue;
       // The best match; between equals, the passage whose title names more of what is asked (the page about
