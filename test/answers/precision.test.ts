@@ -119,6 +119,20 @@ describeEachDialect('answers: precision first', (t) => {
     assert.equal(await answerTo(t(), s, 'when is the tray available?'), DONT_KNOW);
   });
 
+  it('answers "what is the X of Y" only with a part that names the X, however much it says of Y', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Router',
+      [
+        'The Moorlinn Box 5 supports Wi-Fi 6 and has four LAN ports. It covers most flats in our service area.',
+        '',
+        'Every Moorlinn Box comes with a warranty of 2 years.',
+      ].join('\n'),
+    );
+    assert.equal(await ask("what's the wifi range of the moorlinn box 5?"), DONT_KNOW);
+    assert.match(await ask('what is the warranty on the moorlinn box 5?'), /a warranty of 2 years\.$/);
+  });
+
   it('never reads a meaningful word as a typo of a stop word ("move" is not "more")', async () => {
     const ask = await chatbotKnowing(t(), 'Rooms', 'You can book more than one room in a single booking.');
     assert.equal(await ask('How do I move my booking?'), DONT_KNOW);

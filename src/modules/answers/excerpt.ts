@@ -16,6 +16,7 @@ import { sameWord, stem, wordsOf } from '../../lib/text/words.js';
 import {
   askingWords,
   asksForEveryRow,
+  attributeAsked,
   conditionStems,
   existenceAsked,
   holdsAllWanted,
@@ -412,6 +413,9 @@ export function answerExcerpt(
   const thing = new Set(existenceAsked(question));
   const notice = noticeIn(question);
   const existing = weighed.filter((w) => thing.has(w.term));
+  // "What's the wifi range of the Box 5?": a part that does not name the range says other things of the box.
+  const attribute = attributeAsked(question);
+  const attributeTerm = weighed.filter((w) => w.term === attribute && !w.earlier && w.weight > 0);
   const scored = segments.map((segment, i) => {
     const words = `${title ?? ''} ${segment.context} ${segment.text}`;
     const read = classifyLine(segment.text);
@@ -434,6 +438,7 @@ export function answerExcerpt(
       (!defines || explains(segment, defines)) &&
       (subject.length === 0 || weighedCoverage(subject, words) > 0) &&
       existing.every((term) => weighedCoverage([term], words) > 0) &&
+      attributeTerm.every((term) => weighedCoverage([term], words) > 0) &&
       // The action and the earlier topic may be named by the sentence this one goes on from.
       // (the action by the part's own words and headings: a title naming it says nothing of this part).
       actions.every((action) =>

@@ -241,6 +241,20 @@ export function holdsWanted(text: string, wanted: Wanted): boolean {
 export const holdsAllWanted = (text: string, wanted: readonly Wanted[]): boolean =>
   wanted.every((kind) => holdsWanted(text, kind));
 
+/** "What's the wifi range of the Box 5?", "what is the warranty on tents?": the attribute asked of a thing. */
+const ATTRIBUTE_ASKED =
+  /^\s*(?:(?:and|so)\s+)?what(?:'s|’s|\s+is|\s+are|\s+was)\s+(?:the|your|its|their)\s+(?<attribute>[\p{L}-]+(?:\s+[\p{L}-]+){0,2}?)\s+(?:of|for|on)\s+\S/iu;
+
+/**
+ * The word naming the attribute an English question asks of a thing ("range" in "what's the wifi range of
+ * the Box 5?"), or null when it asks otherwise: the last word before "of", "for" or "on".
+ */
+export function attributeAsked(question: string): string | null {
+  if (languageOf(question).code !== ENGLISH.code) return null;
+  const attribute = ATTRIBUTE_ASKED.exec(question)?.groups?.attribute;
+  return attribute ? (wordsOf(attribute).at(-1) ?? null) : null;
+}
+
 /** "What is a bite splint?", "what's R-value?", "what is X used for?", "what does E4 mean?": the thing named. */
 const DEFINITION_ASKED = [
   /^\s*(?:and\s+|so\s+)?what(?:'s|’s|\s+is|\s+are)\s+(?:an?\s+)?(?<thing>.+?)(?:\s+used\s+for|\s+for)?\s*\??\s*$/iu,
