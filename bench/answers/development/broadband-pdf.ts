@@ -14,19 +14,16 @@
 // mix direct, paraphrased, synonym, misspelt and follow-up questions with unanswerable ones (about half of them
 // near misses), single table rows (with a neighbouring row's value as `not`), superlatives, filters, yes/no
 // questions and questions answered by the notice or an exception.
-import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import { question, type BenchConversation, type Dataset } from '../dataset.js';
-import { ask, eur, nearMiss, offTopic } from './helpers.js';
+import { pdfOf, type PdfBlock } from './pdf-guide.js';
+import { NOT_ACCEPTED, ask, eur, nearMiss, offTopic } from './helpers.js';
 
 export const BROADBAND_TITLE = 'Moorlinn Net – Service guide and price list 2027';
 export const BROADBAND_FILE_NAME = 'moorlinn-net-service-guide-2027.pdf';
 const FOOTER =
   'Moorlinn Net GmbH · Marktstraße 12 · Moorlinden · moorlinn-net.de · Service guide and price list 2027';
 
-/** A block of the guide: a heading, a paragraph, or a table (first row: column headings). */
-type Block = { h: string } | { p: string } | { table: string[][] };
-
-const GUIDE: Block[] = [
+const GUIDE: PdfBlock[] = [
   {
     p: 'Moorlinn Net GmbH is the local internet, TV and phone provider for Moorlinden and the surrounding villages of the Wiesenau district. This guide lists our plans, prices and terms for private customers. All prices are monthly prices including 19 % VAT and apply to contracts from 1 January 2027.',
   },
@@ -183,99 +180,14 @@ const GUIDE: Block[] = [
  * The guide as a PDF: Helvetica, tables as text drawn in columns (as most generators lay them out), a footer
  * with the company's address and the page number on every page.
  */
-export async function broadbandGuidePdf(): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(BROADBAND_TITLE);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const left = 50;
-  const width = 595 - 2 * left;
-  let page = pdf.addPage([595, 842]);
-  let y = 790;
-  const room = (needed: number) => {
-    if (y - needed < 60) {
-      page = pdf.addPage([595, 842]);
-      y = 790;
-    }
-  };
-  const line = (text: string, font: PDFFont, size: number, x = left) => {
-    page.drawText(text, { x, y, size, font });
-  };
-  const wrap = (text: string, font: PDFFont, size: number) => {
-    let current = '';
-    const flush = () => {
-      room(size + 4);
-      line(current, font, size);
-      y -= size + 4;
-    };
-    for (const word of text.split(' ')) {
-      const next = current ? `${current} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) > width) {
-        flush();
-        current = word;
-      } else current = next;
-    }
-    if (current) flush();
-  };
-  const table = (rows: string[][]) => {
-    const size = 9.5;
-    const widths = rows[0]!.map((_, c) =>
-      Math.max(...rows.map((row, r) => (r === 0 ? bold : regular).widthOfTextAtSize(row[c]!, size))),
-    );
-    const gap = (width - widths.reduce((a, b) => a + b, 0)) / (widths.length - 1);
-    if (gap < 12) throw new Error(`table too wide: ${rows[0]!.join(' | ')}`);
-    room(rows.length * (size + 6) + 8); // keep a table on one page
-    rows.forEach((row, r) => {
-      room(size + 8);
-      let x = left;
-      row.forEach((text, c) => {
-        line(text, r === 0 ? bold : regular, size, x);
-        x += widths[c]! + gap;
-      });
-      y -= size + (r === 0 ? 8 : 6);
-    });
-    y -= 6;
-  };
-  wrap(BROADBAND_TITLE, bold, 16);
-  y -= 6;
-  GUIDE.forEach((block, i) => {
-    if ('h' in block) {
-      // no heading alone at the foot of a page, nor apart from the table under it
-      const next = GUIDE[i + 1];
-      room(next && 'table' in next ? 40 + next.table.length * 15.5 + 8 : 60);
-      y -= 8;
-      wrap(block.h, bold, 13);
-      y -= 2;
-    } else if ('p' in block) {
-      wrap(block.p, regular, 10.5);
-      y -= 5;
-    } else table(block.table);
+export const broadbandGuidePdf = (): Promise<Buffer> =>
+  pdfOf(BROADBAND_TITLE, GUIDE, {
+    tableSize: 9.5,
+    bottom: 60,
+    keepTables: true,
+    headings: 'with their table',
+    footer: FOOTER,
   });
-  const pages = pdf.getPages();
-  pages.forEach((p, i) => {
-    p.drawLine({ start: { x: left, y: 42 }, end: { x: left + width, y: 42 }, thickness: 0.5 });
-    p.drawText(FOOTER, { x: left, y: 30, size: 7.5, font: regular });
-    const number = `Page ${i + 1} of ${pages.length}`;
-    p.drawText(number, {
-      x: left + width - regular.widthOfTextAtSize(number, 7.5),
-      y: 30,
-      size: 7.5,
-      font: regular,
-    });
-  });
-  return Buffer.from(await pdf.save());
-}
-
-const NOT_ACCEPTED = [
-  'not accept',
-  "don't accept",
-  'does not accept',
-  "doesn't accept",
-  'not accepted',
-  'not possible',
-  'cannot',
-  "can't",
-];
 
 const CONVERSATIONS: BenchConversation[] = [
   // Internet plans (table)

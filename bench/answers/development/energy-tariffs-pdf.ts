@@ -10,17 +10,16 @@
 // Its questions mix direct, paraphrased, synonym, misspelt and follow-up questions with unanswerable ones
 // (half of them near misses), single table rows (with a neighbouring row's value as `not`), superlatives,
 // filters, yes/no questions and questions answered by the notice or an exception.
-import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import { question, type BenchConversation, type Dataset } from '../dataset.js';
-import { ask, eur, nearMiss, offTopic } from './helpers.js';
+import { pdfOf, type PdfBlock } from './pdf-guide.js';
+import { NOT_ACCEPTED, ask, eur, nearMiss, offTopic } from './helpers.js';
 
 export const ENERGY_TITLE = 'Nordlicht Energie – Tariffs and terms 2027';
 export const ENERGY_FILE_NAME = 'nordlicht-energie-tariffs-2027.pdf';
 
 /** A block of the brochure: a heading, a paragraph, or a table (first row: column headings). */
-type Block = { h: string } | { p: string } | { table: string[][] };
 
-const BROCHURE: Block[] = [
+const BROCHURE: PdfBlock[] = [
   {
     p: 'Nordlicht Energie GmbH supplies electricity and gas to households and businesses in Schleswig-Holstein and Hamburg. This brochure lists our tariffs and the main terms of supply. The prices apply to contracts from 1 January 2027 and include 19 % VAT.',
   },
@@ -122,85 +121,8 @@ const BROCHURE: Block[] = [
 ];
 
 /** The brochure as a PDF: Helvetica, tables as text drawn in columns (as most generators lay them out). */
-export async function energyPdf(): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(ENERGY_TITLE);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const left = 50;
-  const width = 595 - 2 * left;
-  let page = pdf.addPage([595, 842]);
-  let y = 790;
-  const room = (needed: number) => {
-    if (y - needed < 50) {
-      page = pdf.addPage([595, 842]);
-      y = 790;
-    }
-  };
-  const line = (text: string, font: PDFFont, size: number, x = left) => {
-    page.drawText(text, { x, y, size, font });
-  };
-  const wrap = (text: string, font: PDFFont, size: number) => {
-    let current = '';
-    const flush = () => {
-      room(size + 4);
-      line(current, font, size);
-      y -= size + 4;
-    };
-    for (const word of text.split(' ')) {
-      const next = current ? `${current} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) > width) {
-        flush();
-        current = word;
-      } else current = next;
-    }
-    if (current) flush();
-  };
-  const table = (rows: string[][]) => {
-    const size = 9.5;
-    const widths = rows[0]!.map((_, c) =>
-      Math.max(...rows.map((row, r) => (r === 0 ? bold : regular).widthOfTextAtSize(row[c]!, size))),
-    );
-    const gap = (width - widths.reduce((a, b) => a + b, 0)) / (widths.length - 1);
-    if (gap < 12) throw new Error(`table too wide: ${rows[0]!.join(' | ')}`);
-    room(rows.length * (size + 6) + 8); // keep a table on one page
-    rows.forEach((row, r) => {
-      room(size + 8);
-      let x = left;
-      row.forEach((text, c) => {
-        line(text, r === 0 ? bold : regular, size, x);
-        x += widths[c]! + gap;
-      });
-      y -= size + (r === 0 ? 8 : 6);
-    });
-    y -= 6;
-  };
-  wrap(ENERGY_TITLE, bold, 16);
-  y -= 6;
-  for (const block of BROCHURE) {
-    if ('h' in block) {
-      room(60); // no heading alone at the foot of a page
-      y -= 8;
-      wrap(block.h, bold, 13);
-      y -= 2;
-    } else if ('p' in block) {
-      wrap(block.p, regular, 10.5);
-      y -= 5;
-    } else table(block.table);
-  }
-  return Buffer.from(await pdf.save());
-}
-
-const NOT_ACCEPTED = [
-  'not accept',
-  "don't accept",
-  'does not accept',
-  "doesn't accept",
-  'not accepted',
-  'not possible',
-  'cannot',
-  "can't",
-];
+export const energyPdf = (): Promise<Buffer> =>
+  pdfOf(ENERGY_TITLE, BROCHURE, { tableSize: 9.5, bottom: 50, keepTables: true, headings: 'not alone' });
 
 const CONVERSATIONS: BenchConversation[] = [
   // Electricity tariffs (table)

@@ -6,17 +6,16 @@
 // Its questions were written blind on 2026-11-26, from the knowledge below alone, and measured the engine as
 // a held-out set, unread, until 2026-11-27; since then they are a development set (newer blind sets took
 // their place in ../held-out/), read and tuned on like the others.
-import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import { question, type BenchConversation, type Dataset } from '../dataset.js';
+import { pdfOf, type PdfBlock } from './pdf-guide.js';
 import { eur } from '../keys.js';
 
 export const FERRY_TITLE = 'Lindholm Ferry – Timetable and fares, winter 2026/27';
 export const FERRY_FILE_NAME = 'lindholm-ferry-winter-2026-27.pdf';
 
 /** A block of the leaflet: a heading, a paragraph, or a table (first row: column headings). */
-type Block = { h: string } | { p: string } | { table: string[][] };
 
-const LEAFLET: Block[] = [
+const LEAFLET: PdfBlock[] = [
   {
     p: 'Valid from 1 November 2026 to 31 March 2027. Crossing time between Norderhafen and Lindholm: 45 minutes.',
   },
@@ -85,72 +84,8 @@ const LEAFLET: Block[] = [
 ];
 
 /** The leaflet as a PDF: Helvetica, tables as text drawn in columns (as most generators lay them out). */
-export async function ferryPdf(): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(FERRY_TITLE);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const left = 50;
-  const width = 595 - 2 * left;
-  let page = pdf.addPage([595, 842]);
-  let y = 790;
-  const room = (needed: number) => {
-    if (y - needed < 50) {
-      page = pdf.addPage([595, 842]);
-      y = 790;
-    }
-  };
-  const line = (text: string, font: PDFFont, size: number, x = left) => {
-    page.drawText(text, { x, y, size, font });
-  };
-  const wrap = (text: string, font: PDFFont, size: number) => {
-    let current = '';
-    const flush = () => {
-      room(size + 4);
-      line(current, font, size);
-      y -= size + 4;
-    };
-    for (const word of text.split(' ')) {
-      const next = current ? `${current} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) > width) {
-        flush();
-        current = word;
-      } else current = next;
-    }
-    if (current) flush();
-  };
-  const table = (rows: string[][]) => {
-    const size = 10;
-    const widths = rows[0]!.map((_, c) =>
-      Math.max(...rows.map((row, r) => (r === 0 ? bold : regular).widthOfTextAtSize(row[c]!, size))),
-    );
-    const gap = (width - widths.reduce((a, b) => a + b, 0)) / (widths.length - 1);
-    if (gap < 12) throw new Error(`table too wide: ${rows[0]!.join(' | ')}`);
-    rows.forEach((row, r) => {
-      room(size + 8);
-      let x = left;
-      row.forEach((text, c) => {
-        line(text, r === 0 ? bold : regular, size, x);
-        x += widths[c]! + gap;
-      });
-      y -= size + (r === 0 ? 8 : 6);
-    });
-    y -= 6;
-  };
-  wrap(FERRY_TITLE, bold, 16);
-  y -= 6;
-  for (const block of LEAFLET) {
-    if ('h' in block) {
-      y -= 8;
-      wrap(block.h, bold, 13);
-      y -= 2;
-    } else if ('p' in block) {
-      wrap(block.p, regular, 10.5);
-      y -= 5;
-    } else table(block.table);
-  }
-  return Buffer.from(await pdf.save());
-}
+export const ferryPdf = (): Promise<Buffer> =>
+  pdfOf(FERRY_TITLE, LEAFLET, { tableSize: 10, bottom: 50, keepTables: false, headings: 'anywhere' });
 
 const HELD_OUT: BenchConversation[] = [
   // Departures

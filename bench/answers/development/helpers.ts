@@ -19,3 +19,15 @@ export const nearMiss = (text: string): BenchConversation => [
 
 /** A question the knowledge cannot answer, far from it. */
 export const offTopic = (text: string): BenchConversation => [question(text, 'unanswerable')];
+
+/** The ways an answer says something is refused ("we do not accept cancellations by phone"). */
+export const NOT_ACCEPTED = [
+  'not accept',
+  "don't accept",
+  'does not accept',
+  "doesn't accept",
+  'not accepted',
+  'not possible',
+  'cannot',
+  "can't",
+];
