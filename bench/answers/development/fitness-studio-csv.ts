@@ -8,7 +8,7 @@
 // filters ("which classes are for beginners on weekdays"), the policies and the holiday notice, and
 // questions the knowledge does not answer.
 import { question, type BenchConversation, type Dataset } from '../dataset.js';
-import { eur } from '../keys.js';
+import { at, eur } from './helpers.js';
 
 export const FITNESS_TIMETABLE_TITLE = 'Kinetic Loft – weekly timetable and prices';
 export const FITNESS_TIMETABLE_FILE_NAME = 'kinetic-loft-timetable.csv';
@@ -132,28 +132,6 @@ The Mill Yard car park behind the building is free for studio visitors for up to
 Contact
 Phone 056 771 2040 (during front desk hours), email hello@kineticloft.ie, address Kinetic Loft, 3 Mill Street, Lanesford.
 `;
-
-/**
- * A time of day as an answer may write it: `at('18:30')` → 18:30, 18.30, 6:30 pm, 6:30pm;
- * `at('07:00')` → 07:00, 07.00, 7:00 am, 7 am, 7am …
- */
-function at(hhmm: string): string[] {
-  const [h, m] = hhmm.split(':');
-  const hour = Number(h);
-  const h12 = hour % 12 || 12;
-  const suffix = hour < 12 ? 'am' : 'pm';
-  const short = m === '00' ? `${h12}` : `${h12}:${m}`;
-  return [
-    ...new Set([
-      hhmm,
-      hhmm.replace(':', '.'),
-      `${h12}:${m} ${suffix}`,
-      `${h12}:${m}${suffix}`,
-      `${short} ${suffix}`,
-      `${short}${suffix}`,
-    ]),
-  ];
-}
 
 const CONVERSATIONS: BenchConversation[] = [
   // One class or pass

@@ -31,3 +31,28 @@ export const NOT_ACCEPTED = [
   'cannot',
   "can't",
 ];
+
+/**
+ * A time of day as an answer may write it: `at('08:00')` → 08:00, 8:00, 8.00, 8 am, 8am …;
+ * `at('17:30')` → 17:30, 17.30, 5:30 pm, 5:30pm.
+ */
+export function at(hhmm: string): string[] {
+  const [h, m] = hhmm.split(':');
+  const hour = Number(h);
+  const h24 = `${hour}:${m}`;
+  const h12 = hour % 12 || 12;
+  const suffix = hour < 12 ? 'am' : 'pm';
+  const short = m === '00' ? `${h12}` : `${h12}:${m}`;
+  return [
+    ...new Set([
+      hhmm,
+      h24,
+      hhmm.replace(':', '.'),
+      h24.replace(':', '.'),
+      `${h12}:${m} ${suffix}`,
+      `${h12}:${m}${suffix}`,
+      `${short} ${suffix}`,
+      `${short}${suffix}`,
+    ]),
+  ];
+}

@@ -11,7 +11,7 @@
 //
 // Its questions were written blind on 2026-11-28, from the knowledge below alone, as a development set.
 import { question, type BenchConversation, type Dataset } from '../dataset.js';
-import { ask, eur, nearMiss, offTopic } from './helpers.js';
+import { ask, at, eur, nearMiss, offTopic } from './helpers.js';
 
 export const MUSIC_CATALOGUE_TITLE = 'Fernhill Music School – course catalogue 2026/27';
 export const MUSIC_CATALOGUE_FILE_NAME = 'fernhill-music-school-courses.csv';
@@ -145,30 +145,6 @@ Notice – 20 November 2026
 From Wednesday 13 January 2027, Adult Piano for Beginners moves from Tuesday to Wednesday, still at 19:30, because the Hall is booked on Tuesday evenings.
 New students who enrol for the spring term 2027 by 31 January 2027 pay no enrolment fee.
 `;
-
-/**
- * A time of day as an answer may write it: `at('15:30')` → 15:30, 15.30, 3:30 pm, 3:30pm;
- * `at('09:00')` → 09:00, 9:00, 9.00, 9:00 am, 9 am, 9am …
- */
-function at(hhmm: string): string[] {
-  const [h, m] = hhmm.split(':');
-  const hour = Number(h);
-  const h12 = hour % 12 || 12;
-  const suffix = hour < 12 ? 'am' : 'pm';
-  const short = m === '00' ? `${h12}` : `${h12}:${m}`;
-  return [
-    ...new Set([
-      hhmm,
-      hhmm.replace(':', '.'),
-      `${hour}:${m}`,
-      `${hour}.${m}`,
-      `${h12}:${m} ${suffix}`,
-      `${h12}:${m}${suffix}`,
-      `${short} ${suffix}`,
-      `${short}${suffix}`,
-    ]),
-  ];
-}
 
 const CONVERSATIONS: BenchConversation[] = [
   // One course

@@ -16,7 +16,7 @@
 // item of a list (a neighbouring item's value in `not`), superlatives, filters, and questions answered by the
 // winter notice or a clause of the terms (the general rule's value in `not`).
 import { question, type BenchConversation, type Dataset } from '../dataset.js';
-import { ask, eur, nearMiss, offTopic } from './helpers.js';
+import { ask, at, eur, nearMiss, offTopic } from './helpers.js';
 
 export const REMOVALS_FAQ_TITLE = 'Elster Removals – moving FAQ and services';
 export const REMOVALS_TERMS_TITLE = 'Elster Removals – Terms of service';
@@ -158,31 +158,6 @@ Each payment reminder costs €5. After the second reminder we may pass the clai
 8. Place of jurisdiction
 The place of jurisdiction is Altenbrück. German law applies.
 `;
-
-/**
- * A time of day as an answer may write it: `at('08:00')` → 08:00, 8:00, 8.00, 8 am, 8am …;
- * `at('17:30')` → 17:30, 17.30, 5:30 pm, 5:30pm.
- */
-function at(hhmm: string): string[] {
-  const [h, m] = hhmm.split(':');
-  const hour = Number(h);
-  const h24 = `${hour}:${m}`;
-  const h12 = hour % 12 || 12;
-  const suffix = hour < 12 ? 'am' : 'pm';
-  const short = m === '00' ? `${h12}` : `${h12}:${m}`;
-  return [
-    ...new Set([
-      hhmm,
-      h24,
-      hhmm.replace(':', '.'),
-      h24.replace(':', '.'),
-      `${h12}:${m} ${suffix}`,
-      `${h12}:${m}${suffix}`,
-      `${short} ${suffix}`,
-      `${short}${suffix}`,
-    ]),
-  ];
-}
 
 const PERCENT = (n: number) => [`${n}%`, `${n} %`, `${n} percent`, `${n} per cent`];
 
