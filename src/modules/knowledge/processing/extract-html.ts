@@ -345,17 +345,7 @@ const PARAGRAPH_BLOCKS = new Set([
   'DETAILS',
   'FIELDSET',
 ]);
-const LINE_BLOCKS = new Set([
-  'DIV',
-  'LI',
-  'TR',
-  'DT',
-  'DD',
-  'FIGCAPTION',
-  'CAPTION',
-  'SUMMARY',
-  'LEGEND',
-]);
+const LINE_BLOCKS = new Set(['DIV', 'LI', 'TR', 'DT', 'DD', 'FIGCAPTION', 'CAPTION', 'SUMMARY', 'LEGEND']);
 
 /**
  * Text with the page's structure: headings become markdown `#` lines and blocks get blank lines, so that
