@@ -1,7 +1,7 @@
 // The text toolkit's words: one way of splitting text into words, at indexing and at answering.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { wordsOf } from '../../src/lib/text/words.js';
+import { stem, wordsOf } from '../../src/lib/text/words.js';
 
 describe('text: words', () => {
   it('keeps contractions, decimals and versions as one word', () => {
@@ -27,5 +27,12 @@ describe('text: words', () => {
     ]);
     // Not after a number, "min" is another word ("min. order", "admin").
     assert.deepEqual(wordsOf('Min. order for admin'), ['min', 'order', 'for', 'admin']);
+  });
+
+  it('stems an irregular past as its verb and an irregular plural as its noun', () => {
+    assert.equal(stem('paid'), stem('pay'));
+    assert.equal(stem('children'), stem('child'));
+    assert.equal(stem('teeth'), stem('tooth'));
+    assert.equal(stem('deliveries'), stem('delivery'));
   });
 });

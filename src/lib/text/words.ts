@@ -31,9 +31,19 @@ const IRREGULAR_VERBS = new Map(
     .map((pair) => pair.split(':') as [string, string]),
 );
 
-/** The Snowball stem of a lower-case word in a language (English unless said; an irregular verb's past as the verb). */
+/** English plurals a stemmer cannot bring back to the noun ("children" is "child"). */
+const IRREGULAR_PLURALS = new Map(
+  'children:child men:man women:woman feet:foot teeth:tooth mice:mouse geese:goose'
+    .split(' ')
+    .map((pair) => pair.split(':') as [string, string]),
+);
+
+/**
+ * The Snowball stem of a lower-case word in a language (English unless said; an irregular verb's past as
+ * the verb, an irregular plural as the noun).
+ */
 export function stem(word: string, language = 'english'): string {
-  if (language === 'english') word = IRREGULAR_VERBS.get(word) ?? word;
+  if (language === 'english') word = IRREGULAR_VERBS.get(word) ?? IRREGULAR_PLURALS.get(word) ?? word;
   const key = language === 'english' ? word : `${language}\u0000${word}`;
   let found = stems.get(key);
   if (found === undefined) {
