@@ -633,30 +633,6 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(await ask('cheapest room extra?'), /Extra: Bouquet of flowers; Price: €26$/);
   });
 
-  it('reads what rows are from every heading above their table, not only the nearest', async () => {
-    const ask = await chatbotKnowing(
-      t(),
-      'Dog salon',
-      [
-        '# Grooming salon',
-        '',
-        'Our groomers wash, cut and pamper dogs of all breeds.',
-        '',
-        '## Prices',
-        '',
-        '| Service | Small dog | Large dog |',
-        '| --- | --- | --- |',
-        '| Bath & brush | €35 | €60 |',
-        '| Full groom | €55 | €90 |',
-        '| Hand stripping | €65 | €110 |',
-      ].join('\n'),
-    );
-    assert.match(
-      await ask('whats the most expensive grooming service'),
-      /Service: Hand stripping; Small dog: €65; Large dog: €110$/,
-    );
-  });
-
   it("between parts that match alike, prefers the one holding the question's words side by side, as a phrase", async () => {
     const ask = await chatbotKnowing(
       t(),

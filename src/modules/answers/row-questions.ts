@@ -72,10 +72,7 @@ function rowsOf(texts: readonly string[]): Row[] {
   const rows: Row[] = [];
   texts.forEach((text, passage) => {
     let header: string[] | null = null;
-    // The headings above a table or list, each level's, and a label line under them say what its rows
-    // are ("Grooming salon" > "Prices"; "Guided tours")…
-    const headings: Array<{ level: number; text: string }> = [];
-    let label = '';
+    // The heading or label line above a table or list says what its rows are ("Guided tours")…
     let context = '';
     // …and so does a line announcing them ("Our warehouse has units in four sizes:").
     let leadIn = '';
@@ -98,18 +95,14 @@ function rowsOf(texts: readonly string[]): Row[] {
       }
       if ((read.kind === 'text' || read.kind === 'heading') && line.trim() !== '')
         leadIn = read.kind === 'text' && read.text.trim().endsWith(':') ? read.text : '';
-      if (read.kind === 'heading') {
-        while (headings.length > 0 && headings.at(-1)!.level >= read.level) headings.pop();
-        headings.push({ level: read.level, text: read.text });
-        label = '';
-      } else if (
+      if (read.kind === 'heading') context = read.text;
+      else if (
         read.kind === 'text' &&
         read.text.trim() !== '' &&
         read.text.length <= TABLE_LABEL_MAX &&
         !/[.!?:]$/u.test(read.text)
       )
-        label = read.text;
-      context = [...headings.map((heading) => heading.text), label].join(' ');
+        context = read.text;
       // A catalogue's records may come as list items ("- sku: …; name: …"): each is a row all the same.
       if (read.kind === 'item') {
         const inner = classifyLine(read.text);
