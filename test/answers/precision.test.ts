@@ -385,6 +385,47 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(await ask('how much are exam fees?'), /: €45 for grade 1 and €110 for grade 8\.$/);
   });
 
+  it('names an item of a price list by its case, never by its amount; a menu of one line per price stays lines', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Lessons',
+      [
+        'Lesson fees: €45 for 30 minutes and €60 for 60 minutes.',
+        '',
+        '## Drinks',
+        '',
+        'Espresso €2.50',
+        'Cappuccino €3.20',
+        'Tea €2.00',
+      ].join('\n'),
+    );
+    assert.match(
+      await ask('how much is a 45 minute lesson?'),
+      /Lesson fees: €45 for 30 minutes and €60 for 60 minutes\.$|^I'm sorry/,
+    );
+    assert.match(await ask('how much is a cappuccino?'), /: Cappuccino €3\.20$/);
+  });
+
+  it('filters by a value whatever its case, and not by one that excepts it ("daily except Sundays")', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Tours',
+      [
+        '| Tour | Days |',
+        '| --- | --- |',
+        '| Harbour walk | daily except Sundays |',
+        '| Family tour | Sunday |',
+        '| Lightship tour | Saturday and Sunday |',
+      ].join('\n'),
+    );
+    const sundays = await ask('which tours run on Sundays?');
+    assert.match(
+      sundays,
+      /Tour: Family tour; Days: Sunday\nTour: Lightship tour; Days: Saturday and Sunday$/,
+    );
+    assert.doesNotMatch(sundays, /Harbour walk/);
+  });
+
   it('reads "how heavy" and "how big" as asking for a weight and a size, and "email address" as asking for one', async () => {
     const ask = await chatbotKnowing(
       t(),
@@ -617,7 +658,7 @@ describeEachDialect('answers: precision first', (t) => {
         '| Garden Single | €89 |',
         '| Lake Double | €154 |',
         '',
-        '## Room extras',
+        '## Extras for your room',
         '',
         '| Extra | Price |',
         '| --- | --- |',
@@ -629,8 +670,42 @@ describeEachDialect('answers: precision first', (t) => {
       await ask("what's the cheapest room you have"),
       /Room type: Garden Single; Price per night: €89$/,
     );
-    // Named by nothing but their heading, the extras are still compared among themselves.
+    // A heading names its rows by its word before a preposition ("Extras for your room": extras), and
+    // rows named by nothing else are still compared among themselves.
     assert.match(await ask('cheapest room extra?'), /Extra: Bouquet of flowers; Price: €26$/);
+  });
+
+  it('reads a superlative over rows named by their heading as by their first column, and no other column', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Hotel Seeblick: rooms and spa',
+      [
+        '## Rooms',
+        '',
+        '| Category | Breakfast | Price per night |',
+        '| --- | --- | --- |',
+        '| Garden Single | Buffet | €89 |',
+        '| Lake Double | Buffet | €120 |',
+        '',
+        '## Meetings & events',
+        '',
+        '| Room | Capacity | Price per day |',
+        '| --- | --- | --- |',
+        '| Boardroom | 12 | €250 |',
+        '',
+        '## Spa treatments',
+        '',
+        '| Treatment | Price |',
+        '| --- | --- |',
+        '| Back massage | €42 |',
+      ].join('\n'),
+    );
+    assert.match(
+      await ask("what's the cheapest room?"),
+      /Category: Garden Single; Breakfast: Buffet; Price per night: €89$/,
+    );
+    // "Breakfast: Buffet" does not make a room a breakfast.
+    assert.doesNotMatch(await ask('cheapest breakfast?'), /Garden Single/);
   });
 
   it("between parts that match alike, prefers the one holding the question's words side by side, as a phrase", async () => {

@@ -25,8 +25,12 @@ describe('text: words', () => {
       '3',
       'weeks',
     ]);
-    // Not after a number, "min" is another word ("min. order", "admin").
+    // Not after a number, "min" is another word ("min. order", "admin"), nor after an amount of money.
     assert.deepEqual(wordsOf('Min. order for admin'), ['min', 'order', 'for', 'admin']);
+    assert.deepEqual(wordsOf('€20 min. order'), ['20', 'min', 'order']);
+    assert.deepEqual(wordsOf('5 min.5'), ['5', 'minutes', '5']);
+    // As written, for searching the full-text indexes.
+    assert.deepEqual(wordsOf('50 min', { units: false }), ['50', 'min']);
   });
 
   it('stems an irregular past as its verb and an irregular plural as its noun', () => {

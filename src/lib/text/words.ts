@@ -67,20 +67,24 @@ const UNITS = new Map([
   ['wk', 'weeks'],
   ['wks', 'weeks'],
 ]);
-const UNIT_AFTER_NUMBER = /(\p{N})\s?(mins?|hrs?|wks?)\b\.?/gu;
+/** "50 min", "2 hrs": not an amount of money ("€20 min. order"). */
+const UNIT_AFTER_NUMBER = /(?<![$€£][\p{N}.,\s]*)(\p{N})\s?(mins?|hrs?|wks?)\b/gu;
 
 /**
  * Lower-case words of a text (letters and digits, accents kept), in order: the one way text is split into
  * words, at indexing and at answering. A contraction stays one word ("don't", "it's"), with one kind of
- * apostrophe, and so does a number with decimals or a version ("4.2", "34,90").
+ * apostrophe, and so does a number with decimals or a version ("4.2", "34,90"). `units: false` leaves an
+ * abbreviated unit as written, for searching the full-text indexes, which hold the text as written.
  */
-export const wordsOf = (text: string): string[] =>
+export const wordsOf = (text: string, { units = true }: { units?: boolean } = {}): string[] =>
   (
     text
       .normalize('NFKC')
       .toLowerCase()
       // A unit of time after a number is the word it abbreviates: "50 min" is "50 minutes", as asked.
-      .replace(UNIT_AFTER_NUMBER, (_, number: string, unit: string) => `${number} ${UNITS.get(unit)!}`)
+      .replace(UNIT_AFTER_NUMBER, (whole: string, number: string, unit: string) =>
+        units ? `${number} ${UNITS.get(unit)!}` : whole,
+      )
       .match(/\p{N}+(?:[.,]\p{N}+)+(?![\p{L}\p{N}])|[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu) ?? []
   ).map((word) => word.replace(/’/g, "'"));
 

@@ -20,6 +20,7 @@ import {
   conditionStems,
   existenceAsked,
   holdsAllWanted,
+  holdsWanted,
   usedAsVerb,
   type Wanted,
 } from './question-reading.js';
@@ -108,13 +109,17 @@ function wrapsOnto(line: string, next: string, longest: number): boolean {
 
 /**
  * Whether a paragraph's lines are a block read together (an address: "Hotel Uferhaus", "Seepromenade 9",
- * "83727 Kaltenbrunn"): two or more short lines of text, none ending a sentence or labelling a value
- * ("Saturday: 10:00 – 14:00" is a fact of its own).
+ * "83727 Kaltenbrunn"): two to five short lines of text, one at least with a number, none ending a
+ * sentence, labelling a value ("Saturday: 10:00 – 14:00") or giving a price or a time of day (a menu's
+ * "Cappuccino €3.20", "Mon 9:00 – 17:00": facts of their own).
  */
 function isLineBlock(lines: readonly string[]): boolean {
   const written = lines.map((raw) => raw.trim()).filter(Boolean);
   return (
     written.length >= 2 &&
+    written.length <= BLOCK_LINES_MAX &&
+    written.some((text) => /\p{N}/u.test(text)) &&
+    !written.some((text) => holdsWanted(text, 'price') || holdsWanted(text, 'clock')) &&
     written.every(
       (text) =>
         text.length <= BLOCK_LINE_MAX &&
@@ -125,6 +130,7 @@ function isLineBlock(lines: readonly string[]): boolean {
   );
 }
 const BLOCK_LINE_MAX = 50;
+const BLOCK_LINES_MAX = 5;
 
 const WRAPPED_LINE_MIN = 40;
 const WRAPPED_LINE_SHARE = 0.8;
@@ -244,7 +250,7 @@ const LIGHT_VERBS = new Set(
 const namesAction = (action: WeighedTerm, text: string): boolean =>
   weighedCoverage([action], text) > 0 || wordsOf(text).some((word) => word.startsWith(action.term));
 /** Columns whose value names a row. */
-const NAMING_COLUMN =
+export const NAMING_COLUMN =
   /\b(?:name|title|product|item|model|tariff|plan|service|option|course|class|room|type)\b/iu;
 
 /**
@@ -595,7 +601,9 @@ function askedListItem(text: string, question: string, wanted: readonly Wanted[]
   if (items.length < 2 || !items.every((item) => /\d/u.test(item.text) && holdsAllWanted(item.text, wanted)))
     return text;
   const asked = wordsOf(question).filter((word) => !isStopword(word));
-  const names = (item: Piece, word: string) => wordsOf(item.text).some((own) => sameWord(word, own));
+  // (by the words naming its case, not by its amount: "€45 for 30 minutes" is no "45 minute lesson")
+  const names = (item: Piece, word: string) =>
+    wordsOf(item.text.replace(AMOUNT_OF_MONEY, ' ')).some((own) => sameWord(word, own));
   const named = items.filter((item) =>
     asked.some((word) => names(item, word) && items.every((other) => other === item || !names(other, word))),
   );
@@ -609,6 +617,8 @@ interface Piece {
   start: number;
 }
 
+const AMOUNT_OF_MONEY =
+  /[$€£]\s?\d[\d.,]*|\d[\d.,]*\s?(?:[$€£]|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b)/giu;
 const PIECE_BREAK = /[,;:]\s+|\s+(?:and|or)\s+/uy;
 
 /** A text's pieces between commas, semicolons, colons, "and" and "or", brackets kept whole. */

@@ -8,7 +8,7 @@
 import { classifyLine } from '../../lib/text/structure.js';
 import { clockTimes, minutesIn } from '../../lib/text/times.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
-import { plainInline } from './excerpt.js';
+import { NAMING_COLUMN, plainInline } from './excerpt.js';
 import { significantTerms } from './relevance.js';
 import { holdsWanted, type RowFilter, type Superlative } from './question-reading.js';
 
@@ -62,7 +62,7 @@ interface Row {
    * What kind of thing every row of its table is, as stems: said by the name of its first column ("Plan")
    * or of a column naming rows ("Room type"), and, less surely, by the heading above it ("Room extras").
    */
-  kind: { columns: Set<string>; heading: Set<string> };
+  kind: { columns: Set<string>; heading: Set<string>; headNoun: string | undefined };
 }
 /** A line of text this short without a full stop, above a table, labels it. */
 const TABLE_LABEL_MAX = 60;
@@ -181,8 +181,22 @@ function kindWords(cells: readonly string[], heading: string): Row['kind'] {
   return {
     columns: new Set(naming.flatMap(labelWords)),
     heading: new Set(wordsOf(plainInline(heading)).map((word) => stem(word))),
+    headNoun: headNounOf(heading),
   };
 }
+
+/**
+ * The stem of the word a heading names its rows by: its last word before a preposition ("Our rooms at a
+ * glance" → room, "Extras for your room" → extra, "Meetings & events" → event).
+ */
+function headNounOf(heading: string): string | undefined {
+  const words = wordsOf(plainInline(heading));
+  const end = words.findIndex((word, i) => i > 0 && HEADING_PREPOSITIONS.has(word));
+  return (end < 0 ? words : words.slice(0, end)).map((word) => stem(word)).at(-1);
+}
+const HEADING_PREPOSITIONS = new Set(
+  'at for of in on with to from by about under over per during'.split(' '),
+);
 
 function identityWords(cells: readonly string[]): Set<string> {
   const identity = cells.flatMap((cell, i) => {
@@ -193,10 +207,11 @@ function identityWords(cells: readonly string[]): Set<string> {
     // A column naming what rows are ("class name", "product type") says it of every row.
     if (IDENTITY_COLUMN.test(label)) return value.trim().length <= IDENTITY_CELL ? [label, value] : [label];
     // A short value of another column says what the row is too ("weekday: Saturday", "room: Garden Room"),
-    // and a one-word column holding a name says what every row has ("course: Musical Tots" is a course);
-    // a description or a note does not, however short ("Room for a sleeping bag").
+    // and a column that names rows, holding a name, says what every row is ("course: Musical Tots" is a
+    // course; "Breakfast: Buffet" does not make a room a breakfast); a description or a note does not,
+    // however short ("Room for a sleeping bag").
     if (DESCRIBING_COLUMN.test(label) || value.trim().length > IDENTITY_CELL) return [];
-    return wordsOf(label).length === 1 && NAMED.test(value) && !HAS.test(value) && !LACKING.test(value)
+    return NAMING_COLUMN.test(label) && NAMED.test(value) && !HAS.test(value) && !LACKING.test(value)
       ? [label, value]
       : [value];
   });
@@ -252,10 +267,11 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
   // "The cheapest plan" is read over the rows that are plans (a table whose first column is "Plan"), when
   // there are any, not over every row that mentions one ("Downgrade to a slower plan: €19"); "the cheapest
   // room" over the rooms ("Room type"), before the rows under a heading "Room extras".
-  const named = (by: 'columns' | 'heading') =>
-    compared.filter(({ row }) => about.some((term) => row.kind[by].has(term)));
-  const byColumns = named('columns');
-  const byHeading = named('heading');
+  // (A heading's last word names its rows as a first column does: "Rooms", not "Room extras".)
+  const byColumns = compared.filter(({ row }) =>
+    about.some((term) => row.kind.columns.has(term) || row.kind.headNoun === term),
+  );
+  const byHeading = compared.filter(({ row }) => about.some((term) => row.kind.heading.has(term)));
   const ofTheKind = byColumns.length > 0 ? byColumns : byHeading.length > 0 ? byHeading : compared;
   let best: { row: Row; value: number } | null = null;
   for (const candidate of ofTheKind) {
@@ -273,6 +289,8 @@ const MONEY_CELL = /[€$£]|\b(?:eur|usd|gbp|chf)\b|price|cost|fee/iu;
 /** A cell value of at most this many words (those joining a list aside) can name a quality of its row. */
 const QUALITY_VALUE_WORDS = 3;
 const LISTING_WORDS = new Set(['and', 'or', 'und', 'et']);
+/** A value that names a quality to say the row lacks it: "daily except Sundays", "not on Sundays". */
+const EXCEPTING = /\b(?:except|not|no|never|closed|without)\b/iu;
 
 /** A cell that says a row lacks what its column names. */
 const LACKING = /^\s*(?:no|none|not\s+\p{L}+|n\/a|without|[-–—]|0|x)?\s*$/iu;
@@ -306,7 +324,7 @@ export function filteredRows(filter: RowFilter, texts: readonly string[]): Filte
   const named = new Set(rows.flatMap(({ identity }) => [...identity]));
   const about = aboutWords(filter.rest).filter((term) => named.has(term));
   if (about.length === 0) return null;
-  const quality = filter.kind === 'quality' ? stem(filter.word) : null;
+  const quality = filter.kind === 'quality' ? stem(filter.word.toLowerCase()) : null;
   const unit = filter.kind === 'number' && filter.unit ? stem(filter.unit.toLowerCase()) : null;
   const found: Array<{ text: string; passage: number }> = [];
   let compared = 0;
@@ -331,7 +349,9 @@ export function filteredRows(filter: RowFilter, texts: readonly string[]): Filte
           .filter((word) => !LISTING_WORDS.has(word))
           .map((word) => stem(word));
         return (
-          (value.length <= QUALITY_VALUE_WORDS && value.includes(quality!)) ||
+          (value.length <= QUALITY_VALUE_WORDS &&
+            value.includes(quality!) &&
+            !EXCEPTING.test(cell.slice(cell.indexOf(':') + 1))) ||
           (labelWords(cell).includes(quality!) && /^\s*yes\b/iu.test(cell.slice(cell.indexOf(':') + 1)))
         );
       });

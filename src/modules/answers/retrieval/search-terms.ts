@@ -12,7 +12,8 @@ export function searchTerms(query: string): string[] {
   const language = languageOf(query);
   // A contraction or a decimal number is searched by its parts ("don't" → "don", "t"; "4.2" → "4", "2"), as
   // the full-text indexes split it.
-  const words = wordsOf(query).flatMap((word) => word.split(/['.,]/));
+  // The full-text indexes hold the knowledge as written ("50 min"): units are searched as the visitor wrote them.
+  const words = wordsOf(query, { units: false }).flatMap((word) => word.split(/['.,]/));
   const terms: string[] = [];
   for (const word of words) {
     if (!word || isStopword(word, language) || word.length > MAX_TERM_LENGTH || terms.includes(word))
