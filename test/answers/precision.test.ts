@@ -117,6 +117,8 @@ describeEachDialect('answers: precision first', (t) => {
     // Two words that name nothing: half of them ("available" without "tray", "tray" without "available") is
     // not enough.
     assert.equal(await answerTo(t(), s, 'when is the tray available?'), DONT_KNOW);
+    // A day is written with a capital but names nothing: half of "tray on Sunday?" is not enough.
+    assert.equal(await answerTo(t(), s, 'tray on Sunday?'), DONT_KNOW);
   });
 
   it('answers "what is the X of Y" only with a part that names the X, however much it says of Y', async () => {

@@ -330,8 +330,12 @@ function namesIn(question: string): string[] {
   const written = question.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
   return written
     .filter((word, i) => (i > 0 && /^\p{Lu}/u.test(word)) || (/\p{N}/u.test(word) && /\p{L}/u.test(word)))
-    .map((word) => word.toLowerCase());
+    .map((word) => word.toLowerCase())
+    .filter((word) => !CALENDAR_WORDS.test(word));
 }
+/** Days and months are written with a capital in English, and name no thing. */
+const CALENDAR_WORDS =
+  /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$|^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/u;
 
 /**
  * The question's own words that say what it is about more than the others: held by the fewest of the
