@@ -951,6 +951,27 @@ describeEachDialect('answers: precision first', (t) => {
     assert.doesNotMatch(under, /Unit L|Moving box/);
   });
 
+  it('reads "the most expensive thing you sell" over every row that holds the measure, and "the cheapest" alone over none', async () => {
+    const s = await seed(t());
+    await addKnowledge(
+      t(),
+      s,
+      'Catalogue',
+      [
+        'name: Fernweh 2 tent; category: tent; price: €249; weight: 2.1 kg',
+        'name: Summit stove; category: stove; price: €39.90; weight: 0.3 kg',
+        'name: Ridgeline 35 backpack; category: backpack; price: €129; weight: 1.2 kg',
+      ].join('\n'),
+    );
+    await addKnowledge(t(), s, 'Shipping', 'Shipping in Germany costs €4.90 and is free from €50.');
+    const ask = (question: string) => answerTo(t(), s, question);
+    assert.match(await ask("what's the most expensive item in the shop?"), /name: Fernweh 2 tent; .*€249/);
+    assert.match(await ask('heaviest thing you sell?'), /name: Fernweh 2 tent; .*2\.1 kg/);
+    assert.match(await ask("what's the lightest thing you have?"), /name: Summit stove; .*0\.3 kg/);
+    // Naming nothing, not even "a thing": no rows to compare.
+    assert.equal(await ask('what is the cheapest?'), DONT_KNOW);
+  });
+
   it('reads a paragraph\'s first line as its title when the text goes on below it ("Storage", then the storage units)', async () => {
     const ask = await chatbotKnowing(
       t(),

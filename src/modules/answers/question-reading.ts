@@ -4,6 +4,7 @@
 // so the engine quotes a sentence only when it holds what is asked for (see excerpt.ts).
 import { ENGLISH, isStopword, languageOf } from '../../lib/text/language.js';
 import { stem, wordsOf } from '../../lib/text/words.js';
+import { significantTerms } from './relevance.js';
 
 /** What a question asks for, when its wording says so. */
 export type Wanted =
@@ -413,31 +414,41 @@ const SUPERLATIVES: ReadonlyArray<{
   columns: RegExp;
   preferred?: RegExp;
   reads?: 'time of day' | 'duration';
+  measure: string;
 }> = [
   {
     pattern:
       /\b(?:cheapest|least\s+expensive|lowest[-\s]priced|lowest(?=[\s\p{L}-]{0,20}\b(?:price|cost|fee|fare|rate)s?\b)|most\s+affordable|costs?\s+the\s+least)\b/iu,
     order: 'min',
     columns: /price|cost|eur|usd|gbp|fee|fare|rate|€|\$|£/iu,
+    measure: 'price',
   },
   {
     pattern:
       /\b(?:most\s+expensive|priciest|highest[-\s]priced|highest(?=[\s\p{L}-]{0,20}\b(?:price|cost|fee|fare|rate)s?\b)|dearest|costs?\s+the\s+most)\b/iu,
     order: 'max',
     columns: /price|cost|eur|usd|gbp|fee|fare|rate|€|\$|£/iu,
+    measure: 'price',
   },
   {
     pattern: /\b(?:lightest|least\s+heavy)\b/iu,
     order: 'min',
     columns: /weight|weighs|\bkg\b|\bg\b|grams?|mass/iu,
+    measure: 'weight',
   },
-  { pattern: /\bheaviest\b/iu, order: 'max', columns: /weight|weighs|\bkg\b|\bg\b|grams?|mass/iu },
+  {
+    pattern: /\bheaviest\b/iu,
+    order: 'max',
+    columns: /weight|weighs|\bkg\b|\bg\b|grams?|mass/iu,
+    measure: 'weight',
+  },
   {
     pattern: /\b(?:longest|lengthiest)\b/iu,
     order: 'max',
     columns: /length|long|distance|duration|time|minutes|min\b|hours|days|km\b|miles?\b|cm\b|\bm\b/iu,
     preferred: LASTING,
     reads: 'duration',
+    measure: 'duration length',
   },
   {
     pattern: /\bshortest\b/iu,
@@ -445,33 +456,39 @@ const SUPERLATIVES: ReadonlyArray<{
     columns: /length|long|distance|duration|time|minutes|min\b|hours|days|km\b|miles?\b|cm\b|\bm\b/iu,
     preferred: LASTING,
     reads: 'duration',
+    measure: 'duration length',
   },
   {
     pattern: /\bearliest\b/iu,
     order: 'min',
     columns: /time|start|begin|from|opens?|depart|departure|leaves?|\d{1,2}[:.]\d{2}/iu,
     reads: 'time of day',
+    measure: 'time',
   },
   {
     pattern: /\blatest\b/iu,
     order: 'max',
     columns: /time|start|begin|from|opens?|depart|departure|leaves?|\d{1,2}[:.]\d{2}/iu,
     reads: 'time of day',
+    measure: 'time',
   },
   {
     pattern: /\b(?:biggest|largest|roomiest|most\s+spacious)\b/iu,
     order: 'max',
     columns: /capacity|size|volume|litres?|liters?|\bl\b|seats|people|persons|area|m2|m²|diameter|cm\b/iu,
+    measure: 'size capacity',
   },
   {
     pattern: /\bsmallest\b/iu,
     order: 'min',
     columns: /capacity|size|volume|litres?|liters?|\bl\b|seats|people|persons|area|m2|m²|diameter|cm\b/iu,
+    measure: 'size capacity',
   },
   {
     pattern: /\b(?:fastest|quickest)\b/iu,
     order: 'min',
     columns: /duration|time|minutes|min\b|hours|days/iu,
+    measure: 'duration time',
   },
 ];
 
@@ -486,15 +503,33 @@ export interface Superlative {
    * any unit ("2 hours" is longer than "90 minutes"; a value without a unit of time is read as a number).
    */
   reads?: 'time of day' | 'duration';
+  /** The words of the measure compared ("price", "weight"): they find the rows that hold one. */
+  measure: string;
   /** The question without the superlative's words: what the rows compared must be. */
   rest: string;
+  /**
+   * It names no kind of thing, only "anything you sell" ("the most expensive item in the shop", "the
+   * heaviest thing you have"): every row holding the measure is compared.
+   */
+  overAll: boolean;
 }
+
+/** Words that name no kind of thing: "item", "thing", "what you sell". */
+const ANY_THING = new Set(
+  'thing things item items product products stuff anything something everything article articles sell sells stock have has offer offers carry shop store'.split(
+    ' ',
+  ),
+);
 
 /** The superlative a question asks ("the lightest tent"), if any. */
 export function superlativeOf(question: string): Superlative | null {
   for (const { pattern, ...reading } of SUPERLATIVES) {
     const match = pattern.exec(question);
-    if (match) return { ...reading, rest: question.replace(pattern, ' ') };
+    if (!match) continue;
+    const rest = question.replace(pattern, ' ');
+    const named = significantTerms(rest).filter((term) => !ANY_THING.has(term));
+    const anyThing = wordsOf(rest).some((word) => ANY_THING.has(word));
+    return { ...reading, rest, overAll: named.length === 0 && anyThing };
   }
   return null;
 }

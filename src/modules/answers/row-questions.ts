@@ -229,8 +229,9 @@ const aboutWords = (rest: string): string[] =>
  * or none has a value in the column the superlative speaks of.
  */
 export function superlativeRow(superlative: Superlative, texts: readonly string[]): ComparedRow | null {
-  const about = aboutWords(superlative.rest);
-  if (about.length === 0) return null;
+  // "The heaviest thing you sell": every row is a thing sold.
+  const about = superlative.overAll ? [] : aboutWords(superlative.rest);
+  if (about.length === 0 && !superlative.overAll) return null;
   const compared: Array<{ row: Row; value: number }> = [];
   for (const row of rowsOf(texts)) {
     const { cells } = row;
@@ -239,7 +240,7 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
     const readable = cells.filter(
       (cell) => superlative.columns.test(cell) && !(superlative.columns.test('€') && cell.includes('%')),
     );
-    if (!isAbout(row, about, readable)) continue;
+    if (about.length > 0 && !isAbout(row, about, readable)) continue;
     // The column the question names most ("for a full day": Full day, not Half day), else the one whose
     // name says it holds the value ("Price"), else the first that holds one.
     const named = (cell: string) => {

@@ -12,6 +12,8 @@ import { ENGLISH, languageOf } from '../../../lib/text/language.js';
 import { synonymsOf } from '../../../lib/text/synonyms.js';
 import {
   GENERIC_ASKING_WORDS,
+  type RowFilter,
+  type Superlative,
   type Wanted,
   askingWords,
   conditionStems,
@@ -244,7 +246,7 @@ export class ExtractiveEngine implements AnswerEngine {
     // holding what the rows are ("tents", "courses") join the pool.
     const rowPool =
       superlative || filter
-        ? await withRowsOf(this.retrieve, request.chatbotId, (superlative ?? filter)!.rest, pool)
+        ? await withRowsOf(this.retrieve, request.chatbotId, rowsWanted(superlative, filter), pool)
         : pool;
     if (superlative) {
       const row = superlativeRow(
@@ -324,6 +326,13 @@ export class ExtractiveEngine implements AnswerEngine {
     };
   }
 }
+
+/**
+ * What the rows compared are, to find them by: the question without its superlative or filter, and for "the
+ * heaviest thing you sell" (any row) the measure compared ("weight").
+ */
+const rowsWanted = (superlative: Superlative | null, filter: RowFilter | null): string =>
+  superlative?.overAll ? `${superlative.rest} ${superlative.measure}` : (superlative ?? filter)!.rest;
 
 /** Passages read for the rows of a superlative or a filter: every chunk of a table of a few thousand rows. */
 const ROW_POOL = 100;
