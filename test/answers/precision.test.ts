@@ -972,6 +972,30 @@ describeEachDialect('answers: precision first', (t) => {
     assert.equal(await ask('what is the cheapest?'), DONT_KNOW);
   });
 
+  it('reads "the fastest" as the highest speed when rows give one, else as the shortest time', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Plans and routes',
+      [
+        '| Plan | Download | Upload | Price/month |',
+        '| --- | --- | --- | --- |',
+        '| DSL 50 | 50 Mbit/s | 10 Mbit/s | €29.99 |',
+        '| Fibre 300 | 300 Mbit/s | 60 Mbit/s | €39.99 |',
+        '| Fibre 600 | 600 Mbit/s | 50 Mbit/s | €49.99 |',
+        '',
+        'Ferry routes',
+        '',
+        '| Route | Duration | Fare |',
+        '| --- | --- | --- |',
+        '| Norderhafen – Lindholm | 45 minutes | €9 |',
+        '| Norderhafen – Südwik | 70 minutes | €12 |',
+      ].join('\n'),
+    );
+    assert.match(await ask('which plan has the fastest upload?'), /Plan: Fibre 300; .*Upload: 60 Mbit\/s/);
+    assert.match(await ask('fastest plan?'), /Plan: Fibre 600; /);
+    assert.match(await ask('quickest ferry route?'), /Route: Norderhafen – Lindholm; Duration: 45 minutes/);
+  });
+
   it('reads a paragraph\'s first line as its title when the text goes on below it ("Storage", then the storage units)', async () => {
     const ask = await chatbotKnowing(
       t(),

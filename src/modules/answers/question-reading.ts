@@ -415,6 +415,7 @@ const SUPERLATIVES: ReadonlyArray<{
   preferred?: RegExp;
   reads?: 'time of day' | 'duration';
   measure: string;
+  otherwise?: SuperlativeReading;
 }> = [
   {
     pattern:
@@ -485,12 +486,21 @@ const SUPERLATIVES: ReadonlyArray<{
     measure: 'size capacity',
   },
   {
+    // "The fastest plan": the highest speed ("Upload: 100 Mbit/s"); without one, the shortest time.
     pattern: /\b(?:fastest|quickest)\b/iu,
-    order: 'min',
-    columns: /duration|time|minutes|min\b|hours|days/iu,
-    measure: 'duration time',
+    order: 'max',
+    columns: /speed|download|upload|[mgk]bit|mbps|gbps|km\/h|mph|knots/iu,
+    measure: 'speed',
+    otherwise: {
+      order: 'min',
+      columns: /duration|time|minutes|min\b|hours|days/iu,
+      measure: 'duration time',
+    },
   },
 ];
+
+/** How a superlative reads the rows, when no row holds what it reads first. */
+type SuperlativeReading = Pick<Superlative, 'order' | 'columns' | 'measure'>;
 
 export interface Superlative {
   order: 'min' | 'max';
@@ -505,6 +515,8 @@ export interface Superlative {
   reads?: 'time of day' | 'duration';
   /** The words of the measure compared ("price", "weight"): they find the rows that hold one. */
   measure: string;
+  /** How it reads the rows when none holds what it reads first ("fastest": a speed, else a time). */
+  otherwise?: SuperlativeReading;
   /** The question without the superlative's words: what the rows compared must be. */
   rest: string;
   /**

@@ -273,6 +273,8 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
     about.some((term) => row.kind.columns.has(term) || row.kind.headNoun === term),
   );
   const byHeading = compared.filter(({ row }) => about.some((term) => row.kind.heading.has(term)));
+  if (compared.length === 0 && superlative.otherwise)
+    return superlativeRow({ ...superlative, ...superlative.otherwise, otherwise: undefined }, texts);
   const ofTheKind = byColumns.length > 0 ? byColumns : byHeading.length > 0 ? byHeading : compared;
   let best: { row: Row; value: number } | null = null;
   for (const candidate of ofTheKind) {
