@@ -972,6 +972,28 @@ describeEachDialect('answers: precision first', (t) => {
     assert.equal(await ask('what is the cheapest?'), DONT_KNOW);
   });
 
+  it('answers when something ends only with an end (a range, "until", a length), never with its start time alone', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Events',
+      [
+        'Summer concert: Saturday 3 July at 15:00 in the school garden.',
+        '',
+        'Winter concert: Saturday 12 December, 16:00 to 18:30 in the Town Hall.',
+        '',
+        'Every Saturday at 10:00 one of our guides leads the wine route.',
+        '',
+        'The harbour walk starts at 13:30 and takes 2 hours.',
+      ].join('\n'),
+    );
+    assert.equal(await ask('what time does the summer concert finish?'), DONT_KNOW);
+    assert.equal(await ask('when does the guided wine route get back?'), DONT_KNOW);
+    assert.match(await ask('what time does the winter concert end?'), /16:00 to 18:30/);
+    assert.match(await ask('when is the harbour walk over?'), /takes 2 hours/);
+    // The start is still answered.
+    assert.match(await ask('what time does the summer concert start?'), /at 15:00/);
+  });
+
   it('reads "the fastest" as the highest speed when rows give one, else as the shortest time', async () => {
     const ask = await chatbotKnowing(
       t(),

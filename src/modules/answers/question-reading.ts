@@ -23,7 +23,8 @@ export type Wanted =
   | 'contact'
   | 'phone'
   | 'email'
-  | 'name';
+  | 'name'
+  | 'end';
 
 const PRICE_ASKED =
   /\bhow\s+much\s+(?:is|are|was|were|do|does|did|will|would|should|for|to|it|money|extra|more)\b|\bhow\s+much\s*(?:\?|$)|\bhow\s+much's\b|\b(?:price|prices|priced|pricing|cost|costs|costing|fee|fees|charge|charges|rate|rates|tariff|tariffs|fare|fares)\b|\bwhat\s+do(?:es)?\s+(?:it|\S+)\s+cost\b|\b(?:pay|paying)\s+(?:for|extra)\b/iu;
@@ -35,6 +36,12 @@ const DURATION_ASKED =
 // A bare "when" may ask for a condition ("when do I stop frothing?" → "at 65 degrees"): not a time.
 const TIME_ASKED =
   /\b(?:support|office|business|opening|service|visiting|phone|desk|counter|reception)\s+hours\b|\byour\s+hours\b|\bwhen\s+(?:do|does|are|is|will)\s+(?:you|we|it|they|the\s+[\p{L}-]+)\s+(?:open|close|opened|closed|start|end|leave|depart|arrive)\b|\bwhat\s+time\b|\b(?:which|what)\s+(?:days?|hours|times|dates?|months?)\b|\bopening\s+(?:hours|times)\b|\b(?:open|opened|close|closed)\s+(?:on|at)\b|\bhow\s+(?:early|late)\b|\bdeadline\b/iu;
+/**
+ * "What time does the tour get back?", "when does the concert finish?": when something ends, which a start
+ * time alone ("at 10:00") does not tell.
+ */
+const END_ASKED =
+  /\b(?:what\s+time|when)\b[^.?!]{0,80}?\b(?:finish|finishes|end|ends|over|(?:get|gets|come|comes|be)\s+back|return|returns)\b/iu;
 /** "What time …", "at what time …": a time of day, which a day or "in the evening" does not give. */
 const CLOCK_ASKED = /\bwhat\s+time\b/iu;
 const QUANTITY_ASKED =
@@ -86,6 +93,7 @@ export function wantedBy(question: string): Wanted[] {
   for (const [kind, pattern] of MEASURES) if (pattern.test(question)) wanted.push(kind);
   if (CONTACT_ASKED.test(question)) wanted.push('contact');
   if (NAME_ASKED.test(question)) wanted.push('name');
+  if (END_ASKED.test(question)) wanted.push('end');
   if (!OWN.test(question)) {
     if (PHONE_ASKED.test(question)) wanted.push('phone');
     if (EMAIL_ASKED.test(question)) wanted.push('email');
@@ -119,6 +127,12 @@ const NAMING_NUMBER =
   /\b(?:building|bus|tram|line|route|room|gate|platform|terminal|door|entrance|exit|floor|level|hall|house|block|unit|stand|pitch|bay|track|version|no\.?|number|nr\.?)\s+[a-z]?\d+(?:[.,]\d+)*[a-z]?\b/giu;
 const PHONE_NUMBER = /(?:\+|\b0)\d[\d\s()./-]{5,}\d\b|\b\d{3}[\s.-]\d{3,4}[\s.-]\d{3,4}\b/u;
 const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
+
+/** The end of something: a range of clock times, or a word saying when it ends. */
+const ENDING = new RegExp(
+  `(?:${CLOCK_WRITTEN.source}|\\b\\d{1,2})\\s*(?:-|–|—|to|until|till)\\s*\\d|\\b(?:until|till|ends?|ending|finish(?:es|ed)?|back\\s+(?:by|at|around)|returns?|returning|closes?)\\b`,
+  'iu',
+);
 
 /** A number of units of time: "3 days", "two weeks", "24-hour", "5 working days". */
 const COUNTED_TIME =
@@ -159,6 +173,8 @@ const ASKING_WORDS: Partial<Record<Wanted, readonly string[]>> = {
   phone: ['phone', 'telephone', 'hotline', 'number'],
   email: ['email', 'e-mail', 'mail', 'address'],
   name: ['name', 'names', 'called'],
+  // An end is told by a range or "until" ("16:00 to 18:30"), not by the word.
+  end: ['finish', 'finishes', 'end', 'ends', 'over', 'back', 'return', 'returns'],
   // A measure is told by its unit ("how heavy is it?" → "9.2 kg", "how much power does it use?" → "1450
   // watts"); the nouns that label one ("Weight: 9.2 kg", "Dimensions: …") are matched all the same.
   weight: ['heavy', 'weigh', 'weighs'],
@@ -200,6 +216,9 @@ export function holdsWanted(text: string, wanted: Wanted): boolean {
         )
       );
     }
+    case 'end':
+      // "10:00–16:00", "until 17:00", "back by 6 pm", "it takes 3 hours": an end, or a length to reckon it.
+      return ENDING.test(text) || COUNTED_TIME.test(text);
     case 'name':
       // A capitalised word after the first: "Dr. Anna Berger", "our groomer Lena", "name: Ridgeline 35".
       return /\s\p{Lu}\p{Ll}/u.test(text);

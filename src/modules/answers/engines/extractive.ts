@@ -385,6 +385,7 @@ const WANTED_WORDS: Record<Wanted, string> = {
   phone: 'a phone number',
   email: 'an email address',
   name: 'a name',
+  end: 'when it ends',
 };
 
 /** Why the engine says it does not know, in words an owner can act on. */
