@@ -994,6 +994,28 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(await ask('what time does the summer concert start?'), /at 15:00/);
   });
 
+  it('answers "how many X" only with a part that names X, not with another number beside it', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Storage',
+      [
+        'Storage units',
+        'Locker S: 1.5 m², for boxes and a few small items, €39 per month',
+        'Unit L: 10 m², about 25 m³ (a two- or three-room flat), €139 per month',
+        '',
+        'Pets',
+        'You can bring up to 2 dogs per pitch, on a lead.',
+        '',
+        'Kitchen',
+        'The magnetic knife strip is 40 cm long and holds up to 6 knives.',
+      ].join('\n'),
+    );
+    assert.equal(await ask('how many boxes do i need for a three-room flat?'), DONT_KNOW);
+    assert.match(await ask('how many dogs can we bring?'), /up to 2 dogs per pitch/);
+    // "knives fit": the thing counted is one of the words after "how many".
+    assert.match(await ask('how many knives fit on the magnetic strip?'), /up to 6 knives/);
+  });
+
   it('reads "the fastest" as the highest speed when rows give one, else as the shortest time', async () => {
     const ask = await chatbotKnowing(
       t(),

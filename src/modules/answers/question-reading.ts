@@ -275,6 +275,22 @@ export function attributeAsked(question: string): string | null {
   return attribute ? (wordsOf(attribute).at(-1) ?? null) : null;
 }
 
+/**
+ * The words naming what an English question asks to count ("boxes" in "how many boxes do I need?"; "knives"
+ * or "fit" in "how many knives fit …": one of them is the thing): the words after "how many" up to the first
+ * stop word. Empty when it asks no "how many", or counts units of time (a duration is asked then: "how many
+ * free meeting room hours").
+ */
+export function countedBy(question: string): string[] {
+  if (languageOf(question).code !== ENGLISH.code) return [];
+  const after = /\bhow\s+many\s+(.*)$/iu.exec(question)?.[1];
+  if (!after) return [];
+  const words = wordsOf(after);
+  const end = words.findIndex((word) => isStopword(word));
+  const phrase = words.slice(0, end === -1 ? words.length : end);
+  return phrase.some((word) => TIME_UNIT.test(word)) ? [] : phrase;
+}
+
 /** "What is a bite splint?", "what's R-value?", "what is X used for?", "what does E4 mean?": the thing named. */
 const DEFINITION_ASKED = [
   /^\s*(?:and\s+|so\s+)?what(?:'s|’s|\s+is|\s+are)\s+(?:an?\s+)?(?<thing>.+?)(?:\s+used\s+for|\s+for)?\s*\??\s*$/iu,
