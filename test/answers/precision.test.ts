@@ -1016,6 +1016,35 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(await ask('how many knives fit on the magnetic strip?'), /up to 6 knives/);
   });
 
+  it('reads "the latest" over every time of a row, and a filter over a list of days in a cell', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Practice',
+      [
+        'Opening hours',
+        '',
+        '| Day | Morning | Afternoon |',
+        '| --- | --- | --- |',
+        '| Monday | 8:30 – 13:00 | 14:00 – 19:30 |',
+        '| Tuesday | 8:30 – 13:00 | 14:00 – 18:00 |',
+        '| Saturday | 9:00 – 13:00 | closed |',
+        '',
+        'Our vets',
+        '',
+        '| Name | Special interests | Days at the practice |',
+        '| --- | --- | --- |',
+        '| Dr. Niamh Brennan | Surgery | Monday, Tuesday, Thursday, Friday |',
+        '| Dr. Tomás Ryan | Heart scans | Monday, Wednesday, Thursday, Saturday |',
+        '| Dr. Hannah Keller | Rabbits, dentistry | Tuesday, Wednesday, Friday, Saturday |',
+      ].join('\n'),
+    );
+    assert.match(await ask("what's the latest you're open?"), /Day: Monday; .*14:00 – 19:30/);
+    assert.match(await ask('earliest opening?'), /Day: Monday; Morning: 8:30/);
+    const saturdays = await ask('which vets work on saturdays?');
+    assert.match(saturdays, /Tomás Ryan.*\n.*Hannah Keller/);
+    assert.doesNotMatch(saturdays, /Brennan/);
+  });
+
   it('reads "the fastest" as the highest speed when rows give one, else as the shortest time', async () => {
     const ask = await chatbotKnowing(
       t(),

@@ -22,6 +22,7 @@ import { museumSite } from './museum-site.js';
 import { musicSchoolCsv } from './music-school-csv.js';
 import { outdoorCsv } from './outdoor-csv.js';
 import { removalsFaqText } from './removals-faq-text.js';
+import { vetClinicSite } from './vet-clinic-site.js';
 
 export {
   bikeRentalSite,
@@ -40,6 +41,7 @@ export {
   musicSchoolCsv,
   outdoorCsv,
   removalsFaqText,
+  vetClinicSite,
 };
 
 export const NEW_DEVELOPMENT_DATASETS: Dataset[] = [
@@ -59,4 +61,5 @@ export const NEW_DEVELOPMENT_DATASETS: Dataset[] = [
   hotelSite,
   broadbandPdf,
   musicSchoolCsv,
+  vetClinicSite,
 ];

@@ -616,7 +616,7 @@ const FEATURE_ASKED =
   /^\s*(?:(?:and|so)\s+)?(?:which|what|any)\s+(?<things>\p{L}+(?:\s+\p{L}+)?)\s+(?:have|has|offer|offers|include|includes|come\s+with|comes\s+with)\s+(?:an?\s+|the\s+|any\s+)?(?<feature>(?:no\s+)?\p{L}+(?:[\s-]\p{L}+){0,2})\s*\??\s*$/iu;
 /** "Which routes are easy?", "which tours are on Sundays?", "which classes run in the evening?". */
 const QUALITY_ASKED =
-  /^\s*(?:(?:and|so)\s+)?(?:which|what)\s+(?<things>\p{L}+(?:\s+\p{L}+)?)\s+(?:(?:are|is)(?:\s+(?:on|in|at))?|(?:run|runs|take\s+place|takes\s+place|happen|happens)\s+(?:on|in|at))\s+(?:the\s+)?(?<quality>\p{L}+)\s*\??\s*$/iu;
+  /^\s*(?:(?:and|so)\s+)?(?:which|what)\s+(?<things>\p{L}+(?:\s+\p{L}+)?)\s+(?:(?:are|is)(?:\s+(?:on|in|at))?|(?:run|runs|take\s+place|takes\s+place|happen|happens|work|works|teach|teaches)\s+(?:on|in|at))\s+(?:the\s+)?(?<quality>\p{L}+)\s*\??\s*$/iu;
 
 /** The filter over rows an English question asks for, if any. */
 export function rowFilterOf(question: string): RowFilter | null {

@@ -250,16 +250,22 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
     const mostNamed = [...readable].sort((a, b) => named(b) - named(a))[0];
     const labelled = (columns: RegExp | undefined) =>
       columns && readable.find((candidate) => columns.test(candidate.slice(0, candidate.indexOf(':'))));
-    const cell =
+    const chosen =
       (mostNamed && named(mostNamed) > 0 ? mostNamed : undefined) ??
       labelled(superlative.preferred) ??
-      labelled(superlative.columns) ??
-      readable[0];
-    if (!cell) continue;
-    const text = cell.slice(cell.indexOf(':') + 1);
+      labelled(superlative.columns);
+    const valueOf = (cell: string) => cell.slice(cell.indexOf(':') + 1);
+    // Times of day in columns named otherwise ("Morning: 8:30 – 13:00; Afternoon: 14:00 – 19:30"): the
+    // earliest or latest of them all.
+    const text = chosen
+      ? valueOf(chosen)
+      : superlative.reads === 'time of day'
+        ? readable.map(valueOf).join('; ')
+        : readable[0] && valueOf(readable[0]);
+    if (!text) continue;
     const value =
       superlative.reads === 'time of day'
-        ? (clockTimes(text, { dotted: true })[0] ?? null)
+        ? extreme(superlative.order, clockTimes(text, { dotted: true }))
         : superlative.reads === 'duration'
           ? (minutesIn(text) ?? numberIn(text))
           : numberIn(text);
@@ -284,6 +290,13 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
   return best && { text: best.row.text, passage: best.row.passage };
 }
 
+/**
+ * The earliest or the latest of a cell's times of day ("14:00 – 19:30" is open until 19:30; "06:30, 09:00,
+ * 19:30" has its last ferry at 19:30), or null when it holds none.
+ */
+const extreme = (order: 'min' | 'max', times: readonly number[]): number | null =>
+  times.length === 0 ? null : order === 'min' ? Math.min(...times) : Math.max(...times);
+
 /** At most this many rows answer a filter: a longer list is no answer a visitor can read. */
 const FILTERED_ROWS_MAX = 8;
 const MONEY_UNIT = /^(?:€|\$|£|eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?)$/iu;
@@ -291,7 +304,8 @@ const MONEY_CELL = /[€$£]|\b(?:eur|usd|gbp|chf)\b|price|cost|fee/iu;
 
 /** A cell value of at most this many words (those joining a list aside) can name a quality of its row. */
 const QUALITY_VALUE_WORDS = 3;
-const LISTING_WORDS = new Set(['and', 'or', 'und', 'et']);
+/** What separates the items of a list in a cell: "Monday, Wednesday and Saturday". */
+const LIST_SEPARATOR = /[,;/]|\s(?:and|or|und|et|&)\s/iu;
 /** A value that names a quality to say the row lacks it: "daily except Sundays", "not on Sundays". */
 const EXCEPTING = /\b(?:except|not|no|never|closed|without)\b/iu;
 
@@ -347,14 +361,13 @@ export function filteredRows(filter: RowFilter, texts: readonly string[]): Filte
     }
     if (filter.kind === 'quality') {
       readable = cells.filter((cell) => {
-        // A short value naming it, alone or in a list ("Level: easy", "Day: Saturday and Sunday").
-        const value = wordsOf(cell.slice(cell.indexOf(':') + 1))
-          .filter((word) => !LISTING_WORDS.has(word))
-          .map((word) => stem(word));
+        // A short value naming it, alone or in a list ("Level: easy", "Day: Saturday and Sunday", "Days:
+        // Monday, Wednesday, Saturday").
+        const value = cell.slice(cell.indexOf(':') + 1);
+        const items = value.split(LIST_SEPARATOR).map((item) => wordsOf(item).map((word) => stem(word)));
         return (
-          (value.length <= QUALITY_VALUE_WORDS &&
-            value.includes(quality!) &&
-            !EXCEPTING.test(cell.slice(cell.indexOf(':') + 1))) ||
+          (items.some((item) => item.length <= QUALITY_VALUE_WORDS && item.includes(quality!)) &&
+            !EXCEPTING.test(value)) ||
           (labelWords(cell).includes(quality!) && /^\s*yes\b/iu.test(cell.slice(cell.indexOf(':') + 1)))
         );
       });
