@@ -1045,6 +1045,20 @@ describeEachDialect('answers: precision first', (t) => {
     assert.doesNotMatch(saturdays, /Brennan/);
   });
 
+  it('does not answer a question about every Wednesday with what holds on one dated Wednesday', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Practice',
+      [
+        'On Wednesday 9 December 2026 the practice closes at 13:00 for staff training.',
+        '',
+        'The phone is answered for emergencies only during lunch.',
+      ].join('\n'),
+    );
+    assert.equal(await ask('what time do you close on wednesday?'), DONT_KNOW);
+    assert.match(await ask('what time do you close on wednesday 9 december?'), /closes at 13:00/);
+  });
+
   it('reads "the fastest" as the highest speed when rows give one, else as the shortest time', async () => {
     const ask = await chatbotKnowing(
       t(),

@@ -397,6 +397,20 @@ export interface Excerpt {
   leadContext?: string;
 }
 
+/** A day of the week, and a date or a month ("on 9 December", "in January", "28/12"). */
+const WEEKDAY = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/iu;
+const MONTH =
+  '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)';
+const DATE_NAMED = new RegExp(
+  `\\b${MONTH}\\b|\\b\\d{1,2}(?:st|nd|rd|th|[./]\\d{1,2})\\b|\\b(?:christmas|easter|new\\s+year)`,
+  'iu',
+);
+/** A weekday with its date: "Wednesday 9 December", "Monday, 28 Dec". */
+const ONE_DATED_DAY = new RegExp(
+  `\\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\\s+\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b`,
+  'iu',
+);
+
 /** How much a part's condition counts: one the question names (the exception it asks about) wins over the
  * general rule; one it does not name ("free in bad weather" for "can I cancel tomorrow?") loses. */
 const CONDITION_WEIGHT = 0.1;
@@ -439,6 +453,7 @@ export function answerExcerpt(
   const topic = pointsBack(question) ? weighed.filter((w) => w.earlier) : [];
   const thing = new Set(existenceAsked(question));
   const notice = noticeIn(question);
+  const everyWeekday = WEEKDAY.test(question) && !DATE_NAMED.test(question);
   const existing = weighed.filter((w) => thing.has(w.term));
   // "What's the wifi range of the Box 5?": a part that does not name the range says other things of the box.
   const attribute = attributeAsked(question);
@@ -496,10 +511,12 @@ export function answerExcerpt(
     // for other notice periods are not.
     const spans = notice === null ? [] : spansIn(segment.text);
     const fits = spans.length === 0 ? null : spans.some(({ from, to }) => notice! >= from && notice! <= to);
+    // "On Wednesday 9 December we close at 13:00" speaks of one Wednesday, not of the Wednesdays asked about.
+    const oneDayOnly = everyWeekday && ONE_DATED_DAY.test(segment.text);
     const condition =
       fits === true || (conditions.size > 0 && named)
         ? CONDITION_WEIGHT
-        : fits === false || conditions.size > 0
+        : fits === false || conditions.size > 0 || oneDayOnly
           ? -CONDITION_WEIGHT
           : 0;
     return {
