@@ -1059,6 +1059,28 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(await ask('what time do you close on wednesday 9 december?'), /closes at 13:00/);
   });
 
+  it('answers a question naming one priced column of a row with that price, not the prices beside it', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Neutering',
+      [
+        '| Pet | Castration (male) | Spay (female) | Note |',
+        '| --- | --- | --- | --- |',
+        '| Cat | €95 | €140 | pain relief included |',
+        '| Rabbit | €110 | €165 | from 4 months |',
+      ].join('\n'),
+    );
+    assert.equal(
+      await ask('how much to spay a cat?'),
+      'According to "Neutering": Pet: Cat; Spay (female): €140; Note: pain relief included',
+    );
+    // Naming no column, the row is given whole.
+    assert.match(
+      await ask('how much is neutering a rabbit?'),
+      /Castration \(male\): €110; Spay \(female\): €165/,
+    );
+  });
+
   it('reads "the fastest" as the highest speed when rows give one, else as the shortest time', async () => {
     const ask = await chatbotKnowing(
       t(),

@@ -270,6 +270,8 @@ const COUNT_AFTER = 3;
 const COUNT =
   /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|hundred|dozen)$/iu;
 
+const BRACKETED = /\([^)]*\)/gu;
+
 /** Columns whose value names a row. */
 export const NAMING_COLUMN =
   /\b(?:name|title|product|item|model|tariff|plan|service|option|course|class|room|type)\b/iu;
@@ -299,8 +301,10 @@ function askedCells(
   cells: readonly string[],
   asked: ReadonlySet<string>,
   asking: ReadonlySet<string>,
+  wanted: readonly Wanted[] = [],
 ): string {
-  const labelOf = (cell: string) => cell.slice(0, Math.max(0, cell.indexOf(':')));
+  // "Spay (female)": a column is named by its words outside brackets.
+  const labelOf = (cell: string) => cell.slice(0, Math.max(0, cell.indexOf(':'))).replace(BRACKETED, ' ');
   const meaningful = (text: string) => wordsOf(text).filter((word) => !isStopword(word));
   const named = (label: string) => {
     const words = meaningful(label);
@@ -314,10 +318,17 @@ function askedCells(
   // The other cases are the cells whose column shares a word with a case named ("High season" beside
   // "Low season"); a cell for every case ("Closed: Mondays", a note) stays.
   const caseWords = new Set(cases.flatMap((cell) => meaningful(labelOf(cell)).map((word) => stem(word))));
+  // So are, when the question asks for a kind of value the case gives, the cells giving one of that kind
+  // ("Castration: €95" beside "Spay: €140" for "how much to spay a cat?").
+  const valueOf = (cell: string) => cell.slice(cell.indexOf(':') + 1);
+  const parallel = (cell: string) =>
+    wanted.length > 0 &&
+    cases.every((found) => holdsAllWanted(valueOf(found), wanted)) &&
+    holdsAllWanted(valueOf(cell), wanted);
   const otherCase = (cell: string) =>
     !named(labelOf(cell)) &&
-    meaningful(labelOf(cell)).some((word) => caseWords.has(stem(word))) &&
-    !meaningful(cell.slice(cell.indexOf(':') + 1)).some((word) => asked.has(stem(word)));
+    (meaningful(labelOf(cell)).some((word) => caseWords.has(stem(word))) || parallel(cell)) &&
+    !meaningful(valueOf(cell)).some((word) => asked.has(stem(word)));
   return cells.filter((cell, i) => naming(cell, i) || !otherCase(cell)).join('; ');
 }
 
@@ -597,7 +608,7 @@ export function answerExcerpt(
   const quoted = (segment: (typeof scored)[number]): string => {
     if (segment.cells === null) return askedListItem(segment.text, question, wanted);
     // …as long as it still gives what the question asks for.
-    const cells = askedCells(segment.cells, asked, asking);
+    const cells = askedCells(segment.cells, asked, asking, wanted);
     return holdsAllWanted(cells, wanted) ? cells : segment.text;
   };
   // Sentences run on; items and rows take a line each, and so does a line that does not end a sentence.
