@@ -994,13 +994,13 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(await ask('what time does the summer concert start?'), /at 15:00/);
   });
 
-  it('answers "how many X" only with a part that names X, not with another number beside it', async () => {
+  it('answers "how many X" only with a part that names X itself, not one whose heading does', async () => {
     const ask = await chatbotKnowing(
       t(),
       'Storage',
       [
-        'Storage units',
-        'Locker S: 1.5 m², for boxes and a few small items, €39 per month',
+        'Storage for your boxes and furniture',
+        'Unit M: 5 m², the contents of a one-room flat, €79 per month',
         'Unit L: 10 m², about 25 m³ (a two- or three-room flat), €139 per month',
         '',
         'Pets',

@@ -250,26 +250,6 @@ const LIGHT_VERBS = new Set(
  */
 const namesAction = (action: WeighedTerm, text: string): boolean =>
   weighedCoverage([action], text) > 0 || wordsOf(text).some((word) => word.startsWith(action.term));
-/**
- * Whether a text gives a number of the thing a "how many" question counts: a number just before the word
- * ("up to 2 dogs", "two small dogs") or just after it ("Dogs per pitch: 2"); not a number of something else
- * beside it ("1.5 m², for boxes").
- */
-function counts(thing: WeighedTerm, text: string): boolean {
-  const words = wordsOf(text);
-  return words.some(
-    (word, i) =>
-      weighedCoverage([thing], word) > 0 &&
-      [...words.slice(Math.max(0, i - COUNT_BEFORE), i), ...words.slice(i + 1, i + 1 + COUNT_AFTER)].some(
-        (near) => COUNT.test(near),
-      ),
-  );
-}
-const COUNT_BEFORE = 2;
-const COUNT_AFTER = 3;
-const COUNT =
-  /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|hundred|dozen)$/iu;
-
 const BRACKETED = /\([^)]*\)/gu;
 
 /** Columns whose value names a row. */
@@ -469,7 +449,8 @@ export function answerExcerpt(
   // "What's the wifi range of the Box 5?": a part that does not name the range says other things of the box.
   const attribute = attributeAsked(question);
   const attributeTerm = weighed.filter((w) => w.term === attribute && !w.earlier && w.weight > 0);
-  // "How many boxes do I need?": a number in a part that does not name boxes counts something else.
+  // "How many boxes do I need?": a number in a part that does not name boxes (only its heading does)
+  // counts something else.
   const counted = new Set(countedBy(question).map((word) => stem(word)));
   const countedTerms = weighed.filter((w) => counted.has(stem(w.term)) && !w.earlier && w.weight > 0);
   const scored = segments.map((segment, i) => {
@@ -496,7 +477,9 @@ export function answerExcerpt(
       existing.every((term) => weighedCoverage([term], words) > 0) &&
       attributeTerm.every((term) => weighedCoverage([term], words) > 0) &&
       (countedTerms.length === 0 ||
-        countedTerms.some((term) => counts(term, `${readsOn ? previous.text : ''} ${segment.text}`))) &&
+        countedTerms.some(
+          (term) => weighedCoverage([term], `${readsOn ? previous.text : ''} ${segment.text}`) > 0,
+        )) &&
       // The action and the earlier topic may be named by the sentence this one goes on from.
       // (the action by the part's own words and headings: a title naming it says nothing of this part).
       actions.every((action) =>
