@@ -15,11 +15,13 @@ import { dogHotelSite } from './dog-hotel-site.js';
 import { energyTariffsPdf } from './energy-tariffs-pdf.js';
 import { ferryPdfSet } from './ferry-pdf.js';
 import { fitnessStudioCsv } from './fitness-studio-csv.js';
+import { gardenCentreCsv } from './garden-centre-csv.js';
 import { hotelSite } from './hotel-site.js';
 import { invoicingManualPdfSet } from './invoicing-manual-pdf.js';
 import { kitchenCsv } from './kitchen-csv.js';
 import { museumSite } from './museum-site.js';
 import { musicSchoolCsv } from './music-school-csv.js';
+import { nurseryHandbookDocx } from './nursery-handbook-docx.js';
 import { outdoorCsv } from './outdoor-csv.js';
 import { removalsFaqText } from './removals-faq-text.js';
 import { vetClinicSite } from './vet-clinic-site.js';
@@ -34,11 +36,13 @@ export {
   energyTariffsPdf,
   ferryPdfSet,
   fitnessStudioCsv,
+  gardenCentreCsv,
   hotelSite,
   invoicingManualPdfSet,
   kitchenCsv,
   museumSite,
   musicSchoolCsv,
+  nurseryHandbookDocx,
   outdoorCsv,
   removalsFaqText,
   vetClinicSite,
@@ -62,4 +66,6 @@ export const NEW_DEVELOPMENT_DATASETS: Dataset[] = [
   broadbandPdf,
   musicSchoolCsv,
   vetClinicSite,
+  nurseryHandbookDocx,
+  gardenCentreCsv,
 ];
