@@ -972,7 +972,7 @@ describeEachDialect('answers: precision first', (t) => {
     assert.equal(await ask('what is the cheapest?'), DONT_KNOW);
   });
 
-  it('answers when something ends only with an end (a range, "until", a length), never with its start time alone', async () => {
+  it('answers when something ends (finishes, is over) only with an end (a range, "until", a length), never with its start time alone', async () => {
     const ask = await chatbotKnowing(
       t(),
       'Events',
@@ -987,7 +987,7 @@ describeEachDialect('answers: precision first', (t) => {
       ].join('\n'),
     );
     assert.equal(await ask('what time does the summer concert finish?'), DONT_KNOW);
-    assert.equal(await ask('when does the guided wine route get back?'), DONT_KNOW);
+    assert.equal(await ask('what time is the guided wine route over?'), DONT_KNOW);
     assert.match(await ask('what time does the winter concert end?'), /16:00 to 18:30/);
     assert.match(await ask('when is the harbour walk over?'), /takes 2 hours/);
     // The start is still answered.

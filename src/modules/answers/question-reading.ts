@@ -37,11 +37,10 @@ const DURATION_ASKED =
 const TIME_ASKED =
   /\b(?:support|office|business|opening|service|visiting|phone|desk|counter|reception)\s+hours\b|\byour\s+hours\b|\bwhen\s+(?:do|does|are|is|will)\s+(?:you|we|it|they|the\s+[\p{L}-]+)\s+(?:open|close|opened|closed|start|end|leave|depart|arrive)\b|\bwhat\s+time\b|\b(?:which|what)\s+(?:days?|hours|times|dates?|months?)\b|\bopening\s+(?:hours|times)\b|\b(?:open|opened|close|closed)\s+(?:on|at)\b|\bhow\s+(?:early|late)\b|\bdeadline\b/iu;
 /**
- * "What time does the tour get back?", "when does the concert finish?": when something ends, which a start
- * time alone ("at 10:00") does not tell.
+ * "When does the concert finish?", "what time is the tour over?": when something ends, which a start time
+ * alone ("at 10:00") does not tell. Not "come back" or "return": those ask when someone may return.
  */
-const END_ASKED =
-  /\b(?:what\s+time|when)\b[^.?!]{0,80}?\b(?:finish|finishes|end|ends|over|(?:get|gets|come|comes|be)\s+back|return|returns)\b/iu;
+const END_ASKED = /\b(?:what\s+time|when)\b[^.?!]{0,80}?\b(?:finish|finishes|end|ends|over)\b/iu;
 /** "What time …", "at what time …": a time of day, which a day or "in the evening" does not give. */
 const CLOCK_ASKED = /\bwhat\s+time\b/iu;
 const QUANTITY_ASKED =
@@ -174,7 +173,7 @@ const ASKING_WORDS: Partial<Record<Wanted, readonly string[]>> = {
   email: ['email', 'e-mail', 'mail', 'address'],
   name: ['name', 'names', 'called'],
   // An end is told by a range or "until" ("16:00 to 18:30"), not by the word.
-  end: ['finish', 'finishes', 'end', 'ends', 'over', 'back', 'return', 'returns'],
+  end: ['finish', 'finishes', 'end', 'ends', 'over'],
   // A measure is told by its unit ("how heavy is it?" → "9.2 kg", "how much power does it use?" → "1450
   // watts"); the nouns that label one ("Weight: 9.2 kg", "Dimensions: …") are matched all the same.
   weight: ['heavy', 'weigh', 'weighs'],
