@@ -1081,6 +1081,37 @@ describeEachDialect('answers: precision first', (t) => {
     );
   });
 
+  it('reads the age a question names against the ages the knowledge states: the column and the part for that age', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Nursery and museum',
+      [
+        '| Session | Under 2 | 2 to 3 years | 3 to 5 years |',
+        '| --- | --- | --- | --- |',
+        '| Full day (7:30–18:00) | €64 | €57 | €52 |',
+        '| Full week (5 full days) | €295 | €265 | €240 |',
+        '| Morning (7:30–13:00) | €40 | €36 | €33 |',
+        '',
+        'Museum tickets',
+        '',
+        'Children under 6 visit for free. Children aged 6 to 17 pay €6.',
+      ].join('\n'),
+    );
+    assert.equal(
+      await ask('how much is a full day for a 2 year old?'),
+      'According to "Nursery and museum": Session: Full day (7:30–18:00); 2 to 3 years: €57',
+    );
+    // A 3-year-old has reached "3 to 5 years".
+    assert.match(
+      await ask('how much is a morning session for a 3 year old?'),
+      /Morning \(7:30–13:00\); 3 to 5 years: €33$/,
+    );
+    assert.match(await ask('museum ticket for my 4 year old?'), /Children under 6 visit for free\.$/);
+    assert.match(await ask('museum ticket for my 9 year old?'), /Children aged 6 to 17 pay €6\.$/);
+    // No age the knowledge states: no answer.
+    assert.equal(await ask('museum ticket for my 30 year old?'), DONT_KNOW);
+  });
+
   it('reads "the fastest" as the highest speed when rows give one, else as the shortest time', async () => {
     const ask = await chatbotKnowing(
       t(),

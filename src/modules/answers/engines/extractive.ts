@@ -26,6 +26,7 @@ import {
   usedAsVerb,
   wantedBy,
 } from '../question-reading.js';
+import { ageRangesIn, ageWords } from '../../../lib/text/ages.js';
 import { noticeWords } from '../../../lib/text/times.js';
 import { stem, wordsOf } from '../../../lib/text/words.js';
 import { filteredRows, superlativeRow } from '../row-questions.js';
@@ -96,10 +97,20 @@ async function weighedPassages(
   // "What does pricing cost?", "What is your phone number?": when the asking words are all it says, they
   // are what it is about, the most telling of them ("phone", not "number").
   const telling = all.filter((term) => !GENERIC_ASKING_WORDS.has(term));
-  const terms = rest.length > 0 ? rest : telling.length > 0 ? telling : all;
+  let terms = rest.length > 0 ? rest : telling.length > 0 ? telling : all;
   if (terms.length === 0) return { passages: [], weighed: [], pool: [] };
   const query = earlier.length > 0 ? `${earlier.join(' ')} ${question}` : question;
   let retrieved = await retrieveCleaned(retrieve, chatbotId, query);
+  // "For my 4 year old": when the passages found state ages ("children under 6"), the age is read as one
+  // (excerpt.ts), not looked for; when none does, its words are what they say ("my 15 year old dog").
+  const age = ageWords(question);
+  const aged = terms.filter((term) => !age.has(term));
+  if (
+    aged.length > 0 &&
+    aged.length < terms.length &&
+    retrieved.some((p) => ageRangesIn(p.information).length > 0)
+  )
+    terms = aged;
   const weigh = (synonyms?: ReadonlyMap<string, readonly string[]>) =>
     termWeights(
       terms,
