@@ -1112,6 +1112,23 @@ describeEachDialect('answers: precision first', (t) => {
     assert.equal(await ask('museum ticket for my 30 year old?'), DONT_KNOW);
   });
 
+  it('answers "are you open on …?" with the part saying it is closed then', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Holidays',
+      [
+        'Opening hours',
+        '',
+        'The nursery is open Monday to Friday, from 7:30 to 18:00.',
+        '',
+        'Holidays and closures',
+        '',
+        'We are closed on all public holidays (bank holidays) and for one week at Christmas.',
+      ].join('\n'),
+    );
+    assert.match(await ask('are you open on bank holidays?'), /We are closed on all public holidays/);
+  });
+
   it('reads "the fastest" as the highest speed when rows give one, else as the shortest time', async () => {
     const ask = await chatbotKnowing(
       t(),

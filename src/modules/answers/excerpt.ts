@@ -19,6 +19,7 @@ import {
   asksForEveryRow,
   attributeAsked,
   countedBy,
+  oppositesOf,
   conditionStems,
   existenceAsked,
   holdsAllWanted,
@@ -247,10 +248,17 @@ const LIGHT_VERBS = new Set(
 
 /**
  * Whether a text names the action: as the question words it (its stem, a word made from it, a synonym the
- * knowledge uses), or as the start of a word ("PayPal" for "pay with PayPal").
+ * knowledge uses), as the start of a word ("PayPal" for "pay with PayPal"), or by its opposite ("we are
+ * closed on public holidays" answers "are you open on bank holidays?").
  */
-const namesAction = (action: WeighedTerm, text: string): boolean =>
-  weighedCoverage([action], text) > 0 || wordsOf(text).some((word) => word.startsWith(action.term));
+const namesAction = (action: WeighedTerm, text: string): boolean => {
+  const words = wordsOf(text);
+  const opposites = oppositesOf(action.term);
+  return (
+    weighedCoverage([action], text) > 0 ||
+    words.some((word) => word.startsWith(action.term) || opposites.includes(word))
+  );
+};
 const BRACKETED = /\([^)]*\)/gu;
 
 /**

@@ -395,6 +395,10 @@ const OPPOSITES: ReadonlyArray<readonly [string, string]> = [
   ['refundable', 'non-refundable'],
 ];
 
+/** The words saying the opposite of a word ("closed" and "close" for "open"). */
+export const oppositesOf = (word: string): string[] =>
+  OPPOSITES.flatMap(([a, b]) => (a === word ? [b] : b === word ? [a] : []));
+
 /**
  * Whether a text holds the opposite of one of the question's words ("closed" for "open"): then it says
  * both, for different cases, and no single yes or no reads it.
