@@ -1112,6 +1112,25 @@ describeEachDialect('answers: precision first', (t) => {
     assert.equal(await ask('museum ticket for my 30 year old?'), DONT_KNOW);
   });
 
+  it('reads the weight a question names against the rows of weight ranges, and the glued unit as written apart', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Neutering',
+      [
+        '| Pet | Castration (male) | Spay (female) |',
+        '| --- | --- | --- |',
+        '| Dog under 20 kg | €260 | €340 |',
+        '| Dog 20 – 40 kg | €320 | €410 |',
+        '| Dog over 40 kg | €380 | €480 |',
+      ].join('\n'),
+    );
+    assert.equal(
+      await ask('price for castrating a 30kg dog?'),
+      'According to "Neutering": Pet: Dog 20 – 40 kg; Castration (male): €320',
+    );
+    assert.match(await ask('how much to spay my 12 kg dog?'), /Pet: Dog under 20 kg; Spay \(female\): €340$/);
+  });
+
   it('answers "are you open on …?" with the part saying it is closed then', async () => {
     const ask = await chatbotKnowing(
       t(),

@@ -1,7 +1,8 @@
 // Ages: the age a visitor names, and the ranges of ages the knowledge states.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ageIn, ageRangesIn, ageWords, holdsAge } from '../../src/lib/text/ages.js';
+import { inRange } from '../../src/lib/text/amounts.js';
+import { ageIn, ageRangesIn, ageWords } from '../../src/lib/text/ages.js';
 
 describe('text: ages', () => {
   it('reads the age a question names, and the words it names it in', () => {
@@ -44,9 +45,9 @@ describe('text: ages', () => {
       assert.deepEqual(ageRangesIn(text), [], text);
   });
 
-  it('holds an age in a range, both ends included', () => {
-    assert.equal(holdsAge({ from: 6, to: 17 }, 6), true);
-    assert.equal(holdsAge({ from: 6, to: 17 }, 17), true);
-    assert.equal(holdsAge({ from: 0, to: 5 }, 6), false);
+  it('holds an amount in a range, both ends included', () => {
+    assert.equal(inRange({ from: 6, to: 17 }, 6), true);
+    assert.equal(inRange({ from: 6, to: 17 }, 17), true);
+    assert.equal(inRange({ from: 0, to: 5 }, 6), false);
   });
 });

@@ -84,6 +84,3 @@ function rangeOf(match: RegExpMatchArray): AgeRange {
   if (word === 'from') return { from: age, to: Infinity };
   return { from: age + 1, to: Infinity };
 }
-
-/** Whether an age is in a range. */
-export const holdsAge = (range: AgeRange, age: number): boolean => age >= range.from && age <= range.to;

@@ -70,11 +70,15 @@ const UNITS = new Map([
 /** "50 min", "2 hrs": not an amount of money ("€20 min. order"). */
 const UNIT_AFTER_NUMBER = /(?<![$€£][\p{N}.,\s]*)(\p{N})\s?(mins?|hrs?|wks?)\b/gu;
 
+/** A measure written with its unit glued on: "24cm", "30kg", "500ml" are "24 cm", "30 kg", "500 ml" (not "5g"). */
+const UNIT_GLUED =
+  /(?<![\p{L}\p{N}.,])(\p{N}+(?:[.,]\p{N}+)?)(cm|mm|km|kg|mg|ml|cl|l|m|kwh|kw|w|gb|mb|tb|ft)(?![\p{L}\p{N}])/gu;
+
 /**
  * Lower-case words of a text (letters and digits, accents kept), in order: the one way text is split into
  * words, at indexing and at answering. A contraction stays one word ("don't", "it's"), with one kind of
- * apostrophe, and so does a number with decimals or a version ("4.2", "34,90"). `units: false` leaves an
- * abbreviated unit as written, for searching the full-text indexes, which hold the text as written.
+ * apostrophe, and so does a number with decimals or a version ("4.2", "34,90"); a measure's unit glued to
+ * its number is a word of its own ("24cm"). `units: false` leaves an abbreviated or glued unit as written, for searching the full-text indexes, which hold the text as written.
  */
 export const wordsOf = (text: string, { units = true }: { units?: boolean } = {}): string[] =>
   (
@@ -84,6 +88,9 @@ export const wordsOf = (text: string, { units = true }: { units?: boolean } = {}
       // A unit of time after a number is the word it abbreviates: "50 min" is "50 minutes", as asked.
       .replace(UNIT_AFTER_NUMBER, (whole: string, number: string, unit: string) =>
         units ? `${number} ${UNITS.get(unit)!}` : whole,
+      )
+      .replace(UNIT_GLUED, (whole: string, number: string, unit: string) =>
+        units ? `${number} ${unit}` : whole,
       )
       .match(/\p{N}+(?:[.,]\p{N}+)+(?![\p{L}\p{N}])|[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu) ?? []
   ).map((word) => word.replace(/’/g, "'"));

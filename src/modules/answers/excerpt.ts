@@ -11,7 +11,7 @@ import {
 } from '../../lib/text/structure.js';
 import { sentencesOf } from '../../lib/text/sentences.js';
 import { isStopword } from '../../lib/text/language.js';
-import { ageIn, ageRangesIn, ageWords, holdsAge } from '../../lib/text/ages.js';
+import { amountsIn, fitsAmount, inRange, type NamedAmount } from '../../lib/text/amounts.js';
 import { noticeIn, spansIn } from '../../lib/text/times.js';
 import { sameWord, stem, wordsOf } from '../../lib/text/words.js';
 import {
@@ -262,17 +262,18 @@ const namesAction = (action: WeighedTerm, text: string): boolean => {
 const BRACKETED = /\([^)]*\)/gu;
 
 /**
- * A row with a column per age ("Under 2: €64; 2 to 3 years: €57; 3 to 5 years: €52"), for a question naming
- * an age: the columns of other ages are left out (all stay when none is for it).
+ * A row with a column per age or weight ("Under 2: €64; 2 to 3 years: €57; 3 to 5 years: €52"), for a
+ * question naming one: the columns of the others are left out (all stay when none is for it).
  */
-function forAge(cells: readonly string[], age: number | null): readonly string[] {
-  if (age === null) return cells;
-  const ranges = cells.map((cell) => ageRangesIn(`${cell.slice(0, Math.max(0, cell.indexOf(':')))}:`));
-  let fitting = ranges.map((found) => found.some((range) => holdsAge(range, age)));
-  // A 3-year-old is in "3 to 5 years" more than in "2 to 3 years": the range it has reached.
-  const reached = ranges.map((found) => found.some((range) => range.from === age));
-  if (reached.some(Boolean)) fitting = reached;
-  return fitting.some(Boolean) ? cells.filter((_, i) => ranges[i]!.length === 0 || fitting[i]) : cells;
+function forAmounts(cells: readonly string[], amounts: readonly NamedAmount[]): readonly string[] {
+  return amounts.reduce<readonly string[]>((kept, amount) => {
+    const ranges = kept.map((cell) => amount.rangesIn(`${cell.slice(0, Math.max(0, cell.indexOf(':')))}:`));
+    let fitting = ranges.map((found) => found.some((range) => inRange(range, amount.value)));
+    // A 3-year-old is in "3 to 5 years" more than in "2 to 3 years": the range it has reached.
+    const reached = ranges.map((found) => found.some((range) => range.from === amount.value));
+    if (reached.some(Boolean)) fitting = reached;
+    return fitting.some(Boolean) ? kept.filter((_, i) => ranges[i]!.length === 0 || fitting[i]) : kept;
+  }, cells);
 }
 
 /** Columns whose value names a row. */
@@ -306,9 +307,9 @@ function askedCells(
   asked: ReadonlySet<string>,
   asking: ReadonlySet<string>,
   wanted: readonly Wanted[] = [],
-  age: number | null = null,
+  amounts: readonly NamedAmount[] = [],
 ): string {
-  const cells = forAge(allCells, age);
+  const cells = forAmounts(allCells, amounts);
   // "Spay (female)": a column is named by its words outside brackets.
   const labelOf = (cell: string) => cell.slice(0, Math.max(0, cell.indexOf(':'))).replace(BRACKETED, ' ');
   const meaningful = (text: string) => wordsOf(text).filter((word) => !isStopword(word));
@@ -470,9 +471,10 @@ export function answerExcerpt(
   const topic = pointsBack(question) ? weighed.filter((w) => w.earlier) : [];
   const thing = new Set(existenceAsked(question));
   const notice = noticeIn(question);
-  const age = ageIn(question);
-  // Its words were read as an age, not looked for (extractive.ts): only a part for that age answers.
-  const ageRead = age !== null && !weighed.some((w) => ageWords(question).has(w.term));
+  // "For my 4 year old", "a 30kg dog"; those whose words were read as an amount, not looked for
+  // (extractive.ts), are answered only by a part for that amount.
+  const amounts = amountsIn(question);
+  const amountsRead = amounts.filter((amount) => !weighed.some((w) => amount.words.has(w.term)));
   const everyWeekday = WEEKDAY.test(question) && !DATE_NAMED.test(question);
   const existing = weighed.filter((w) => thing.has(w.term));
   // "What's the wifi range of the Box 5?": a part that does not name the range says other things of the box.
@@ -497,10 +499,9 @@ export function answerExcerpt(
     let matched = weighedCoverage(weighed, words);
     let ranked = weighedCoverage(weighed, words, { expansions: EXPANSION_SHARE });
     // "For my 4 year old": the part for "children under 6", not the one for "6–17 years".
-    const ages = age === null ? [] : ageRangesIn(segment.text);
-    const fitsAge = ages.length === 0 ? null : ages.some((range) => holdsAge(range, age!));
+    const fitting = amounts.map((amount) => fitsAmount(amount, segment.text));
     const holds =
-      (!ageRead || fitsAge === true) &&
+      amountsRead.every((amount) => fitsAmount(amount, segment.text) === true) &&
       holdsAllWanted(segment.text, wanted) &&
       // (a part says it of what its headings, or the line announcing its list, name)
       // (a table row's price is the row's)
@@ -541,9 +542,9 @@ export function answerExcerpt(
     // "On Wednesday 9 December we close at 13:00" speaks of one Wednesday, not of the Wednesdays asked about.
     const oneDayOnly = everyWeekday && ONE_DATED_DAY.test(segment.text);
     const condition =
-      fits === true || fitsAge === true || (conditions.size > 0 && named)
+      fits === true || fitting.includes(true) || (conditions.size > 0 && named)
         ? CONDITION_WEIGHT
-        : fits === false || fitsAge === false || conditions.size > 0 || oneDayOnly
+        : fits === false || fitting.includes(false) || conditions.size > 0 || oneDayOnly
           ? -CONDITION_WEIGHT
           : 0;
     return {
@@ -624,7 +625,7 @@ export function answerExcerpt(
   const quoted = (segment: (typeof scored)[number]): string => {
     if (segment.cells === null) return askedListItem(segment.text, question, wanted);
     // …as long as it still gives what the question asks for.
-    const cells = askedCells(segment.cells, asked, asking, wanted, age);
+    const cells = askedCells(segment.cells, asked, asking, wanted, amounts);
     return holdsAllWanted(cells, wanted) ? cells : segment.text;
   };
   // Sentences run on; items and rows take a line each, and so does a line that does not end a sentence.

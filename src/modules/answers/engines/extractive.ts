@@ -26,7 +26,7 @@ import {
   usedAsVerb,
   wantedBy,
 } from '../question-reading.js';
-import { ageRangesIn, ageWords } from '../../../lib/text/ages.js';
+import { amountsIn } from '../../../lib/text/amounts.js';
 import { noticeWords } from '../../../lib/text/times.js';
 import { stem, wordsOf } from '../../../lib/text/words.js';
 import { filteredRows, superlativeRow } from '../row-questions.js';
@@ -101,16 +101,18 @@ async function weighedPassages(
   if (terms.length === 0) return { passages: [], weighed: [], pool: [] };
   const query = earlier.length > 0 ? `${earlier.join(' ')} ${question}` : question;
   let retrieved = await retrieveCleaned(retrieve, chatbotId, query);
-  // "For my 4 year old": when the passages found state ages ("children under 6"), the age is read as one
-  // (excerpt.ts), not looked for; when none does, its words are what they say ("my 15 year old dog").
-  const age = ageWords(question);
-  const aged = terms.filter((term) => !age.has(term));
-  if (
-    aged.length > 0 &&
-    aged.length < terms.length &&
-    retrieved.some((p) => ageRangesIn(p.information).length > 0)
-  )
-    terms = aged;
+  // "For my 4 year old", "a 30kg dog": when the passages found state ranges of it ("children under 6",
+  // "Dog 20 – 40 kg"), the amount is read as one (excerpt.ts), not looked for; when none does, its words are
+  // what they say ("my 15 year old dog").
+  for (const amount of amountsIn(question)) {
+    const rest = terms.filter((term) => !amount.words.has(term));
+    if (
+      rest.length > 0 &&
+      rest.length < terms.length &&
+      retrieved.some((passage) => amount.rangesIn(passage.information).length > 0)
+    )
+      terms = rest;
+  }
   const weigh = (synonyms?: ReadonlyMap<string, readonly string[]>) =>
     termWeights(
       terms,
