@@ -1148,6 +1148,20 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(await ask('are you open on bank holidays?'), /We are closed on all public holidays/);
   });
 
+  it('reads "the tallest" over the heights of the rows it names', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Plants',
+      [
+        'plant: Silver birch; type: tree; height at maturity: 15 m; price: €49',
+        'plant: Japanese maple; type: tree; height at maturity: 6 m; price: €89',
+        'plant: Wisteria; type: climber; height at maturity: 10 m; price: €35',
+      ].join('\n'),
+    );
+    assert.match(await ask('tallest tree you sell?'), /plant: Silver birch; .*15 m/);
+    assert.match(await ask('highest climber you have?'), /plant: Wisteria; /);
+  });
+
   it('reads "the fastest" as the highest speed when rows give one, else as the shortest time', async () => {
     const ask = await chatbotKnowing(
       t(),

@@ -512,6 +512,12 @@ const SUPERLATIVES: ReadonlyArray<{
     measure: 'time',
   },
   {
+    pattern: /\b(?:tallest|highest)\b/iu,
+    order: 'max',
+    columns: /height|tall|high|\bm\b|\bcm\b|metres?|meters?|\bft\b/iu,
+    measure: 'height',
+  },
+  {
     pattern: /\b(?:biggest|largest|roomiest|most\s+spacious)\b/iu,
     order: 'max',
     columns: /capacity|size|volume|litres?|liters?|\bl\b|seats|people|persons|area|m2|m²|diameter|cm\b/iu,
