@@ -1162,6 +1162,74 @@ describeEachDialect('answers: precision first', (t) => {
     assert.match(await ask('highest climber you have?'), /plant: Wisteria; /);
   });
 
+  it('compares a superlative\'s values in one unit ("1 Gbit/s" beats "500 Mbit/s", "1.2 kg" outweighs "300 g")', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Shop',
+      [
+        'plan: Basic; download: 250 Mbit/s; price: €25',
+        'plan: Giga; download: 1 Gbit/s; price: €60',
+        'plan: Plus; download: 500 Mbit/s; price: €40',
+        '',
+        'product: Kettlebell; weight: 16 kg; price: €45',
+        'product: Jump rope; weight: 300 g; price: €12',
+        'product: Yoga mat; weight: 1.2 kg; price: €30',
+      ].join('\n'),
+    );
+    assert.match(await ask('which is the fastest plan?'), /plan: Giga; /);
+    assert.match(await ask('what is the heaviest thing you sell?'), /product: Kettlebell; /);
+    assert.match(await ask('lightest product?'), /product: Jump rope; /);
+  });
+
+  it('reads a time superlative over times of day only, never a price beside them', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Classes',
+      [
+        '| Class | Morning | Price |',
+        '| --- | --- | --- |',
+        '| Yoga | 9.00 | 12.50 |',
+        '| Pilates | 10.00 | 21.50 |',
+        '| Spin | 11.30 | 9.90 |',
+      ].join('\n'),
+    );
+    assert.match(await ask('what is the latest class?'), /Class: Spin; /);
+  });
+
+  it('keeps "over" a word of the question unless something is over, and reads months and dates as ends', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Pool',
+      [
+        'We are open every day over Easter, including Easter Monday.',
+        '',
+        'Our season runs from April to October.',
+      ].join('\n'),
+    );
+    assert.match(await ask('when are you open over easter?'), /open every day over Easter/);
+    assert.match(await ask('when does the season end?'), /from April to October/);
+  });
+
+  it('counts people by the verb that counts them ("sleeps 4"), and keeps a row\'s own price beside a named extra', async () => {
+    const ask = await chatbotKnowing(
+      t(),
+      'Rooms',
+      [
+        'The garden apartment sleeps 4: a double bed and a sofa bed.',
+        '',
+        '| Room | Price per night | Breakfast |',
+        '| --- | --- | --- |',
+        '| Double | €90 | €12 per person |',
+        '| Single | €65 | €12 per person |',
+      ].join('\n'),
+    );
+    assert.match(await ask('how many people does the garden apartment sleep?'), /sleeps 4/);
+    assert.match(
+      await ask('how much is the double room with breakfast?'),
+      /Room: Double; Price per night: €90; Breakfast: €12 per person/,
+    );
+  });
+
   it('reads "the fastest" as the highest speed when rows give one, else as the shortest time', async () => {
     const ask = await chatbotKnowing(
       t(),

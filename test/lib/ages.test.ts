@@ -12,6 +12,10 @@ describe('text: ages', () => {
     assert.equal(ageIn('I have twins aged 3'), 3);
     assert.equal(ageIn('our son is 15, does he pay the full price?'), 15);
     assert.equal(ageIn('how much is it for 2 people?'), null);
+    // Months, weeks and minutes are no years.
+    assert.equal(ageIn('How much per night? My baby is 8 months.'), null);
+    assert.equal(ageIn('twins aged 10 months'), null);
+    assert.equal(ageIn('my son is 15 minutes late'), null);
     assert.deepEqual([...ageWords('for my 4 year old')], ['4', 'year', 'old']);
     assert.deepEqual([...ageWords('our son is 15')], ['15']);
     assert.deepEqual([...ageWords('how much is it')], []);

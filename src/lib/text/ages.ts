@@ -9,9 +9,9 @@ export interface AgeRange {
   to: number;
 }
 
-/** "4 year old", "15-year-old", "2 yr old", "aged 3", "my son is 15". */
+/** "4 year old", "15-year-old", "2 yr old", "aged 3", "my son is 15" (not "is 8 months", "is 15 minutes late"). */
 const AGE_NAMED =
-  /\b(\d{1,2})[\s-]*(?:years?|yrs?|yr)[\s-]*olds?\b|\baged\s+(\d{1,2})\b|\b(?:son|daughter|child|kid|boy|girl|baby|toddler|grandson|granddaughter)\s+is\s+(\d{1,2})\b/iu;
+  /\b(\d{1,2})[\s-]*(?:years?|yrs?|yr)[\s-]*olds?\b|\baged\s+(\d{1,2})\b(?!\s*(?:months?|weeks?|days?))|\b(?:son|daughter|child|kid|boy|girl|baby|toddler|grandson|granddaughter)\s+is\s+(\d{1,2})\b(?![.,]\d)(?!\s*(?:months?|weeks?|days?|hours?|minutes?|mins?|cm|kg|m\b|%))/iu;
 
 /** The age a question names, in years, or null when it names none. */
 export function ageIn(question: string): number | null {

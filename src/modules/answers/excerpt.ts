@@ -259,7 +259,13 @@ const namesAction = (action: WeighedTerm, text: string): boolean => {
     words.some((word) => word.startsWith(action.term) || opposites.includes(word))
   );
 };
-const BRACKETED = /\([^)]*\)/gu;
+const BRACKETED = /\([^()]*\)/gu;
+/** A column that is a row's price itself, not the price of one of its cases. */
+const PRICE_LABEL = /\b(?:price|prices|cost|costs|fee|fees|rate|rates|tariff|fare|fares)\b/iu;
+/** Words for people, whom a text counts with a verb ("sleeps 4") as often as with the word. */
+const PEOPLE = new Set(
+  'people persons person guests guest adults kids children visitors members players'.split(' '),
+);
 
 /**
  * A row with a column per age or weight ("Under 2: €64; 2 to 3 years: €57; 3 to 5 years: €52"), for a
@@ -328,8 +334,10 @@ function askedCells(
   // So are, when the question asks for a kind of value the case gives, the cells giving one of that kind
   // ("Castration: €95" beside "Spay: €140" for "how much to spay a cat?").
   const valueOf = (cell: string) => cell.slice(cell.indexOf(':') + 1);
+  // (not a column labelled as the price itself, "Price per night": the row's own price.)
   const parallel = (cell: string) =>
     wanted.length > 0 &&
+    !PRICE_LABEL.test(labelOf(cell)) &&
     cases.every((found) => holdsAllWanted(valueOf(found), wanted)) &&
     holdsAllWanted(valueOf(cell), wanted);
   const otherCase = (cell: string) =>
@@ -420,7 +428,8 @@ const WEEKDAY = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/iu;
 const MONTH =
   '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)';
 const DATE_NAMED = new RegExp(
-  `\\b${MONTH}\\b|\\b\\d{1,2}(?:st|nd|rd|th|[./]\\d{1,2})\\b|\\b(?:christmas|easter|new\\s+year)`,
+  // ("May I come on Sunday?" names no month: "may" is one only beside a day's number.)
+  `\\b(?!may\\b)${MONTH}\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+may\\b|\\bmay\\s+\\d{1,2}\\b|\\b\\d{1,2}(?:st|nd|rd|th|[./]\\d{1,2})\\b|\\b(?:christmas|easter|new\\s+year)`,
   'iu',
 );
 /** A weekday with its date: "Wednesday 9 December", "Monday, 28 Dec". */
@@ -482,7 +491,12 @@ export function answerExcerpt(
   const attributeTerm = weighed.filter((w) => w.term === attribute && !w.earlier && w.weight > 0);
   // "How many boxes do I need?": a number in a part that does not name boxes (only its heading does)
   // counts something else.
-  const counted = new Set(countedBy(question).map((word) => stem(word)));
+  // People are counted by a verb as often as by name ("sleeps 4", "seats 40"): not required to be named.
+  const counted = new Set(
+    countedBy(question)
+      .filter((word) => !PEOPLE.has(word))
+      .map((word) => stem(word)),
+  );
   const countedTerms = weighed.filter((w) => counted.has(stem(w.term)) && !w.earlier && w.weight > 0);
   const scored = segments.map((segment, i) => {
     const words = `${title ?? ''} ${segment.context} ${segment.text}`;

@@ -38,9 +38,11 @@ const TIME_ASKED =
   /\b(?:support|office|business|opening|service|visiting|phone|desk|counter|reception)\s+hours\b|\byour\s+hours\b|\bwhen\s+(?:do|does|are|is|will)\s+(?:you|we|it|they|the\s+[\p{L}-]+)\s+(?:open|close|opened|closed|start|end|leave|depart|arrive)\b|\bwhat\s+time\b|\b(?:which|what)\s+(?:days?|hours|times|dates?|months?)\b|\bopening\s+(?:hours|times)\b|\b(?:open|opened|close|closed)\s+(?:on|at)\b|\bhow\s+(?:early|late)\b|\bdeadline\b/iu;
 /**
  * "When does the concert finish?", "what time is the tour over?": when something ends, which a start time
- * alone ("at 10:00") does not tell. Not "come back" or "return": those ask when someone may return.
+ * alone ("at 10:00") does not tell. Not "come back" or "return" (when someone may return), nor "over"
+ * before more words ("open over Easter", "the over-60s swim").
  */
-const END_ASKED = /\b(?:what\s+time|when)\b[^.?!]{0,80}?\b(?:finish|finishes|end|ends|over)\b/iu;
+const END_ASKED =
+  /\b(?:what\s+time|when)\b[^.?!]{0,80}?\b(?:finish|finishes|end|ends)\b|\b(?:is|be|are)\b[^.?!]{0,40}?\bover\s*(?:[?.!]|$)/iu;
 /** "What time …", "at what time …": a time of day, which a day or "in the evening" does not give. */
 const CLOCK_ASKED = /\bwhat\s+time\b/iu;
 const QUANTITY_ASKED =
@@ -129,7 +131,7 @@ const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
 
 /** The end of something: a range of clock times, or a word saying when it ends. */
 const ENDING = new RegExp(
-  `(?:${CLOCK_WRITTEN.source}|\\b\\d{1,2})\\s*(?:-|–|—|to|until|till)\\s*\\d|\\b(?:until|till|ends?|ending|finish(?:es|ed)?|back\\s+(?:by|at|around)|returns?|returning|closes?)\\b`,
+  `(?:${CLOCK_WRITTEN.source}|\\b\\d{1,2})\\s*(?:-|–|—|to|until|till)\\s*\\d|\\b(?:until|till|through|ends?|ending|finish(?:es|ed)?|back\\s+(?:by|at|around)|returns?|returning|closes?)\\b|(?:\\bto|–|—|-)\\s*(?:\\d{1,2}\\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\\b`,
   'iu',
 );
 
@@ -173,7 +175,7 @@ const ASKING_WORDS: Partial<Record<Wanted, readonly string[]>> = {
   email: ['email', 'e-mail', 'mail', 'address'],
   name: ['name', 'names', 'called'],
   // An end is told by a range or "until" ("16:00 to 18:30"), not by the word.
-  end: ['finish', 'finishes', 'end', 'ends', 'over'],
+  end: ['finish', 'finishes', 'end', 'ends'],
   // A measure is told by its unit ("how heavy is it?" → "9.2 kg", "how much power does it use?" → "1450
   // watts"); the nouns that label one ("Weight: 9.2 kg", "Dimensions: …") are matched all the same.
   weight: ['heavy', 'weigh', 'weighs'],
@@ -512,7 +514,7 @@ const SUPERLATIVES: ReadonlyArray<{
     measure: 'time',
   },
   {
-    pattern: /\b(?:tallest|highest)\b/iu,
+    pattern: /\btallest\b|\bhighest\b(?!\s+(?:quality|rated|rating|reviewed|standard|level|grade|speed))/iu,
     order: 'max',
     columns: /height|tall|high|\bm\b|\bcm\b|metres?|meters?|\bft\b/iu,
     measure: 'height',
@@ -585,7 +587,9 @@ export function superlativeOf(question: string): Superlative | null {
     const rest = question.replace(pattern, ' ');
     const named = significantTerms(rest).filter((term) => !ANY_THING.has(term));
     const anyThing = wordsOf(rest).some((word) => ANY_THING.has(word));
-    return { ...reading, rest, overAll: named.length === 0 && anyThing };
+    // "Your latest offer" asks what is newest, not the latest time of every row.
+    const overAll = named.length === 0 && anyThing && reading.reads !== 'time of day';
+    return { ...reading, rest, overAll };
   }
   return null;
 }

@@ -51,6 +51,24 @@ function numberIn(value: string): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
+/**
+ * A measure's value in one unit, so that "300 g" compares with "1.2 kg" and "1 Gbit/s" with "500 Mbit/s":
+ * grams and pounds in kilograms, kbit and Gbit in Mbit; any other value as its number.
+ */
+function measureIn(value: string): number | null {
+  const number = numberIn(value);
+  if (number === null) return null;
+  const unit = /\d\s*(kg|kilos?|kilograms?|g|grams?|lbs?|pounds?|kbit|mbit|gbit|kbps|mbps|gbps)\b/iu
+    .exec(value)?.[1]
+    ?.toLowerCase();
+  if (unit === undefined) return number;
+  if (/^(?:g|grams?)$/u.test(unit)) return number / 1000;
+  if (/^(?:lbs?|pounds?)$/u.test(unit)) return number * 0.4536;
+  if (/^kb/u.test(unit)) return number / 1000;
+  if (/^gb/u.test(unit)) return number * 1000;
+  return number;
+}
+
 interface Row {
   cells: string[];
   /** The row as the knowledge writes it: its cells, or the list item it was read from. */
@@ -260,7 +278,10 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
     const text = chosen
       ? valueOf(chosen)
       : superlative.reads === 'time of day'
-        ? readable.map(valueOf).join('; ')
+        ? readable
+            .filter((cell) => !MONEY_CELL.test(cell))
+            .map(valueOf)
+            .join('; ')
         : readable[0] && valueOf(readable[0]);
     if (!text) continue;
     const value =
@@ -268,7 +289,7 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
         ? extreme(superlative.order, clockTimes(text, { dotted: true }))
         : superlative.reads === 'duration'
           ? (minutesIn(text) ?? numberIn(text))
-          : numberIn(text);
+          : measureIn(text);
     if (value !== null) compared.push({ row, value });
   }
   // "The cheapest plan" is read over the rows that are plans (a table whose first column is "Plan"), when
