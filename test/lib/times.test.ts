@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   IMPLIED_WORDS,
+  asksEveryWeekday,
+  namesOneDatedDay,
   clockTimes,
   holidayWordsIn,
   minutesIn,
@@ -69,5 +71,16 @@ describe('text toolkit: the parts of the day and week a text implies', () => {
     assert.equal(minutesIn('90 minutes'), 90);
     assert.equal(minutesIn('1,5 h'), 90);
     assert.equal(minutesIn('71 km'), null);
+  });
+
+  it('tells a question about every such weekday from one about a date, and a part about one dated weekday', () => {
+    assert.equal(asksEveryWeekday('what time do you close on wednesday?'), true);
+    assert.equal(asksEveryWeekday('May I come on Sunday?'), true);
+    assert.equal(asksEveryWeekday('what time do you close on wednesday 9 december?'), false);
+    assert.equal(asksEveryWeekday('are you open on sunday 3 may?'), false);
+    assert.equal(asksEveryWeekday('are you open at christmas?'), false);
+    assert.equal(namesOneDatedDay('On Wednesday 9 December 2026 the practice closes at 13:00.'), true);
+    assert.equal(namesOneDatedDay('Extra opening on Monday, 28 Dec: 10:00 – 16:30.'), true);
+    assert.equal(namesOneDatedDay('We close at 18:00 on Wednesdays.'), false);
   });
 });

@@ -177,6 +177,29 @@ const minutesOf = (amount: string, unit: string): number => {
   return value * (UNIT_MINUTES.find(([pattern]) => pattern.test(unit))?.[1] ?? Number.NaN);
 };
 
+/** A day of the week, in a question about every such day ("do you close early on wednesdays?"). */
+const WEEKDAY_NAMED = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/iu;
+/**
+ * A date or a month ("on 9 December", "in January", "28/12", "at Christmas"). "May I come on Sunday?"
+ * names no month: "may" is one only beside a day's number.
+ */
+const DATE_NAMED = new RegExp(
+  `\\b(?!may\\b)${MONTH}(?![\\p{L}])|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+may\\b|\\bmay\\s+\\d{1,2}\\b|\\b\\d{1,2}(?:st|nd|rd|th|[./]\\d{1,2})\\b|\\b(?:christmas|easter|new\\s+year)`,
+  'iu',
+);
+/** A weekday with its date: "Wednesday 9 December", "Monday, 28 Dec". */
+const ONE_DATED_DAY = new RegExp(
+  `\\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\\s+${DAY}\\s+(?:of\\s+)?${MONTH}(?![\\p{L}])`,
+  'iu',
+);
+
+/** Whether a question asks about a day of the week in general: it names one, and no date or month. */
+export const asksEveryWeekday = (question: string): boolean =>
+  WEEKDAY_NAMED.test(question) && !DATE_NAMED.test(question);
+
+/** Whether a text speaks of one dated weekday ("On Wednesday 9 December we close at 13:00"). */
+export const namesOneDatedDay = (text: string): boolean => ONE_DATED_DAY.test(text);
+
 /**
  * How much notice a question says it gives, in minutes: a length of time followed by "before", "in
  * advance", "ahead" or "notice" ("if I cancel 5 days before", "less than 48 hours in advance"); null when

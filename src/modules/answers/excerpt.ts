@@ -12,7 +12,7 @@ import {
 import { sentencesOf } from '../../lib/text/sentences.js';
 import { isStopword } from '../../lib/text/language.js';
 import { amountsIn, fitsAmount, inRange, type NamedAmount } from '../../lib/text/amounts.js';
-import { noticeIn, spansIn } from '../../lib/text/times.js';
+import { asksEveryWeekday, namesOneDatedDay, noticeIn, spansIn } from '../../lib/text/times.js';
 import { sameWord, stem, wordsOf } from '../../lib/text/words.js';
 import {
   askingWords,
@@ -423,21 +423,6 @@ export interface Excerpt {
   leadContext?: string;
 }
 
-/** A day of the week, and a date or a month ("on 9 December", "in January", "28/12"). */
-const WEEKDAY = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/iu;
-const MONTH =
-  '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)';
-const DATE_NAMED = new RegExp(
-  // ("May I come on Sunday?" names no month: "may" is one only beside a day's number.)
-  `\\b(?!may\\b)${MONTH}\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+may\\b|\\bmay\\s+\\d{1,2}\\b|\\b\\d{1,2}(?:st|nd|rd|th|[./]\\d{1,2})\\b|\\b(?:christmas|easter|new\\s+year)`,
-  'iu',
-);
-/** A weekday with its date: "Wednesday 9 December", "Monday, 28 Dec". */
-const ONE_DATED_DAY = new RegExp(
-  `\\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\\s+\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b`,
-  'iu',
-);
-
 /** How much a part's condition counts: one the question names (the exception it asks about) wins over the
  * general rule; one it does not name ("free in bad weather" for "can I cancel tomorrow?") loses. */
 const CONDITION_WEIGHT = 0.1;
@@ -483,8 +468,8 @@ export function answerExcerpt(
   // "For my 4 year old", "a 30kg dog"; those whose words were read as an amount, not looked for
   // (extractive.ts), are answered only by a part for that amount.
   const amounts = amountsIn(question);
-  const amountsRead = amounts.filter((amount) => !weighed.some((w) => amount.words.has(w.term)));
-  const everyWeekday = WEEKDAY.test(question) && !DATE_NAMED.test(question);
+  const lookedFor = amounts.map((amount) => weighed.some((w) => amount.words.has(w.term)));
+  const everyWeekday = asksEveryWeekday(question);
   const existing = weighed.filter((w) => thing.has(w.term));
   // "What's the wifi range of the Box 5?": a part that does not name the range says other things of the box.
   const attribute = attributeAsked(question);
@@ -515,7 +500,7 @@ export function answerExcerpt(
     // "For my 4 year old": the part for "children under 6", not the one for "6–17 years".
     const fitting = amounts.map((amount) => fitsAmount(amount, segment.text));
     const holds =
-      amountsRead.every((amount) => fitsAmount(amount, segment.text) === true) &&
+      fitting.every((fits, i) => lookedFor[i] || fits === true) &&
       holdsAllWanted(segment.text, wanted) &&
       // (a part says it of what its headings, or the line announcing its list, name)
       // (a table row's price is the row's)
@@ -554,7 +539,7 @@ export function answerExcerpt(
     const spans = notice === null ? [] : spansIn(segment.text);
     const fits = spans.length === 0 ? null : spans.some(({ from, to }) => notice! >= from && notice! <= to);
     // "On Wednesday 9 December we close at 13:00" speaks of one Wednesday, not of the Wednesdays asked about.
-    const oneDayOnly = everyWeekday && ONE_DATED_DAY.test(segment.text);
+    const oneDayOnly = everyWeekday && namesOneDatedDay(segment.text);
     const condition =
       fits === true || fitting.includes(true) || (conditions.size > 0 && named)
         ? CONDITION_WEIGHT

@@ -53,17 +53,18 @@ function numberIn(value: string): number | null {
 
 /**
  * A measure's value in one unit, so that "300 g" compares with "1.2 kg" and "1 Gbit/s" with "500 Mbit/s":
- * grams and pounds in kilograms, kbit and Gbit in Mbit; any other value as its number.
+ * grams and lbs in kilograms, kbit and Gbit in Mbit; any other value as its number.
  */
 function measureIn(value: string): number | null {
   const number = numberIn(value);
   if (number === null) return null;
-  const unit = /\d\s*(kg|kilos?|kilograms?|g|grams?|lbs?|pounds?|kbit|mbit|gbit|kbps|mbps|gbps)\b/iu
+  // (Not "pounds": as often money as a weight.)
+  const unit = /\d\s*(kg|kilos?|kilograms?|g|grams?|lbs?|kbit|mbit|gbit|kbps|mbps|gbps)\b/iu
     .exec(value)?.[1]
     ?.toLowerCase();
   if (unit === undefined) return number;
   if (/^(?:g|grams?)$/u.test(unit)) return number / 1000;
-  if (/^(?:lbs?|pounds?)$/u.test(unit)) return number * 0.4536;
+  if (/^lbs?$/u.test(unit)) return number * 0.4536;
   if (/^kb/u.test(unit)) return number / 1000;
   if (/^gb/u.test(unit)) return number * 1000;
   return number;
@@ -292,6 +293,8 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
           : measureIn(text);
     if (value !== null) compared.push({ row, value });
   }
+  if (compared.length === 0 && superlative.otherwise)
+    return superlativeRow({ ...superlative, ...superlative.otherwise, otherwise: undefined }, texts);
   // "The cheapest plan" is read over the rows that are plans (a table whose first column is "Plan"), when
   // there are any, not over every row that mentions one ("Downgrade to a slower plan: €19"); "the cheapest
   // room" over the rooms ("Room type"), before the rows under a heading "Room extras".
@@ -300,8 +303,6 @@ export function superlativeRow(superlative: Superlative, texts: readonly string[
     about.some((term) => row.kind.columns.has(term) || row.kind.headNoun === term),
   );
   const byHeading = compared.filter(({ row }) => about.some((term) => row.kind.heading.has(term)));
-  if (compared.length === 0 && superlative.otherwise)
-    return superlativeRow({ ...superlative, ...superlative.otherwise, otherwise: undefined }, texts);
   const ofTheKind = byColumns.length > 0 ? byColumns : byHeading.length > 0 ? byHeading : compared;
   let best: { row: Row; value: number } | null = null;
   for (const candidate of ofTheKind) {

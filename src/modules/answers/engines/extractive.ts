@@ -105,13 +105,13 @@ async function weighedPassages(
   // "Dog 20 – 40 kg"), the amount is read as one (excerpt.ts), not looked for; when none does, its words are
   // what they say ("my 15 year old dog").
   for (const amount of amountsIn(question)) {
-    const rest = terms.filter((term) => !amount.words.has(term));
+    const unnamed = terms.filter((term) => !amount.words.has(term));
     if (
-      rest.length > 0 &&
-      rest.length < terms.length &&
+      unnamed.length > 0 &&
+      unnamed.length < terms.length &&
       retrieved.some((passage) => amount.rangesIn(passage.information).length > 0)
     )
-      terms = rest;
+      terms = unnamed;
   }
   const weigh = (synonyms?: ReadonlyMap<string, readonly string[]>) =>
     termWeights(
